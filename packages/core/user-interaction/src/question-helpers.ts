@@ -1,0 +1,39 @@
+import type {
+  AskUserQuestionAnswer,
+  AskUserQuestionOption,
+  AskUserQuestionRequest,
+} from './ask-user-question.js';
+
+/** True when the question has options to choose from. */
+export function hasOptions(
+  request: Pick<AskUserQuestionRequest, 'options'>,
+): request is { readonly options: readonly AskUserQuestionOption[] } {
+  return request.options !== undefined && request.options.length > 0;
+}
+
+/**
+ * True when the person may answer with their own text: the question allows it, or it has
+ * no options at all (a free-form question has nothing to constrain it to).
+ */
+export function acceptsCustomAnswer(
+  request: Pick<AskUserQuestionRequest, 'options' | 'allowCustom'>,
+): boolean {
+  return request.allowCustom === true || !hasOptions(request);
+}
+
+/** The model-facing text of an option: its value, else its label. */
+export function optionValue(option: AskUserQuestionOption): string {
+  return option.value ?? option.label;
+}
+
+/** The answer for a chosen option. */
+export function answerForOption(option: AskUserQuestionOption): AskUserQuestionAnswer {
+  return { answer: optionValue(option), option };
+}
+
+/** The recommended option, if the question has one. */
+export function recommendedOption(
+  request: Pick<AskUserQuestionRequest, 'options'>,
+): AskUserQuestionOption | undefined {
+  return request.options?.find((option) => option.recommended === true);
+}

@@ -1,0 +1,20 @@
+import type { AskUserQuestionAnswer, AskUserQuestionRequest } from './ask-user-question.js';
+
+/** What a UI can show. A provider that leaves this out can show everything. */
+export interface UserInteractionCapabilities {
+  /** Questions without options, answered with typed text. */
+  readonly freeForm: boolean;
+  /** A typed answer offered next to the options when `allowCustom` is set. */
+  readonly customAnswer: boolean;
+}
+
+/** A UI that can put a question in front of a person: a terminal, an editor, a test. */
+export interface UserInteractionProvider {
+  /**
+   * Shows the question and settles with the person's answer, or rejects with a
+   * `UserInteractionError`. The request it receives has already been validated.
+   */
+  ask(request: AskUserQuestionRequest): Promise<AskUserQuestionAnswer>;
+  /** What this UI can show right now; read at every ask, so it may change over time. */
+  readonly capabilities?: UserInteractionCapabilities;
+}

@@ -1,0 +1,20 @@
+import type { TestProjectInlineConfiguration } from 'vitest/config';
+
+/** One test project per package; each keeps its tests in its own `test/` folder. */
+function project(name: string, root: string): TestProjectInlineConfiguration {
+  return {
+    test: {
+      name,
+      root,
+      include: ['test/**/*.test.ts'],
+      environment: 'node',
+    },
+  };
+}
+
+export default [
+  project('user-interaction', './packages/core/user-interaction'),
+  project('agent', './packages/core/agent'),
+  project('stdio-agent', './packages/stdio-agent'),
+  project('acp', './packages/acp'),
+] satisfies TestProjectInlineConfiguration[];
