@@ -1,0 +1,30 @@
+import { UserInteractionError } from 'dsh-user-interaction';
+
+/** JSON-RPC "method not found": the client does not implement the request we sent. */
+const METHOD_NOT_FOUND = -32601;
+
+function rpcCode(error: unknown): number | undefined {
+  const code =
+    typeof error === 'object' && error !== null ? (error as { code?: unknown }).code : undefined;
+  return typeof code === 'number' && Number.isInteger(code) ? code : undefined;
+}
+
+/**
+ * A `UserInteractionError` for a JSON-RPC error reply of the client: `UNSUPPORTED` for
+ * method-not-found, else `ASK_FAILED`. The original stays in `cause`; its text may carry
+ * client details the model must not see.
+ */
+export function errorFromClient(error: unknown): UserInteractionError {
+  const code = rpcCode(error);
+  if (code === METHOD_NOT_FOUND) {
+    return new UserInteractionError(
+      'UNSUPPORTED',
+      'The editor does not support this kind of question.',
+      { cause: error },
+    );
+  }
+  const detail = code === undefined ? '' : ` (JSON-RPC error ${code})`;
+  return new UserInteractionError('ASK_FAILED', `The editor failed to ask the question${detail}.`, {
+    cause: error,
+  });
+}

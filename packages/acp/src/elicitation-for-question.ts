@@ -1,0 +1,86 @@
+import {
+  type AskUserQuestionRequest,
+  acceptsCustomAnswer,
+  hasOptions,
+  optionValue,
+  recommendedOption,
+} from 'dsh-user-interaction';
+import {
+  type ChoiceFieldSchema,
+  type ChoiceSchemaOption,
+  QUESTION_FORM_WORDING,
+  type QuestionElicitationRequest,
+  type QuestionFormField,
+  type QuestionFormSchema,
+  type TextFieldSchema,
+} from './question-form.js';
+import { checkScope, type QuestionScope } from './question-scope.js';
+
+function choiceField(request: AskUserQuestionRequest): ChoiceFieldSchema | undefined {
+  if (!hasOptions(request)) return undefined;
+  const oneOf = request.options.map((option): ChoiceSchemaOption => {
+    const choice: ChoiceSchemaOption = { const: optionValue(option), title: option.label };
+    if (option.description !== undefined) choice.description = option.description;
+    return choice;
+  });
+  const field: ChoiceFieldSchema = {
+    type: 'string',
+    title: QUESTION_FORM_WORDING.choiceTitle,
+    oneOf,
+  };
+  const recommended = recommendedOption(request);
+  if (recommended !== undefined) field.default = optionValue(recommended);
+  return field;
+}
+
+function textField(request: AskUserQuestionRequest): TextFieldSchema | undefined {
+  if (!acceptsCustomAnswer(request)) return undefined;
+  if (!hasOptions(request)) {
+    return { type: 'string', title: QUESTION_FORM_WORDING.freeFormTitle, minLength: 1 };
+  }
+  return {
+    type: 'string',
+    title: QUESTION_FORM_WORDING.customTitle,
+    description: QUESTION_FORM_WORDING.customDescription,
+  };
+}
+
+/** The flat form schema of a question (see `QUESTION_FORM_FIELDS` for its property names). */
+export function formSchemaForQuestion(request: AskUserQuestionRequest): QuestionFormSchema {
+  const choice = choiceField(request);
+  const text = textField(request);
+  const schema: QuestionFormSchema = { type: 'object', properties: {}, required: [] };
+  if (request.header !== undefined) schema.title = request.header;
+  const required: QuestionFormField[] = [];
+  if (choice !== undefined) {
+    schema.properties.choice = choice;
+    // With a custom answer allowed, a person who types needs not pick a choice too.
+    if (text === undefined) required.push('choice');
+  }
+  if (text !== undefined) {
+    schema.properties.text = text;
+    if (choice === undefined) required.push('text');
+  }
+  schema.required = required;
+  return schema;
+}
+
+/**
+ * The `elicitation/create` params that show a question as a form in the editor. Expects a
+ * request the contract accepts (`validateRequest`); throws `ASK_FAILED` for a scope without
+ * a session id.
+ */
+export function elicitationForQuestion(
+  request: AskUserQuestionRequest,
+  scope: QuestionScope,
+): QuestionElicitationRequest {
+  const { sessionId, toolCallId } = checkScope(scope);
+  const params: QuestionElicitationRequest = {
+    mode: 'form',
+    sessionId,
+    message: request.question,
+    requestedSchema: formSchemaForQuestion(request),
+  };
+  if (toolCallId !== undefined) params.toolCallId = toolCallId;
+  return params;
+}
