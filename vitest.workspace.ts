@@ -3,6 +3,8 @@ import type { TestProjectInlineConfiguration } from 'vitest/config';
 /** One test project per package; each keeps its tests in its own `test/` folder. */
 function project(name: string, root: string): TestProjectInlineConfiguration {
   return {
+    // Inherit the root options (timeouts, `--expose-gc` for the leak tests).
+    extends: true,
     test: {
       name,
       root,

@@ -7,7 +7,7 @@ import type {
 import { type ToolError, toToolError } from './harness-error.js';
 import { REQUEST_LIMITS } from './request-limits.js';
 import type { UserInteractionCapabilities } from './user-interaction-provider.js';
-import { invalidRequest, validateRequest } from './validate-request.js';
+import { fieldName, invalidRequest, validateRequest } from './validate-request.js';
 
 /** The tool's name, as the model calls it. */
 export const ASK_USER_QUESTION_TOOL_NAME = 'ask_user_question';
@@ -114,7 +114,7 @@ function checkKeys(value: Record<string, unknown>, allowed: Set<string>, prefix:
   for (const key of Object.keys(value)) {
     if (!allowed.has(key)) {
       throw invalidRequest(
-        `${prefix}${key}`,
+        `${prefix}${fieldName(key)}`,
         `is not an argument; allowed: ${[...allowed].join(', ')}`,
       );
     }

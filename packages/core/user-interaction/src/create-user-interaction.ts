@@ -189,47 +189,87 @@ function askWithdrawable(
   timeoutMs: number | undefined,
 ): Promise<AskUserQuestionAnswer> {
   return new Promise((resolve, reject) => {
-    // Without a time limit the caller's signal is already the right one for the UI.
-    const controller = timeoutMs === undefined ? undefined : new AbortController();
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    let settled = false;
-    const settle = (): boolean => {
-      if (settled) return false;
-      settled = true;
-      if (timer !== undefined) clearTimeout(timer);
-      signal?.removeEventListener('abort', onAbort);
-      return true;
-    };
-    function onAbort(): void {
-      if (!settle()) return;
-      const error = abortedError(signal as AbortSignal);
-      controller?.abort(error);
-      reject(error);
-    }
-    signal?.addEventListener('abort', onAbort, { once: true });
-    if (controller !== undefined) {
-      timer = setTimeout(() => {
-        if (!settle()) return;
-        const error = new UserInteractionError(
-          'ASK_TIMEOUT',
-          `The person did not answer within ${timeoutMs} ms.`,
-        );
-        controller.abort(error);
-        reject(error);
-      }, timeoutMs);
-    }
-    callProvider(provider, copyRequest(request, controller?.signal ?? signal, timeoutMs)).then(
-      (answer) => {
-        if (!settle()) return;
-        try {
-          resolve(validateAnswer(request, answer));
-        } catch (error) {
-          reject(error);
-        }
-      },
-      (error: unknown) => {
-        if (settle()) reject(toAskFailure(error));
-      },
+    const pending = new PendingAsk(request, signal, timeoutMs, resolve, reject);
+    callProvider(provider, copyRequest(request, pending.providerSignal, timeoutMs)).then(
+      (answer) => pending.answered(answer),
+      (error: unknown) => pending.failed(error),
     );
   });
+}
+
+/**
+ * One ask in flight. It is its own abort listener (`handleEvent`): Node registers a listener
+ * object several times faster than a fresh closure, and this is the hot path of every ask.
+ */
+class PendingAsk {
+  readonly #request: AskUserQuestionRequest;
+  readonly #signal: AbortSignal | undefined;
+  readonly #resolve: (answer: AskUserQuestionAnswer) => void;
+  readonly #reject: (error: unknown) => void;
+  // Without a time limit the caller's signal is already the right one for the UI.
+  readonly #controller: AbortController | undefined;
+  #timer: ReturnType<typeof setTimeout> | undefined;
+  #settled = false;
+
+  constructor(
+    request: AskUserQuestionRequest,
+    signal: AbortSignal | undefined,
+    timeoutMs: number | undefined,
+    resolve: (answer: AskUserQuestionAnswer) => void,
+    reject: (error: unknown) => void,
+  ) {
+    this.#request = request;
+    this.#signal = signal;
+    this.#resolve = resolve;
+    this.#reject = reject;
+    signal?.addEventListener('abort', this, { once: true });
+    if (timeoutMs !== undefined) {
+      this.#controller = new AbortController();
+      this.#timer = setTimeout(() => this.#timedOut(timeoutMs), timeoutMs);
+    }
+  }
+
+  /** The signal the UI receives. */
+  get providerSignal(): AbortSignal | undefined {
+    return this.#controller?.signal ?? this.#signal;
+  }
+
+  /** The caller's signal aborted. */
+  handleEvent(): void {
+    if (!this.#settle()) return;
+    const error = abortedError(this.#signal as AbortSignal);
+    this.#controller?.abort(error);
+    this.#reject(error);
+  }
+
+  answered(answer: AskUserQuestionAnswer): void {
+    if (!this.#settle()) return;
+    try {
+      this.#resolve(validateAnswer(this.#request, answer));
+    } catch (error) {
+      this.#reject(error);
+    }
+  }
+
+  failed(error: unknown): void {
+    if (this.#settle()) this.#reject(toAskFailure(error));
+  }
+
+  #timedOut(timeoutMs: number): void {
+    if (!this.#settle()) return;
+    const error = new UserInteractionError(
+      'ASK_TIMEOUT',
+      `The person did not answer within ${timeoutMs} ms.`,
+    );
+    this.#controller?.abort(error);
+    this.#reject(error);
+  }
+
+  #settle(): boolean {
+    if (this.#settled) return false;
+    this.#settled = true;
+    if (this.#timer !== undefined) clearTimeout(this.#timer);
+    this.#signal?.removeEventListener('abort', this);
+    return true;
+  }
 }

@@ -2,15 +2,20 @@ import type { AskUserQuestionOption, AskUserQuestionRequest } from './ask-user-q
 import { REQUEST_LIMITS } from './request-limits.js';
 import { UserInteractionError } from './user-interaction-error.js';
 
-const REQUEST_KEYS = new Set([
-  'question',
-  'header',
-  'options',
-  'allowCustom',
-  'agent',
-  'signal',
-  'timeoutMs',
-]);
+function isRequestKey(key: string): boolean {
+  switch (key) {
+    case 'question':
+    case 'header':
+    case 'options':
+    case 'allowCustom':
+    case 'agent':
+    case 'signal':
+    case 'timeoutMs':
+      return true;
+    default:
+      return false;
+  }
+}
 
 /** An `INVALID_REQUEST` naming the offending field, so a model can correct its call. */
 export function invalidRequest(field: string, problem: string): UserInteractionError {
@@ -19,27 +24,32 @@ export function invalidRequest(field: string, problem: string): UserInteractionE
   });
 }
 
+/** A key as a field name: plain when it is an identifier, quoted otherwise (even an empty key shows). */
+export function fieldName(key: string): string {
+  return /^[A-Za-z_$][\w$]*$/.test(key) ? key : JSON.stringify(key);
+}
+
 function isBlank(text: string): boolean {
+  // Most text starts with a visible character: decide without allocating a trimmed copy.
+  const first = text.charCodeAt(0);
+  if (first > 32 && first < 127) return false;
   return text.trim().length === 0;
 }
 
-function checkText(
-  value: unknown,
-  field: string,
-  maxLength: number,
-  required: boolean,
-): value is string | undefined {
-  if (value === undefined) {
-    if (required) throw invalidRequest(field, 'is required');
-    return true;
-  }
-  if (typeof value !== 'string')
-    throw invalidRequest(field, `must be a string, not ${typeOf(value)}`);
-  if (isBlank(value)) throw invalidRequest(field, 'must not be blank');
+/** What is wrong with a text field, or `undefined`. Field names are built only on failure. */
+function textProblem(value: unknown, maxLength: number, required: boolean): string | undefined {
+  if (value === undefined) return required ? 'is required' : undefined;
+  if (typeof value !== 'string') return `must be a string, not ${typeOf(value)}`;
+  if (isBlank(value)) return 'must not be blank';
   if (value.length > maxLength) {
-    throw invalidRequest(field, `must be at most ${maxLength} characters (it has ${value.length})`);
+    return `must be at most ${maxLength} characters (it has ${value.length})`;
   }
-  return true;
+  return undefined;
+}
+
+function checkText(value: unknown, field: string, maxLength: number, required: boolean): void {
+  const problem = textProblem(value, maxLength, required);
+  if (problem !== undefined) throw invalidRequest(field, problem);
 }
 
 function typeOf(value: unknown): string {
@@ -66,61 +76,83 @@ function isAbortSignal(value: unknown): value is AbortSignal {
 }
 
 function checkOption(value: unknown, index: number): AskUserQuestionOption {
-  const field = `options[${index}]`;
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
-    throw invalidRequest(field, `must be an object with a \`label\`, not ${typeOf(value)}`);
+    throw invalidRequest(
+      `options[${index}]`,
+      `must be an object with a \`label\`, not ${typeOf(value)}`,
+    );
   }
   const option = value as Record<string, unknown>;
-  checkText(option.label, `${field}.label`, REQUEST_LIMITS.labelLength, true);
-  checkText(option.value, `${field}.value`, REQUEST_LIMITS.valueLength, false);
-  checkText(option.description, `${field}.description`, REQUEST_LIMITS.descriptionLength, false);
+  let problem = textProblem(option.label, REQUEST_LIMITS.labelLength, true);
+  if (problem !== undefined) throw invalidRequest(`options[${index}].label`, problem);
+  problem = textProblem(option.value, REQUEST_LIMITS.valueLength, false);
+  if (problem !== undefined) throw invalidRequest(`options[${index}].value`, problem);
+  problem = textProblem(option.description, REQUEST_LIMITS.descriptionLength, false);
+  if (problem !== undefined) throw invalidRequest(`options[${index}].description`, problem);
   if (option.recommended !== undefined && typeof option.recommended !== 'boolean') {
     throw invalidRequest(
-      `${field}.recommended`,
+      `options[${index}].recommended`,
       `must be a boolean, not ${typeOf(option.recommended)}`,
     );
   }
   return value as AskUserQuestionOption;
 }
 
+/** Labels the person could not tell apart: equal ignoring case and surrounding spaces. */
+function labelKey(label: string): string {
+  return label.trim().toLowerCase();
+}
+
 function checkOptions(value: unknown): void {
   if (value === undefined) return;
-  if (!Array.isArray(value))
+  if (!Array.isArray(value)) {
     throw invalidRequest('options', `must be an array, not ${typeOf(value)}`);
+  }
   if (value.length > REQUEST_LIMITS.options) {
     throw invalidRequest(
       'options',
       `must have at most ${REQUEST_LIMITS.options} entries (it has ${value.length})`,
     );
   }
-  // Short lists are the common case: a linear scan beats building sets for them.
-  const labels = value.length > 16 ? new Map<string, number>() : undefined;
-  const values = value.length > 16 ? new Map<string, number>() : undefined;
+  // Short lists are the common case: comparing pairs beats building maps for them.
+  const long = value.length > 16;
+  const labelIndex = long ? new Map<string, number>() : undefined;
+  const valueIndex = long ? new Map<string, number>() : undefined;
+  const labels: string[] = [];
   let recommended = -1;
   for (let index = 0; index < value.length; index++) {
     const option = checkOption(value[index], index);
-    const label = option.label.trim().toLowerCase();
+    const label = labelKey(option.label);
     const effectiveValue = option.value ?? option.label;
-    const labelTwin = labels
-      ? labels.get(label)
-      : findTwin(value, index, (o) => o.label.trim().toLowerCase() === label);
+    let labelTwin: number | undefined;
+    let valueTwin: number | undefined;
+    if (labelIndex !== undefined && valueIndex !== undefined) {
+      labelTwin = labelIndex.get(label);
+      valueTwin = valueIndex.get(effectiveValue);
+      labelIndex.set(label, index);
+      valueIndex.set(effectiveValue, index);
+    } else {
+      for (let other = 0; other < index; other++) {
+        const earlier = value[other] as AskUserQuestionOption;
+        if (labelTwin === undefined && labels[other] === label) labelTwin = other;
+        if (valueTwin === undefined && (earlier.value ?? earlier.label) === effectiveValue) {
+          valueTwin = other;
+        }
+      }
+      labels.push(label);
+    }
     if (labelTwin !== undefined) {
       throw invalidRequest(
         `options[${index}].label`,
         `repeats the label of options[${labelTwin}] ("${option.label}"); labels must be unique`,
       );
     }
-    const valueTwin = values
-      ? values.get(effectiveValue)
-      : findTwin(value, index, (o) => (o.value ?? o.label) === effectiveValue);
     if (valueTwin !== undefined) {
       throw invalidRequest(
         `options[${index}].value`,
         `repeats the value of options[${valueTwin}]; values (or labels, where no value is given) must be unique`,
       );
     }
-    labels?.set(label, index);
-    values?.set(effectiveValue, index);
     if (option.recommended === true) {
       if (recommended !== -1) {
         throw invalidRequest(
@@ -133,17 +165,6 @@ function checkOptions(value: unknown): void {
   }
 }
 
-function findTwin(
-  options: readonly AskUserQuestionOption[],
-  before: number,
-  same: (option: AskUserQuestionOption) => boolean,
-): number | undefined {
-  for (let index = 0; index < before; index++) {
-    if (same(options[index] as AskUserQuestionOption)) return index;
-  }
-  return undefined;
-}
-
 /**
  * Checks a question against the contract's rules and returns it typed. Throws
  * `INVALID_REQUEST` naming the first offending field, so a model can correct its call.
@@ -154,7 +175,9 @@ export function validateRequest(request: unknown): AskUserQuestionRequest {
   }
   const fields = request as Record<string, unknown>;
   for (const key in fields) {
-    if (!REQUEST_KEYS.has(key)) throw invalidRequest(key, 'is not a field of a question');
+    if (!isRequestKey(key)) {
+      throw invalidRequest(fieldName(key), 'is not a field of a question');
+    }
   }
   checkText(fields.question, 'question', REQUEST_LIMITS.questionLength, true);
   checkText(fields.header, 'header', REQUEST_LIMITS.headerLength, false);

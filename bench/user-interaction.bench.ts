@@ -1,0 +1,85 @@
+// The cost of asking through the contract's service against calling the provider directly.
+// Both run in the same process, interleaved round by round; the figures are medians.
+import {
+  type AskUserQuestionRequest,
+  answerForOption,
+  createUserInteraction,
+  type UserInteractionProvider,
+} from 'dsh-user-interaction';
+
+const ASKS_PER_ROUND = 100_000;
+const ROUNDS = 9;
+
+const provider: UserInteractionProvider = {
+  async ask(request) {
+    const option = request.options?.[0];
+    if (option === undefined) throw new Error('unexpected');
+    return answerForOption(option);
+  },
+};
+
+const options = [
+  { label: 'PostgreSQL', value: 'postgres', recommended: true },
+  { label: 'SQLite' },
+  { label: 'MySQL' },
+];
+const turn = new AbortController();
+const cases: Record<string, AskUserQuestionRequest> = {
+  'no signal': { question: 'Which database?', header: 'Database', options },
+  'with a signal (as the agent asks)': {
+    question: 'Which database?',
+    header: 'Database',
+    options,
+    signal: turn.signal,
+  },
+  'with a signal and a time limit': {
+    question: 'Which database?',
+    header: 'Database',
+    options,
+    signal: turn.signal,
+    timeoutMs: 60_000,
+  },
+};
+
+async function nsPerAsk(
+  ask: (request: AskUserQuestionRequest) => Promise<unknown>,
+  request: AskUserQuestionRequest,
+) {
+  const start = process.hrtime.bigint();
+  for (let i = 0; i < ASKS_PER_ROUND; i++) await ask(request);
+  return Number(process.hrtime.bigint() - start) / ASKS_PER_ROUND;
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)] as number;
+}
+
+export async function run(): Promise<void> {
+  const interaction = createUserInteraction();
+  interaction.registerProvider(provider);
+  const direct = (request: AskUserQuestionRequest) => provider.ask(request);
+  const service = (request: AskUserQuestionRequest) => interaction.ask(request);
+  console.log(
+    `ask() against provider.ask(), ${ASKS_PER_ROUND.toLocaleString('en')} sequential asks x ${ROUNDS} rounds, medians:`,
+  );
+  console.log('| request | provider directly | through ask() | overhead | ratio |');
+  console.log('| --- | ---: | ---: | ---: | ---: |');
+  for (const [name, request] of Object.entries(cases)) {
+    // Warm both paths up before measuring.
+    await nsPerAsk(direct, request);
+    await nsPerAsk(service, request);
+    const baseline: number[] = [];
+    const measured: number[] = [];
+    for (let round = 0; round < ROUNDS; round++) {
+      baseline.push(await nsPerAsk(direct, request));
+      measured.push(await nsPerAsk(service, request));
+    }
+    const base = median(baseline);
+    const ours = median(measured);
+    console.log(
+      `| ${name} | ${base.toFixed(0)} ns | ${ours.toFixed(0)} ns | ${(ours - base).toFixed(0)} ns | ${(ours / base).toFixed(2)}x |`,
+    );
+  }
+  console.log('Goal: overhead under 1,000 ns per ask.');
+}

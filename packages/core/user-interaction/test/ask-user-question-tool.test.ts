@@ -1,0 +1,240 @@
+import { describe, expect, it } from 'vitest';
+import {
+  ASK_USER_QUESTION_PARAMETERS,
+  ASK_USER_QUESTION_TOOL_DESCRIPTION,
+  ASK_USER_QUESTION_TOOL_NAME,
+  askUserQuestionTool,
+  createUserInteraction,
+  describeAskUserQuestionTool,
+  executeAskUserQuestion,
+  parseAskUserQuestionArguments,
+  REQUEST_LIMITS,
+  type UserInteraction,
+  UserInteractionError,
+} from '../src/index.js';
+import { createScriptedProvider, type ScriptedAnswer } from '../src/testing.js';
+
+function withAnswers(...answers: ScriptedAnswer[]) {
+  const interaction = createUserInteraction();
+  const provider = createScriptedProvider({ answers });
+  interaction.registerProvider(provider);
+  return { interaction, provider };
+}
+
+function fieldOf(args: unknown): string | undefined {
+  try {
+    parseAskUserQuestionArguments(args);
+  } catch (error) {
+    expect(error).toBeInstanceOf(UserInteractionError);
+    expect((error as UserInteractionError).code).toBe('INVALID_REQUEST');
+    const field = (error as UserInteractionError).field;
+    expect((error as UserInteractionError).message).toContain(`\`${field}\``);
+    return field;
+  }
+  return undefined;
+}
+
+describe('the tool definition', () => {
+  it('has a snake_case schema that matches the parser', () => {
+    expect(ASK_USER_QUESTION_TOOL_NAME).toBe('ask_user_question');
+    expect(Object.keys(ASK_USER_QUESTION_PARAMETERS.properties)).toEqual([
+      'question',
+      'header',
+      'options',
+      'allow_custom',
+    ]);
+    expect(Object.keys(ASK_USER_QUESTION_PARAMETERS.properties.options.items.properties)).toEqual([
+      'label',
+      'value',
+      'description',
+      'recommended',
+    ]);
+    expect(ASK_USER_QUESTION_PARAMETERS.properties.options.maxItems).toBe(REQUEST_LIMITS.options);
+    expect(askUserQuestionTool.parse).toBe(parseAskUserQuestionArguments);
+    expect(askUserQuestionTool.execute).toBe(executeAskUserQuestion);
+    expect(JSON.parse(JSON.stringify(ASK_USER_QUESTION_PARAMETERS))).toEqual(
+      ASK_USER_QUESTION_PARAMETERS,
+    );
+  });
+
+  it('tells the model how to word options', () => {
+    const text = ASK_USER_QUESTION_TOOL_DESCRIPTION;
+    expect(text).toMatch(/recommend/i);
+    expect(text).toMatch(/first/);
+    expect(text).toMatch(/Do not add an "Other"/);
+    expect(text).toContain('allow_custom');
+    for (const code of ['ASK_DECLINED', 'ASK_CANCELLED', 'INPUT_CLOSED', 'INVALID_REQUEST']) {
+      expect(text).toContain(code);
+    }
+  });
+
+  it('describes what a limited UI cannot show', () => {
+    expect(describeAskUserQuestionTool({ freeForm: true, customAnswer: true })).toBe(
+      ASK_USER_QUESTION_TOOL_DESCRIPTION,
+    );
+    const limited = describeAskUserQuestionTool({ freeForm: false, customAnswer: false });
+    expect(limited).toContain('can only show questions with options');
+    expect(limited).toContain('cannot take a typed answer');
+  });
+});
+
+describe('parseAskUserQuestionArguments', () => {
+  it('turns snake_case arguments (object or JSON text) into a request', () => {
+    const args = {
+      question: 'Which database?',
+      header: 'Database',
+      options: [
+        { label: 'PostgreSQL', value: 'postgres', description: 'Relational.', recommended: true },
+        { label: 'SQLite' },
+      ],
+      allow_custom: true,
+    };
+    const expected = {
+      question: 'Which database?',
+      header: 'Database',
+      options: [
+        { label: 'PostgreSQL', value: 'postgres', description: 'Relational.', recommended: true },
+        { label: 'SQLite' },
+      ],
+      allowCustom: true,
+    };
+    expect(parseAskUserQuestionArguments(args)).toEqual(expected);
+    expect(parseAskUserQuestionArguments(JSON.stringify(args))).toEqual(expected);
+  });
+
+  it('treats null optional fields as absent', () => {
+    expect(
+      parseAskUserQuestionArguments({
+        question: 'Name?',
+        header: null,
+        options: null,
+        allow_custom: null,
+      }),
+    ).toEqual({ question: 'Name?' });
+    expect(
+      parseAskUserQuestionArguments({ question: 'Q?', options: [{ label: 'A', value: null }] }),
+    ).toEqual({ question: 'Q?', options: [{ label: 'A' }] });
+  });
+
+  it.each([
+    ['text that is not JSON', '{"question": ', 'arguments'],
+    ['a JSON array', '[]', 'arguments'],
+    ['no question', {}, 'question'],
+    ['a blank question', { question: '  ' }, 'question'],
+    ['camelCase allowCustom', { question: 'Q?', allowCustom: true }, 'allowCustom'],
+    ['allow_custom as a string', { question: 'Q?', allow_custom: 'yes' }, 'allow_custom'],
+    ['options as a string', { question: 'Q?', options: 'A, B' }, 'options'],
+    ['options as strings', { question: 'Q?', options: ['A', 'B'] }, 'options[0]'],
+    [
+      'an unknown option field',
+      { question: 'Q?', options: [{ label: 'A', id: 1 }] },
+      'options[0].id',
+    ],
+    [
+      'a duplicate label',
+      { question: 'Q?', options: [{ label: 'A' }, { label: 'a' }] },
+      'options[1].label',
+    ],
+    [
+      'two recommendations',
+      {
+        question: 'Q?',
+        options: [
+          { label: 'A', recommended: true },
+          { label: 'B', recommended: true },
+        ],
+      },
+      'options[1].recommended',
+    ],
+  ])('rejects %s, naming the field', (_name, args, field) => {
+    expect(fieldOf(args)).toBe(field);
+  });
+});
+
+describe('executeAskUserQuestion', () => {
+  const args = {
+    question: 'Which database?',
+    options: [{ label: 'PostgreSQL', value: 'postgres', recommended: true }, { label: 'SQLite' }],
+  };
+
+  it('returns the answer text for the model, passing the agent and signal into the ask', async () => {
+    const { interaction, provider } = withAnswers({ label: 'PostgreSQL' });
+    const agent = { id: 'agent-1' };
+    const controller = new AbortController();
+    const result = await executeAskUserQuestion(args, {
+      interaction,
+      agent,
+      signal: controller.signal,
+      timeoutMs: 60_000,
+    });
+    expect(result).toEqual({
+      ok: true,
+      output: 'postgres',
+      answer: { answer: 'postgres', option: args.options[0] },
+    });
+    expect(provider.requests[0]?.agent).toBe(agent);
+    expect(provider.requests[0]?.signal).toBeDefined();
+    expect(provider.requests[0]?.timeoutMs).toBe(60_000);
+  });
+
+  it.each([['ASK_DECLINED'], ['ASK_CANCELLED'], ['INPUT_CLOSED'], ['UNSUPPORTED']] as const)(
+    'shows %s to the model as an error result',
+    async (code) => {
+      const { interaction } = withAnswers({ error: code, message: `The person: ${code}.` });
+      const result = await executeAskUserQuestion(args, { interaction });
+      expect(result.ok).toBe(false);
+      if (result.ok) return;
+      expect(result.error).toEqual({
+        name: 'UserInteractionError',
+        code,
+        message: `The person: ${code}.`,
+      });
+      expect(JSON.parse(result.output)).toEqual({ error: result.error });
+    },
+  );
+
+  it('shows INVALID_REQUEST naming the field, without asking', async () => {
+    const { interaction, provider } = withAnswers();
+    const result = await executeAskUserQuestion(
+      { question: 'Q?', options: [{ label: '' }] },
+      {
+        interaction,
+      },
+    );
+    expect(result).toMatchObject({ ok: false, error: { code: 'INVALID_REQUEST' } });
+    expect(result.output).toContain('options[0].label');
+    expect(provider.requests).toHaveLength(0);
+  });
+
+  it('shows NO_PROVIDER, ASK_ABORTED, INVALID_ANSWER and ASK_FAILED', async () => {
+    const empty = createUserInteraction();
+    expect(await executeAskUserQuestion(args, { interaction: empty })).toMatchObject({
+      error: { code: 'NO_PROVIDER' },
+    });
+    const { interaction } = withAnswers({ custom: 'MySQL' });
+    expect(
+      await executeAskUserQuestion(args, { interaction, signal: AbortSignal.abort() }),
+    ).toMatchObject({ error: { code: 'ASK_ABORTED' } });
+    expect(await executeAskUserQuestion(args, { interaction })).toMatchObject({
+      error: { code: 'INVALID_ANSWER' },
+    });
+    const failing: UserInteraction = createUserInteraction();
+    failing.registerProvider({
+      ask: () => Promise.reject(new Error('disk full at /home/me/.secret')),
+    });
+    const failed = await executeAskUserQuestion(args, { interaction: failing });
+    expect(failed).toMatchObject({ ok: false, error: { code: 'ASK_FAILED' } });
+    expect(failed.output).not.toContain('.secret');
+  });
+
+  it('never throws, even when the service itself misbehaves', async () => {
+    const broken = {
+      ask(): Promise<never> {
+        throw new Error('internal detail');
+      },
+    };
+    const result = await executeAskUserQuestion(args, { interaction: broken });
+    expect(result).toMatchObject({ ok: false, error: { code: 'INTERNAL_ERROR' } });
+    expect(result.output).not.toContain('internal detail');
+  });
+});

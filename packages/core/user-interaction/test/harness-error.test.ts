@@ -1,0 +1,115 @@
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { afterAll, describe, expect, it } from 'vitest';
+import {
+  HarnessError,
+  INTERNAL_ERROR_CODE,
+  isHarnessError,
+  isUserInteractionError,
+  toToolError,
+  UserInteractionError,
+} from '../src/index.js';
+
+const copies: string[] = [];
+afterAll(() => {
+  for (const dir of copies) rmSync(dir, { recursive: true, force: true });
+});
+
+/** Loads the built package from a second place on disk: a second copy, as a bundler or a nested install makes. */
+async function loadSecondCopy(): Promise<typeof import('../src/index.js')> {
+  const dist = fileURLToPath(new URL('../dist', import.meta.url));
+  const dir = mkdtempSync(join(tmpdir(), 'dsh-second-copy-'));
+  copies.push(dir);
+  cpSync(dist, dir, { recursive: true });
+  return import(pathToFileURL(join(dir, 'index.js')).href);
+}
+
+describe('HarnessError', () => {
+  it('carries a code, a name and a cause', () => {
+    const cause = new Error('low level');
+    const error = new HarnessError('SOMETHING', 'It failed.', { cause });
+    expect(error).toBeInstanceOf(Error);
+    expect(error.code).toBe('SOMETHING');
+    expect(error.name).toBe('HarnessError');
+    expect(error.message).toBe('It failed.');
+    expect(error.cause).toBe(cause);
+  });
+
+  it('takes its name from the subclass', () => {
+    const error = new UserInteractionError('ASK_TIMEOUT', 'Too slow.');
+    expect(error.name).toBe('UserInteractionError');
+    expect(error).toBeInstanceOf(HarnessError);
+    expect(String(error)).toBe('UserInteractionError: Too slow.');
+  });
+
+  it('is recognised by isHarnessError, and lookalikes are not', () => {
+    expect(isHarnessError(new HarnessError('X', 'x'))).toBe(true);
+    expect(isHarnessError(new UserInteractionError('ASK_FAILED', 'x'))).toBe(true);
+    expect(isHarnessError(new Error('x'))).toBe(false);
+    expect(isHarnessError({ name: 'HarnessError', code: 'X', message: 'x' })).toBe(false);
+    expect(isHarnessError(null)).toBe(false);
+    expect(isHarnessError('HarnessError')).toBe(false);
+  });
+
+  it('is recognised across two copies of the package', async () => {
+    const second = await loadSecondCopy();
+    expect(second.HarnessError).not.toBe(HarnessError);
+    const foreign = new second.UserInteractionError('ASK_DECLINED', 'No thanks.');
+    expect(foreign).not.toBeInstanceOf(UserInteractionError);
+    expect(isHarnessError(foreign)).toBe(true);
+    expect(isUserInteractionError(foreign, 'ASK_DECLINED')).toBe(true);
+    expect(second.isHarnessError(new HarnessError('X', 'x'))).toBe(true);
+    expect(toToolError(foreign)).toEqual({
+      name: 'UserInteractionError',
+      code: 'ASK_DECLINED',
+      message: 'No thanks.',
+    });
+  });
+});
+
+describe('UserInteractionError', () => {
+  it('keeps the offending field of an invalid request', () => {
+    const error = new UserInteractionError('INVALID_REQUEST', 'Bad.', {
+      field: 'options[1].label',
+    });
+    expect(error.field).toBe('options[1].label');
+    expect('field' in new UserInteractionError('ASK_FAILED', 'x')).toBe(false);
+  });
+
+  it('isUserInteractionError checks the code when given one', () => {
+    const error = new UserInteractionError('ASK_CANCELLED', 'x');
+    expect(isUserInteractionError(error)).toBe(true);
+    expect(isUserInteractionError(error, 'ASK_CANCELLED')).toBe(true);
+    expect(isUserInteractionError(error, 'ASK_DECLINED')).toBe(false);
+    expect(isUserInteractionError(new HarnessError('ASK_CANCELLED', 'x'))).toBe(false);
+  });
+});
+
+describe('toToolError', () => {
+  it('shows exactly name, code and message of a harness error', () => {
+    const error = new UserInteractionError('ASK_TIMEOUT', 'No answer within 10 ms.', {
+      cause: new Error('secret'),
+    });
+    const result = toToolError(error);
+    expect(result).toEqual({
+      name: 'UserInteractionError',
+      code: 'ASK_TIMEOUT',
+      message: 'No answer within 10 ms.',
+    });
+    expect(Object.keys(result).sort()).toEqual(['code', 'message', 'name']);
+  });
+
+  it('hides everything of any other error behind a generic code', () => {
+    const secret = new Error('connect ECONNREFUSED https://user:sk-live-123@api.example.com');
+    const result = toToolError(secret);
+    expect(result.code).toBe(INTERNAL_ERROR_CODE);
+    expect(JSON.stringify(result)).not.toContain('sk-live-123');
+    expect(JSON.stringify(result)).not.toContain('ECONNREFUSED');
+    expect(JSON.stringify(result)).not.toContain('    at ');
+    for (const value of [undefined, null, 'text', 42, { code: 'FAKE', message: 'x' }]) {
+      expect(toToolError(value).code).toBe(INTERNAL_ERROR_CODE);
+    }
+  });
+});

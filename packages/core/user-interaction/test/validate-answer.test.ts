@@ -1,0 +1,91 @@
+import { describe, expect, it } from 'vitest';
+import {
+  type AskUserQuestionRequest,
+  acceptsCustomAnswer,
+  answerForOption,
+  optionValue,
+  recommendedOption,
+  UserInteractionError,
+  validateAnswer,
+} from '../src/index.js';
+
+const postgres = { label: 'PostgreSQL', value: 'postgres', recommended: true };
+const sqlite = { label: 'SQLite' };
+const choice: AskUserQuestionRequest = { question: 'Which database?', options: [postgres, sqlite] };
+const open: AskUserQuestionRequest = { question: 'Project name?' };
+
+function rejects(request: AskUserQuestionRequest, answer: unknown): string {
+  try {
+    validateAnswer(request, answer);
+  } catch (error) {
+    expect(error).toBeInstanceOf(UserInteractionError);
+    expect((error as UserInteractionError).code).toBe('INVALID_ANSWER');
+    return (error as UserInteractionError).message;
+  }
+  throw new Error('expected INVALID_ANSWER');
+}
+
+describe('question helpers', () => {
+  it('value defaults to label', () => {
+    expect(optionValue(postgres)).toBe('postgres');
+    expect(optionValue(sqlite)).toBe('SQLite');
+    expect(answerForOption(sqlite)).toEqual({ answer: 'SQLite', option: sqlite });
+  });
+
+  it('a custom answer is accepted when allowed or when there are no options', () => {
+    expect(acceptsCustomAnswer(choice)).toBe(false);
+    expect(acceptsCustomAnswer({ ...choice, allowCustom: true })).toBe(true);
+    expect(acceptsCustomAnswer(open)).toBe(true);
+    expect(acceptsCustomAnswer({ options: [], allowCustom: false })).toBe(true);
+  });
+
+  it('finds the recommended option', () => {
+    expect(recommendedOption(choice)).toBe(postgres);
+    expect(recommendedOption(open)).toBeUndefined();
+  });
+});
+
+describe('validateAnswer', () => {
+  it('returns the request’s own option for a chosen option', () => {
+    const result = validateAnswer(choice, { answer: 'postgres', option: postgres });
+    expect(result).toEqual({ answer: 'postgres', option: postgres });
+    expect(result.option).toBe(postgres);
+  });
+
+  it('recognises an option a UI rebuilt from the wire', () => {
+    const result = validateAnswer(choice, { answer: 'SQLite', option: { label: 'SQLite' } });
+    expect(result.option).toBe(sqlite);
+  });
+
+  it('accepts typed text where custom answers are allowed, and drops extra fields', () => {
+    expect(validateAnswer(open, { answer: 'my-app', extra: 1 })).toEqual({ answer: 'my-app' });
+    expect(validateAnswer({ ...choice, allowCustom: true }, { answer: 'MySQL' })).toEqual({
+      answer: 'MySQL',
+    });
+  });
+
+  it.each([
+    ['not an object', 'postgres', 'not an object'],
+    ['null', null, 'not an object'],
+    ['no answer text', { option: postgres }, 'not a string'],
+    ['blank answer text', { answer: '   ', option: postgres }, 'blank'],
+    ['an option that is not an object', { answer: 'x', option: 'postgres' }, 'not an option'],
+  ])('rejects %s', (_name, answer, message) => {
+    expect(rejects(choice, answer)).toContain(message);
+  });
+
+  it('rejects an option the question did not offer', () => {
+    expect(rejects(choice, { answer: 'MySQL', option: { label: 'MySQL' } })).toContain(
+      'not one of the question',
+    );
+    expect(rejects(open, { answer: 'x', option: { label: 'x' } })).toContain('not one of');
+  });
+
+  it('rejects answer text that is not the chosen option’s value', () => {
+    expect(rejects(choice, { answer: 'PostgreSQL', option: postgres })).toContain('not the value');
+  });
+
+  it('rejects typed text when only the options are accepted', () => {
+    expect(rejects(choice, { answer: 'MySQL' })).toContain('only accepts its options');
+  });
+});

@@ -1,0 +1,192 @@
+import { describe, expect, it } from 'vitest';
+import {
+  type AskUserQuestionRequest,
+  REQUEST_LIMITS,
+  UserInteractionError,
+  validateRequest,
+} from '../src/index.js';
+
+function fieldOf(request: unknown): string | undefined {
+  try {
+    validateRequest(request);
+  } catch (error) {
+    expect(error).toBeInstanceOf(UserInteractionError);
+    const failure = error as UserInteractionError;
+    expect(failure.code).toBe('INVALID_REQUEST');
+    expect(failure.message).toContain(`\`${failure.field}\``);
+    return failure.field;
+  }
+  return undefined;
+}
+
+const base = { question: 'Which database?' };
+
+describe('validateRequest', () => {
+  it('accepts a minimal question and returns it', () => {
+    expect(validateRequest(base)).toBe(base);
+  });
+
+  it('accepts a full question', () => {
+    const controller = new AbortController();
+    const request: AskUserQuestionRequest = {
+      question: 'Which database?',
+      header: 'Database',
+      options: [
+        { label: 'PostgreSQL', value: 'postgres', description: 'Relational.', recommended: true },
+        { label: 'SQLite' },
+      ],
+      allowCustom: true,
+      agent: { id: 'agent-1' },
+      signal: controller.signal,
+      timeoutMs: 30_000,
+    };
+    expect(validateRequest(request)).toBe(request);
+  });
+
+  it.each([
+    ['not an object', 'Which?', 'request'],
+    ['null', null, 'request'],
+    ['an array', [base], 'request'],
+    ['no question', {}, 'question'],
+    ['a blank question', { question: ' \n\t ' }, 'question'],
+    ['a question that is not a string', { question: 42 }, 'question'],
+    [
+      'an over-long question',
+      { question: 'x'.repeat(REQUEST_LIMITS.questionLength + 1) },
+      'question',
+    ],
+    ['a blank header', { ...base, header: '  ' }, 'header'],
+    [
+      'an over-long header',
+      { ...base, header: 'h'.repeat(REQUEST_LIMITS.headerLength + 1) },
+      'header',
+    ],
+    ['options that are not an array', { ...base, options: 'a,b' }, 'options'],
+    ['an option that is a string', { ...base, options: ['Yes'] }, 'options[0]'],
+    ['an option without a label', { ...base, options: [{ value: 'y' }] }, 'options[0].label'],
+    ['a blank label', { ...base, options: [{ label: 'A' }, { label: ' ' }] }, 'options[1].label'],
+    [
+      'an over-long label',
+      { ...base, options: [{ label: 'l'.repeat(REQUEST_LIMITS.labelLength + 1) }] },
+      'options[0].label',
+    ],
+    ['a blank value', { ...base, options: [{ label: 'A', value: '' }] }, 'options[0].value'],
+    [
+      'an over-long value',
+      { ...base, options: [{ label: 'A', value: 'v'.repeat(REQUEST_LIMITS.valueLength + 1) }] },
+      'options[0].value',
+    ],
+    [
+      'an over-long description',
+      {
+        ...base,
+        options: [{ label: 'A', description: 'd'.repeat(REQUEST_LIMITS.descriptionLength + 1) }],
+      },
+      'options[0].description',
+    ],
+    [
+      'a recommended flag that is not a boolean',
+      { ...base, options: [{ label: 'A', recommended: 'yes' }] },
+      'options[0].recommended',
+    ],
+    [
+      'two labels that differ only in case and spaces',
+      { ...base, options: [{ label: 'Yes' }, { label: ' yes ' }] },
+      'options[1].label',
+    ],
+    [
+      'two equal values',
+      {
+        ...base,
+        options: [
+          { label: 'A', value: 'x' },
+          { label: 'B', value: 'x' },
+        ],
+      },
+      'options[1].value',
+    ],
+    [
+      'a value equal to another label used as value',
+      { ...base, options: [{ label: 'A' }, { label: 'B', value: 'A' }] },
+      'options[1].value',
+    ],
+    [
+      'two recommended options',
+      {
+        ...base,
+        options: [
+          { label: 'A', recommended: true },
+          { label: 'B', recommended: true },
+        ],
+      },
+      'options[1].recommended',
+    ],
+    ['allowCustom that is not a boolean', { ...base, allowCustom: 'true' }, 'allowCustom'],
+    ['an agent without id', { ...base, agent: {} }, 'agent.id'],
+    ['an agent that is a string', { ...base, agent: 'me' }, 'agent'],
+    ['a signal that is not an AbortSignal', { ...base, signal: {} }, 'signal'],
+    ['a zero time limit', { ...base, timeoutMs: 0 }, 'timeoutMs'],
+    ['a negative time limit', { ...base, timeoutMs: -5 }, 'timeoutMs'],
+    ['a NaN time limit', { ...base, timeoutMs: Number.NaN }, 'timeoutMs'],
+    ['an infinite time limit', { ...base, timeoutMs: Number.POSITIVE_INFINITY }, 'timeoutMs'],
+    [
+      'a time limit beyond what a timer can hold',
+      { ...base, timeoutMs: REQUEST_LIMITS.timeoutMs + 1 },
+      'timeoutMs',
+    ],
+    ['an unknown field', { ...base, allow_custom: true }, 'allow_custom'],
+  ])('rejects %s, naming the field', (_name, request, field) => {
+    expect(fieldOf(request)).toBe(field);
+  });
+
+  it('accepts every bound exactly at its limit', () => {
+    const request = {
+      question: 'q'.repeat(REQUEST_LIMITS.questionLength),
+      header: 'h'.repeat(REQUEST_LIMITS.headerLength),
+      options: [
+        {
+          label: 'l'.repeat(REQUEST_LIMITS.labelLength),
+          value: 'v'.repeat(REQUEST_LIMITS.valueLength),
+          description: 'd'.repeat(REQUEST_LIMITS.descriptionLength),
+        },
+      ],
+      timeoutMs: REQUEST_LIMITS.timeoutMs,
+    };
+    expect(validateRequest(request)).toBe(request);
+  });
+
+  it('has no cap of four: long option lists are normal, up to the documented bound', () => {
+    const options = Array.from({ length: REQUEST_LIMITS.options }, (_, i) => ({
+      label: `Option ${i}`,
+    }));
+    expect(validateRequest({ ...base, options }).options).toHaveLength(REQUEST_LIMITS.options);
+    expect(fieldOf({ ...base, options: [...options, { label: 'One more' }] })).toBe('options');
+  });
+
+  it('finds duplicates in long lists too', () => {
+    const options = Array.from({ length: 500 }, (_, i) => ({ label: `Option ${i}` }));
+    expect(fieldOf({ ...base, options: [...options, { label: 'option 7' }] })).toBe(
+      'options[500].label',
+    );
+    expect(fieldOf({ ...base, options: [...options, { label: 'Z', value: 'Option 9' }] })).toBe(
+      'options[500].value',
+    );
+    const twoRecommended = options.map((o, i) => ({ ...o, recommended: i === 3 || i === 400 }));
+    expect(fieldOf({ ...base, options: twoRecommended })).toBe('options[400].recommended');
+  });
+
+  it('treats an empty option list as a free-form question', () => {
+    expect(fieldOf({ ...base, options: [], allowCustom: false })).toBeUndefined();
+  });
+
+  it('accepts the same label as another option value when both stay distinct', () => {
+    const request = {
+      ...base,
+      options: [
+        { label: 'A', value: 'b' },
+        { label: 'B', value: 'a' },
+      ],
+    };
+    expect(fieldOf(request)).toBeUndefined();
+  });
+});
