@@ -1,0 +1,33 @@
+import { HarnessError, isHarnessError } from 'dsh-user-interaction';
+
+/** Every way the agent loop itself reports a problem. Each is documented in the package README. */
+export const AGENT_ERROR_CODES = [
+  'AGENT_BUSY',
+  'UNKNOWN_TOOL',
+  'INVALID_ARGUMENTS',
+  'TURN_CANCELLED',
+  'STEP_LIMIT',
+] as const;
+
+/** A stable code of an `AgentError`. */
+export type AgentErrorCode = (typeof AGENT_ERROR_CODES)[number];
+
+/** A failure of the agent loop, with a stable `code`. */
+export class AgentError extends HarnessError {
+  declare readonly code: AgentErrorCode;
+
+  constructor(code: AgentErrorCode, message: string, options?: ErrorOptions) {
+    super(code, message, options);
+    this.name = 'AgentError';
+  }
+}
+
+/** True for an `AgentError` from this or any other copy of the package, optionally with the code. */
+export function isAgentError(value: unknown, code?: AgentErrorCode): value is AgentError {
+  return (
+    isHarnessError(value) &&
+    value.name === 'AgentError' &&
+    (AGENT_ERROR_CODES as readonly string[]).includes(value.code) &&
+    (code === undefined || value.code === code)
+  );
+}

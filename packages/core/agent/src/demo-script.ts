@@ -1,0 +1,95 @@
+import type { Script } from './script.js';
+
+/**
+ * The built-in demo: one turn, started by the person's first prompt, that asks (1) a choice
+ * with a recommended option, (2) a free-form question, (3) a choice that also takes a typed
+ * answer, (4) a choice that does not, and (5) sums up what the person answered.
+ */
+export const DEMO_SCRIPT: Script = {
+  description:
+    'The built-in demo: four kinds of question in one turn, then a summary of the answers.',
+  steps: [
+    {
+      text: "Hi! I am the dsh demo agent. I run offline from a script, to show how an agent can stop in the middle of its work and ask you questions. Let's plan a small web service together.",
+      toolCalls: [
+        {
+          id: 'language',
+          name: 'ask_user_question',
+          arguments: {
+            question: 'Which language should the new service be written in?',
+            header: 'Language',
+            options: [
+              {
+                label: 'TypeScript',
+                description: 'Node.js with strict types: what the rest of the team uses.',
+                recommended: true,
+              },
+              { label: 'Go', description: 'One static binary that starts fast.' },
+              { label: 'Python', description: 'Quick to write, with a large ecosystem.' },
+              { label: 'Rust', description: 'Fast and safe, but slower to write.' },
+            ],
+          },
+        },
+      ],
+    },
+    {
+      text: 'Noted: {{answer:language|no language for now}}. The next question has no options: type the answer.',
+      toolCalls: [
+        {
+          id: 'name',
+          name: 'ask_user_question',
+          arguments: { question: 'What should the project be called?', header: 'Project name' },
+        },
+      ],
+    },
+    {
+      text: 'Next, a choice that also takes an answer of your own.',
+      toolCalls: [
+        {
+          id: 'database',
+          name: 'ask_user_question',
+          arguments: {
+            question: 'Which database should {{answer:name|the service}} use?',
+            header: 'Database',
+            options: [
+              { label: 'PostgreSQL', description: 'Relational and dependable.' },
+              { label: 'SQLite', description: 'A single file, with no server to run.' },
+              { label: 'MongoDB', description: 'Documents instead of tables.' },
+            ],
+            allow_custom: true,
+          },
+        },
+      ],
+    },
+    {
+      text: 'Last question: this one takes one of its options only.',
+      toolCalls: [
+        {
+          id: 'hosting',
+          name: 'ask_user_question',
+          arguments: {
+            question: 'Where will {{answer:name|the service}} run?',
+            header: 'Hosting',
+            options: [
+              {
+                label: 'Containers',
+                value: 'containers',
+                description: 'A Docker image on any container platform.',
+              },
+              {
+                label: 'Serverless',
+                value: 'serverless functions',
+                description: 'No servers to manage; billed per request.',
+              },
+              { label: 'A virtual machine', value: 'a virtual machine' },
+            ],
+          },
+        },
+      ],
+    },
+    {
+      text: 'Here is the plan:\n\n- Project: {{answer:name|(no name given)}}\n- Language: {{answer:language|(not chosen)}}\n- Database: {{answer:database|(not chosen)}}\n- Hosting: {{answer:hosting|(not chosen)}}\n\nThat is the whole demo. To talk to a real model, set DEEPSEEK_API_KEY or pass --base-url.',
+    },
+  ],
+  end: 'The demo script is over: start again to replay it, or set DEEPSEEK_API_KEY (or pass --base-url) to talk to a real model.',
+};

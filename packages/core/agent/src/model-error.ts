@@ -1,0 +1,53 @@
+import { HarnessError, isHarnessError } from 'dsh-user-interaction';
+
+/** Every way a model can fail. Each is documented in the package README. */
+export const MODEL_ERROR_CODES = [
+  'MODEL_AUTH',
+  'MODEL_RATE_LIMITED',
+  'MODEL_UNAVAILABLE',
+  'MODEL_NOT_FOUND',
+  'MODEL_REQUEST_REJECTED',
+  'MODEL_CONNECTION',
+  'MODEL_TIMEOUT',
+  'MODEL_BAD_RESPONSE',
+  'MODEL_CLIENT_MISSING',
+  'MODEL_OPTIONS_INVALID',
+  'SCRIPT_INVALID',
+] as const;
+
+/** A stable code of a `ModelError`. */
+export type ModelErrorCode = (typeof MODEL_ERROR_CODES)[number];
+
+/** Options of a `ModelError`. */
+export interface ModelErrorOptions extends ErrorOptions {
+  /** The HTTP status the server answered with, when there was one. */
+  readonly status?: number;
+  /** For `SCRIPT_INVALID`: the offending field, such as `steps[2].toolCalls[0].name`. */
+  readonly field?: string;
+}
+
+/** A model or script failure, with a stable `code` and a message that says what to do. */
+export class ModelError extends HarnessError {
+  declare readonly code: ModelErrorCode;
+  /** The HTTP status the server answered with, when there was one. */
+  declare readonly status?: number;
+  /** For `SCRIPT_INVALID`: the offending field. */
+  declare readonly field?: string;
+
+  constructor(code: ModelErrorCode, message: string, options: ModelErrorOptions = {}) {
+    super(code, message, options);
+    this.name = 'ModelError';
+    if (options.status !== undefined) this.status = options.status;
+    if (options.field !== undefined) this.field = options.field;
+  }
+}
+
+/** True for a `ModelError` from this or any other copy of the package, optionally with the code. */
+export function isModelError(value: unknown, code?: ModelErrorCode): value is ModelError {
+  return (
+    isHarnessError(value) &&
+    value.name === 'ModelError' &&
+    (MODEL_ERROR_CODES as readonly string[]).includes(value.code) &&
+    (code === undefined || value.code === code)
+  );
+}

@@ -1,0 +1,65 @@
+import type { ToolError } from 'dsh-user-interaction';
+
+/** A tool call as the model wrote it. */
+export interface ModelToolCall {
+  /** Unique within the conversation; tool results refer to it. */
+  readonly id: string;
+  /** The name of the tool to run. */
+  readonly name: string;
+  /** The arguments as JSON text, exactly as the model wrote them (possibly malformed). */
+  readonly arguments: string;
+}
+
+/** One message of a conversation, in a provider-neutral shape. */
+export type ModelMessage =
+  | { readonly role: 'system'; readonly content: string }
+  | { readonly role: 'user'; readonly content: string }
+  | {
+      readonly role: 'assistant';
+      readonly content: string;
+      readonly toolCalls?: readonly ModelToolCall[];
+    }
+  | {
+      readonly role: 'tool';
+      readonly toolCallId: string;
+      /** The model-facing text of the result. */
+      readonly content: string;
+      /** Set when the tool failed; `content` then carries the same error as JSON. */
+      readonly error?: ToolError;
+    };
+
+/** A tool as the model sees it. */
+export interface ModelToolSchema {
+  readonly name: string;
+  readonly description: string;
+  /** JSON Schema of the arguments object. */
+  readonly parameters: object;
+}
+
+/** One request to a model: the conversation so far and the tools it may call. */
+export interface ModelRequest {
+  readonly messages: readonly ModelMessage[];
+  readonly tools: readonly ModelToolSchema[];
+  /** Aborting it stops the request at once. */
+  readonly signal: AbortSignal;
+}
+
+/** Why the model ended its step. */
+export type ModelFinishReason = 'stop' | 'tool-calls' | 'length' | 'other';
+
+/** What a model streams: text as it arrives, complete tool calls, then one `finish`. */
+export type ModelEvent =
+  | { readonly type: 'text-delta'; readonly text: string }
+  | { readonly type: 'tool-call'; readonly call: ModelToolCall }
+  | { readonly type: 'finish'; readonly reason: ModelFinishReason };
+
+/**
+ * A language model. `stream` yields the events of one assistant step; it fails with a
+ * `ModelError`, and on abort it ends (or throws) promptly.
+ */
+export interface Model {
+  /** A short name for logs and UIs, such as `deepseek-chat` or `scripted:demo`. */
+  readonly id: string;
+  /** Streams one assistant step for the request. */
+  stream(request: ModelRequest): AsyncIterable<ModelEvent>;
+}
