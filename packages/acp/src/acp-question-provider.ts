@@ -108,8 +108,8 @@ export function createAcpQuestionProvider(
   connection.signal.addEventListener('abort', onClose, { once: true });
 
   function closedError(): UserInteractionError | undefined {
-    if (disposed) return inputClosed('disposed');
     if (connection.signal.aborted) return inputClosed('closed', connection.signal.reason);
+    if (disposed) return inputClosed('disposed');
     return undefined;
   }
 

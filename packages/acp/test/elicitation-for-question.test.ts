@@ -64,11 +64,11 @@ describe('elicitationForQuestion', () => {
   });
 
   it('makes a required, non-empty text field for a question without options', () => {
-    for (const options of [undefined, []]) {
-      const { requestedSchema } = elicitationForQuestion(
-        { question: 'Project name?', options, allowCustom: false },
-        scope,
-      );
+    for (const request of [
+      { question: 'Project name?' },
+      { question: 'Project name?', options: [] },
+    ]) {
+      const { requestedSchema } = elicitationForQuestion({ ...request, allowCustom: false }, scope);
       expect(requestedSchema).toEqual({
         type: 'object',
         properties: {
