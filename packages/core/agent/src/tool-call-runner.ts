@@ -70,7 +70,8 @@ export function prepareToolCall(
   const tool = tools.get(call.name);
   const parsed = parseArguments(call.arguments);
   const args = parsed.ok ? parsed.value : call.arguments;
-  const title = titleOf(tool, call.name, args);
+  // A title is made from parsed arguments only: raw text would make a misleading one.
+  const title = titleOf(parsed.ok ? tool : undefined, call.name, args);
   if (tool === undefined) {
     const known = [...tools.keys()].join(', ');
     const failure = errorResult(
