@@ -30,7 +30,7 @@ export function renderTemplate(
   return text.replace(ANSWER, (_match, rawId: string, fallback: string | undefined) => {
     const result = results.get(rawId.trim());
     if (result !== undefined && result.error === undefined) return result.content;
-    if (fallback !== undefined) return fallback;
+    if (fallback !== undefined) return fallback.trim();
     return `(no answer: ${result?.error?.code ?? 'NO_RESULT'})`;
   });
 }
