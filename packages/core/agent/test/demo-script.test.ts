@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { DEMO_SCRIPT } from '../src/demo-script.js';
 import { validateScript } from '../src/validate-script.js';
-import { collect, endOf, expectValidConversation, scriptedAgent, textOf } from './support/harness.js';
+import {
+  collect,
+  endOf,
+  expectValidConversation,
+  scriptedAgent,
+  textOf,
+} from './support/harness.js';
 
 describe('the demo script', () => {
   it('is a valid script', () => {

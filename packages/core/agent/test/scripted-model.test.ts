@@ -29,7 +29,10 @@ const QUOTING: Script = {
       toolCalls: [
         {
           name: 'ask_user_question',
-          arguments: { question: 'Is "{{answer:name}}" right?', options: [{ label: '{{answer:name}}' }] },
+          arguments: {
+            question: 'Is "{{answer:name}}" right?',
+            options: [{ label: '{{answer:name}}' }],
+          },
         },
       ],
     },
@@ -37,12 +40,7 @@ const QUOTING: Script = {
 };
 
 function afterFirstStep(name: ModelMessage, color: ModelMessage): ModelMessage[] {
-  return [
-    user,
-    { role: 'assistant', content: '', toolCalls: [] },
-    name,
-    color,
-  ];
+  return [user, { role: 'assistant', content: '', toolCalls: [] }, name, color];
 }
 
 describe('the scripted model', () => {
@@ -128,7 +126,11 @@ describe('the scripted model', () => {
     const controller = new AbortController();
     const model = createScriptedModel({ steps: [{ text: 'a b c d' }] });
     const events: ModelEvent[] = [];
-    for await (const event of model.stream({ messages: [user], tools: [], signal: controller.signal })) {
+    for await (const event of model.stream({
+      messages: [user],
+      tools: [],
+      signal: controller.signal,
+    })) {
       events.push(event);
       controller.abort();
     }
@@ -142,7 +144,11 @@ describe('the scripted model', () => {
     script.steps[0] = { text: 'changed' };
     expect(model.id).toBe('scripted:demo');
     const events: ModelEvent[] = [];
-    for await (const event of model.stream({ messages: [user], tools: [], signal: new AbortController().signal })) {
+    for await (const event of model.stream({
+      messages: [user],
+      tools: [],
+      signal: new AbortController().signal,
+    })) {
       events.push(event);
     }
     expect(events[0]).toEqual({ type: 'text-delta', text: 'original' });

@@ -39,23 +39,63 @@ describe('validateScript', () => {
     ['empty steps', { steps: [] }, 'steps', 'must be a non-empty array'],
     ['an unknown root field', { steps: [{ text: 'x' }], step: [] }, 'step', 'is not a known field'],
     ['a bad end', { steps: [{ text: 'x' }], end: ' ' }, 'end', 'must be a non-blank string'],
-    ['a bad description', { steps: [{ text: 'x' }], description: 3 }, 'description', 'must be a string'],
+    [
+      'a bad description',
+      { steps: [{ text: 'x' }], description: 3 },
+      'description',
+      'must be a string',
+    ],
     ['a step that is not an object', { steps: ['hi'] }, 'steps[0]', 'must be an object'],
     ['an empty step', { steps: [{ text: '' }] }, 'steps[0]', 'non-empty `text` or `toolCalls`'],
-    ['a misspelled step field', { steps: [{ txt: 'hi' }] }, 'steps[0].txt', 'allowed: text, toolCalls'],
+    [
+      'a misspelled step field',
+      { steps: [{ txt: 'hi' }] },
+      'steps[0].txt',
+      'allowed: text, toolCalls',
+    ],
     ['text that is not a string', { steps: [{ text: 1 }] }, 'steps[0].text', 'must be a string'],
-    ['toolCalls not an array', { steps: [{ toolCalls: {} }] }, 'steps[0].toolCalls', 'must be an array'],
-    ['a call without a name', { steps: [{ toolCalls: [{}] }] }, 'steps[0].toolCalls[0].name', 'must be a tool name'],
-    ['a call that is not an object', { steps: [{ toolCalls: [3] }] }, 'steps[0].toolCalls[0]', 'must be an object'],
-    ['a bad call id', { steps: [{ toolCalls: [{ ...ask, id: 'a b' }] }] }, 'steps[0].toolCalls[0].id', 'must be 1 to 64'],
+    [
+      'toolCalls not an array',
+      { steps: [{ toolCalls: {} }] },
+      'steps[0].toolCalls',
+      'must be an array',
+    ],
+    [
+      'a call without a name',
+      { steps: [{ toolCalls: [{}] }] },
+      'steps[0].toolCalls[0].name',
+      'must be a tool name',
+    ],
+    [
+      'a call that is not an object',
+      { steps: [{ toolCalls: [3] }] },
+      'steps[0].toolCalls[0]',
+      'must be an object',
+    ],
+    [
+      'a bad call id',
+      { steps: [{ toolCalls: [{ ...ask, id: 'a b' }] }] },
+      'steps[0].toolCalls[0].id',
+      'must be 1 to 64',
+    ],
     [
       'a repeated id',
       { steps: [{ toolCalls: [{ ...ask, id: 'q' }] }, { toolCalls: [{ ...ask, id: 'q' }] }] },
       'steps[1].toolCalls[0].id',
       'repeats the id "q"',
     ],
-    ['array arguments', { steps: [{ toolCalls: [{ ...ask, arguments: [] }] }] }, 'steps[0].toolCalls[0].arguments', 'must be an object'],
-    ['an unknown call field', { steps: [{ toolCalls: [{ ...ask, args: {} }] }] }, 'steps[0].toolCalls[0].args', 'allowed: id, name, arguments'],
+    [
+      'array arguments',
+      { steps: [{ toolCalls: [{ ...ask, arguments: [] }] }] },
+      'steps[0].toolCalls[0].arguments',
+      'must be an object',
+    ],
+    [
+      'an unknown call field',
+      { steps: [{ toolCalls: [{ ...ask, args: {} }] }] },
+      'steps[0].toolCalls[0].args',
+      'allowed: id, name, arguments',
+    ],
     [
       'a quote of an unknown id',
       { steps: [{ toolCalls: [{ ...ask, id: 'name' }] }, { text: 'Hi {{answer:nmae}}' }] },
@@ -78,7 +118,11 @@ describe('validateScript', () => {
       'a quote inside an option',
       {
         steps: [
-          { toolCalls: [{ ...ask, arguments: { question: 'Q?', options: [{ label: '{{answer:y}}' }] } }] },
+          {
+            toolCalls: [
+              { ...ask, arguments: { question: 'Q?', options: [{ label: '{{answer:y}}' }] } },
+            ],
+          },
         ],
       },
       'steps[0].toolCalls[0].arguments.options[0].label',
@@ -128,7 +172,9 @@ describe('loadScript', () => {
   it('reads a valid script, with or without a byte-order mark', async () => {
     const script = { steps: [{ text: 'hi' }] };
     expect(await loadScript(await file('ok.json', JSON.stringify(script)))).toEqual(script);
-    expect(await loadScript(await file('bom.json', `\uFEFF${JSON.stringify(script)}`))).toEqual(script);
+    expect(await loadScript(await file('bom.json', `\uFEFF${JSON.stringify(script)}`))).toEqual(
+      script,
+    );
   });
 
   it('names the file and the problem', async () => {
@@ -137,9 +183,14 @@ describe('loadScript', () => {
     expect((await failureOf(folder)).message).toContain('it is a folder, not a file');
     const broken = await file('broken.json', '{"steps": [');
     expect((await failureOf(broken)).message).toMatch(
-      new RegExp(`^Invalid script ${broken.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}: not valid JSON \\(.+\\)\\.$`),
+      new RegExp(
+        `^Invalid script ${broken.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}: not valid JSON \\(.+\\)\\.$`,
+      ),
     );
-    const invalid = await file('invalid.json', JSON.stringify({ steps: [{ toolCalls: [{ name: 'x y' }] }] }));
+    const invalid = await file(
+      'invalid.json',
+      JSON.stringify({ steps: [{ toolCalls: [{ name: 'x y' }] }] }),
+    );
     const error = await failureOf(invalid);
     expect(error.message).toBe(
       `Invalid script ${invalid}: steps[0].toolCalls[0].name must be a tool name (1 to 64 letters, digits, _ or -).`,

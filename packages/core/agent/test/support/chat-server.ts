@@ -1,0 +1,141 @@
+import { createServer, type IncomingHttpHeaders, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { deferred } from './harness.js';
+
+/** How the server answers one request. */
+export interface ChatReply {
+  /** HTTP status (default 200). */
+  readonly status?: number;
+  readonly headers?: Readonly<Record<string, string>>;
+  /** A plain body, sent as is (errors, non-SSE answers). */
+  readonly body?: string;
+  /** SSE events: an object is sent as its JSON, a string as the raw `data:` payload. */
+  readonly chunks?: readonly (object | string)[];
+  /** Ends the stream with `data: [DONE]` (default: true when there are chunks). */
+  readonly done?: boolean;
+  /** Keeps the connection open after the chunks, until the client goes away. */
+  readonly hold?: boolean;
+  /** Destroys the socket after the chunks, like a server that crashed mid-response. */
+  readonly destroy?: boolean;
+}
+
+/** A request the server received. */
+export interface RecordedRequest {
+  readonly method: string;
+  readonly url: string;
+  readonly headers: IncomingHttpHeaders;
+  readonly body: Record<string, unknown>;
+  /** Resolves when the connection of this request closes. */
+  readonly closed: Promise<void>;
+  /** Whether the server had finished its answer when the connection closed. */
+  readonly finished: () => boolean;
+}
+
+/**
+ * A chat-completions server on 127.0.0.1 (port 0) that answers each request with the next
+ * reply, streaming SSE `data:` lines as servers do.
+ */
+export async function startChatServer(replies: readonly ChatReply[]) {
+  const queue = [...replies];
+  const requests: RecordedRequest[] = [];
+  const arrivals: ReturnType<typeof deferred<RecordedRequest>>[] = [];
+  const arrival = (index: number) => {
+    arrivals[index] ??= deferred<RecordedRequest>();
+    return arrivals[index];
+  };
+
+  function answer(response: ServerResponse, reply: ChatReply): void {
+    const status = reply.status ?? 200;
+    if (reply.chunks === undefined) {
+      response.writeHead(status, { 'content-type': 'application/json', ...reply.headers });
+      response.end(reply.body ?? '');
+      return;
+    }
+    response.writeHead(status, {
+      'content-type': 'text/event-stream',
+      'cache-control': 'no-cache',
+      ...reply.headers,
+    });
+    for (const chunk of reply.chunks) {
+      response.write(`data: ${typeof chunk === 'string' ? chunk : JSON.stringify(chunk)}\n\n`);
+    }
+    if (reply.destroy) {
+      // Once what was written has reached the socket, so the client sees a response cut short.
+      response.write('', () => response.socket?.destroy());
+      return;
+    }
+    if (reply.hold) return;
+    if (reply.done ?? true) response.write('data: [DONE]\n\n');
+    response.end();
+  }
+
+  const server = createServer((request, response) => {
+    let text = '';
+    request.setEncoding('utf8');
+    request.on('data', (part: string) => {
+      text += part;
+    });
+    request.on('end', () => {
+      const closed = deferred();
+      response.on('close', () => closed.resolve());
+      const recorded: RecordedRequest = {
+        method: request.method ?? '',
+        url: request.url ?? '',
+        headers: request.headers,
+        body: text === '' ? {} : (JSON.parse(text) as Record<string, unknown>),
+        closed: closed.promise,
+        finished: () => response.writableFinished,
+      };
+      requests.push(recorded);
+      arrival(requests.length - 1).resolve(recorded);
+      const reply = queue.shift();
+      if (reply === undefined) {
+        response.writeHead(500).end('{"error":{"message":"no reply queued"}}');
+        return;
+      }
+      answer(response, reply);
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}/v1`,
+    requests,
+    /** Resolves with the n-th request (0-based) when it arrives. */
+    request: (index: number) => arrival(index).promise,
+    async close(): Promise<void> {
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
+
+/** A port on 127.0.0.1 that was just opened and closed: connecting to it is refused. */
+export async function closedPort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return port;
+}
+
+const base = {
+  id: 'chatcmpl-7',
+  object: 'chat.completion.chunk',
+  created: 1764489600,
+  model: 'test-model',
+};
+
+/** A chunk with the given delta and finish reason, in the shape servers send. */
+export function chunk(delta: object, finishReason: string | null = null): object {
+  return { ...base, choices: [{ index: 0, delta, logprobs: null, finish_reason: finishReason }] };
+}
+
+/** The chunks of a text answer, one per piece. */
+export function textChunks(...pieces: string[]): object[] {
+  return [
+    chunk({ role: 'assistant', content: '' }),
+    ...pieces.map((piece) => chunk({ content: piece })),
+    chunk({}, 'stop'),
+  ];
+}
