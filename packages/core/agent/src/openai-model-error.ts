@@ -24,6 +24,10 @@ const NETWORK_CODES: Record<string, string> = {
   DEPTH_ZERO_SELF_SIGNED_CERT: 'self-signed TLS certificate',
 };
 
+function duration(ms: number): string {
+  return ms < 1000 ? `${ms} ms` : `${Math.round(ms / 1000)} s`;
+}
+
 /** The base URL without credentials, for messages. */
 export function displayServer(baseURL: string): string {
   try {
@@ -114,7 +118,7 @@ export function requestError(
   if (error instanceof openai.APIConnectionTimeoutError) {
     return new ModelError(
       'MODEL_TIMEOUT',
-      `The model server at ${server} did not answer within ${Math.round(target.timeoutMs / 1000)} s. Try again, or allow more time.`,
+      `The model server at ${server} did not answer within ${duration(target.timeoutMs)}. Try again, or allow more time.`,
       { cause: error },
     );
   }

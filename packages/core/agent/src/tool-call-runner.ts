@@ -5,15 +5,16 @@ import type { ModelToolCall } from './model.js';
 import { createToolCallAgent } from './tool-call-agent.js';
 
 /** A tool call checked and parsed, ready to announce and run. */
-export interface PreparedToolCall {
+export type PreparedToolCall = {
   readonly call: ModelToolCall;
   /** The parsed arguments, or the raw text when it is not JSON. */
   readonly args: unknown;
   readonly title: string;
-  /** Set when the call cannot run: the result to give the model instead. */
-  readonly failure?: ToolResult;
-  readonly tool?: AgentTool;
-}
+} & (
+  | { readonly tool: AgentTool; readonly failure?: undefined }
+  /** The call cannot run: `failure` is the result the model gets instead. */
+  | { readonly tool?: AgentTool; readonly failure: ToolResult }
+);
 
 /** Where a tool call runs. */
 export interface ToolCallScope {
@@ -118,9 +119,7 @@ export async function executeToolCall(
   prepared: PreparedToolCall,
   scope: ToolCallScope,
 ): Promise<ToolResult> {
-  if (prepared.failure !== undefined || prepared.tool === undefined) {
-    return prepared.failure ?? cancelledResult();
-  }
+  if (prepared.failure !== undefined) return prepared.failure;
   const { agentId, interaction, questionTimeoutMs, signal } = scope;
   const agent = createToolCallAgent(agentId, prepared.call.id);
   const context: ToolContext = {

@@ -1,4 +1,6 @@
 import { readFile } from 'node:fs/promises';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Model, ModelEvent, ModelRequest } from '../src/model.js';
 import { isModelError, type ModelError } from '../src/model-error.js';
@@ -240,6 +242,24 @@ describe('the OpenAI-compatible model', () => {
     expect(error.code).toBe('MODEL_CONNECTION');
     expect(error.message).toBe(
       `Cannot reach the model server at ${url} (connection refused). Check that it is running and that the base URL is right.`,
+    );
+  });
+
+  it('turns a server that does not start answering in time into MODEL_TIMEOUT', async () => {
+    // A server that accepts the request but sends no headers: the socket stays silent.
+    const silent = createServer(() => {});
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    servers.push({
+      close: async () => {
+        silent.closeAllConnections();
+        await new Promise<void>((resolve) => silent.close(() => resolve()));
+      },
+    });
+    const url = `http://127.0.0.1:${(silent.address() as AddressInfo).port}/v1`;
+    const error = await failureOf(modelFor(url, { timeoutMs: 50 }));
+    expect(error.code).toBe('MODEL_TIMEOUT');
+    expect(error.message).toBe(
+      `The model server at ${url} did not answer within 50 ms. Try again, or allow more time.`,
     );
   });
 
