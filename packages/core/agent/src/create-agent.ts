@@ -63,6 +63,9 @@ function checkOptions(options: AgentOptions): void {
   if (id !== undefined && (typeof id !== 'string' || id.trim() === '')) {
     throw new TypeError('createAgent(): `id` must be a non-blank string.');
   }
+  if (options.instructions !== undefined && typeof options.instructions !== 'string') {
+    throw new TypeError('createAgent(): `instructions` must be a string.');
+  }
   if (maxSteps !== undefined && !(Number.isSafeInteger(maxSteps) && maxSteps > 0)) {
     throw new TypeError('createAgent(): `maxSteps` must be a positive integer.');
   }

@@ -312,6 +312,9 @@ describe('createAgent', () => {
       'questionTimeoutMs',
     );
     expect(() => createAgent({ model, interaction, id: ' ' })).toThrow('id');
+    expect(() => createAgent({ model, interaction, instructions: 3 as never })).toThrow(
+      'instructions',
+    );
     expect(() => createAgent({ model: {} as never, interaction })).toThrow('model');
     expect(() => createAgent({ model, interaction: {} as never })).toThrow('interaction');
     const agent = createAgent({ model, interaction });
