@@ -1,0 +1,62 @@
+import { neutralizeText } from './neutralize-text.js';
+import type { QuestionView } from './question-view.js';
+import { truncateText } from './text-width.js';
+
+/** What a line typed in line mode means. */
+export type LineAnswer =
+  | { readonly kind: 'option'; readonly index: number }
+  | { readonly kind: 'text'; readonly text: string }
+  | { readonly kind: 'retry'; readonly message: string };
+
+function range(view: QuestionView): string {
+  return view.optionCount === 1 ? 'the number 1' : `a number from 1 to ${view.optionCount}`;
+}
+
+/** The prompt under a line-mode question, saying what it accepts. */
+export function linePrompt(view: QuestionView): string {
+  if (view.optionCount === 0) return 'Answer: ';
+  const numbers = view.optionCount === 1 ? '1' : `1-${view.optionCount}`;
+  const custom = view.allowCustom ? ' or type your own answer' : '';
+  const fallback = view.recommended >= 0 ? ` (Enter: ${view.recommended + 1})` : '';
+  return `Choose ${numbers}${custom}${fallback}: `;
+}
+
+function matchLabel(view: QuestionView, text: string): number {
+  const wanted = text.toLowerCase();
+  return view.options.findIndex((option) => option.label.trim().toLowerCase() === wanted);
+}
+
+/**
+ * Reads one line of line mode: a number chooses, an empty line takes the recommended option,
+ * an option's exact label chooses it, other text is a custom answer where allowed. Anything
+ * else asks again, with a message saying why; a number is never taken as a custom answer.
+ */
+export function parseLineAnswer(view: QuestionView, line: string): LineAnswer {
+  const text = line.trim();
+  if (view.optionCount === 0) {
+    return text === ''
+      ? { kind: 'retry', message: 'An answer is needed: type it and press Enter.' }
+      : { kind: 'text', text };
+  }
+  if (text === '') {
+    if (view.recommended >= 0) return { kind: 'option', index: view.recommended };
+    const custom = view.allowCustom ? ', or type your own answer' : '';
+    return { kind: 'retry', message: `Type ${range(view)}${custom}.` };
+  }
+  if (/^[0-9]+$/.test(text)) {
+    const number = Number(text);
+    if (number >= 1 && number <= view.optionCount) return { kind: 'option', index: number - 1 };
+    return {
+      kind: 'retry',
+      message: `There is no option ${truncateText(text, 12)}: type ${range(view)}.`,
+    };
+  }
+  const index = matchLabel(view, text);
+  if (index >= 0) return { kind: 'option', index };
+  if (view.allowCustom) return { kind: 'text', text };
+  const shown = truncateText(neutralizeText(text), 40);
+  return {
+    kind: 'retry',
+    message: `"${shown}" is not one of the options: type ${range(view)}.`,
+  };
+}

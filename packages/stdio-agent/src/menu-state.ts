@@ -1,0 +1,197 @@
+import { isKey, type KeyPress, typedText } from './key.js';
+import { EMPTY_EDITOR, editLine, insertText, type LineEditor } from './line-editor.js';
+
+/** A short message shown under the menu until the next key. */
+export type MenuNotice =
+  | { readonly kind: 'no-option'; readonly number: string }
+  | { readonly kind: 'blank' }
+  | { readonly kind: 'options-only' };
+
+/** What the person did to end the question. */
+export type MenuOutcome =
+  | { readonly kind: 'option'; readonly index: number }
+  | { readonly kind: 'text'; readonly text: string }
+  | { readonly kind: 'decline' }
+  | { readonly kind: 'cancel' };
+
+/** The interactive question at one moment: pure data, changed only by `menuKey`. */
+export interface MenuState {
+  readonly optionCount: number;
+  /** A "Type your own answer" row after the options. */
+  readonly customRow: boolean;
+  /** The row with the focus; the custom row is `optionCount`. */
+  readonly focus: number;
+  /** First row of the visible window; the layout keeps it in range. */
+  readonly top: number;
+  /** Rows in the visible window at the last frame, for PageUp and PageDown. */
+  readonly page: number;
+  /** Digits typed so far, when there are more than nine options. */
+  readonly digits: string;
+  readonly mode: 'menu' | 'editor';
+  readonly editor: LineEditor;
+  readonly notice: MenuNotice | undefined;
+  /** Inside a bracketed paste: line breaks are text, not Enter. */
+  readonly pasting: boolean;
+}
+
+/** The result of one key: the next state, and the outcome when the key ended the question. */
+export interface MenuStep {
+  readonly state: MenuState;
+  readonly outcome?: MenuOutcome;
+}
+
+/** What the first state of a question depends on. */
+export interface MenuSetup {
+  readonly optionCount: number;
+  readonly allowCustom: boolean;
+  /** Index of the recommended option, or -1. */
+  readonly recommended: number;
+}
+
+/** Most options a single digit can choose at once. */
+const SINGLE_DIGIT_OPTIONS = 9;
+
+/** The state a question starts in: the recommended option focused, or the editor when free-form. */
+export function initialMenuState(setup: MenuSetup): MenuState {
+  const freeForm = setup.optionCount === 0;
+  return {
+    optionCount: setup.optionCount,
+    customRow: setup.allowCustom && !freeForm,
+    focus: Math.max(setup.recommended, 0),
+    top: 0,
+    page: 1,
+    digits: '',
+    mode: freeForm ? 'editor' : 'menu',
+    editor: EMPTY_EDITOR,
+    notice: undefined,
+    pasting: false,
+  };
+}
+
+/** Rows of the menu: the options, plus the custom row when there is one. */
+export function rowCount(state: MenuState): number {
+  return state.optionCount + (state.customRow ? 1 : 0);
+}
+
+/** True when the question has no options: it is a line editor only. */
+export function isFreeForm(state: MenuState): boolean {
+  return state.optionCount === 0;
+}
+
+function step(state: MenuState, changes: Partial<MenuState> = {}): MenuStep {
+  return { state: { ...state, notice: undefined, ...changes } };
+}
+
+function end(state: MenuState, outcome: MenuOutcome): MenuStep {
+  return { state, outcome };
+}
+
+function focusRow(state: MenuState, focus: number): MenuStep {
+  return step(state, { focus, digits: '' });
+}
+
+function openEditor(state: MenuState, editor: LineEditor): MenuStep {
+  return step(state, { mode: 'editor', focus: state.optionCount, digits: '', editor });
+}
+
+/** Pasted text in one line: line breaks become spaces. */
+function pastedText(press: KeyPress): string | undefined {
+  if (isKey(press.key, 'return') || isKey(press.key, 'enter')) return ' ';
+  if (press.key.name === 'tab') return ' ';
+  return typedText(press);
+}
+
+function chooseDigit(state: MenuState, digit: string): MenuStep {
+  if (state.optionCount <= SINGLE_DIGIT_OPTIONS) {
+    const number = Number(digit);
+    if (number >= 1 && number <= state.optionCount) {
+      return end(step(state, { focus: number - 1 }).state, { kind: 'option', index: number - 1 });
+    }
+    return step(state, { notice: { kind: 'no-option', number: digit } });
+  }
+  const digits = state.digits + digit;
+  const number = Number(digits);
+  if (number < 1 || number > state.optionCount) {
+    return step(state, { notice: { kind: 'no-option', number: digits } });
+  }
+  return step(state, { digits, focus: number - 1 });
+}
+
+function menuModeKey(state: MenuState, press: KeyPress): MenuStep {
+  const { key } = press;
+  const rows = rowCount(state);
+  if (state.pasting) {
+    const pasted = pastedText(press);
+    if (pasted === undefined) return step(state);
+    if (!state.customRow) return step(state, { notice: { kind: 'options-only' } });
+    return openEditor(state, insertText(state.editor, pasted));
+  }
+  const tab = isKey(key, 'tab');
+  if (isKey(key, 'up') || isKey(key, 'p', { ctrl: true }) || (tab && key.shift === true)) {
+    return focusRow(state, (state.focus - 1 + rows) % rows);
+  }
+  if (isKey(key, 'down') || isKey(key, 'n', { ctrl: true }) || tab) {
+    return focusRow(state, (state.focus + 1) % rows);
+  }
+  if (isKey(key, 'home')) return focusRow(state, 0);
+  if (isKey(key, 'end')) return focusRow(state, rows - 1);
+  if (isKey(key, 'pageup')) return focusRow(state, Math.max(0, state.focus - state.page));
+  if (isKey(key, 'pagedown')) return focusRow(state, Math.min(rows - 1, state.focus + state.page));
+  if (isKey(key, 'escape')) {
+    return state.digits === '' ? end(state, { kind: 'decline' }) : step(state, { digits: '' });
+  }
+  if (isKey(key, 'backspace') && state.digits !== '') {
+    const digits = state.digits.slice(0, -1);
+    return step(state, { digits, focus: digits === '' ? state.focus : Number(digits) - 1 });
+  }
+  if (isKey(key, 'return') || isKey(key, 'enter')) {
+    if (state.digits !== '') return end(state, { kind: 'option', index: Number(state.digits) - 1 });
+    if (state.focus === state.optionCount) return openEditor(state, state.editor);
+    return end(state, { kind: 'option', index: state.focus });
+  }
+  const typed = typedText(press);
+  if (typed === undefined) return step(state);
+  if (/^[0-9]$/.test(typed)) return chooseDigit(state, typed);
+  if (!state.customRow) return step(state, { notice: { kind: 'options-only' } });
+  return openEditor(state, insertText(state.editor, typed));
+}
+
+function editorModeKey(state: MenuState, press: KeyPress): MenuStep {
+  const { key } = press;
+  if (state.pasting) {
+    const pasted = pastedText(press);
+    return pasted === undefined
+      ? step(state)
+      : step(state, { editor: insertText(state.editor, pasted) });
+  }
+  if (isKey(key, 'return') || isKey(key, 'enter')) {
+    const text = state.editor.text.trim();
+    if (text === '') return step(state, { notice: { kind: 'blank' } });
+    return end(state, { kind: 'text', text });
+  }
+  if (isKey(key, 'escape')) {
+    if (isFreeForm(state)) return end(state, { kind: 'decline' });
+    return step(state, { mode: 'menu' });
+  }
+  if (!isFreeForm(state)) {
+    const back = step(state, { mode: 'menu' }).state;
+    if (isKey(key, 'up') || isKey(key, 'p', { ctrl: true })) return menuModeKey(back, press);
+    if (isKey(key, 'down') || isKey(key, 'n', { ctrl: true })) return menuModeKey(back, press);
+  }
+  const editor = editLine(state.editor, press);
+  return editor === undefined ? step(state) : step(state, { editor });
+}
+
+/** Applies one keypress to the question. Pure: the same state and key give the same step. */
+export function menuKey(state: MenuState, press: KeyPress): MenuStep {
+  const { key } = press;
+  if (isKey(key, 'c', { ctrl: true })) return end(state, { kind: 'cancel' });
+  if (key.name === 'paste-start') return step(state, { pasting: true });
+  if (key.name === 'paste-end') return step(state, { pasting: false });
+  return state.mode === 'editor' ? editorModeKey(state, press) : menuModeKey(state, press);
+}
+
+/** The state with the window the layout chose. */
+export function withWindow(state: MenuState, top: number, page: number): MenuState {
+  return state.top === top && state.page === page ? state : { ...state, top, page };
+}

@@ -1,0 +1,65 @@
+import type { AskUserQuestionOption, AskUserQuestionRequest } from 'dsh-user-interaction';
+import { acceptsCustomAnswer, hasOptions } from 'dsh-user-interaction';
+import { neutralizeText } from './neutralize-text.js';
+import { wrapText } from './text-width.js';
+
+/**
+ * A question as the screen shows it: every model-written field neutralised. Labels and
+ * descriptions are neutralised when first shown, so a long list costs nothing up front.
+ */
+export interface QuestionView {
+  readonly header: string | undefined;
+  /** The question, with its line breaks kept. */
+  readonly question: string;
+  /** What a one-line summary names the question by: the header, else the question's first line. */
+  readonly title: string;
+  readonly options: readonly AskUserQuestionOption[];
+  readonly optionCount: number;
+  readonly allowCustom: boolean;
+  /** Index of the recommended option, or -1. */
+  readonly recommended: number;
+  label(index: number): string;
+  description(index: number): string | undefined;
+  /** The question wrapped to `width` columns; kept until the width changes. */
+  questionLines(width: number): readonly string[];
+}
+
+/** Builds the neutralised view of a request. */
+export function questionView(request: AskUserQuestionRequest): QuestionView {
+  const options = hasOptions(request) ? request.options : [];
+  const header = request.header === undefined ? undefined : neutralizeText(request.header.trim());
+  const question = neutralizeText(request.question.trim(), { multiline: true });
+  const labels: (string | undefined)[] = [];
+  const descriptions: (string | null | undefined)[] = [];
+  let wrapped: { width: number; lines: readonly string[] } | undefined;
+  return {
+    header,
+    question,
+    title: header ?? (question.split('\n')[0] as string),
+    options,
+    optionCount: options.length,
+    allowCustom: acceptsCustomAnswer(request),
+    recommended: options.findIndex((option) => option.recommended === true),
+    label(index) {
+      let label = labels[index];
+      if (label === undefined) {
+        label = neutralizeText((options[index] as AskUserQuestionOption).label.trim());
+        labels[index] = label;
+      }
+      return label;
+    },
+    description(index) {
+      let description = descriptions[index];
+      if (description === undefined) {
+        const text = (options[index] as AskUserQuestionOption).description;
+        description = text === undefined ? null : neutralizeText(text.trim(), { multiline: true });
+        descriptions[index] = description;
+      }
+      return description ?? undefined;
+    },
+    questionLines(width) {
+      if (wrapped?.width !== width) wrapped = { width, lines: wrapText(question, width) };
+      return wrapped.lines;
+    },
+  };
+}

@@ -1,0 +1,155 @@
+import { emitKeypressEvents, type Interface } from 'node:readline';
+import { captureEvent, type EventSource } from './capture-event.js';
+import type { Key, KeyPress } from './key.js';
+import type { TerminalInput, TerminalOutput } from './terminal-streams.js';
+
+const HIDE_CURSOR = '\u001b[?25l';
+const SHOW_CURSOR = '\u001b[?25h';
+const PASTE_ON = '\u001b[?2004h';
+const PASTE_OFF = '\u001b[?2004l';
+
+/** What a question needs from the terminal while it is on screen. */
+export interface TerminalGuardOptions {
+  readonly input: TerminalInput;
+  readonly output: TerminalOutput;
+  /** A host's Interface on the same streams: it must not see the question's keys. */
+  readonly readline?: Interface | undefined;
+  /** How long a lone Esc waits for the rest of an escape sequence (first use of the input only). */
+  readonly escapeCodeTimeout?: number | undefined;
+  onKey(press: KeyPress): void;
+  onResize(): void;
+  /** The input ended, failed, or the shared Interface closed. */
+  onInputEnd(cause?: unknown): void;
+  /** SIGTERM arrived: settle now; the signal is raised again afterwards if nobody else handles it. */
+  onTerminate(): void;
+  /** What to write when the process exits with the question still on screen. */
+  exitText(): string;
+}
+
+/** The terminal, held by one question. */
+export interface TerminalGuard {
+  write(text: string): void;
+  /** Writes `text` (the last frame) and gives the terminal back exactly as it was. */
+  release(text: string): void;
+}
+
+/** Throws away what was typed before the question appeared: it is not its answer. */
+function discardTypeAhead(input: TerminalInput): void {
+  if ((input.readableLength ?? 0) === 0 || typeof input.read !== 'function') return;
+  while (input.read() !== null) {
+    // Reading empties the stream's buffer; the text is dropped on purpose.
+  }
+}
+
+/**
+ * Takes the terminal for one question: raw mode, hidden cursor, bracketed paste, every key
+ * to the question only, and a restore on release, on SIGTERM and on process exit. Process
+ * listeners exist only while the question is on screen.
+ */
+export function guardTerminal(options: TerminalGuardOptions): TerminalGuard {
+  const { input, output, readline } = options;
+  const undo: (() => void)[] = [];
+  let released = false;
+
+  const wasRaw = input.isRaw === true;
+  const setRaw = typeof input.setRawMode === 'function' && !wasRaw;
+  if (setRaw) {
+    input.setRawMode?.(true);
+    undo.push(() => input.setRawMode?.(false));
+  }
+  const wasFlowing = input.readableFlowing === true;
+  undo.push(() => {
+    if (!wasFlowing) input.pause();
+  });
+
+  discardTypeAhead(input);
+  // Keys that arrive within the next turns of the event loop were typed before the question
+  // was on screen (the terminal buffers them while nobody reads): they are dropped too.
+  let ready = false;
+  let timer: NodeJS.Immediate | undefined = setImmediate(() => {
+    timer = setImmediate(() => {
+      timer = undefined;
+      ready = true;
+    });
+  });
+  undo.push(() => {
+    if (timer !== undefined) clearImmediate(timer);
+  });
+
+  const timeout = options.escapeCodeTimeout;
+  emitKeypressEvents(
+    input,
+    timeout === undefined ? undefined : ({ escapeCodeTimeout: timeout } as unknown as Interface),
+  );
+  const onKeypress = (text: string | undefined, key: Key | undefined): void => {
+    if (ready && !released) options.onKey({ text, key: key ?? { sequence: text } });
+  };
+  // The listener keeps the keypress decoder running; the capture makes the question its only
+  // recipient, so a host's Interface neither echoes the keys nor takes Enter as a line.
+  input.on('keypress', onKeypress);
+  undo.push(() => input.removeListener('keypress', onKeypress));
+  undo.push(captureEvent(input as unknown as EventSource, 'keypress', onKeypress));
+
+  const onResize = (): void => options.onResize();
+  if (readline?.terminal === true) {
+    // The Interface redraws its prompt on resize, right over the question.
+    undo.push(captureEvent(output as unknown as EventSource, 'resize', onResize));
+  } else {
+    output.on('resize', onResize);
+    undo.push(() => output.removeListener('resize', onResize));
+  }
+
+  const onEnd = (): void => options.onInputEnd();
+  const onError = (error: unknown): void => options.onInputEnd(error);
+  input.on('end', onEnd);
+  input.on('close', onEnd);
+  input.on('error', onError);
+  undo.push(() => {
+    input.removeListener('end', onEnd);
+    input.removeListener('close', onEnd);
+    input.removeListener('error', onError);
+  });
+  if (readline !== undefined) {
+    readline.on('close', onEnd);
+    undo.push(() => readline.removeListener('close', onEnd));
+  }
+
+  const onSigterm = (): void => {
+    options.onTerminate();
+    // Restored; now let the signal do what it would have done without us.
+    if (process.listenerCount('SIGTERM') === 0) process.kill(process.pid, 'SIGTERM');
+  };
+  const onExit = (): void => {
+    if (released) return;
+    released = true;
+    output.write(options.exitText() + PASTE_OFF + SHOW_CURSOR);
+    if (setRaw) input.setRawMode?.(false);
+  };
+  process.on('SIGTERM', onSigterm);
+  process.on('exit', onExit);
+  undo.push(() => {
+    process.removeListener('SIGTERM', onSigterm);
+    process.removeListener('exit', onExit);
+  });
+
+  input.resume();
+
+  let entered = false;
+  return {
+    write(text) {
+      if (released || text === '') return;
+      // The first frame carries the mode changes, so that each frame is a single write.
+      output.write(entered ? text : HIDE_CURSOR + PASTE_ON + text);
+      entered = true;
+    },
+    release(text) {
+      if (released) return;
+      released = true;
+      try {
+        output.write(text + PASTE_OFF + SHOW_CURSOR);
+      } finally {
+        for (const step of undo.reverse()) step();
+      }
+    },
+  };
+}

@@ -1,0 +1,87 @@
+import { describe, expect, it } from 'vitest';
+import type { Key } from '../src/key.js';
+import { EMPTY_EDITOR, editLine, editorWith, type LineEditor } from '../src/line-editor.js';
+
+function press(editor: LineEditor, key: Key, text?: string): LineEditor {
+  const next = editLine(editor, { text, key });
+  if (next === undefined) throw new Error(`${JSON.stringify(key)} is not an editing key`);
+  return next;
+}
+
+function type(editor: LineEditor, text: string): LineEditor {
+  let result = editor;
+  for (const character of text) result = press(result, { name: character }, character);
+  return result;
+}
+
+describe('editLine', () => {
+  it('inserts typed text at the cursor', () => {
+    let editor = type(EMPTY_EDITOR, 'helo');
+    editor = press(editor, { name: 'left' });
+    editor = type(editor, 'l');
+    expect(editor).toMatchObject({ text: 'hello', cursor: 4 });
+  });
+
+  it('moves by character, by word and to either end', () => {
+    const editor = editorWith('one two three');
+    expect(press(editor, { name: 'a', ctrl: true }).cursor).toBe(0);
+    expect(press(press(editor, { name: 'home' }), { name: 'e', ctrl: true }).cursor).toBe(13);
+    expect(press(editor, { name: 'b', ctrl: true }).cursor).toBe(12);
+    expect(press(editor, { name: 'left', ctrl: true }).cursor).toBe(8);
+    expect(press(editor, { name: 'b', meta: true }).cursor).toBe(8);
+    const start = press(editor, { name: 'home' });
+    expect(press(start, { name: 'right', ctrl: true }).cursor).toBe(3);
+    expect(press(start, { name: 'f', meta: true }).cursor).toBe(3);
+    expect(press(start, { name: 'f', ctrl: true }).cursor).toBe(1);
+    expect(press(start, { name: 'end' }).cursor).toBe(13);
+  });
+
+  it('moves over a whole emoji, never into it', () => {
+    const editor = editorWith('a👩‍💻');
+    const left = press(editor, { name: 'left' });
+    expect(left.cursor).toBe(1);
+    expect(press(left, { name: 'right' }).cursor).toBe(editor.text.length);
+    expect(press(editor, { name: 'backspace' }).text).toBe('a');
+  });
+
+  it('deletes left and right of the cursor', () => {
+    const editor = press(editorWith('abc'), { name: 'left' });
+    expect(press(editor, { name: 'backspace' })).toMatchObject({ text: 'ac', cursor: 1 });
+    expect(press(editor, { name: 'delete' })).toMatchObject({ text: 'ab', cursor: 2 });
+    expect(press(editor, { name: 'd', ctrl: true })).toMatchObject({ text: 'ab', cursor: 2 });
+    expect(press(editor, { name: 'h', ctrl: true })).toMatchObject({ text: 'ac', cursor: 1 });
+  });
+
+  it('kills to either end or a word, and yanks the last kill back', () => {
+    const middle = press(press(editorWith('one two three'), { name: 'left', ctrl: true }), {
+      name: 'left',
+    });
+    const killedStart = press(middle, { name: 'u', ctrl: true });
+    expect(killedStart).toMatchObject({ text: ' three', cursor: 0, killed: 'one two' });
+    expect(press(killedStart, { name: 'y', ctrl: true })).toMatchObject({
+      text: 'one two three',
+      cursor: 7,
+    });
+    expect(press(middle, { name: 'k', ctrl: true })).toMatchObject({
+      text: 'one two',
+      killed: ' three',
+    });
+    expect(press(editorWith('one two'), { name: 'w', ctrl: true })).toMatchObject({ text: 'one ' });
+    expect(press(editorWith('one two'), { name: 'backspace', meta: true }).text).toBe('one ');
+    const start = press(editorWith('one two'), { name: 'home' });
+    expect(press(start, { name: 'd', meta: true }).text).toBe(' two');
+  });
+
+  it('does nothing harmful at the edges', () => {
+    expect(press(EMPTY_EDITOR, { name: 'backspace' })).toBe(EMPTY_EDITOR);
+    expect(press(EMPTY_EDITOR, { name: 'delete' })).toBe(EMPTY_EDITOR);
+    expect(press(EMPTY_EDITOR, { name: 'left' })).toBe(EMPTY_EDITOR);
+  });
+
+  it('leaves Enter, Esc, the vertical arrows and control characters to the menu', () => {
+    for (const key of [{ name: 'return' }, { name: 'escape' }, { name: 'up' }, { name: 'down' }]) {
+      expect(editLine(EMPTY_EDITOR, { text: undefined, key })).toBeUndefined();
+    }
+    expect(editLine(EMPTY_EDITOR, { text: '\u0007', key: { name: undefined } })).toBeUndefined();
+  });
+});

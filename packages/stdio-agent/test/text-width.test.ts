@@ -1,0 +1,83 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { ellipsize, textWidth, truncateText, wrapText } from '../src/text-width.js';
+
+describe('textWidth', () => {
+  it('counts the columns a terminal gives each character', () => {
+    expect(textWidth('abc')).toBe(3);
+    expect(textWidth('数据库')).toBe(6);
+    expect(textWidth('👩‍💻')).toBe(2);
+    expect(textWidth('e\u0301')).toBe(1);
+  });
+});
+
+describe('truncateText and ellipsize', () => {
+  it('leaves text that fits alone', () => {
+    expect(truncateText('Postgres', 8)).toBe('Postgres');
+  });
+
+  it('cuts text that does not fit and says so with …', () => {
+    expect(truncateText('Postgres', 5)).toBe('Post…');
+    expect(truncateText('数据库数据库', 5)).toBe('数据…');
+    expect(truncateText('anything', 0)).toBe('');
+  });
+
+  it('never splits a character made of several code points', () => {
+    expect(truncateText('ab👩‍💻cd', 4)).toBe('ab…');
+    expect(truncateText('ab👩‍💻cd', 5)).toBe('ab👩‍💻…');
+  });
+
+  it('always ends with … even when the text would fit exactly', () => {
+    expect(ellipsize('abc', 3)).toBe('ab…');
+    expect(ellipsize('abc', 10)).toBe('abc…');
+  });
+});
+
+describe('wrapText', () => {
+  it('wraps at spaces', () => {
+    expect(wrapText('Which database should we use?', 15)).toEqual([
+      'Which database',
+      'should we use?',
+    ]);
+  });
+
+  it('keeps line breaks and blank lines', () => {
+    expect(wrapText('First line.\n\nSecond line.', 40)).toEqual([
+      'First line.',
+      '',
+      'Second line.',
+    ]);
+  });
+
+  it('breaks a word only when it is wider than a line', () => {
+    expect(wrapText('see /a/very/long/path/name here', 10)).toEqual([
+      'see',
+      '/a/very/lo',
+      'ng/path/na',
+      'me here',
+    ]);
+  });
+
+  it('keeps the indentation of a paragraph', () => {
+    expect(wrapText('  - one two three', 10)).toEqual(['  - one', 'two three']);
+  });
+
+  it('counts wide characters as two columns', () => {
+    expect(wrapText('数据库 数据库', 7)).toEqual(['数据库', '数据库']);
+  });
+
+  it('never makes a line wider than asked, and never loses a word', () => {
+    const word = fc.stringMatching(/^[a-z数据😀]{1,12}$/u);
+    fc.assert(
+      fc.property(
+        fc.array(word, { minLength: 1, maxLength: 30 }),
+        fc.integer({ min: 2, max: 50 }),
+        (words, width) => {
+          const lines = wrapText(words.join(' '), width);
+          for (const line of lines) expect(textWidth(line)).toBeLessThanOrEqual(width);
+          expect(lines.join('').replaceAll(' ', '')).toBe(words.join(''));
+        },
+      ),
+    );
+  });
+});
