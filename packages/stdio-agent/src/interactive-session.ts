@@ -58,7 +58,8 @@ export function startInteractiveSession(
   }
 
   function collapsed(ending: QuestionEnding): string {
-    return `${frame.clear()}${summaryLine(view.title, ending, style, size().columns - 1)}\r\n`;
+    const summary = summaryLine(view.title, ending, style, size().columns - 1);
+    return `${frame.clear()}${summary}\r\n`;
   }
 
   function finish(ending: QuestionEnding, settle: () => void): void {

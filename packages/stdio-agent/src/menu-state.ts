@@ -137,7 +137,7 @@ function menuModeKey(state: MenuState, press: KeyPress): MenuStep {
   if (isKey(key, 'end')) return focusRow(state, rows - 1);
   if (isKey(key, 'pageup')) return focusRow(state, Math.max(0, state.focus - state.page));
   if (isKey(key, 'pagedown')) return focusRow(state, Math.min(rows - 1, state.focus + state.page));
-  if (isKey(key, 'escape')) {
+  if (key.name === 'escape') {
     return state.digits === '' ? end(state, { kind: 'decline' }) : step(state, { digits: '' });
   }
   if (isKey(key, 'backspace') && state.digits !== '') {
@@ -169,7 +169,7 @@ function editorModeKey(state: MenuState, press: KeyPress): MenuStep {
     if (text === '') return step(state, { notice: { kind: 'blank' } });
     return end(state, { kind: 'text', text });
   }
-  if (isKey(key, 'escape')) {
+  if (key.name === 'escape') {
     if (isFreeForm(state)) return end(state, { kind: 'decline' });
     return step(state, { mode: 'menu' });
   }

@@ -119,9 +119,11 @@ export function guardTerminal(options: TerminalGuardOptions): TerminalGuard {
     // Restored; now let the signal do what it would have done without us.
     if (process.listenerCount('SIGTERM') === 0) process.kill(process.pid, 'SIGTERM');
   };
+  // Exit listeners must be synchronous: restore now, with no second chance.
+  let exited = false;
   const onExit = (): void => {
-    if (released) return;
-    released = true;
+    if (released || exited) return;
+    exited = true;
     output.write(options.exitText() + PASTE_OFF + SHOW_CURSOR);
     if (setRaw) input.setRawMode?.(false);
   };
@@ -137,7 +139,7 @@ export function guardTerminal(options: TerminalGuardOptions): TerminalGuard {
   let entered = false;
   return {
     write(text) {
-      if (released || text === '') return;
+      if (released || exited || text === '') return;
       // The first frame carries the mode changes, so that each frame is a single write.
       output.write(entered ? text : HIDE_CURSOR + PASTE_ON + text);
       entered = true;
@@ -146,7 +148,7 @@ export function guardTerminal(options: TerminalGuardOptions): TerminalGuard {
       if (released) return;
       released = true;
       try {
-        output.write(text + PASTE_OFF + SHOW_CURSOR);
+        if (!exited) output.write(text + PASTE_OFF + SHOW_CURSOR);
       } finally {
         for (const step of undo.reverse()) step();
       }

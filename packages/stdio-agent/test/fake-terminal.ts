@@ -190,3 +190,36 @@ export function createFakeTerminal(options: FakeTerminalOptions = {}): FakeTermi
 
 /** The environment tests run the UI in: a colour terminal, no colour overrides. */
 export const TEST_ENV: NodeJS.ProcessEnv = { TERM: 'xterm-256color' };
+
+/** Plain pipes, as in `printf '1\n' | program | cat`: no terminal on either side. */
+export interface Pipes {
+  readonly input: PassThrough;
+  readonly output: Writable;
+  /** Everything written so far. */
+  text(): string;
+  /** Waits until the output contains `text`. */
+  waitFor(text: string): Promise<string>;
+}
+
+/** Fresh pipes for line mode. */
+export function createPipes(): Pipes {
+  let written = '';
+  const input = new PassThrough();
+  const output = new Writable({
+    write(chunk: Buffer | string, _encoding, callback) {
+      written += chunk.toString();
+      callback();
+    },
+  });
+  return {
+    input,
+    output,
+    text: () => written,
+    waitFor: (text) =>
+      vi.waitFor(() => {
+        if (!written.includes(text))
+          throw new Error(`The output does not show ${text}:\n${written}`);
+        return written;
+      }),
+  };
+}

@@ -3,8 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { neutralizeText } from '../src/neutralize-text.js';
 
 // Everything that must never reach the terminal, whatever the mode.
-// biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is the point.
 const ACTIVE =
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is the point.
   /[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u2028\u2029\u200b\u200e\u200f\u061c\u202a-\u202e\u2066-\u2069\ufeff]/u;
 
 describe('neutralizeText', () => {
