@@ -1,1 +1,66 @@
-export {};
+#!/usr/bin/env node
+import { isModelError, resolveModel } from 'dsh-agent';
+import { isHarnessError } from 'dsh-user-interaction';
+import { serveAcpAgent } from './acp-agent-server.js';
+import { acpStdioStream } from './acp-stdio-stream.js';
+import { packageAgentInfo } from './agent-info.js';
+import { type Command, HELP_TEXT, parseCommandLine, UsageError } from './command-line.js';
+import { routeConsoleToStderr } from './route-console-to-stderr.js';
+
+// While serving, stdout carries the protocol and nothing else, whatever any code logs.
+routeConsoleToStderr();
+
+function log(line: string): void {
+  process.stderr.write(`dsh-acp: ${line}\n`);
+}
+
+async function serve(command: Extract<Command, { kind: 'serve' }>): Promise<number> {
+  let resolved: Awaited<ReturnType<typeof resolveModel>>;
+  try {
+    resolved = await resolveModel({ ...command, env: process.env });
+  } catch (error) {
+    if (!isHarnessError(error)) throw error;
+    log(error.message);
+    return isModelError(error, 'MODEL_OPTIONS_INVALID') ? 2 : 1;
+  }
+  log(`serving ${resolved.description} over ACP on stdin/stdout`);
+  if (process.stdin.isTTY) {
+    log('stdin is a terminal: this program is started by an editor (see dsh-acp --help)');
+  }
+  const { questionTimeoutMs } = command;
+  const server = serveAcpAgent(acpStdioStream(), {
+    model: resolved.model,
+    ...(questionTimeoutMs !== undefined && { questionTimeoutMs }),
+    log,
+  });
+  await server.done;
+  return 0;
+}
+
+async function main(): Promise<number> {
+  let command: Command;
+  try {
+    command = parseCommandLine(process.argv.slice(2));
+  } catch (error) {
+    if (!(error instanceof UsageError)) throw error;
+    log(`${error.message} (see dsh-acp --help)`);
+    return 2;
+  }
+  if (command.kind === 'help') process.stdout.write(HELP_TEXT);
+  else if (command.kind === 'version') process.stdout.write(`${packageAgentInfo().version}\n`);
+  else return await serve(command);
+  return 0;
+}
+
+main().then(
+  (code) => {
+    process.exitCode = code;
+    // The editor is gone and every turn has ended; a model's idle keep-alive socket must
+    // not hold the process open.
+    setTimeout(() => process.exit(), 1_000).unref();
+  },
+  (error: unknown) => {
+    log(`fatal: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+    process.exitCode = 1;
+  },
+);

@@ -12,6 +12,7 @@ import {
   type RequestPermissionResponse,
 } from '@agentclientprotocol/sdk';
 import { AsyncQueue, deferred } from './async-queue.js';
+import { SessionUpdates } from './session-updates.js';
 import { type TappedPipe, tappedPipe } from './tapped-pipe.js';
 import type { TestAgent, TurnScript } from './test-agent.js';
 
@@ -64,6 +65,8 @@ export interface TestClient {
   readonly permissions: HeldPermissions;
   /** Every notification the client app received through its `*` fallback, `$/cancel_request` included. */
   readonly notifications: AsyncQueue<{ method: string; params: unknown }>;
+  /** Every `session/update`, per session. */
+  readonly updates: SessionUpdates;
 }
 
 /** A client app that handles forms and permission requests (forms only if `handlesForms`). */
@@ -71,14 +74,15 @@ export function createTestClient({ handlesForms = true } = {}): TestClient {
   const forms: HeldElicitations = new HeldRequests();
   const permissions: HeldPermissions = new HeldRequests();
   const notifications = new AsyncQueue<{ method: string; params: unknown }>();
+  const updates = new SessionUpdates();
   let app = client({ name: 'dsh-acp-test-client' })
     .onRequest(methods.client.session.requestPermission, permissions.handler)
-    .onNotification(methods.client.session.update, () => {})
+    .onNotification(methods.client.session.update, updates.handler)
     .onNotification('*', ({ method, params }) => {
       notifications.push({ method, params });
     });
   if (handlesForms) app = app.onRequest(methods.client.elicitation.create, forms.handler);
-  return { app, forms, permissions, notifications };
+  return { app, forms, permissions, notifications, updates };
 }
 
 export const WITH_FORMS: ClientCapabilities = { elicitation: { form: {} } };

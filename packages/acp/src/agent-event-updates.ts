@@ -1,0 +1,61 @@
+import type { SessionUpdate, ToolKind } from '@agentclientprotocol/sdk';
+import type { AgentEvent } from 'dsh-agent';
+
+type ToolCallEvent = Extract<AgentEvent, { type: 'tool-call' }>;
+type ToolResultEvent = Extract<AgentEvent, { type: 'tool-result' }>;
+
+/**
+ * The ACP tool kind of every call: the agent's tools (a question, or tools given by the
+ * program) neither read, edit nor run anything the editor knows how to show specially.
+ */
+const TOOL_KIND: ToolKind = 'other';
+
+/** A piece of the assistant's text, as an `agent_message_chunk`. */
+export function textUpdate(text: string): SessionUpdate {
+  return { sessionUpdate: 'agent_message_chunk', content: { type: 'text', text } };
+}
+
+/**
+ * A tool call about to run, as a `tool_call` in progress: its title is the question for
+ * `ask_user_question`, and its raw input the model's arguments.
+ */
+export function toolCallUpdate(event: ToolCallEvent, toolCallId: string): SessionUpdate {
+  return {
+    sessionUpdate: 'tool_call',
+    toolCallId,
+    title: event.title,
+    kind: TOOL_KIND,
+    status: 'in_progress',
+    rawInput: event.arguments,
+  };
+}
+
+/**
+ * The end of a tool call, as a `tool_call_update`: `completed` with its output (for a
+ * question, the answer) as text content, or `failed` with the error's message and code.
+ */
+export function toolResultUpdate(event: ToolResultEvent, toolCallId: string): SessionUpdate {
+  const { result } = event;
+  if (result.ok) {
+    return {
+      sessionUpdate: 'tool_call_update',
+      toolCallId,
+      status: 'completed',
+      content: [{ type: 'content', content: { type: 'text', text: result.output } }],
+      rawOutput:
+        'answer' in result
+          ? { output: result.output, answer: result.answer }
+          : { output: result.output },
+    };
+  }
+  const { error } = result;
+  return {
+    sessionUpdate: 'tool_call_update',
+    toolCallId,
+    status: 'failed',
+    content: [
+      { type: 'content', content: { type: 'text', text: `${error.message} (${error.code})` } },
+    ],
+    rawOutput: { error: { name: error.name, code: error.code, message: error.message } },
+  };
+}

@@ -1,0 +1,41 @@
+import {
+  type AgentCapabilities,
+  type Implementation,
+  type InitializeRequest,
+  type InitializeResponse,
+  PROTOCOL_VERSION,
+} from '@agentclientprotocol/sdk';
+
+/** The ACP protocol versions this server speaks. */
+export const SUPPORTED_PROTOCOL_VERSIONS: readonly number[] = Object.freeze([PROTOCOL_VERSION]);
+
+/**
+ * What this server can do, and nothing more: no `session/load`, text prompts with resource
+ * links and embedded context (no images, no audio), MCP servers accepted but not used (so
+ * no HTTP or SSE transports), and `session/close`.
+ */
+export const AGENT_CAPABILITIES: AgentCapabilities = Object.freeze({
+  loadSession: false,
+  promptCapabilities: { image: false, audio: false, embeddedContext: true },
+  mcpCapabilities: { http: false, sse: false },
+  sessionCapabilities: { close: {} },
+});
+
+/** The version to answer with: the client's when this server speaks it, else the latest it does. */
+export function negotiateProtocolVersion(requested: number): number {
+  if (SUPPORTED_PROTOCOL_VERSIONS.includes(requested)) return requested;
+  return Math.max(...SUPPORTED_PROTOCOL_VERSIONS);
+}
+
+/** The `initialize` response: the negotiated version, the capabilities and who we are. */
+export function initializeResponse(
+  request: Pick<InitializeRequest, 'protocolVersion'>,
+  agentInfo: Implementation,
+): InitializeResponse {
+  return {
+    protocolVersion: negotiateProtocolVersion(request.protocolVersion),
+    agentCapabilities: AGENT_CAPABILITIES,
+    agentInfo,
+    authMethods: [],
+  };
+}

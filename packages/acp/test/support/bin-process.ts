@@ -1,0 +1,122 @@
+import { type ChildProcessWithoutNullStreams, spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import type { AnyMessage, Stream } from '@agentclientprotocol/sdk';
+import { ndJsonStream } from '@agentclientprotocol/sdk';
+import { AsyncQueue, deferred } from './async-queue.js';
+
+/** The built `dsh-acp` bin: the tests run what users run. */
+export const BIN = fileURLToPath(new URL('../../dist/bin.js', import.meta.url));
+
+/** Throws a clear message when the package has not been built. */
+export function assertBuilt(): void {
+  if (!existsSync(BIN)) {
+    throw new Error(
+      `${BIN} is missing: build the package first ("pnpm build" at the root, or "pnpm --filter dsh-acp build").`,
+    );
+  }
+}
+
+/** How the process ended. */
+export interface Exit {
+  readonly code: number | null;
+  readonly signal: NodeJS.Signals | null;
+}
+
+/** The bin as a child process over real pipes. */
+export interface BinProcess {
+  readonly child: ChildProcessWithoutNullStreams;
+  /** An ACP stream over the child's stdin and stdout, for the SDK's client. */
+  readonly stream: Stream;
+  /** Every complete line the child wrote to stdout, raw; `.next()` waits for the next one. */
+  readonly lines: AsyncQueue<string>;
+  /** What the child wrote to stderr so far. */
+  stderr(): string;
+  /** Writes raw bytes to the child's stdin. */
+  write(text: string): void;
+  /** Resolves when the child has exited. */
+  readonly exited: Promise<Exit>;
+}
+
+/** Starts the built bin with `args`, with no API key in its environment (so the demo runs). */
+export function startBin(args: readonly string[] = []): BinProcess {
+  assertBuilt();
+  const child = spawn(process.execPath, [BIN, ...args], {
+    env: { ...process.env, DEEPSEEK_API_KEY: '', DSH_API_KEY: '' },
+    stdio: ['pipe', 'pipe', 'pipe'],
+  });
+  const lines = new AsyncQueue<string>();
+  let pending = '';
+  let stderr = '';
+  let controller!: ReadableStreamDefaultController<Uint8Array>;
+  // Once the client's connection has closed, it reads no more: later bytes are only recorded.
+  let reading = true;
+  const stdout = new ReadableStream<Uint8Array>({
+    start(control) {
+      controller = control;
+    },
+    cancel() {
+      reading = false;
+    },
+  });
+  child.stdout.on('data', (chunk: Buffer) => {
+    if (reading) controller.enqueue(new Uint8Array(chunk));
+    pending += chunk.toString('utf8');
+    const parts = pending.split('\n');
+    pending = parts.pop() ?? '';
+    for (const line of parts) lines.push(line);
+  });
+  child.stdout.on('end', () => {
+    if (pending !== '') lines.push(pending);
+    if (reading) controller.close();
+  });
+  child.stderr.on('data', (chunk: Buffer) => {
+    stderr += chunk.toString('utf8');
+  });
+  // A test that ends the child's stdin early must not see EPIPE as a failure.
+  child.stdin.on('error', () => {});
+  const exit = deferred<Exit>();
+  child.on('exit', (code, signal) => exit.resolve({ code, signal }));
+  const input = new WritableStream<Uint8Array>({
+    write(chunk) {
+      return new Promise<void>((resolve, reject) =>
+        child.stdin.write(chunk, (error) => (error ? reject(error) : resolve())),
+      );
+    },
+    close() {
+      child.stdin.end();
+    },
+  });
+  return {
+    child,
+    stream: ndJsonStream(input, stdout),
+    lines,
+    stderr: () => stderr,
+    write: (text) => void child.stdin.write(text),
+    exited: exit.promise,
+  };
+}
+
+/** Ends the child's stdin (the editor went away) and waits for it to exit. */
+export async function endInput(bin: BinProcess): Promise<Exit> {
+  bin.child.stdin.end();
+  return await bin.exited;
+}
+
+/** Parses a raw stdout line as a JSON-RPC 2.0 message, or throws saying what the line was. */
+export function jsonRpcLine(line: string): AnyMessage {
+  let message: unknown;
+  try {
+    message = JSON.parse(line);
+  } catch {
+    throw new Error(`stdout carried a line that is not JSON: ${JSON.stringify(line)}`);
+  }
+  if (
+    typeof message !== 'object' ||
+    message === null ||
+    (message as { jsonrpc?: unknown }).jsonrpc !== '2.0'
+  ) {
+    throw new Error(`stdout carried a line that is not JSON-RPC 2.0: ${line}`);
+  }
+  return message as AnyMessage;
+}
