@@ -99,7 +99,13 @@ describe('the demo conversation, with questions as forms', () => {
       const order = pipe.wire.messages
         .filter((entry) => entry.to === 'client' && 'method' in entry.message)
         .map(({ message }) => {
-          const { method, params } = message as { method: string; params: any };
+          const { method, params } = message as {
+            method: string;
+            params: {
+              toolCallId?: string;
+              update?: { sessionUpdate: string; toolCallId?: string };
+            };
+          };
           if (method === methods.client.elicitation.create) return `form:${params.toolCallId}`;
           const update = params.update;
           if (update?.sessionUpdate === 'tool_call') return `call:${update.toolCallId}`;

@@ -120,3 +120,13 @@ export function jsonRpcLine(line: string): AnyMessage {
   }
   return message as AnyMessage;
 }
+
+/** A path under `test/fixtures/`. */
+export function fixture(name: string): string {
+  return fileURLToPath(new URL(`../fixtures/${name}`, import.meta.url));
+}
+
+/** True when stderr holds a stack trace (`    at …` lines). */
+export function hasStackTrace(stderr: string): boolean {
+  return /^\s+at\s/m.test(stderr);
+}
