@@ -67,6 +67,12 @@ function quoted(message: string): string {
   return /'([^']*)'/.exec(message)?.[1] ?? '';
 }
 
+/** The long name in Node's quoting of an option (`'-h, --help'`, `'--model <value>'`). */
+function optionName(message: string): string {
+  const words = quoted(message).split(/[\s,]+/);
+  return words.find((word) => word.startsWith('--')) ?? words[0] ?? '';
+}
+
 function usageErrorOf(error: unknown): UsageError {
   const code = (error as { code?: unknown } | null)?.code;
   const message = error instanceof Error ? error.message : String(error);
@@ -74,7 +80,11 @@ function usageErrorOf(error: unknown): UsageError {
     case 'ERR_PARSE_ARGS_UNKNOWN_OPTION':
       return new UsageError(`unknown option ${quoted(message)}`);
     case 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE':
-      return new UsageError(`${quoted(message).split(' ')[0]} needs a value`);
+      return new UsageError(
+        message.includes('does not take an argument')
+          ? `${optionName(message)} takes no value`
+          : `${optionName(message)} needs a value`,
+      );
     case 'ERR_PARSE_ARGS_UNEXPECTED_POSITIONAL':
       return new UsageError(`unexpected argument ${JSON.stringify(quoted(message))}`);
     default:

@@ -67,22 +67,25 @@ describe('cancel and disconnect, against the bin', () => {
   it.each([
     ['its stdin ends', false],
     ['both its pipes break', true],
-  ])('the client disconnecting mid-question (%s): the agent exits 0 promptly, without a stack trace', async (_, breakStdout) => {
-    const bin = startBin();
-    const testClient = createTestClient();
-    const connection = testClient.app.connect(bin.stream);
-    await initializeClient(connection.agent, WITH_FORMS);
-    const sessionId = await newSession(connection.agent);
-    prompt(connection.agent, sessionId, 'Start.').catch(() => {});
-    await testClient.forms.next();
+  ])(
+    'the client disconnecting mid-question (%s): the agent exits 0 promptly, without a stack trace',
+    async (_, breakStdout) => {
+      const bin = startBin();
+      const testClient = createTestClient();
+      const connection = testClient.app.connect(bin.stream);
+      await initializeClient(connection.agent, WITH_FORMS);
+      const sessionId = await newSession(connection.agent);
+      prompt(connection.agent, sessionId, 'Start.').catch(() => {});
+      await testClient.forms.next();
 
-    const started = performance.now();
-    if (breakStdout) bin.child.stdout.destroy();
-    const exit = await endInput(bin);
-    expect(exit).toEqual({ code: 0, signal: null });
-    expect(performance.now() - started).toBeLessThan(PROMPTLY_MS);
-    expect(hasStackTrace(bin.stderr()), bin.stderr()).toBe(false);
-    for (const line of bin.lines.all) jsonRpcLine(line);
-    connection.close();
-  });
+      const started = performance.now();
+      if (breakStdout) bin.child.stdout.destroy();
+      const exit = await endInput(bin);
+      expect(exit).toEqual({ code: 0, signal: null });
+      expect(performance.now() - started).toBeLessThan(PROMPTLY_MS);
+      expect(hasStackTrace(bin.stderr()), bin.stderr()).toBe(false);
+      for (const line of bin.lines.all) jsonRpcLine(line);
+      connection.close();
+    },
+  );
 });

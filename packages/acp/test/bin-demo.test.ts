@@ -39,7 +39,9 @@ describe('the dsh-acp bin, as an editor starts it', () => {
       );
     });
     expect(bin.stderr()).toContain('dsh-acp: serving built-in demo (offline, scripted)');
-    expect(bin.stderr()).toContain('dsh-acp-test-client 1.0.0 connected (protocol 1; questions as forms)');
+    expect(bin.stderr()).toContain(
+      'dsh-acp-test-client 1.0.0 connected (protocol 1; questions as forms)',
+    );
     // Every line on stdout was JSON-RPC (checked by withBinClient), and there were many.
     expect(bin.lines.all.length).toBeGreaterThan(20);
   });

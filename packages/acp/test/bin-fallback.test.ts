@@ -16,7 +16,10 @@ describe('a client without form elicitation, against the bin', () => {
       const permission = await testClient.permissions.next();
       expect(permission.params).toMatchObject({
         sessionId,
-        toolCall: { toolCallId: 'language', title: 'Which language should the new service be written in?' },
+        toolCall: {
+          toolCallId: 'language',
+          title: 'Which language should the new service be written in?',
+        },
       });
       expect(permission.params.options.map((option) => option.name)).toEqual([
         'TypeScript',
@@ -27,7 +30,9 @@ describe('a client without form elicitation, against the bin', () => {
       permission.reply({ outcome: { outcome: 'selected', optionId: 'option-3' } });
       // The free-form question fails without reaching the client; the next two are permissions.
       (await testClient.permissions.next()).reply({ outcome: { outcome: 'cancelled' } });
-      (await testClient.permissions.next()).reply({ outcome: { outcome: 'selected', optionId: 'option-0' } });
+      (await testClient.permissions.next()).reply({
+        outcome: { outcome: 'selected', optionId: 'option-0' },
+      });
       expect(await response).toEqual({ stopReason: 'end_turn' });
       expect(testClient.updates.resultText(sessionId, 'language')).toBe('Rust');
       expect(testClient.updates.text(sessionId)).toContain('- Language: Rust');

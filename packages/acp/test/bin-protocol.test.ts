@@ -33,7 +33,9 @@ describe('bad input at the byte level, over real pipes', () => {
       id: 1,
       result: { protocolVersion: 1, agentInfo: { name: 'dsh-acp' } },
     });
-    expect(await exchange(bin, '{"jsonrpc":"2.0","id":2,"method":"no/such_method","params":{}}\n')).toEqual({
+    expect(
+      await exchange(bin, '{"jsonrpc":"2.0","id":2,"method":"no/such_method","params":{}}\n'),
+    ).toEqual({
       jsonrpc: '2.0',
       id: 2,
       error: {
@@ -52,13 +54,18 @@ describe('bad input at the byte level, over real pipes', () => {
       id: 3,
       error: { code: -32002, message: 'Resource not found', data: { sessionId: 'nope' } },
     });
-    expect(await exchange(bin, '[{"jsonrpc":"2.0","id":4,"method":"initialize"}]\n')).toMatchObject({
-      id: null,
-      error: { code: -32600, message: 'Invalid request: JSON-RPC batches are not supported' },
-    });
+    expect(await exchange(bin, '[{"jsonrpc":"2.0","id":4,"method":"initialize"}]\n')).toMatchObject(
+      {
+        id: null,
+        error: { code: -32600, message: 'Invalid request: JSON-RPC batches are not supported' },
+      },
+    );
     expect(await exchange(bin, '42\n')).toMatchObject({ id: null, error: { code: -32600 } });
     expect(
-      await exchange(bin, '{"jsonrpc":"2.0","id":5,"method":"session/prompt","params":{"sessionId":5}}\n'),
+      await exchange(
+        bin,
+        '{"jsonrpc":"2.0","id":5,"method":"session/prompt","params":{"sessionId":5}}\n',
+      ),
     ).toMatchObject({ id: 5, error: { code: -32602 } });
 
     // An unknown notification gets no answer: the next line is the next request's answer.
@@ -100,9 +107,15 @@ describe('bad input at the byte level, over real pipes', () => {
     const bin = startBin(['--script', fixture('hello.json')]);
     bin.write('\n   \n');
     expect(
-      await exchange(bin, '{"jsonrpc":"2.0","id":"a","method":"session/new","params":{"cwd":"/","mcpServers":[]}}\n'),
+      await exchange(
+        bin,
+        '{"jsonrpc":"2.0","id":"a","method":"session/new","params":{"cwd":"/","mcpServers":[]}}\n',
+      ),
     ).toMatchObject({ id: 'a', error: { code: -32600 } });
-    expect(await exchange(bin, INITIALIZE)).toMatchObject({ id: 1, result: { protocolVersion: 1 } });
+    expect(await exchange(bin, INITIALIZE)).toMatchObject({
+      id: 1,
+      result: { protocolVersion: 1 },
+    });
     expect(await endInput(bin)).toEqual({ code: 0, signal: null });
     expect(bin.lines.all).toHaveLength(2);
   });

@@ -52,10 +52,7 @@ describe('the dsh-acp command line', () => {
       ['--model', 'qwen3'],
       'dsh-acp: --model qwen3 needs a model server: set DEEPSEEK_API_KEY (or DSH_API_KEY), or pass --base-url.\n',
     ],
-    [
-      ['--base-url', 'ftp://models.example'],
-      expect.stringMatching(/^dsh-acp: .*http.*\n$/),
-    ],
+    [['--base-url', 'ftp://models.example'], expect.stringMatching(/^dsh-acp: .*http.*\n$/)],
   ])('a usage error (%j) prints one line to stderr and exits 2', async (args, line) => {
     const { code, stdout, stderr } = await run(args);
     expect({ code, stdout, stderr }).toEqual({ code: 2, stdout: '', stderr: line });
@@ -63,7 +60,11 @@ describe('the dsh-acp command line', () => {
 
   it.each([
     ['a missing script', '/no/such/script.json', /^dsh-acp: Cannot read script .*\n$/],
-    ['an invalid script', fixture('invalid.json'), /^dsh-acp: Invalid script .*answer:missing.*\n$/],
+    [
+      'an invalid script',
+      fixture('invalid.json'),
+      /^dsh-acp: Invalid script .*answer:missing.*\n$/,
+    ],
   ])('%s is a fatal error: one line, no stack trace, exit 1', async (_, path, line) => {
     const { code, stdout, stderr } = await run(['--script', path]);
     expect(code).toBe(1);

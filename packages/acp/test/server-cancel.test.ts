@@ -1,6 +1,7 @@
 import { methods, RequestError } from '@agentclientprotocol/sdk';
 import { createScriptedModel, DEMO_SCRIPT } from 'dsh-agent';
 import { describe, expect, it } from 'vitest';
+import type { QuestionElicitationRequest } from '../src/index.js';
 import {
   initializeClient,
   newSession,
@@ -88,7 +89,7 @@ describe('session/cancel', () => {
       const firstForm = await testClient.forms.next();
       const secondTurn = prompt(agent, second, 'Start.');
       const secondForm = await testClient.forms.next();
-      expect(secondForm.params.sessionId).toBe(second);
+      expect((secondForm.params as QuestionElicitationRequest).sessionId).toBe(second);
 
       await agent.notify(methods.agent.session.cancel, { sessionId: first });
       expect(await firstTurn).toEqual({ stopReason: 'cancelled' });

@@ -17,7 +17,7 @@ describe('the client going away', () => {
     await initializeClient(agent, WITH_FORMS);
     const sessions = [await newSession(agent), await newSession(agent)];
     const turns = sessions.map((sessionId) => prompt(agent, sessionId, 'Start.'));
-    turns.forEach((turn) => turn.catch(() => {}));
+    for (const turn of turns) turn.catch(() => {});
     await testClient.forms.next();
     await testClient.forms.next();
     expect(server.sessions).toBe(2);

@@ -6,9 +6,10 @@ import { negotiateProtocolVersion, SUPPORTED_PROTOCOL_VERSIONS } from '../src/in
 import { newSession, rejectionOf, withServer } from './support/server-harness.js';
 import { createTestClient } from './support/test-client.js';
 
-const manifest = JSON.parse(
-  readFileSync(new URL('../package.json', import.meta.url), 'utf8'),
-) as { name: string; version: string };
+const manifest = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as {
+  name: string;
+  version: string;
+};
 
 const options = () => ({ model: createScriptedModel({ steps: [{ text: 'Hello.' }] }) });
 
@@ -39,16 +40,19 @@ describe('initialize', () => {
   it.each([
     [PROTOCOL_VERSION + 1, PROTOCOL_VERSION],
     [0, PROTOCOL_VERSION],
-  ])('a client asking for version %i gets %i, the latest this server speaks', async (asked, answered) => {
-    const testClient = createTestClient();
-    await withServer(options(), testClient, async ({ agent }) => {
-      const response = await agent.request(methods.agent.initialize, {
-        protocolVersion: asked,
-        clientCapabilities: {},
+  ])(
+    'a client asking for version %i gets %i, the latest this server speaks',
+    async (asked, answered) => {
+      const testClient = createTestClient();
+      await withServer(options(), testClient, async ({ agent }) => {
+        const response = await agent.request(methods.agent.initialize, {
+          protocolVersion: asked,
+          clientCapabilities: {},
+        });
+        expect(response.protocolVersion).toBe(answered);
       });
-      expect(response.protocolVersion).toBe(answered);
-    });
-  });
+    },
+  );
 
   it('negotiates: the client version when supported, else the latest supported', () => {
     for (const version of SUPPORTED_PROTOCOL_VERSIONS) {

@@ -24,7 +24,9 @@ describe('many sessions on one connection', () => {
     const testClient = createTestClient();
     await withServer({ model }, testClient, async ({ agent, server }) => {
       await initializeClient(agent, WITH_FORMS);
-      const sessionIds = await Promise.all(Array.from({ length: SESSIONS }, () => newSession(agent)));
+      const sessionIds = await Promise.all(
+        Array.from({ length: SESSIONS }, () => newSession(agent)),
+      );
       expect(new Set(sessionIds).size).toBe(SESSIONS);
       expect(server.sessions).toBe(SESSIONS);
       const responses = sessionIds.map((sessionId) => prompt(agent, sessionId, 'Ask me.'));
@@ -32,7 +34,9 @@ describe('many sessions on one connection', () => {
       // Every question is on screen at once before any is answered.
       const forms = [];
       for (let i = 0; i < SESSIONS; i++) forms.push(await testClient.forms.next());
-      expect(new Set(forms.map((form) => form.params.sessionId))).toEqual(new Set(sessionIds));
+      expect(
+        new Set(forms.map((form) => (form.params as QuestionElicitationRequest).sessionId)),
+      ).toEqual(new Set(sessionIds));
       for (const form of forms.reverse()) {
         const params = form.params as QuestionElicitationRequest;
         expect(params.toolCallId).toBe('token');

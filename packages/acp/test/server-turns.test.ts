@@ -159,7 +159,10 @@ describe('prompt content', () => {
       await initializeClient(agent, WITH_FORMS);
       const sessionId = await newSession(agent);
       const error = await rejectionOf(
-        agent.request('session/prompt', { sessionId, prompt: [{ type: 'text', text: 'See:' }, block] }),
+        agent.request('session/prompt', {
+          sessionId,
+          prompt: [{ type: 'text', text: 'See:' }, block],
+        }),
       );
       expect(error).toMatchObject({
         code: -32602,
@@ -181,7 +184,10 @@ describe('prompt content', () => {
         const error = await rejectionOf(
           agent.request('session/prompt', { sessionId, prompt: blocks }),
         );
-        expect(error).toMatchObject({ code: -32602, message: 'Invalid params: the prompt has no text' });
+        expect(error).toMatchObject({
+          code: -32602,
+          message: 'Invalid params: the prompt has no text',
+        });
       }
     });
   });

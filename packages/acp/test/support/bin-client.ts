@@ -2,8 +2,8 @@ import type { ClientContext } from '@agentclientprotocol/sdk';
 import { expect } from 'vitest';
 import {
   type BinProcess,
-  endInput,
   type Exit,
+  endInput,
   hasStackTrace,
   jsonRpcLine,
   startBin,
@@ -26,7 +26,9 @@ export async function withBinClient<T>(
     result = await testClient.app.connectWith(bin.stream, (agent) => op(agent, bin));
   } catch (error) {
     bin.child.kill();
-    throw new Error(`the client failed; the agent's stderr was:\n${bin.stderr()}`, { cause: error });
+    throw new Error(`the client failed; the agent's stderr was:\n${bin.stderr()}`, {
+      cause: error,
+    });
   }
   const exit = await endInput(bin);
   expect(exit, bin.stderr()).toEqual({ code: 0, signal: null });
