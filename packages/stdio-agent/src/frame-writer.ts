@@ -1,3 +1,4 @@
+import { stripVTControlCharacters } from 'node:util';
 import { textWidth } from './text-width.js';
 
 const ESC = '\u001b[';
@@ -11,7 +12,8 @@ function move(rows: number): string {
 
 /** Rows a line of text takes once a terminal of `columns` has reflowed it. */
 function rowsAfterReflow(line: string, columns: number): number {
-  return Math.max(1, Math.ceil(textWidth(line) / Math.max(1, columns)));
+  const width = textWidth(stripVTControlCharacters(line));
+  return Math.max(1, Math.ceil(width / Math.max(1, columns)));
 }
 
 /**

@@ -17,6 +17,7 @@ import { type QuestionEnding, summaryLine } from './summary-line.js';
 import { guardTerminal, type TerminalGuard } from './terminal-guard.js';
 import type { TerminalInput, TerminalOutput } from './terminal-streams.js';
 import { terminalStyle } from './terminal-style.js';
+import { loadTextWidth, textWidthExact } from './text-width.js';
 
 /** The terminal an interactive question runs on. */
 export interface InteractiveTerminal {
@@ -147,6 +148,15 @@ export function startInteractiveSession(
     exitText: () => collapsed({ kind: 'interrupted' }),
   });
   guard.write(draw());
+  if (!textWidthExact()) {
+    // The first frame used estimated widths; draw it again once they are exact.
+    loadTextWidth().then(
+      () => {
+        if (!settled) guard.write(draw());
+      },
+      () => {},
+    );
+  }
 
   return {
     result: result.promise,

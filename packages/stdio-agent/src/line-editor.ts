@@ -1,4 +1,5 @@
 import { isKey, type KeyPress, typedText } from './key.js';
+import { isNarrowText, segmentGraphemes } from './text-width.js';
 
 /** The state of the inline line editor: its text, the cursor (a UTF-16 index) and the last cut. */
 export interface LineEditor {
@@ -10,16 +11,15 @@ export interface LineEditor {
 /** An empty editor. */
 export const EMPTY_EDITOR: LineEditor = { text: '', cursor: 0, killed: '' };
 
-const segmenter = new Intl.Segmenter();
-
 /** An editor holding `text` with the cursor at its end. */
 export function editorWith(text: string): LineEditor {
   return { text, cursor: text.length, killed: '' };
 }
 
 function boundaries(text: string): number[] {
+  if (isNarrowText(text)) return Array.from({ length: text.length + 1 }, (_, index) => index);
   const result = [0];
-  for (const { index, segment } of segmenter.segment(text)) result.push(index + segment.length);
+  for (const { index, segment } of segmentGraphemes(text)) result.push(index + segment.length);
   return result;
 }
 

@@ -1,7 +1,10 @@
 import type { AskUserQuestionOption, AskUserQuestionRequest } from 'dsh-user-interaction';
 import { acceptsCustomAnswer, hasOptions } from 'dsh-user-interaction';
 import { neutralizeText } from './neutralize-text.js';
-import { wrapText } from './text-width.js';
+import { textWidth, widthEpoch, wrapText } from './text-width.js';
+
+/** Room the recommended mark takes after a label. */
+const RECOMMENDED_LENGTH = ' (recommended)'.length;
 
 /**
  * A question as the screen shows it: every model-written field neutralised. Labels and
@@ -22,6 +25,11 @@ export interface QuestionView {
   description(index: number): string | undefined;
   /** The question wrapped to `width` columns; kept until the width changes. */
   questionLines(width: number): readonly string[];
+  /**
+   * Whether any option has something to show in the details pane at this label width: a
+   * description, or a label too wide for its row. Found once per width, not per key.
+   */
+  hasDetails(labelWidth: number): boolean;
 }
 
 /** Builds the neutralised view of a request. */
@@ -31,15 +39,18 @@ export function questionView(request: AskUserQuestionRequest): QuestionView {
   const question = neutralizeText(request.question.trim(), { multiline: true });
   const labels: (string | undefined)[] = [];
   const descriptions: (string | null | undefined)[] = [];
-  let wrapped: { width: number; lines: readonly string[] } | undefined;
-  return {
+  let wrapped: { width: number; epoch: number; lines: readonly string[] } | undefined;
+  const hasDescriptions = options.some((option) => option.description !== undefined);
+  let details: { width: number; epoch: number; found: boolean } | undefined;
+  const recommended = options.findIndex((option) => option.recommended === true);
+  const view: QuestionView = {
     header,
     question,
     title: header ?? (question.split('\n')[0] as string),
     options,
     optionCount: options.length,
     allowCustom: acceptsCustomAnswer(request),
-    recommended: options.findIndex((option) => option.recommended === true),
+    recommended,
     label(index) {
       let label = labels[index];
       if (label === undefined) {
@@ -58,8 +69,25 @@ export function questionView(request: AskUserQuestionRequest): QuestionView {
       return description ?? undefined;
     },
     questionLines(width) {
-      if (wrapped?.width !== width) wrapped = { width, lines: wrapText(question, width) };
+      const epoch = widthEpoch();
+      if (wrapped?.width !== width || wrapped.epoch !== epoch) {
+        wrapped = { width, epoch, lines: wrapText(question, width) };
+      }
       return wrapped.lines;
     },
+    hasDetails(labelWidth) {
+      if (hasDescriptions) return true;
+      const epoch = widthEpoch();
+      if (details?.width !== labelWidth || details.epoch !== epoch) {
+        let found = false;
+        for (let index = 0; index < options.length && !found; index++) {
+          const mark = index === recommended ? RECOMMENDED_LENGTH : 0;
+          found = textWidth(view.label(index)) + mark > labelWidth;
+        }
+        details = { width: labelWidth, epoch, found };
+      }
+      return details.found;
+    },
   };
+  return view;
 }

@@ -11,6 +11,7 @@ import { type LineReader, lineReaderFor } from './line-reader.js';
 import { startLineSession } from './line-session.js';
 import type { QuestionSession } from './question-session.js';
 import { inputEnded, type TerminalInput, type TerminalOutput } from './terminal-streams.js';
+import { loadTextWidth } from './text-width.js';
 
 /** How questions are shown: `auto` picks `interactive` when input and output are terminals. */
 export type ReadlineProviderMode = 'auto' | 'interactive' | 'line';
@@ -95,6 +96,8 @@ export function createReadlineProvider(options: ReadlineProviderOptions = {}): R
   const output = (options.output ?? streams?.output ?? process.stdout) as TerminalOutput;
   const env = options.env ?? process.env;
   const mode = pickMode(options.mode ?? 'auto', input, output, shared, env);
+  // Menus measure text exactly; line mode never needs to, and starts faster without it.
+  if (mode === 'interactive') loadTextWidth().catch(() => {});
   const queue: Entry[] = [];
   let closed: UserInteractionError | undefined;
   let ownReadline: Interface | undefined;

@@ -3,7 +3,7 @@ import { isFreeForm, type MenuNotice, type MenuState, rowCount } from './menu-st
 import { neutralizeText } from './neutralize-text.js';
 import type { QuestionView } from './question-view.js';
 import type { TerminalStyle } from './terminal-style.js';
-import { ellipsize, textWidth, truncateText, wrapText } from './text-width.js';
+import { ellipsize, textWidth, truncateText, widthEpoch, wrapText } from './text-width.js';
 
 /** The size of the terminal, in columns and rows. */
 export interface ScreenSize {
@@ -22,6 +22,8 @@ const CUSTOM_LABEL = 'Type your own answer';
 const RECOMMENDED = ' (recommended)';
 /** Rows the list keeps even when a long question competes for the screen. */
 const MIN_LIST_ROWS = 4;
+/** Rows of the details pane when the list scrolls. */
+const DETAIL_ROWS = 3;
 
 function indent(line: string): string {
   return line === '' ? '' : `  ${line}`;
@@ -53,54 +55,99 @@ interface ListLayout {
   readonly labelWidth: number;
 }
 
-function optionLine(view: QuestionView, index: number, list: ListLayout, style: TerminalStyle) {
+interface RowCache {
+  readonly labelWidth: number;
+  readonly epoch: number;
+  readonly style: TerminalStyle;
+  readonly rows: Map<number, string>;
+}
+
+const rowCaches = new WeakMap<QuestionView, RowCache>();
+/** Rows kept per question: enough for any screen, small enough for any list. */
+const CACHED_ROWS = 512;
+
+/**
+ * An option's row without the focus, drawn once and reused: a key that moves the focus
+ * then draws two rows, not the whole window.
+ */
+function plainRow(view: QuestionView, index: number, list: ListLayout, style: TerminalStyle) {
+  let cache = rowCaches.get(view);
+  const epoch = widthEpoch();
+  if (
+    cache === undefined ||
+    cache.labelWidth !== list.labelWidth ||
+    cache.style !== style ||
+    cache.epoch !== epoch
+  ) {
+    cache = { labelWidth: list.labelWidth, epoch, style, rows: new Map() };
+    rowCaches.set(view, cache);
+  }
+  let row = cache.rows.get(index);
+  if (row === undefined) {
+    if (cache.rows.size >= CACHED_ROWS) cache.rows.clear();
+    row = optionLine(view, index, false, list, style);
+    cache.rows.set(index, row);
+  }
+  return row;
+}
+
+function optionLine(
+  view: QuestionView,
+  index: number,
+  focused: boolean,
+  list: ListLayout,
+  style: TerminalStyle,
+): string {
   const number = `${String(index + 1).padStart(list.numberWidth)}.`;
   const suffix = index === view.recommended ? RECOMMENDED : '';
-  const room = Math.max(1, list.labelWidth - suffix.length);
-  return `  ${style.dim(number)} ${truncateText(view.label(index), room)}${style.dim(suffix)}`;
+  const label = truncateText(view.label(index), Math.max(1, list.labelWidth - suffix.length));
+  if (focused)
+    return `${style.accent(`${style.symbols.pointer} ${number} ${label}`)}${style.dim(suffix)}`;
+  return `  ${style.dim(number)} ${label}${style.dim(suffix)}`;
 }
 
 /**
- * The focused option: its whole label and its description, wrapped, in at most `max` lines
- * (the last one ending with `…` when something was left out).
+ * What the details pane shows for the focused option: its whole label when the list had to
+ * cut it, then its description, wrapped to the label column.
  */
-function focusedOption(
-  view: QuestionView,
-  index: number,
-  list: ListLayout,
-  max: number,
-  style: TerminalStyle,
-): string[] {
-  const number = `${String(index + 1).padStart(list.numberWidth)}.`;
+function details(view: QuestionView, index: number, list: ListLayout): string[] {
+  const lines: string[] = [];
   const suffix = index === view.recommended ? RECOMMENDED : '';
-  const label = wrapText(view.label(index) + suffix, list.labelWidth);
-  const description = view.description(index);
-  const details = description === undefined ? [] : wrapText(description, list.labelWidth);
-  const labelRows = Math.min(label.length, max);
-  const detailRows = Math.min(details.length, max - labelRows);
-  if (labelRows < label.length) {
-    label[labelRows - 1] = ellipsize(label[labelRows - 1] as string, list.labelWidth);
-  } else if (detailRows < details.length && detailRows > 0) {
-    details[detailRows - 1] = ellipsize(details[detailRows - 1] as string, list.labelWidth);
+  const label = view.label(index);
+  if (textWidth(label) + suffix.length > list.labelWidth) {
+    lines.push(...wrapText(label, list.labelWidth));
   }
-  const indent = ' '.repeat(list.labelColumn);
-  const lines = label
-    .slice(0, labelRows)
-    .map((line, row) =>
-      style.accent(row === 0 ? `${style.symbols.pointer} ${number} ${line}` : `${indent}${line}`),
-    );
-  for (const line of details.slice(0, detailRows)) lines.push(indent + style.dim(line));
+  const description = view.description(index);
+  if (description !== undefined) lines.push(...wrapText(description, list.labelWidth));
   return lines;
 }
 
-/** Lines the focused option takes when nothing limits it. */
-function focusedHeight(view: QuestionView, index: number, list: ListLayout): number {
-  const suffix = index === view.recommended ? RECOMMENDED : '';
-  const description = view.description(index);
-  return (
-    wrapText(view.label(index) + suffix, list.labelWidth).length +
-    (description === undefined ? 0 : wrapText(description, list.labelWidth).length)
-  );
+const paneHeights = new WeakMap<QuestionView, { width: number; epoch: number; rows: number }>();
+
+/**
+ * The tallest details of any option: a list that fits on screen gets a pane this high, so
+ * that the hints below it stay put while the focus moves. Only asked of short lists.
+ */
+function tallestDetails(view: QuestionView, list: ListLayout): number {
+  const known = paneHeights.get(view);
+  const epoch = widthEpoch();
+  if (known?.width === list.labelWidth && known.epoch === epoch) return known.rows;
+  let rows = 0;
+  for (let index = 0; index < view.optionCount; index++) {
+    rows = Math.max(rows, details(view, index, list).length);
+  }
+  paneHeights.set(view, { width: list.labelWidth, epoch, rows });
+  return rows;
+}
+
+/** `lines` in exactly `rows` lines: cut with `…`, or padded with blank lines. */
+function fitRows(lines: string[], rows: number, width: number): string[] {
+  if (lines.length > rows) {
+    const kept = lines.slice(0, rows);
+    if (rows > 0) kept[rows - 1] = ellipsize(kept[rows - 1] as string, width);
+    return kept;
+  }
+  return [...lines, ...Array<string>(rows - lines.length).fill('')];
 }
 
 function customLine(state: MenuState, list: ListLayout, style: TerminalStyle): string {
@@ -208,22 +255,24 @@ export function renderMenu(
     labelColumn,
     labelWidth: Math.max(4, width - labelColumn),
   };
-  const focusedIsOption = state.focus < state.optionCount;
-  const expansion = focusedIsOption ? focusedHeight(view, state.focus, list) - 1 : 0;
-  const fullList = rows + expansion;
-  const minList = Math.min(fullList, MIN_LIST_ROWS);
-  const title = titleLines(view, width, clamp(available - 1 - minList, 1, available), style);
-  const gap = available - title.length - minList >= 1 ? [''] : [];
+  // The pane under the list: a blank line, then the focused option's details. Its height is
+  // fixed while the list scrolls, so that moving the focus never moves the rows.
+  const reserve = view.hasDetails(list.labelWidth) ? DETAIL_ROWS : 0;
+  const paneCost = reserve > 0 ? reserve + 1 : 0;
+  const minList = Math.min(rows, MIN_LIST_ROWS);
+  const title = titleLines(
+    view,
+    width,
+    clamp(available - 1 - minList - paneCost, 1, available),
+    style,
+  );
+  const gap = available - title.length - minList - paneCost >= 1 ? [''] : [];
   const area = Math.max(1, available - title.length - gap.length);
 
-  const fits = fullList <= area;
-  const slots = fits ? area : Math.max(1, area - 1);
-  // A long description may take half the window; the rest stays a list to move through.
-  const blockRows = fits
-    ? expansion + 1
-    : Math.min(expansion + 1, Math.max(1, Math.ceil(slots / 2)));
-  const block = focusedIsOption ? focusedOption(view, state.focus, list, blockRows, style) : [];
-  const visible = fits ? rows : Math.max(1, slots - (blockRows - 1));
+  const fits = rows + Math.min(paneCost, 2) <= area;
+  // On a small screen the pane shrinks first: the list keeps at least one row.
+  const paneRows = fits || reserve === 0 ? reserve : clamp(area - 3, 0, reserve);
+  const visible = fits ? rows : Math.max(1, area - 1 - (paneRows > 0 ? paneRows + 1 : 0));
   const top = fits
     ? 0
     : clamp(clamp(state.top, state.focus - visible + 1, state.focus), 0, rows - visible);
@@ -231,8 +280,8 @@ export function renderMenu(
   const body: string[] = [];
   for (let row = top; row < top + visible; row++) {
     if (row === state.optionCount) body.push(customLine(state, list, style));
-    else if (row === state.focus) body.push(...block);
-    else body.push(optionLine(view, row, list, style));
+    else if (row === state.focus) body.push(optionLine(view, row, true, list, style));
+    else body.push(plainRow(view, row, list, style));
   }
   if (!fits) {
     const { up, down } = style.symbols;
@@ -242,6 +291,17 @@ export function renderMenu(
     if (above > 0) parts.push(`${up} ${above} more`);
     if (below > 0) parts.push(`${down} ${below} more`);
     body.push(style.dim(truncateText(`  ${parts.join('   ')}`, width)));
+  }
+  if (paneRows > 0) {
+    const focused = state.focus < state.optionCount ? details(view, state.focus, list) : [];
+    // With the whole list on screen, the pane takes the height of the tallest details that
+    // fit in the rows left over.
+    const shown = fits ? Math.min(tallestDetails(view, list), area - rows - 1) : paneRows;
+    const indent = ' '.repeat(labelColumn);
+    body.push('');
+    for (const line of fitRows(focused, shown, list.labelWidth)) {
+      body.push(line === '' ? '' : indent + style.dim(line));
+    }
   }
   return { lines: [...title, ...gap, ...body, ...tail], top, page: visible };
 }

@@ -44,7 +44,7 @@ export function summaryLine(
   const room = width - 2 - separator.length;
   let shownTitle = title;
   let shownDetail = detail;
-  if (textWidth(title) + textWidth(detail) > room) {
+  if (Number.isFinite(room) && textWidth(title) + textWidth(detail) > room) {
     const detailWidth = textWidth(detail);
     const titleRoom = Math.max(Math.floor(room / 2), room - detailWidth);
     shownTitle = truncateText(title, Math.max(1, titleRoom));

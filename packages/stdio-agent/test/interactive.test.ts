@@ -65,9 +65,10 @@ describe('the interactive menu', () => {
         '  Which database should we use?',
         '',
         '❯ 1. Postgres (recommended)',
-        '     Robust; needs a server.',
         '  2. SQLite',
         '  3. MySQL',
+        '',
+        '     Robust; needs a server.',
         '↑↓ move · Enter select · 1-3 choose · Esc decline · Ctrl+C cancel',
       ].join('\n'),
     );

@@ -1,6 +1,16 @@
 import fc from 'fast-check';
-import { describe, expect, it } from 'vitest';
-import { ellipsize, textWidth, truncateText, wrapText } from '../src/text-width.js';
+import stringWidth from 'string-width';
+import { beforeAll, describe, expect, it } from 'vitest';
+import {
+  ellipsize,
+  isNarrowText,
+  loadTextWidth,
+  textWidth,
+  truncateText,
+  wrapText,
+} from '../src/text-width.js';
+
+beforeAll(() => loadTextWidth());
 
 describe('textWidth', () => {
   it('counts the columns a terminal gives each character', () => {
@@ -8,6 +18,24 @@ describe('textWidth', () => {
     expect(textWidth('数据库')).toBe(6);
     expect(textWidth('👩‍💻')).toBe(2);
     expect(textWidth('e\u0301')).toBe(1);
+  });
+});
+
+describe('the fast path for narrow text', () => {
+  it('measures exactly what string-width measures', () => {
+    const narrow: string[] = [];
+    for (let codePoint = 0; codePoint < 0x2800; codePoint++) {
+      const character = String.fromCodePoint(codePoint);
+      if (isNarrowText(character)) narrow.push(character);
+    }
+    expect(narrow.length).toBeGreaterThan(1000);
+    for (const character of narrow) expect(stringWidth(character)).toBe(1);
+    fc.assert(
+      fc.property(fc.array(fc.constantFrom(...narrow), { maxLength: 40 }), (characters) => {
+        const text = characters.join('');
+        expect(textWidth(text)).toBe(stringWidth(text));
+      }),
+    );
   });
 });
 

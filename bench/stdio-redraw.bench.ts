@@ -1,0 +1,137 @@
+// The cost of one keypress in the interactive menu, with 10 and with 10,000 options, in
+// the same run. The work per key should follow the visible window, not the list: the
+// ratio should stay near 1. Prints figures; never fails on a timing.
+import { existsSync } from 'node:fs';
+import { PassThrough, Writable } from 'node:stream';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+
+const DOWN = '\u001b[B';
+const UP = '\u001b[A';
+const WARM_UP = 2_000;
+const PRESSES = 20_000;
+const ROUNDS = 5;
+
+type Provider = {
+  ask(request: unknown): Promise<unknown>;
+  dispose(): void;
+};
+
+async function loadProvider(): Promise<(options: object) => Provider> {
+  const entry = fileURLToPath(new URL('../packages/stdio-agent/dist/index.js', import.meta.url));
+  if (!existsSync(entry)) {
+    throw new Error('Build dsh-stdio-agent first: `pnpm --filter dsh-stdio-agent build`.');
+  }
+  const module = (await import(pathToFileURL(entry).href)) as {
+    createReadlineProvider(options: object): Provider;
+  };
+  return module.createReadlineProvider;
+}
+
+function fakeTerminal() {
+  const input = Object.assign(new PassThrough(), {
+    isTTY: true,
+    isRaw: false,
+    setRawMode(mode: boolean) {
+      input.isRaw = mode;
+      return input;
+    },
+  });
+  let bytes = 0;
+  const output = Object.assign(
+    new Writable({
+      decodeStrings: false,
+      write(chunk: string, _encoding, callback) {
+        bytes += chunk.length;
+        callback();
+      },
+    }),
+    { isTTY: true, columns: 100, rows: 30, getColorDepth: () => 8 },
+  );
+  return { input, output, bytes: () => bytes };
+}
+
+const nextTurn = () => new Promise((resolve) => setImmediate(() => setImmediate(resolve)));
+
+/** Nanoseconds per keypress for a list of `count` options, pressing `keys` in turn. */
+async function measure(
+  create: (options: object) => Provider,
+  count: number,
+  keys: readonly string[],
+): Promise<{ ns: number; bytes: number }> {
+  const terminal = fakeTerminal();
+  const provider = create({
+    input: terminal.input,
+    output: terminal.output,
+    env: { TERM: 'xterm-256color' },
+  });
+  const options = Array.from({ length: count }, (_, index) => ({
+    label: `Option number ${index + 1}`,
+    description: index % 2 === 0 ? 'A short description of this option.' : undefined,
+  }));
+  const answer = provider.ask({ question: 'Which option should we take?', options });
+  answer.catch(() => {});
+  await nextTurn();
+  for (let press = 0; press < WARM_UP; press++)
+    terminal.input.write(keys[press % keys.length] as string);
+  // Each write is decoded, handled and drawn synchronously, so the loop times all of it.
+  const bytesBefore = terminal.bytes();
+  const start = process.hrtime.bigint();
+  for (let press = 0; press < PRESSES; press++)
+    terminal.input.write(keys[press % keys.length] as string);
+  const elapsed = Number(process.hrtime.bigint() - start);
+  const bytes = (terminal.bytes() - bytesBefore) / PRESSES;
+  if (bytes === 0)
+    throw new Error('The keypresses drew nothing: the measure would be meaningless.');
+  provider.dispose();
+  return { ns: elapsed / PRESSES, bytes };
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)] as number;
+}
+
+async function compare(
+  create: (options: object) => Provider,
+  label: string,
+  keys: string[],
+  counts: readonly [number, number] = [10, 10_000],
+) {
+  const [few, many] = counts;
+  const small: number[] = [];
+  const large: number[] = [];
+  let bytes = { small: 0, large: 0 };
+  for (let round = 0; round < ROUNDS; round++) {
+    const a = await measure(create, few, keys);
+    const b = await measure(create, many, keys);
+    small.push(a.ns);
+    large.push(b.ns);
+    bytes = { small: a.bytes, large: b.bytes };
+  }
+  const fewNs = median(small);
+  const manyNs = median(large);
+  const name = (count: number) => `${count.toLocaleString('en')} options:`.padEnd(16);
+  console.log(label);
+  console.log(
+    `  ${name(few)} ${Math.round(fewNs).toLocaleString('en')} ns/keypress, ${bytes.small.toFixed(0)} bytes written`,
+  );
+  console.log(
+    `  ${name(many)} ${Math.round(manyNs).toLocaleString('en')} ns/keypress, ${bytes.large.toFixed(0)} bytes written`,
+  );
+  console.log(
+    `  ratio ${many.toLocaleString('en')} / ${few.toLocaleString('en')}: ${(manyNs / fewNs).toFixed(2)}`,
+  );
+}
+
+/** Prints the cost of one keypress redraw with 10 and 10,000 options. */
+export async function run(): Promise<void> {
+  const create = await loadProvider();
+  console.log(
+    `Median of ${ROUNDS} rounds of ${PRESSES.toLocaleString('en')} keypresses each, on a 100x30 terminal.`,
+  );
+  await compare(create, 'Arrow down, again and again (the long list scrolls its window):', [DOWN]);
+  await compare(create, 'Arrow down then up (no list scrolls):', [DOWN, UP]);
+  // Ten options take ten rows; a long list fills the window. With the same window on both
+  // sides, what is left of the ratio is what the length of the list costs.
+  await compare(create, 'Arrow down, both lists filling the window:', [DOWN], [100, 10_000]);
+}

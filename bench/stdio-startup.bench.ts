@@ -1,0 +1,79 @@
+// Start a process, show one question in line mode, read the piped answer, exit: with
+// dsh-stdio-agent and with @inquirer/prompts `select`, in the same run. Inquirer reads
+// piped keys too, so both get the same bytes on a pipe. Prints figures; never fails on a timing.
+import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+
+const REPETITIONS = 15;
+const ANSWER = '2\n';
+
+const fixtures = {
+  'node alone (no question)': ['-e', 'process.stdin.resume(); process.stdin.on("end", () => {})'],
+  'dsh-stdio-agent (line mode)': [
+    fileURLToPath(new URL('./fixtures/stdio-ask-line.mjs', import.meta.url)),
+  ],
+  '@inquirer/prompts select': [
+    fileURLToPath(new URL('./fixtures/stdio-inquirer-select.mjs', import.meta.url)),
+  ],
+} as const;
+
+type Name = keyof typeof fixtures;
+
+/** Milliseconds from spawn to exit, checking that the answer was read. */
+function once(args: readonly string[], expectAnswer: boolean): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const start = process.hrtime.bigint();
+    const child = spawn(process.execPath, args, { stdio: ['pipe', 'pipe', 'inherit'] });
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+    });
+    child.on('error', reject);
+    child.on('close', (code) => {
+      const elapsed = Number(process.hrtime.bigint() - start) / 1e6;
+      if (code !== 0) reject(new Error(`${args.join(' ')} exited with ${code}:\n${output}`));
+      else if (expectAnswer && !output.includes('answer: sqlite')) {
+        reject(new Error(`${args.join(' ')} did not answer "sqlite":\n${output}`));
+      } else resolve(elapsed);
+    });
+    child.stdin.end(ANSWER);
+  });
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)] as number;
+}
+
+/** Prints median start-to-answer times of both, and their ratio. */
+export async function run(): Promise<void> {
+  const built = fileURLToPath(new URL('../packages/stdio-agent/dist/index.js', import.meta.url));
+  if (!existsSync(built)) {
+    throw new Error('Build dsh-stdio-agent first: `pnpm --filter dsh-stdio-agent build`.');
+  }
+  const names = Object.keys(fixtures) as Name[];
+  const times = Object.fromEntries(names.map((name) => [name, [] as number[]])) as Record<
+    Name,
+    number[]
+  >;
+  // Interleaved, so that a slow moment of the machine weighs on every contender alike.
+  for (let repetition = 0; repetition < REPETITIONS + 1; repetition++) {
+    for (const name of names) {
+      const elapsed = await once(fixtures[name], name !== 'node alone (no question)');
+      if (repetition > 0) times[name].push(elapsed);
+    }
+  }
+  console.log(
+    `Spawn, ask one question, read "2" from a pipe, exit. Median of ${REPETITIONS} runs.`,
+  );
+  for (const name of names)
+    console.log(`  ${name.padEnd(30)} ${median(times[name]).toFixed(1)} ms`);
+  const ours = median(times['dsh-stdio-agent (line mode)']);
+  const inquirer = median(times['@inquirer/prompts select']);
+  const node = median(times['node alone (no question)']);
+  console.log(`  ratio dsh-stdio-agent / inquirer: ${(ours / inquirer).toFixed(2)}`);
+  console.log(
+    `  above bare node: dsh-stdio-agent +${(ours - node).toFixed(1)} ms, inquirer +${(inquirer - node).toFixed(1)} ms`,
+  );
+}
