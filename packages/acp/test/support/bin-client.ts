@@ -13,7 +13,8 @@ import type { TestClient } from './test-client.js';
 /**
  * Runs the built bin with `args`, connects the test client to it over its real stdin and
  * stdout for the length of `op`, then ends its input as an editor that quits does. Checks
- * that it exited with 0, wrote nothing but JSON-RPC to stdout and no stack trace to stderr.
+ * that it exited with 0, wrote nothing but JSON-RPC to stdout, and no stack trace or warning
+ * to stderr.
  */
 export async function withBinClient<T>(
   args: readonly string[],
@@ -34,5 +35,7 @@ export async function withBinClient<T>(
   expect(exit, bin.stderr()).toEqual({ code: 0, signal: null });
   for (const line of bin.lines.all) jsonRpcLine(line);
   expect(hasStackTrace(bin.stderr()), bin.stderr()).toBe(false);
+  // Such as MaxListenersExceededWarning: one listener per session on a shared signal.
+  expect(bin.stderr()).not.toMatch(/Warning/);
   return { result, exit, bin };
 }
