@@ -17,7 +17,6 @@ import { type QuestionEnding, summaryLine } from './summary-line.js';
 import { guardTerminal, type TerminalGuard } from './terminal-guard.js';
 import type { TerminalInput, TerminalOutput } from './terminal-streams.js';
 import { terminalStyle } from './terminal-style.js';
-import { loadTextWidth, textWidthExact } from './text-width.js';
 
 /** The terminal an interactive question runs on. */
 export interface InteractiveTerminal {
@@ -111,17 +110,23 @@ export function startInteractiveSession(
     }
   }
 
-  function onKey(press: KeyPress): void {
+  /** Runs a step of the question; a failure ends it with ASK_FAILED, the terminal restored. */
+  function safely(step: () => void): void {
     if (settled) return;
     try {
+      step();
+    } catch (error) {
+      finish({ kind: 'interrupted' }, () => fail('ASK_FAILED')(error));
+    }
+  }
+
+  function onKey(press: KeyPress): void {
+    safely(() => {
       const next = menuKey(state, press);
       state = next.state;
       if (next.outcome !== undefined) conclude(next.outcome);
       else guard.write(draw());
-    } catch (error) {
-      // A bug here must not leave the terminal in raw mode with a half-drawn menu.
-      finish({ kind: 'interrupted' }, () => fail('ASK_FAILED')(error));
-    }
+    });
   }
 
   const guard: TerminalGuard = guardTerminal({
@@ -131,9 +136,10 @@ export function startInteractiveSession(
     escapeCodeTimeout: terminal.escapeCodeTimeout,
     onKey,
     onResize() {
-      if (settled) return;
-      frame.invalidate(size().columns);
-      guard.write(draw());
+      safely(() => {
+        frame.invalidate(size().columns);
+        guard.write(draw());
+      });
     },
     onInputEnd(cause) {
       finish({ kind: 'input-closed' }, () => fail('INPUT_CLOSED')(cause));
@@ -147,15 +153,13 @@ export function startInteractiveSession(
     },
     exitText: () => collapsed({ kind: 'interrupted' }),
   });
-  guard.write(draw());
-  if (!textWidthExact()) {
-    // The first frame used estimated widths; draw it again once they are exact.
-    loadTextWidth().then(
-      () => {
-        if (!settled) guard.write(draw());
-      },
-      () => {},
-    );
+  try {
+    guard.write(draw());
+  } catch (error) {
+    // Nothing usable reached the screen: give the terminal back and let the caller know.
+    settled = true;
+    guard.release(frame.clear());
+    throw error;
   }
 
   return {

@@ -11,7 +11,7 @@ import { type LineReader, lineReaderFor } from './line-reader.js';
 import { startLineSession } from './line-session.js';
 import type { QuestionSession } from './question-session.js';
 import { inputEnded, type TerminalInput, type TerminalOutput } from './terminal-streams.js';
-import { loadTextWidth } from './text-width.js';
+import { loadTextWidth, textWidthExact } from './text-width.js';
 
 /** How questions are shown: `auto` picks `interactive` when input and output are terminals. */
 export type ReadlineProviderMode = 'auto' | 'interactive' | 'line';
@@ -96,12 +96,23 @@ export function createReadlineProvider(options: ReadlineProviderOptions = {}): R
   const output = (options.output ?? streams?.output ?? process.stdout) as TerminalOutput;
   const env = options.env ?? process.env;
   const mode = pickMode(options.mode ?? 'auto', input, output, shared, env);
-  // Menus measure text exactly; line mode never needs to, and starts faster without it.
-  if (mode === 'interactive') loadTextWidth().catch(() => {});
   const queue: Entry[] = [];
   let closed: UserInteractionError | undefined;
   let ownReadline: Interface | undefined;
   let reader: LineReader | undefined;
+  let widthsLoaded = mode === 'line' || textWidthExact();
+  let widthsLoading: Promise<void> | undefined;
+
+  function loadWidths(): Promise<void> {
+    widthsLoading ??= loadTextWidth()
+      .catch(() => {})
+      .then(() => {
+        widthsLoaded = true;
+      });
+    return widthsLoading;
+  }
+  // Menus measure text exactly; line mode never needs to, and starts faster without it.
+  if (!widthsLoaded) void loadWidths();
 
   function lineReader(): LineReader {
     if (reader !== undefined) return reader;
@@ -148,6 +159,14 @@ export function createReadlineProvider(options: ReadlineProviderOptions = {}): R
 
   function startNext(): void {
     const entry = queue[0];
+    if (entry !== undefined && mode === 'interactive' && !widthsLoaded) {
+      // The first menu waits for the width tables (tens of milliseconds, once per process)
+      // instead of blocking the event loop while it is already on screen: keys typed then
+      // would be taken for keys typed before it appeared. If they cannot be loaded, widths
+      // are estimated.
+      loadWidths().then(startNext);
+      return;
+    }
     if (entry === undefined || entry.session !== undefined) {
       // Idle: stop reading, so that a provider nobody asks does not keep the process alive.
       if (entry === undefined && ownReadline !== undefined && !isClosed(ownReadline)) {
@@ -155,7 +174,21 @@ export function createReadlineProvider(options: ReadlineProviderOptions = {}): R
       }
       return;
     }
-    const session = startSession(entry.request);
+    let session: QuestionSession;
+    try {
+      session = startSession(entry.request);
+    } catch (error) {
+      // The terminal could not be taken (a closed TTY, a broken output): this question fails,
+      // the next one gets its chance.
+      settle(entry);
+      entry.reject(
+        new UserInteractionError('ASK_FAILED', 'The terminal could not show the question.', {
+          cause: error,
+        }),
+      );
+      startNext();
+      return;
+    }
     entry.session = session;
     session.result.then(
       (answer) => {
@@ -186,14 +219,15 @@ export function createReadlineProvider(options: ReadlineProviderOptions = {}): R
   }
 
   function ask(request: AskUserQuestionRequest): Promise<AskUserQuestionAnswer> {
+    const { signal } = request;
+    // Withdrawn before it was asked: nothing is drawn and no input is read.
+    if (signal?.aborted) return Promise.reject(abortedError(signal));
     if (closed === undefined && inputGone()) {
       closed = new UserInteractionError('INPUT_CLOSED', 'The input ended: nobody can answer.');
     }
     if (closed !== undefined) {
       return Promise.reject(new UserInteractionError('INPUT_CLOSED', closed.message));
     }
-    const { signal } = request;
-    if (signal?.aborted) return Promise.reject(abortedError(signal));
     return new Promise((resolve, reject) => {
       const entry: Entry = {
         request,

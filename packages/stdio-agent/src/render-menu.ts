@@ -1,6 +1,14 @@
 import { editorLine } from './editor-line.js';
-import { isFreeForm, type MenuNotice, type MenuState, rowCount } from './menu-state.js';
-import { neutralizeText } from './neutralize-text.js';
+import { hintLines, noticeText } from './menu-hints.js';
+import {
+  customRow,
+  type ListLayout,
+  listLayout,
+  optionRow,
+  plainRow,
+  RECOMMENDED,
+} from './menu-rows.js';
+import { isFreeForm, type MenuState, rowCount } from './menu-state.js';
 import type { QuestionView } from './question-view.js';
 import type { TerminalStyle } from './terminal-style.js';
 import { ellipsize, textWidth, truncateText, widthEpoch, wrapText } from './text-width.js';
@@ -18,8 +26,6 @@ export interface MenuFrame {
   readonly page: number;
 }
 
-const CUSTOM_LABEL = 'Type your own answer';
-const RECOMMENDED = ' (recommended)';
 /** Rows the list keeps even when a long question competes for the screen. */
 const MIN_LIST_ROWS = 4;
 /** Rows of the details pane when the list scrolls. */
@@ -46,64 +52,6 @@ function titleLines(
     return [`${mark} ${style.bold(truncateText(view.header, width - 2))}`, ...body.map(indent)];
   }
   return body.map((line, index) => (index === 0 ? `${mark} ${style.bold(line)}` : indent(line)));
-}
-
-interface ListLayout {
-  readonly numberWidth: number;
-  /** Where labels start: after the pointer and the number. */
-  readonly labelColumn: number;
-  readonly labelWidth: number;
-}
-
-interface RowCache {
-  readonly labelWidth: number;
-  readonly epoch: number;
-  readonly style: TerminalStyle;
-  readonly rows: Map<number, string>;
-}
-
-const rowCaches = new WeakMap<QuestionView, RowCache>();
-/** Rows kept per question: enough for any screen, small enough for any list. */
-const CACHED_ROWS = 512;
-
-/**
- * An option's row without the focus, drawn once and reused: a key that moves the focus
- * then draws two rows, not the whole window.
- */
-function plainRow(view: QuestionView, index: number, list: ListLayout, style: TerminalStyle) {
-  let cache = rowCaches.get(view);
-  const epoch = widthEpoch();
-  if (
-    cache === undefined ||
-    cache.labelWidth !== list.labelWidth ||
-    cache.style !== style ||
-    cache.epoch !== epoch
-  ) {
-    cache = { labelWidth: list.labelWidth, epoch, style, rows: new Map() };
-    rowCaches.set(view, cache);
-  }
-  let row = cache.rows.get(index);
-  if (row === undefined) {
-    if (cache.rows.size >= CACHED_ROWS) cache.rows.clear();
-    row = optionLine(view, index, false, list, style);
-    cache.rows.set(index, row);
-  }
-  return row;
-}
-
-function optionLine(
-  view: QuestionView,
-  index: number,
-  focused: boolean,
-  list: ListLayout,
-  style: TerminalStyle,
-): string {
-  const number = `${String(index + 1).padStart(list.numberWidth)}.`;
-  const suffix = index === view.recommended ? RECOMMENDED : '';
-  const label = truncateText(view.label(index), Math.max(1, list.labelWidth - suffix.length));
-  if (focused)
-    return `${style.accent(`${style.symbols.pointer} ${number} ${label}`)}${style.dim(suffix)}`;
-  return `  ${style.dim(number)} ${label}${style.dim(suffix)}`;
 }
 
 /**
@@ -150,74 +98,6 @@ function fitRows(lines: string[], rows: number, width: number): string[] {
   return [...lines, ...Array<string>(rows - lines.length).fill('')];
 }
 
-function customLine(state: MenuState, list: ListLayout, style: TerminalStyle): string {
-  const focused = state.focus === state.optionCount;
-  const mark = style.symbols.custom.padEnd(list.numberWidth + 1);
-  if (state.mode === 'editor') {
-    const text = editorLine(state.editor, list.labelWidth, style);
-    return `${style.accent(`${style.symbols.pointer} ${mark}`)} ${text}`;
-  }
-  const draft = state.editor.text;
-  const text = draft === '' ? CUSTOM_LABEL : `${CUSTOM_LABEL}: ${neutralizeText(draft)}`;
-  const shown = truncateText(text, list.labelWidth);
-  if (focused) return style.accent(`${style.symbols.pointer} ${mark} ${shown}`);
-  return `  ${style.dim(mark)} ${draft === '' ? style.dim(shown) : shown}`;
-}
-
-function noticeText(notice: MenuNotice, view: QuestionView, state: MenuState, s: TerminalStyle) {
-  switch (notice.kind) {
-    case 'no-option': {
-      const range = view.optionCount === 1 ? '1' : `1-${view.optionCount}`;
-      return `There is no option ${truncateText(notice.number, 12)}: choose ${range}.`;
-    }
-    case 'blank':
-      return isFreeForm(state)
-        ? 'Type an answer first, or press Esc to decline.'
-        : 'Type an answer first, or press Esc to go back to the options.';
-    case 'options-only':
-      return `Choose one of the options: ${s.symbols.up}${s.symbols.down} and Enter, or its number.`;
-  }
-}
-
-function hints(view: QuestionView, state: MenuState, style: TerminalStyle): string[] {
-  const { up, down } = style.symbols;
-  if (isFreeForm(state)) return ['Enter submit', 'Esc decline', 'Ctrl+C cancel'];
-  if (state.mode === 'editor') return ['Enter submit', 'Esc back to options', 'Ctrl+C cancel'];
-  if (state.digits !== '') {
-    return [
-      `Option ${state.digits}`,
-      'Enter choose',
-      'Backspace erase',
-      'Esc clear',
-      'Ctrl+C cancel',
-    ];
-  }
-  const count = view.optionCount;
-  const numbers = count === 1 ? '1 choose' : count <= 9 ? `1-${count} choose` : 'number+Enter';
-  const items = [`${up}${down} move`, 'Enter select', numbers];
-  if (state.customRow) items.push('or type an answer');
-  items.push('Esc decline', 'Ctrl+C cancel');
-  return items;
-}
-
-/** Hint items joined with separators, wrapped between items. */
-function footerLines(items: string[], width: number, style: TerminalStyle): string[] {
-  const separator = ` ${style.symbols.separator} `;
-  const lines: string[] = [];
-  let line = '';
-  for (const item of items) {
-    const candidate = line === '' ? item : line + separator + item;
-    if (line !== '' && textWidth(candidate) > width) {
-      lines.push(line);
-      line = truncateText(item, width);
-    } else {
-      line = truncateText(candidate, width);
-    }
-  }
-  lines.push(line);
-  return lines.map((text) => style.dim(text));
-}
-
 function clamp(value: number, low: number, high: number): number {
   return Math.min(Math.max(value, low), high);
 }
@@ -235,8 +115,9 @@ export function renderMenu(
 ): MenuFrame {
   const width = Math.max(8, size.columns - 1);
   const height = Math.max(4, size.rows - 1);
-  const footer = footerLines(hints(view, state, style), width, style);
-  const notice = state.notice === undefined ? [] : [noticeText(state.notice, view, state, style)];
+  const footer = hintLines(view, state, width, style);
+  const message = noticeText(view, state, style);
+  const notice = message === undefined ? [] : [message];
   const available = height - footer.length - notice.length;
   const tail = [...notice.map((text) => style.warning(truncateText(text, width))), ...footer];
 
@@ -248,13 +129,7 @@ export function renderMenu(
   }
 
   const rows = rowCount(state);
-  const numberWidth = String(state.optionCount).length;
-  const labelColumn = numberWidth + 4;
-  const list: ListLayout = {
-    numberWidth,
-    labelColumn,
-    labelWidth: Math.max(4, width - labelColumn),
-  };
+  const list = listLayout(state.optionCount, width);
   // The pane under the list: a blank line, then the focused option's details. Its height is
   // fixed while the list scrolls, so that moving the focus never moves the rows.
   const reserve = view.hasDetails(list.labelWidth) ? DETAIL_ROWS : 0;
@@ -279,8 +154,8 @@ export function renderMenu(
 
   const body: string[] = [];
   for (let row = top; row < top + visible; row++) {
-    if (row === state.optionCount) body.push(customLine(state, list, style));
-    else if (row === state.focus) body.push(optionLine(view, row, true, list, style));
+    if (row === state.optionCount) body.push(customRow(state, list, style));
+    else if (row === state.focus) body.push(optionRow(view, row, true, list, style));
     else body.push(plainRow(view, row, list, style));
   }
   if (!fits) {
@@ -297,7 +172,7 @@ export function renderMenu(
     // With the whole list on screen, the pane takes the height of the tallest details that
     // fit in the rows left over.
     const shown = fits ? Math.min(tallestDetails(view, list), area - rows - 1) : paneRows;
-    const indent = ' '.repeat(labelColumn);
+    const indent = ' '.repeat(list.labelColumn);
     body.push('');
     for (const line of fitRows(focused, shown, list.labelWidth)) {
       body.push(line === '' ? '' : indent + style.dim(line));

@@ -41,18 +41,27 @@ function discardTypeAhead(input: TerminalInput): void {
   }
 }
 
-/**
- * Takes the terminal for one question: raw mode, hidden cursor, bracketed paste, every key
- * to the question only, and a restore on release, on SIGTERM and on process exit. Process
- * listeners exist only while the question is on screen.
- */
-export function guardTerminal(options: TerminalGuardOptions): TerminalGuard {
-  const { input, output, readline } = options;
-  const undo: (() => void)[] = [];
-  let released = false;
+/** Runs every step, last first, even when one fails: a restore must go as far as it can. */
+function undoAll(steps: (() => void)[]): void {
+  for (const step of steps.reverse()) {
+    try {
+      step();
+    } catch {
+      // A stream that is already gone cannot be restored; the other steps still can.
+    }
+  }
+  steps.length = 0;
+}
 
-  const wasRaw = input.isRaw === true;
-  const setRaw = typeof input.setRawMode === 'function' && !wasRaw;
+interface GuardState {
+  released: boolean;
+  exited: boolean;
+  ready: boolean;
+}
+
+function setUp(options: TerminalGuardOptions, undo: (() => void)[], state: GuardState): void {
+  const { input, output, readline } = options;
+  const setRaw = typeof input.setRawMode === 'function' && input.isRaw !== true;
   if (setRaw) {
     input.setRawMode?.(true);
     undo.push(() => input.setRawMode?.(false));
@@ -63,18 +72,22 @@ export function guardTerminal(options: TerminalGuardOptions): TerminalGuard {
   });
 
   discardTypeAhead(input);
-  // Keys that arrive within the next turns of the event loop were typed before the question
-  // was on screen (the terminal buffers them while nobody reads): they are dropped too.
-  let ready = false;
-  let timer: NodeJS.Immediate | undefined = setImmediate(() => {
-    timer = setImmediate(() => {
-      timer = undefined;
-      ready = true;
+  if (wasFlowing) {
+    // Someone was reading already: nothing typed earlier can still be waiting.
+    state.ready = true;
+  } else {
+    // Nobody was reading, so the terminal kept what was typed meanwhile: it arrives within
+    // the next turns of the event loop, and is dropped with them.
+    let timer: NodeJS.Immediate | undefined = setImmediate(() => {
+      timer = setImmediate(() => {
+        timer = undefined;
+        state.ready = true;
+      });
     });
-  });
-  undo.push(() => {
-    if (timer !== undefined) clearImmediate(timer);
-  });
+    undo.push(() => {
+      if (timer !== undefined) clearImmediate(timer);
+    });
+  }
 
   const timeout = options.escapeCodeTimeout;
   emitKeypressEvents(
@@ -82,7 +95,7 @@ export function guardTerminal(options: TerminalGuardOptions): TerminalGuard {
     timeout === undefined ? undefined : ({ escapeCodeTimeout: timeout } as unknown as Interface),
   );
   const onKeypress = (text: string | undefined, key: Key | undefined): void => {
-    if (ready && !released) options.onKey({ text, key: key ?? { sequence: text } });
+    if (state.ready && !state.released) options.onKey({ text, key: key ?? { sequence: text } });
   };
   // The listener keeps the keypress decoder running; the capture makes the question its only
   // recipient, so a host's Interface neither echoes the keys nor takes Enter as a line.
@@ -120,10 +133,9 @@ export function guardTerminal(options: TerminalGuardOptions): TerminalGuard {
     if (process.listenerCount('SIGTERM') === 0) process.kill(process.pid, 'SIGTERM');
   };
   // Exit listeners must be synchronous: restore now, with no second chance.
-  let exited = false;
   const onExit = (): void => {
-    if (released || exited) return;
-    exited = true;
+    if (state.released || state.exited) return;
+    state.exited = true;
     output.write(options.exitText() + PASTE_OFF + SHOW_CURSOR);
     if (setRaw) input.setRawMode?.(false);
   };
@@ -135,22 +147,41 @@ export function guardTerminal(options: TerminalGuardOptions): TerminalGuard {
   });
 
   input.resume();
+}
 
+/**
+ * Takes the terminal for one question: raw mode, hidden cursor, bracketed paste, every key
+ * to the question only, and a restore on release, on SIGTERM and on process exit. Process
+ * listeners exist only while the question is on screen. Throws, having undone everything,
+ * when the terminal cannot be taken.
+ */
+export function guardTerminal(options: TerminalGuardOptions): TerminalGuard {
+  const { output } = options;
+  const undo: (() => void)[] = [];
+  const state: GuardState = { released: false, exited: false, ready: false };
+  try {
+    setUp(options, undo, state);
+  } catch (error) {
+    undoAll(undo);
+    throw error;
+  }
   let entered = false;
   return {
     write(text) {
-      if (released || exited || text === '') return;
+      if (state.released || state.exited || text === '') return;
       // The first frame carries the mode changes, so that each frame is a single write.
       output.write(entered ? text : HIDE_CURSOR + PASTE_ON + text);
       entered = true;
     },
     release(text) {
-      if (released) return;
-      released = true;
+      if (state.released) return;
+      state.released = true;
       try {
-        if (!exited) output.write(text + PASTE_OFF + SHOW_CURSOR);
+        if (!state.exited) output.write(text + PASTE_OFF + SHOW_CURSOR);
+      } catch {
+        // The output is gone: nothing can be drawn, but the input is still given back below.
       } finally {
-        for (const step of undo.reverse()) step();
+        undoAll(undo);
       }
     },
   };

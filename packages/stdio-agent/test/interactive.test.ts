@@ -1,5 +1,5 @@
 import type { AskUserQuestionRequest } from 'dsh-user-interaction';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createReadlineProvider, type ReadlineProvider } from '../src/index.js';
 import { createFakeTerminal, type FakeTerminal, KEYS, TEST_ENV } from './fake-terminal.js';
 
@@ -220,6 +220,17 @@ describe('the interactive menu', () => {
     await answer;
     expect(terminal.rawModes).toEqual([]);
     expect(terminal.input.isRaw).toBe(true);
+  });
+
+  it('drops keys that reach a question within its first moments, when nobody was reading', async () => {
+    open();
+    const answer = provider.ask(DATABASE);
+    await vi.waitFor(() => expect(terminal.written).toContain('Postgres'));
+    // What the terminal held while nobody read arrives now, just after the question appeared.
+    terminal.press('3');
+    await terminal.settle();
+    terminal.press(KEYS.enter);
+    expect((await answer).answer).toBe('postgres');
   });
 
   it('does not take keys typed before the question appeared as its answer', async () => {

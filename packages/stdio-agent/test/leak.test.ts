@@ -1,7 +1,7 @@
 import type { EventEmitter } from 'node:events';
 import { createInterface } from 'node:readline';
 import type { AskUserQuestionRequest } from 'dsh-user-interaction';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { createReadlineProvider, lineReaderFor } from '../src/index.js';
 import { createFakeTerminal, createPipes, KEYS, TEST_ENV } from './fake-terminal.js';
 
@@ -44,7 +44,11 @@ describe('a thousand questions in a row', () => {
     });
     const emitters = { input: terminal.input, output: terminal.output, process };
     const answerOne = async (round: number): Promise<void> => {
+      const writes = terminal.writes;
       const answer = provider.ask(QUESTION);
+      // The first question waits for the width tables before it is drawn.
+      if (terminal.writes === writes)
+        await vi.waitFor(() => expect(terminal.writes).toBeGreaterThan(writes));
       await settle();
       if (round % 3 === 0) terminal.press('2');
       else if (round % 3 === 1) terminal.press(KEYS.down, KEYS.enter);
@@ -73,7 +77,10 @@ describe('a thousand questions in a row', () => {
     const before = listeners(emitters);
     for (let round = 0; round < ROUNDS; round++) {
       const controller = new AbortController();
+      const writes = terminal.writes;
       const answer = provider.ask({ ...QUESTION, signal: controller.signal });
+      if (terminal.writes === writes)
+        await vi.waitFor(() => expect(terminal.writes).toBeGreaterThan(writes));
       await settle();
       terminal.press(KEYS.enter);
       await answer;

@@ -263,6 +263,44 @@ describe('restoring the terminal when the process goes away', () => {
     await expectRestored();
   });
 
+  it('fails with ASK_FAILED when the terminal cannot be taken, and leaves nothing behind', async () => {
+    open();
+    const listeners = () =>
+      terminal.input.eventNames().map((name) => [name, terminal.input.listenerCount(name)]);
+    const before = listeners();
+    const setRawMode = terminal.input.setRawMode;
+    terminal.input.setRawMode = () => {
+      throw new Error('EIO: the terminal is gone');
+    };
+    const error = await errorOf(provider.ask(FIRST));
+    expect(error.code).toBe('ASK_FAILED');
+    expect(error.cause).toBeInstanceOf(Error);
+    expect(terminal.writes).toBe(0);
+    expect(listeners()).toEqual(before);
+    await expectRestored();
+    terminal.input.setRawMode = setRawMode;
+    const next = provider.ask(SECOND);
+    await terminal.waitFor('Gamma');
+    terminal.press(KEYS.enter);
+    expect((await next).answer).toBe('Gamma');
+  });
+
+  it('fails with ASK_FAILED and restores raw mode when the first frame cannot be written', async () => {
+    open();
+    const write = terminal.output.write.bind(terminal.output);
+    let broken = true;
+    terminal.output.write = ((chunk: string, ...rest: never[]) => {
+      if (broken) {
+        broken = false;
+        throw new Error('EPIPE');
+      }
+      return write(chunk, ...rest);
+    }) as typeof terminal.output.write;
+    expect((await errorOf(provider.ask(FIRST))).code).toBe('ASK_FAILED');
+    expect(terminal.input.isRaw).toBe(false);
+    expect(process.listenerCount('exit')).toBe(baseline.exit);
+  });
+
   it('rejects with a UserInteractionError for every outcome', async () => {
     open();
     const first = provider.ask(FIRST);

@@ -126,6 +126,14 @@ describe('sharing an Interface in a terminal', () => {
     expect((await terminal.text()).endsWith('✖ Database · cancelled\n> ok')).toBe(true);
   });
 
+  it('takes keys at once when the host was already reading: nothing typed earlier can wait', async () => {
+    const { terminal } = openShared();
+    const answer = provider?.ask(DATABASE) as Promise<unknown>;
+    await vi.waitFor(() => expect(terminal.written).toContain('Postgres'));
+    terminal.press('2');
+    expect(await answer).toEqual({ answer: 'SQLite', option: DATABASE.options?.[1] });
+  });
+
   it('keeps the host prompt from drawing over the question on a resize', async () => {
     const { terminal, readline } = openShared();
     const refresh = vi.fn();
