@@ -43,9 +43,9 @@ export function toolResultUpdate(event: ToolResultEvent, toolCallId: string): Se
       status: 'completed',
       content: [{ type: 'content', content: { type: 'text', text: result.output } }],
       rawOutput:
-        'answer' in result
-          ? { output: result.output, answer: result.answer }
-          : { output: result.output },
+        result.answer === undefined
+          ? { output: result.output }
+          : { output: result.output, answer: result.answer },
     };
   }
   const { error } = result;

@@ -10,9 +10,12 @@ import type { ToolCallAgent } from './tool-call-agent.js';
 /** The question service an agent asks through: `createUserInteraction()` fits. */
 export type AgentInteraction = Pick<UserInteraction, 'ask' | 'capabilities'>;
 
-/** What a tool returns: model-facing text, and for a failure the error it carries. */
+/**
+ * What a tool returns: model-facing text, and for a failure the error it carries. The
+ * `ask_user_question` tool also returns the person's `answer` (with the chosen option).
+ */
 export type ToolResult =
-  | { readonly ok: true; readonly output: string }
+  | { readonly ok: true; readonly output: string; readonly answer?: AskUserQuestionAnswer }
   | { readonly ok: false; readonly output: string; readonly error: ToolError };
 
 /** A question as a tool asks it; the loop fills in `agent` and `signal`. */

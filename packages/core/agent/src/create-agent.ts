@@ -107,6 +107,8 @@ function toolMap(options: AgentOptions): Map<string, AgentTool> {
   return tools;
 }
 
+const TURN_ENDED = new AgentError('TURN_CANCELLED', 'The turn has ended.');
+
 /** Creates a chat agent with the `ask_user_question` tool built in. */
 export function createAgent(options: AgentOptions): ChatAgent {
   checkOptions(options);
@@ -144,7 +146,9 @@ export function createAgent(options: AgentOptions): ChatAgent {
       yield* runTurn(setup, messages, prompt, controller.signal);
     } finally {
       signal?.removeEventListener('abort', onAbort);
-      controller.abort();
+      // Stops whatever the turn left running. A reason given up front spares building a
+      // DOMException at the end of every turn.
+      controller.abort(TURN_ENDED);
       running = false;
     }
   }
