@@ -70,6 +70,11 @@ async function measure(
   }));
   const answer = provider.ask({ question: 'Which option should we take?', options });
   answer.catch(() => {});
+  // The first question of a process waits for the width tables before it is drawn.
+  for (let turn = 0; terminal.bytes() === 0; turn++) {
+    if (turn > 10_000) throw new Error('The question was never drawn.');
+    await nextTurn();
+  }
   await nextTurn();
   for (let press = 0; press < WARM_UP; press++)
     terminal.input.write(keys[press % keys.length] as string);

@@ -98,6 +98,16 @@ function fitRows(lines: string[], rows: number, width: number): string[] {
   return [...lines, ...Array<string>(rows - lines.length).fill('')];
 }
 
+/**
+ * The last resort of a tiny terminal: at most `height` lines, around the focused one. A frame
+ * taller than the screen would scroll its first line away, and the next redraw with it.
+ */
+function fitHeight(lines: string[], height: number, focusLine: number): string[] {
+  if (lines.length <= height) return lines;
+  const start = clamp(focusLine - Math.floor(height / 2), 0, lines.length - height);
+  return lines.slice(start, start + height);
+}
+
 function clamp(value: number, low: number, high: number): number {
   return Math.min(Math.max(value, low), high);
 }
@@ -114,7 +124,7 @@ export function renderMenu(
   style: TerminalStyle,
 ): MenuFrame {
   const width = Math.max(8, size.columns - 1);
-  const height = Math.max(4, size.rows - 1);
+  const height = Math.max(1, size.rows - 1);
   const footer = hintLines(view, state, width, style);
   const message = noticeText(view, state, style);
   const notice = message === undefined ? [] : [message];
@@ -125,7 +135,8 @@ export function renderMenu(
     const title = titleLines(view, width, Math.max(1, available - 2), style);
     const gap = available - title.length >= 2 ? [''] : [];
     const editor = `${style.accent(style.symbols.pointer)} ${editorLine(state.editor, width - 2, style)}`;
-    return { lines: [...title, ...gap, editor, ...tail], top: 0, page: 1 };
+    const lines = [...title, ...gap, editor, ...tail];
+    return { lines: fitHeight(lines, height, title.length + gap.length), top: 0, page: 1 };
   }
 
   const rows = rowCount(state);
@@ -153,6 +164,7 @@ export function renderMenu(
     : clamp(clamp(state.top, state.focus - visible + 1, state.focus), 0, rows - visible);
 
   const body: string[] = [];
+  const focusLine = title.length + gap.length + (state.focus - top);
   for (let row = top; row < top + visible; row++) {
     if (row === state.optionCount) body.push(customRow(state, list, style));
     else if (row === state.focus) body.push(optionRow(view, row, true, list, style));
@@ -178,5 +190,6 @@ export function renderMenu(
       body.push(line === '' ? '' : indent + style.dim(line));
     }
   }
-  return { lines: [...title, ...gap, ...body, ...tail], top, page: visible };
+  const lines = [...title, ...gap, ...body, ...tail];
+  return { lines: fitHeight(lines, height, focusLine), top, page: visible };
 }

@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { FrameWriter } from '../src/frame-writer.js';
 import { createFakeTerminal } from './fake-terminal.js';
@@ -68,6 +69,88 @@ describe('FrameWriter', () => {
     writer.invalidate(20);
     draw(['new frame', 'in twenty']);
     expect(await terminal.text()).toBe('kept line\nnew frame\nin twenty');
+  });
+
+  it('moves a scrolled block with the terminal instead of rewriting it', async () => {
+    const { terminal, draw } = setup(40, 20);
+    terminal.output.write('above\r\n');
+    const rows = (first: number) =>
+      Array.from({ length: 10 }, (_, index) => `row ${first + index}`);
+    draw(['title', ...rows(1), 'footer']);
+    const down = draw(['title', ...rows(2), 'footer']);
+    expect(down).toContain('\u001b[1M');
+    expect(down).toContain('row 11');
+    expect(down).not.toContain('row 5');
+    expect(await terminal.text()).toBe(['above', 'title', ...rows(2), 'footer'].join('\n'));
+    const up = draw(['title', ...rows(0), 'footer']);
+    expect(up).toContain('\u001b[2L');
+    expect(up).not.toContain('row 5');
+    expect(await terminal.text()).toBe(['above', 'title', ...rows(0), 'footer'].join('\n'));
+  });
+
+  it('always leaves exactly the last frame on screen, whatever changed between frames', async () => {
+    const line = fc.constantFrom('', 'alpha', 'beta', 'gamma', 'delta', 'a longer line of text');
+    const step = fc.oneof(
+      fc.record({ kind: fc.constant('shift' as const), by: fc.integer({ min: -3, max: 3 }) }),
+      fc.record({ kind: fc.constant('edit' as const), at: fc.nat(), text: line }),
+      fc.record({ kind: fc.constant('resize' as const), length: fc.integer({ min: 1, max: 14 }) }),
+    );
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(line, { minLength: 1, maxLength: 14 }),
+        fc.array(step, { maxLength: 12 }),
+        async (first, steps) => {
+          const { terminal, draw } = setup(40, 24);
+          terminal.output.write('kept\r\n');
+          let frame = first.map((text, index) => `${index}:${text}`);
+          draw(frame);
+          let counter = 100;
+          for (const change of steps) {
+            if (change.kind === 'shift') {
+              // A list window moving: the middle rows shift, fresh rows come in.
+              const middle = frame.slice(1, -1);
+              const moved =
+                change.by >= 0
+                  ? [
+                      ...middle.slice(change.by),
+                      ...Array.from(
+                        { length: Math.min(change.by, middle.length) },
+                        () => `${counter++}`,
+                      ),
+                    ]
+                  : [
+                      ...Array.from(
+                        { length: Math.min(-change.by, middle.length) },
+                        () => `${counter++}`,
+                      ),
+                      ...middle.slice(0, change.by),
+                    ];
+              frame =
+                frame.length > 2
+                  ? [
+                      frame[0] as string,
+                      ...moved.slice(0, middle.length),
+                      frame[frame.length - 1] as string,
+                    ]
+                  : frame;
+            } else if (change.kind === 'edit') {
+              frame = frame.map((text, index) =>
+                index === change.at % frame.length ? `${counter++}${change.text}` : text,
+              );
+            } else {
+              frame = Array.from(
+                { length: change.length },
+                (_, index) => frame[index] ?? `${counter++}`,
+              );
+            }
+            draw(frame);
+          }
+          expect(await terminal.text()).toBe(['kept', ...frame].join('\n').trimEnd());
+          terminal.dispose();
+        },
+      ),
+      { numRuns: 150 },
+    );
   });
 
   it('clears the frame and leaves the cursor where it started', async () => {

@@ -168,6 +168,25 @@ describe('renderMenu', () => {
     expect(text).toContain('There is no option 35: choose 1-30.');
   });
 
+  it('keeps the focused row on screen in a terminal of a few rows', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 2, max: 9 }),
+        fc.integer({ min: 20, max: 60 }),
+        fc.integer({ min: 0, max: 30 }),
+        fc.nat(),
+        (rows, columns, count, seed) => {
+          const view = questionView({ question: 'A question?', options: options(count) });
+          const state = { ...stateFor(view), focus: count === 0 ? 0 : seed % count };
+          const frame = renderMenu(view, state, { columns, rows }, style);
+          const text = frame.lines.map((line) => stripVTControlCharacters(line));
+          expect(text.length).toBeLessThanOrEqual(rows - 1);
+          if (count > 0) expect(text.some((line) => line.startsWith('❯'))).toBe(true);
+        },
+      ),
+    );
+  });
+
   it('stays within the screen for any size, list and focus', () => {
     fc.assert(
       fc.property(
