@@ -15,7 +15,10 @@ const autopilot: UserInteractionProvider = {
   async ask(request) {
     const option = recommendedOption(request);
     if (option === undefined) {
-      throw new UserInteractionError('ASK_DECLINED', 'Unattended: only recommended options are taken.');
+      throw new UserInteractionError(
+        'ASK_DECLINED',
+        'Unattended: only recommended options are taken.',
+      );
     }
     return answerForOption(option);
   },
@@ -28,22 +31,30 @@ const { answer, option } = await interaction.ask({
   question: 'Which database should the service use?',
   header: 'Database',
   options: [
-    { label: 'PostgreSQL', value: 'postgres', recommended: true, description: 'Relational, robust.' },
+    {
+      label: 'PostgreSQL',
+      value: 'postgres',
+      recommended: true,
+      description: 'Relational, robust.',
+    },
     { label: 'SQLite', description: 'A single file, no server.' },
   ],
 });
 console.log(`answer: ${answer} (option "${option?.label}")`);
 
 try {
-  await interaction.ask({ question: 'Which color scheme?', options: [{ label: 'Dark' }, { label: 'Light' }] });
+  await interaction.ask({
+    question: 'Which color scheme?',
+    options: [{ label: 'Dark' }, { label: 'Light' }],
+  });
 } catch (error) {
   if (!isUserInteractionError(error, 'ASK_DECLINED')) throw error;
   console.log(`declined: ${error.message}`);
 }
 
 // What a model sees when it calls the tool.
-const result = await executeAskUserQuestion(
-  JSON.stringify({ question: 'Name of the project?' }),
-  { interaction, agent: { id: 'example' } },
-);
+const result = await executeAskUserQuestion(JSON.stringify({ question: 'Name of the project?' }), {
+  interaction,
+  agent: { id: 'example' },
+});
 console.log(`tool result for the model: ${result.output}`);
