@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import pty from '@lydell/node-pty';
 import xterm from '@xterm/headless';
-import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { KEYS } from './fake-terminal.js';
 
 const { Terminal } = xterm;
@@ -16,9 +16,16 @@ interface Session {
   write(data: string): void;
   text(): Promise<string>;
   waitFor(text: string | RegExp): Promise<string>;
-  exited: Promise<{ exitCode: number; signal?: number }>;
+  /** Lets the shell end (it waits for a line after `done`) and resolves with its exit. */
+  finish(): Promise<{ exitCode: number; signal?: number }>;
   cursorHidden(): boolean;
 }
+
+const running = new Set<{ kill(): void }>();
+afterEach(() => {
+  for (const child of running) child.kill();
+  running.clear();
+});
 
 /**
  * Runs the fixture program in a real pseudo-terminal under a shell, which runs `stty -a` on
@@ -31,7 +38,9 @@ function run(scenario: string): Session {
     allowProposedApi: true,
     scrollback: 200,
   });
-  const script = `node --import tsx '${program}' ${scenario}; echo "exit=$?"; stty -a; echo done`;
+  // The shell waits for a line after `done`: output a pty delivers as its process exits can be
+  // lost, so the shell stays until the test has read everything.
+  const script = `node --import tsx '${program}' ${scenario}; echo "exit=$?"; stty -a; echo done; read _`;
   const child = pty.spawn('/bin/sh', ['-c', script], {
     name: 'xterm-256color',
     cols: COLUMNS,
@@ -39,9 +48,13 @@ function run(scenario: string): Session {
     cwd: repositoryRoot,
     env: { ...process.env, TERM: 'xterm-256color', NO_COLOR: '', FORCE_COLOR: '' },
   });
+  running.add(child);
   child.onData((data) => terminal.write(data));
   const exited = new Promise<{ exitCode: number; signal?: number }>((resolve) =>
-    child.onExit(resolve),
+    child.onExit((exit) => {
+      running.delete(child);
+      resolve(exit);
+    }),
   );
   const text = async (): Promise<string> => {
     await new Promise<void>((resolve) => terminal.write('', resolve));
@@ -65,7 +78,10 @@ function run(scenario: string): Session {
         },
         { timeout: 15_000, interval: 20 },
       ),
-    exited,
+    finish() {
+      child.write('\r');
+      return exited;
+    },
     cursorHidden() {
       const core = (terminal as unknown as { _core: { coreService: { isCursorHidden: boolean } } })
         ._core;
@@ -115,7 +131,7 @@ describe('in a real terminal', () => {
     expect(screen).not.toContain('Which database should we use?');
     expect(session.cursorHidden()).toBe(false);
     expectCookedMode(screen);
-    expect((await session.exited).exitCode).toBe(0);
+    expect((await session.finish()).exitCode).toBe(0);
   });
 
   it('restores the terminal on SIGTERM, then ends as SIGTERM would', async () => {
