@@ -7,6 +7,7 @@ import { initialMenuState, type MenuOutcome, menuKey, withWindow } from './menu-
 import { neutralizeText } from './neutralize-text.js';
 import {
   deferredResult,
+  endingOf,
   type QuestionSession,
   type SessionEnd,
   sessionEndError,
@@ -165,11 +166,7 @@ export function startInteractiveSession(
   return {
     result: result.promise,
     end(reason: SessionEnd) {
-      const ending: QuestionEnding =
-        reason.code === 'INPUT_CLOSED'
-          ? { kind: 'closed' }
-          : { kind: reason.timedOut ? 'timed-out' : 'withdrawn' };
-      finish(ending, () => result.reject(sessionEndError(reason)));
+      finish(endingOf(reason), () => result.reject(sessionEndError(reason)));
     },
   };
 }

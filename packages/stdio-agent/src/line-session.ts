@@ -5,6 +5,7 @@ import type { LineReader } from './line-reader.js';
 import { neutralizeText } from './neutralize-text.js';
 import {
   deferredResult,
+  endingOf,
   type QuestionSession,
   type SessionEnd,
   sessionEndError,
@@ -125,11 +126,7 @@ export function startLineSession(
   return {
     result: result.promise,
     end(reason: SessionEnd) {
-      const ending: QuestionEnding =
-        reason.code === 'INPUT_CLOSED'
-          ? { kind: 'closed' }
-          : { kind: reason.timedOut ? 'timed-out' : 'withdrawn' };
-      finish(ending, () => result.reject(sessionEndError(reason)));
+      finish(endingOf(reason), () => result.reject(sessionEndError(reason)));
     },
   };
 }

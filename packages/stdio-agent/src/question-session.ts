@@ -1,5 +1,6 @@
 import type { AskUserQuestionAnswer } from 'dsh-user-interaction';
 import { UserInteractionError } from 'dsh-user-interaction';
+import type { QuestionEnding } from './summary-line.js';
 
 /** Why the provider ends a question the person has not answered. */
 export type SessionEnd =
@@ -24,6 +25,12 @@ export function sessionEndError(reason: SessionEnd): UserInteractionError {
     );
   }
   return new UserInteractionError('INPUT_CLOSED', reason.message);
+}
+
+/** How the summary line reports a provider-ended question. */
+export function endingOf(reason: SessionEnd): QuestionEnding {
+  if (reason.code === 'INPUT_CLOSED') return { kind: 'closed' };
+  return { kind: reason.timedOut ? 'timed-out' : 'withdrawn' };
 }
 
 /** A deferred result, settled at most once. */
