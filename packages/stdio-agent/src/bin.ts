@@ -1,1 +1,92 @@
-export {};
+#!/usr/bin/env node
+import { isModelError, resolveModel } from 'dsh-agent';
+import { isHarnessError } from 'dsh-user-interaction';
+import { HELP_TEXT } from './help-text.js';
+import { packageVersion } from './package-version.js';
+import { type Command, parseCommandLine } from './parse-command-line.js';
+import { restoreTerminal } from './restore-terminal.js';
+import { runTerminalAgent } from './terminal-agent.js';
+import { UsageError } from './usage-error.js';
+
+const PROGRAM = 'dsh-stdio-agent';
+const TRY_HELP = `(try ${PROGRAM} --help)`;
+// Node's 500 ms makes Esc (decline a question) feel slow; 100 ms still keeps arrow keys whole
+// over a remote link.
+const ESCAPE_CODE_TIMEOUT_MS = 100;
+const SIGTERM_EXIT_CODE = 143;
+
+function say(line: string): void {
+  process.stderr.write(`${PROGRAM}: ${line}\n`);
+}
+
+/** Gives the terminal back on every way out: the end, SIGTERM, a crash. */
+function restoreOnExit(): void {
+  process.on('exit', () => restoreTerminal(process.stdin, process.stdout));
+  process.on('SIGTERM', () => process.exit(SIGTERM_EXIT_CODE));
+  process.on('uncaughtException', (error) => {
+    restoreTerminal(process.stdin, process.stdout);
+    say(`internal error: ${error instanceof Error ? (error.stack ?? error.message) : error}`);
+    process.exit(1);
+  });
+}
+
+async function chat(command: Extract<Command, { kind: 'chat' }>): Promise<number> {
+  let resolved: Awaited<ReturnType<typeof resolveModel>>;
+  try {
+    resolved = await resolveModel({
+      ...(command.model !== undefined && { model: command.model }),
+      ...(command.baseUrl !== undefined && { baseUrl: command.baseUrl }),
+      ...(command.script !== undefined && { script: command.script }),
+      env: process.env,
+    });
+  } catch (error) {
+    if (isModelError(error, 'MODEL_OPTIONS_INVALID')) {
+      say(`${error.message} ${TRY_HELP}`);
+      return 2;
+    }
+    // An unreadable or invalid script: its message names the file and the field.
+    if (isHarnessError(error)) {
+      say(error.message);
+      return 1;
+    }
+    throw error;
+  }
+  restoreOnExit();
+  const { questionTimeoutMs, color } = command;
+  return runTerminalAgent({
+    model: resolved.model,
+    modelDescription: resolved.description,
+    ...(questionTimeoutMs !== undefined && { questionTimeoutMs }),
+    ...(color !== undefined && { color }),
+    escapeCodeTimeout: ESCAPE_CODE_TIMEOUT_MS,
+    interrupts: process,
+  });
+}
+
+async function main(): Promise<number> {
+  let command: Command;
+  try {
+    command = parseCommandLine(process.argv.slice(2));
+  } catch (error) {
+    if (!(error instanceof UsageError)) throw error;
+    say(`${error.message} ${TRY_HELP}`);
+    return 2;
+  }
+  if (command.kind === 'help') process.stdout.write(HELP_TEXT);
+  else if (command.kind === 'version') process.stdout.write(`${packageVersion()}\n`);
+  else return chat(command);
+  return 0;
+}
+
+main().then(
+  (code) => {
+    process.exitCode = code;
+    // Everything has ended; an idle keep-alive socket of a model server must not hold the
+    // process open.
+    setTimeout(() => process.exit(), 1_000).unref();
+  },
+  (error: unknown) => {
+    say(`internal error: ${error instanceof Error ? (error.stack ?? error.message) : error}`);
+    process.exitCode = 1;
+  },
+);

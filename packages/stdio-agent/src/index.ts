@@ -6,3 +6,9 @@ export {
   type ReadlineProviderMode,
   type ReadlineProviderOptions,
 } from './readline-provider.js';
+export {
+  INTERRUPTED_EXIT_CODE,
+  type InterruptSource,
+  runTerminalAgent,
+  type TerminalAgentOptions,
+} from './terminal-agent.js';

@@ -1,0 +1,31 @@
+/** The text of `dsh-stdio-agent --help`. */
+export const HELP_TEXT = `Usage: dsh-stdio-agent [options]
+
+A chat agent in the terminal: type a message, and the agent answers, asking you
+questions as it works. With no API key it runs a built-in offline demo.
+
+Model:
+  --script FILE      replay a JSON script offline (format: the dsh-agent README)
+  --base-url URL     an OpenAI-compatible server (Ollama, vLLM, llama.cpp's server, ...)
+  --model NAME       the model on that server, or on DeepSeek (default deepseek-chat)
+  Without --script or --base-url, DEEPSEEK_API_KEY (or DSH_API_KEY) selects DeepSeek;
+  with no key, the built-in offline demo runs.
+
+Questions and display:
+  --timeout TIME     how long a question waits for an answer: milliseconds (90000),
+                     or a number with ms, s, m or h (90s, 5m); default: no limit
+  --no-color         no colours (NO_COLOR and FORCE_COLOR are honoured too)
+
+  -h, --help         show this help
+  -V, --version      print the version
+
+Keys: Enter sends the message. Ctrl+C cancels the running turn (the conversation
+goes on), clears a line being typed, and quits at an empty prompt, as does Ctrl+D.
+In a question: arrows or numbers choose, Enter confirms, Esc declines.
+
+Piped input is read a line at a time, prompts and answers in order:
+  printf 'hello\\n1\\nmy-app\\n' | dsh-stdio-agent
+
+Exit status: 0 at the end of input or when you quit, 1 on a fatal error,
+2 on a usage error, 130 when Ctrl+C is pressed again while a turn is being cancelled.
+`;

@@ -1,0 +1,22 @@
+import type { TerminalInput, TerminalOutput } from './terminal-streams.js';
+
+const SHOW_CURSOR = '\u001b[?25h';
+const PASTE_OFF = '\u001b[?2004l';
+
+/**
+ * Gives a terminal back synchronously, for the last moments of a process (an `exit`
+ * listener, a fatal signal): raw mode off, bracketed paste off, the cursor shown. Never
+ * throws: a terminal that is already gone cannot be restored.
+ */
+export function restoreTerminal(input: TerminalInput, output: TerminalOutput): void {
+  try {
+    if (input.isTTY === true && input.isRaw === true) input.setRawMode?.(false);
+  } catch {
+    // The terminal is gone.
+  }
+  try {
+    if (output.isTTY === true) output.write(PASTE_OFF + SHOW_CURSOR);
+  } catch {
+    // The terminal is gone.
+  }
+}

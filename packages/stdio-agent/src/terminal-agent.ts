@@ -1,0 +1,243 @@
+import { createInterface, type Interface } from 'node:readline';
+import { createAgent, type Model } from 'dsh-agent';
+import { createUserInteraction } from 'dsh-user-interaction';
+import { holdTurnKeys } from './hold-turn-keys.js';
+import { lineReaderFor } from './line-reader.js';
+import { neutralizeText } from './neutralize-text.js';
+import { createReadlineProvider } from './readline-provider.js';
+import { createTurnRenderer } from './render-turn-events.js';
+import type { TerminalInput, TerminalOutput } from './terminal-streams.js';
+import { type TerminalStyle, terminalStyle } from './terminal-style.js';
+import { watchQuestions } from './watch-questions.js';
+
+/** Where `SIGINT` arrives when Ctrl+C is a signal rather than a key (the process, in the bin). */
+export interface InterruptSource {
+  on(event: 'SIGINT', listener: () => void): unknown;
+  removeListener(event: 'SIGINT', listener: () => void): unknown;
+}
+
+/** Options of `runTerminalAgent`. */
+export interface TerminalAgentOptions {
+  /** The model that writes the assistant's turns (see `resolveModel` in `dsh-agent`). */
+  readonly model: Model;
+  /** One line that says which model runs, written to `errorOutput` at start. */
+  readonly modelDescription?: string;
+  /** Where prompts and answers are read (default: `process.stdin`). */
+  readonly input?: NodeJS.ReadableStream;
+  /** Where the conversation is written (default: `process.stdout`). */
+  readonly output?: NodeJS.WritableStream;
+  /** Where the status line goes (default: `process.stderr`). */
+  readonly errorOutput?: NodeJS.WritableStream;
+  /** Where `NO_COLOR`, `FORCE_COLOR` and `TERM` are read (default: `process.env`). */
+  readonly env?: NodeJS.ProcessEnv;
+  /** A time limit for each question, in milliseconds (default: none). */
+  readonly questionTimeoutMs?: number;
+  /** `false` turns colours off, `true` forces them; by default they follow the terminal. */
+  readonly color?: boolean;
+  /** Milliseconds a lone Esc waits for the rest of a key sequence (default: Node's 500). */
+  readonly escapeCodeTimeout?: number;
+  /** Where `SIGINT` signals arrive; they interrupt like Ctrl+C. Listened to while running. */
+  readonly interrupts?: InterruptSource;
+}
+
+/** Exit status when Ctrl+C is pressed again while a turn is being cancelled. */
+export const INTERRUPTED_EXIT_CODE = 130;
+
+interface Turn {
+  readonly controller: AbortController;
+  /** Resolves when the person insists on quitting while the turn is being cancelled. */
+  readonly forced: Promise<void>;
+  /** Ctrl+C: cancels the turn; pressed again while it is being cancelled, quits. */
+  interrupt(): void;
+  /** Cancels the turn (once). */
+  cancel(): void;
+}
+
+function startTurn(): Turn {
+  const controller = new AbortController();
+  let force!: () => void;
+  const forced = new Promise<void>((resolve) => {
+    force = resolve;
+  });
+  return {
+    controller,
+    forced,
+    interrupt() {
+      if (controller.signal.aborted) force();
+      else controller.abort();
+    },
+    cancel() {
+      if (!controller.signal.aborted) controller.abort();
+    },
+  };
+}
+
+function colorEnvironment(env: NodeJS.ProcessEnv, color: boolean | undefined): NodeJS.ProcessEnv {
+  // FORCE_COLOR wins over every other setting, for this program and the question UI alike.
+  return color === undefined ? env : { ...env, FORCE_COLOR: color ? '1' : '0' };
+}
+
+/** Writes to a stream, with `\r\n` line ends on a terminal (raw mode does not add the `\r`). */
+function writerFor(stream: TerminalOutput): (text: string) => void {
+  const terminal = stream.isTTY === true;
+  return (text) => {
+    if (text !== '') stream.write(terminal ? text.replace(/\n/g, '\r\n') : text);
+  };
+}
+
+function clearLine(rl: Interface): void {
+  rl.write(null, { ctrl: true, name: 'e' });
+  rl.write(null, { ctrl: true, name: 'u' });
+}
+
+function statusLines(
+  description: string | undefined,
+  terminal: boolean,
+  style: TerminalStyle,
+): string {
+  const lines: string[] = [];
+  if (description !== undefined) lines.push(`${style.dim('Model:')} ${description}`);
+  if (terminal) {
+    lines.push(style.dim('Type a message and press Enter. Ctrl+C cancels a turn; Ctrl+D quits.'));
+  }
+  return lines.map((line) => `${line}\n`).join('');
+}
+
+/**
+ * Runs the terminal agent: a chat REPL on one readline Interface, shared by the prompt and
+ * the question UI. Streams the assistant's text, shows tool activity, cancels a turn on
+ * Ctrl+C, and resolves with the exit status once the person quits or the input ends.
+ */
+export async function runTerminalAgent(options: TerminalAgentOptions): Promise<number> {
+  const input = (options.input ?? process.stdin) as TerminalInput;
+  const output = (options.output ?? process.stdout) as TerminalOutput;
+  const errorOutput = (options.errorOutput ?? process.stderr) as TerminalOutput;
+  const env = colorEnvironment(options.env ?? process.env, options.color);
+  const { questionTimeoutMs, escapeCodeTimeout } = options;
+  const terminal =
+    input.isTTY === true &&
+    output.isTTY === true &&
+    typeof input.setRawMode === 'function' &&
+    env.TERM !== 'dumb';
+  const style = terminalStyle({ env, stream: output, interactive: terminal });
+  const write = writerFor(output);
+
+  const errorStyle = terminalStyle({
+    env,
+    stream: errorOutput,
+    interactive: errorOutput.isTTY === true,
+  });
+  writerFor(errorOutput)(statusLines(options.modelDescription, terminal, errorStyle));
+
+  const rl = createInterface({
+    input,
+    output,
+    terminal,
+    prompt: `${style.bold(style.accent('>'))} `,
+    crlfDelay: Number.POSITIVE_INFINITY,
+    historySize: terminal ? 100 : 0,
+    removeHistoryDuplicates: true,
+    ...(escapeCodeTimeout !== undefined && { escapeCodeTimeout }),
+  });
+  const lines = lineReaderFor(rl);
+  const provider = createReadlineProvider({
+    readline: rl,
+    env,
+    ...(escapeCodeTimeout !== undefined && { escapeCodeTimeout }),
+  });
+  let active: Turn | undefined;
+  const taken = new Set<string>();
+  const interaction = createUserInteraction();
+  const registration = interaction.registerProvider(
+    watchQuestions(provider, {
+      onDismissed: () => active?.cancel(),
+      onTaken: (toolCallId) => taken.add(toolCallId),
+    }),
+  );
+  const agent = createAgent({
+    model: options.model,
+    interaction,
+    ...(questionTimeoutMs !== undefined && { questionTimeoutMs }),
+  });
+
+  function interrupt(): void {
+    if (active !== undefined) active.interrupt();
+    else if (terminal && rl.line !== '') clearLine(rl);
+    // At an empty prompt Ctrl+C quits: closing the Interface ends the prompt loop.
+    else rl.close();
+  }
+
+  let exitCode = 0;
+  const onOutputError = (error: { code?: unknown }): void => {
+    // Whoever read the output is gone (`| head`): nothing more can be said, so stop.
+    if (error?.code !== 'EPIPE') exitCode = 1;
+    active?.cancel();
+    rl.close();
+  };
+
+  async function runTurn(prompt: string): Promise<'ended' | 'forced'> {
+    const turn = startTurn();
+    active = turn;
+    taken.clear();
+    let forced = false;
+    const renderer = createTurnRenderer({
+      write: (text) => {
+        if (!forced) write(text);
+      },
+      style,
+      columns: () => (terminal ? output.columns : undefined),
+      questionShown: (toolCallId) => taken.has(toolCallId),
+      questionTimeoutMs,
+    });
+    const release = terminal ? holdTurnKeys(input, output, () => turn.interrupt()) : () => {};
+    const played = (async () => {
+      for await (const event of agent.run(prompt, { signal: turn.controller.signal })) {
+        renderer.render(event);
+      }
+    })();
+    try {
+      const outcome = await Promise.race([
+        played.then(() => 'ended' as const),
+        turn.forced.then(() => 'forced' as const),
+      ]);
+      if (outcome === 'forced') {
+        forced = true;
+        // The turn is cancelled already and ends on its own; nobody waits for it now.
+        played.catch(() => {});
+        write(`\n${style.warning('Interrupted.')}\n`);
+      }
+      return outcome;
+    } finally {
+      release();
+      active = undefined;
+    }
+  }
+
+  rl.on('SIGINT', interrupt);
+  options.interrupts?.on('SIGINT', interrupt);
+  output.on('error', onOutputError);
+  try {
+    while (!lines.exhausted) {
+      rl.prompt();
+      const line = await lines.read();
+      if (line === undefined) {
+        // Ctrl+D, Ctrl+C at an empty prompt, or the end of piped input: leave the prompt's line.
+        write('\n');
+        break;
+      }
+      // A terminal showed what was typed; a log of piped input should read the same.
+      if (input.isTTY !== true) write(`${neutralizeText(line)}\n`);
+      const prompt = line.trim();
+      if (prompt === '') continue;
+      if ((await runTurn(prompt)) === 'forced') return INTERRUPTED_EXIT_CODE;
+    }
+    return exitCode;
+  } finally {
+    rl.removeListener('SIGINT', interrupt);
+    options.interrupts?.removeListener('SIGINT', interrupt);
+    registration();
+    provider.dispose();
+    rl.close();
+    output.removeListener('error', onOutputError);
+  }
+}
