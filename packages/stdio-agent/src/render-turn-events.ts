@@ -30,7 +30,7 @@ export interface TurnRenderer {
  */
 export function createTurnRenderer(options: TurnRendererOptions): TurnRenderer {
   const { write, style } = options;
-  const text = new StreamedText();
+  const text = new StreamedText(options.columns);
   const calls = new Map<string, AnnouncedCall>();
 
   /** Writes a line of its own; `fit` cuts it to the terminal's width. */

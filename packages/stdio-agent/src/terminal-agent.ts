@@ -218,6 +218,9 @@ export async function runTerminalAgent(options: TerminalAgentOptions): Promise<n
   output.on('error', onOutputError);
   try {
     while (!lines.exhausted) {
+      // Lines typed (or pasted) before the prompt was back were echoed wherever the cursor
+      // was: show each after its own prompt too, so that the transcript reads right.
+      const typedAhead = lines.buffered > 0 && rl.line === '';
       rl.prompt();
       const line = await lines.read();
       if (line === undefined) {
@@ -226,7 +229,7 @@ export async function runTerminalAgent(options: TerminalAgentOptions): Promise<n
         break;
       }
       // A terminal showed what was typed; a log of piped input should read the same.
-      if (input.isTTY !== true) write(`${neutralizeText(line)}\n`);
+      if (input.isTTY !== true || typedAhead) write(`${neutralizeText(line)}\n`);
       const prompt = line.trim();
       if (prompt === '') continue;
       if ((await runTurn(prompt)) === 'forced') return INTERRUPTED_EXIT_CODE;

@@ -35,9 +35,6 @@ function unanswered(error: ToolError, timeoutMs: number | undefined): string {
       return 'withdrawn';
     case 'INPUT_CLOSED':
       return 'the input ended';
-    case 'INVALID_REQUEST':
-    case 'INVALID_ARGUMENTS':
-      return `the model's question is invalid: ${error.message}`;
     case 'UNSUPPORTED':
       return 'this terminal cannot show it';
     default:

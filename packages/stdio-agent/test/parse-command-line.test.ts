@@ -1,0 +1,86 @@
+import { describe, expect, it } from 'vitest';
+import { parseCommandLine } from '../src/parse-command-line.js';
+import { formatDuration, parseDuration } from '../src/parse-duration.js';
+import { UsageError } from '../src/usage-error.js';
+
+function usageMessage(args: string[]): string {
+  try {
+    parseCommandLine(args);
+  } catch (error) {
+    expect(error).toBeInstanceOf(UsageError);
+    expect((error as UsageError).code).toBe('USAGE_INVALID');
+    return (error as UsageError).message;
+  }
+  throw new Error(`Expected ${JSON.stringify(args)} to be a usage error.`);
+}
+
+describe('parseCommandLine', () => {
+  it('reads every flag', () => {
+    expect(
+      parseCommandLine([
+        '--model',
+        'llama3.1',
+        '--base-url=http://localhost:11434/v1',
+        '--script',
+        'demo.json',
+        '--timeout',
+        '90s',
+        '--no-color',
+      ]),
+    ).toEqual({
+      kind: 'chat',
+      model: 'llama3.1',
+      baseUrl: 'http://localhost:11434/v1',
+      script: 'demo.json',
+      questionTimeoutMs: 90_000,
+      color: false,
+    });
+    expect(parseCommandLine([])).toEqual({ kind: 'chat' });
+  });
+
+  it('puts --help and --version before anything else', () => {
+    expect(parseCommandLine(['--model', 'x', '-h'])).toEqual({ kind: 'help' });
+    expect(parseCommandLine(['-V', '--timeout', '5m'])).toEqual({ kind: 'version' });
+  });
+
+  it('explains what is wrong in a few words', () => {
+    expect(usageMessage(['--verbose'])).toBe('unknown option --verbose');
+    expect(usageMessage(['-x'])).toBe('unknown option -x');
+    expect(usageMessage(['hello'])).toBe('unexpected argument "hello"');
+    expect(usageMessage(['--base-url'])).toBe('--base-url needs a value');
+    expect(usageMessage(['--script', '--no-color'])).toBe('--script needs a value');
+    expect(usageMessage(['--script', ' '])).toBe('--script needs a value');
+    expect(usageMessage(['--help=yes'])).toBe('--help takes no value');
+    expect(usageMessage(['--timeout=-1s'])).toMatch(/^--timeout takes a duration/);
+    expect(usageMessage(['--timeout', '-1s'])).toBe('--timeout needs a value');
+  });
+});
+
+describe('parseDuration', () => {
+  it.each([
+    ['90000', 90_000],
+    ['250ms', 250],
+    ['90s', 90_000],
+    ['1.5m', 90_000],
+    ['2h', 7_200_000],
+    [' 5m ', 300_000],
+  ])('reads %j as %d ms', (text, ms) => {
+    expect(parseDuration(text)).toBe(ms);
+  });
+
+  it.each(['', 'soon', '0', '0.1ms', '5 m', '1d', '-5s', '1e3', '25d'])('refuses %j', (text) => {
+    expect(() => parseDuration(text)).toThrow(UsageError);
+  });
+});
+
+describe('formatDuration', () => {
+  it.each([
+    [50, '50 ms'],
+    [1_500, '2 s'],
+    [90_000, '90 s'],
+    [300_000, '5 min'],
+    [330_000, '330 s'],
+  ])('shows %d ms as %j', (ms, text) => {
+    expect(formatDuration(ms)).toBe(text);
+  });
+});
