@@ -120,7 +120,11 @@ export async function runTerminalAgent(options: TerminalAgentOptions): Promise<n
     typeof input.setRawMode === 'function' &&
     env.TERM !== 'dumb';
   const style = terminalStyle({ env, stream: output, interactive: terminal });
-  const write = writerFor(output);
+  let outputBroken = false;
+  const writeOutput = writerFor(output);
+  const write = (text: string): void => {
+    if (!outputBroken) writeOutput(text);
+  };
 
   const errorStyle = terminalStyle({
     env,
@@ -169,6 +173,8 @@ export async function runTerminalAgent(options: TerminalAgentOptions): Promise<n
 
   let exitCode = 0;
   const onOutputError = (error: { code?: unknown }): void => {
+    if (outputBroken) return;
+    outputBroken = true;
     // Whoever read the output is gone (`| head`): nothing more can be said, so stop.
     if (error?.code !== 'EPIPE') exitCode = 1;
     active?.cancel();
@@ -241,6 +247,7 @@ export async function runTerminalAgent(options: TerminalAgentOptions): Promise<n
     registration();
     provider.dispose();
     rl.close();
-    output.removeListener('error', onOutputError);
+    // A broken output still reports the writes that were under way: they must not crash.
+    if (!outputBroken) output.removeListener('error', onOutputError);
   }
 }

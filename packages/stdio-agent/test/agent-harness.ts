@@ -113,14 +113,17 @@ export async function stopAgents(): Promise<void> {
 }
 
 /** Waits until the prompt is back: the last row is `> ` and nothing else. */
-export async function waitForPrompt(terminal: FakeTerminal): Promise<string> {
-  return vi.waitFor(async () => {
-    const screen = await terminal.text();
-    if (!screen.endsWith('\n> ') && screen !== '> ') {
-      throw new Error(`The prompt is not back:\n${screen}`);
-    }
-    return screen;
-  });
+export async function waitForPrompt(terminal: FakeTerminal, interval = 20): Promise<string> {
+  return vi.waitFor(
+    async () => {
+      const screen = await terminal.text();
+      if (!screen.endsWith('\n> ') && screen !== '> ') {
+        throw new Error(`The prompt is not back:\n${screen}`);
+      }
+      return screen;
+    },
+    { interval },
+  );
 }
 
 /** The last non-blank row of the screen. */

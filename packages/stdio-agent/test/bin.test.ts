@@ -1,7 +1,8 @@
+import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { DEMO_DESCRIPTION } from 'dsh-agent';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { assertBuilt, fixture, hasStackTrace, runBin, startBin } from './bin-process.js';
+import { assertBuilt, BIN, fixture, hasStackTrace, runBin, startBin } from './bin-process.js';
 
 beforeAll(assertBuilt);
 
@@ -56,6 +57,27 @@ describe('dsh-stdio-agent with piped input', () => {
   it('exits 0 at once on an empty input, with nothing but the prompt', async () => {
     const { code, stdout } = await runBin([], '');
     expect({ code, stdout }).toEqual({ code: 0, stdout: '> \n' });
+  });
+
+  it('stops quietly, with status 0, when whoever reads its output goes away (| head)', async () => {
+    assertBuilt();
+    const child = spawn(process.execPath, [BIN], {
+      env: { ...process.env, DEEPSEEK_API_KEY: '', DSH_API_KEY: '' },
+    });
+    let stderr = '';
+    child.stderr.on('data', (chunk: Buffer) => {
+      stderr += chunk.toString();
+    });
+    // Like `head -c 10`: read the first bytes, then close the pipe; the agent, waiting for an
+    // answer meanwhile, gets it and has more to write.
+    child.stdout.once('data', () => {
+      child.stdout.destroy();
+      child.stdin.end('1\nmy-app\n');
+    });
+    child.stdin.write('hello\n');
+    const code = await new Promise((resolve) => child.on('close', resolve));
+    expect(code).toBe(0);
+    expect(stderr).toBe(`Model: ${DEMO_DESCRIPTION}\n`);
   });
 
   it('replays a script given with --script', async () => {
