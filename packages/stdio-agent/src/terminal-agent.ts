@@ -8,6 +8,7 @@ import { createReadlineProvider } from './readline-provider.js';
 import { createTurnRenderer } from './render-turn-events.js';
 import type { TerminalInput, TerminalOutput } from './terminal-streams.js';
 import { type TerminalStyle, terminalStyle } from './terminal-style.js';
+import { wrapText } from './text-width.js';
 import { watchQuestions } from './watch-questions.js';
 
 /** Where `SIGINT` arrives when Ctrl+C is a signal rather than a key (the process, in the bin). */
@@ -90,15 +91,24 @@ function clearLine(rl: Interface): void {
   rl.write(null, { ctrl: true, name: 'u' });
 }
 
+/** The lines said at start: which model runs and, in a terminal, the keys; wrapped at spaces. */
 function statusLines(
   description: string | undefined,
   terminal: boolean,
   style: TerminalStyle,
+  columns: number | undefined,
 ): string {
+  const width = columns === undefined ? Number.POSITIVE_INFINITY : Math.max(20, columns - 1);
+  const wrap = (text: string): string[] =>
+    Number.isFinite(width) ? wrapText(text, width) : [text];
   const lines: string[] = [];
-  if (description !== undefined) lines.push(`${style.dim('Model:')} ${description}`);
+  if (description !== undefined) {
+    const [first = '', ...rest] = wrap(`Model: ${neutralizeText(description)}`);
+    lines.push(`${style.dim('Model:')}${first.slice('Model:'.length)}`, ...rest);
+  }
   if (terminal) {
-    lines.push(style.dim('Type a message and press Enter. Ctrl+C cancels a turn; Ctrl+D quits.'));
+    const keys = 'Type a message and press Enter. Ctrl+C cancels a turn; Ctrl+D quits.';
+    lines.push(...wrap(keys).map((line) => style.dim(line)));
   }
   return lines.map((line) => `${line}\n`).join('');
 }
@@ -131,7 +141,8 @@ export async function runTerminalAgent(options: TerminalAgentOptions): Promise<n
     stream: errorOutput,
     interactive: errorOutput.isTTY === true,
   });
-  writerFor(errorOutput)(statusLines(options.modelDescription, terminal, errorStyle));
+  const errorColumns = errorOutput.isTTY === true ? errorOutput.columns : undefined;
+  writerFor(errorOutput)(statusLines(options.modelDescription, terminal, errorStyle, errorColumns));
 
   const rl = createInterface({
     input,

@@ -93,6 +93,24 @@ describe('the terminal agent on the demo', () => {
     expect(terminal.cursor().x).toBe(0);
   });
 
+  it('wraps the status lines at spaces in a narrow terminal', async () => {
+    const { terminal } = startAgent({
+      model: createScriptedModel(DEMO_SCRIPT),
+      modelDescription: DEMO_DESCRIPTION,
+      columns: 50,
+    });
+    expect(await waitForPrompt(terminal)).toBe(
+      [
+        'Model: built-in demo (offline, scripted); set',
+        'DEEPSEEK_API_KEY or pass --base-url to use a real',
+        'model',
+        'Type a message and press Enter. Ctrl+C cancels a',
+        'turn; Ctrl+D quits.',
+        '> ',
+      ].join('\n'),
+    );
+  });
+
   it('takes a typed answer where the question allows one; a blank line starts no turn', async () => {
     const { terminal, type } = demo();
     await waitForPrompt(terminal);
