@@ -1,5 +1,5 @@
 import { createInterface, type Interface } from 'node:readline';
-import { createAgent, type Model } from 'dsh-agent';
+import type { Model } from 'dsh-agent';
 import { createUserInteraction } from 'dsh-user-interaction';
 import { holdTurnKeys } from './hold-turn-keys.js';
 import { lineReaderFor } from './line-reader.js';
@@ -119,6 +119,9 @@ function statusLines(
  * Ctrl+C, and resolves with the exit status once the person quits or the input ends.
  */
 export async function runTerminalAgent(options: TerminalAgentOptions): Promise<number> {
+  // Loaded here rather than at the top: a program that only uses the question UI of this
+  // package does not load the agent loop.
+  const { createAgent, toolCallIdOf } = await import('dsh-agent');
   const input = (options.input ?? process.stdin) as TerminalInput;
   const output = (options.output ?? process.stdout) as TerminalOutput;
   const errorOutput = (options.errorOutput ?? process.stderr) as TerminalOutput;
@@ -167,6 +170,7 @@ export async function runTerminalAgent(options: TerminalAgentOptions): Promise<n
     watchQuestions(provider, {
       onDismissed: () => active?.cancel(),
       onTaken: (toolCallId) => taken.add(toolCallId),
+      toolCallIdOf,
     }),
   );
   const agent = createAgent({

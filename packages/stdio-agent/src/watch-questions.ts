@@ -1,4 +1,3 @@
-import { toolCallIdOf } from 'dsh-agent';
 import type {
   AskUserQuestionAnswer,
   AskUserQuestionRequest,
@@ -13,6 +12,8 @@ export interface QuestionWatch {
   onDismissed(): void;
   /** The question UI took the question of this tool call on screen (or into its queue). */
   onTaken(toolCallId: string): void;
+  /** Which tool call asked (`toolCallIdOf` of `dsh-agent`). */
+  toolCallIdOf(request: AskUserQuestionRequest): string | undefined;
 }
 
 /**
@@ -30,7 +31,7 @@ export function watchQuestions(
       const before = provider.pending;
       const answer = provider.ask(request);
       // A question the UI refuses at once (the input has ended) is never drawn.
-      const toolCallId = toolCallIdOf(request);
+      const toolCallId = watch.toolCallIdOf(request);
       if (provider.pending > before && toolCallId !== undefined) watch.onTaken(toolCallId);
       try {
         return await answer;
