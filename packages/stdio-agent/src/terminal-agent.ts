@@ -6,9 +6,11 @@ import { lineReaderFor } from './line-reader.js';
 import { neutralizeText } from './neutralize-text.js';
 import { createReadlineProvider } from './readline-provider.js';
 import { createTurnRenderer } from './render-turn-events.js';
+import { statusLines } from './status-lines.js';
 import type { TerminalInput, TerminalOutput } from './terminal-streams.js';
-import { type TerminalStyle, terminalStyle } from './terminal-style.js';
-import { wrapText } from './text-width.js';
+import { terminalStyle } from './terminal-style.js';
+import { terminalWriter } from './terminal-writer.js';
+import { createTurnControl, type TurnControl } from './turn-control.js';
 import { watchQuestions } from './watch-questions.js';
 
 /** Where `SIGINT` arrives when Ctrl+C is a signal rather than a key (the process, in the bin). */
@@ -44,73 +46,14 @@ export interface TerminalAgentOptions {
 /** Exit status when Ctrl+C is pressed again while a turn is being cancelled. */
 export const INTERRUPTED_EXIT_CODE = 130;
 
-interface Turn {
-  readonly controller: AbortController;
-  /** Resolves when the person insists on quitting while the turn is being cancelled. */
-  readonly forced: Promise<void>;
-  /** Ctrl+C: cancels the turn; pressed again while it is being cancelled, quits. */
-  interrupt(): void;
-  /** Cancels the turn (once). */
-  cancel(): void;
-}
-
-function startTurn(): Turn {
-  const controller = new AbortController();
-  let force!: () => void;
-  const forced = new Promise<void>((resolve) => {
-    force = resolve;
-  });
-  return {
-    controller,
-    forced,
-    interrupt() {
-      if (controller.signal.aborted) force();
-      else controller.abort();
-    },
-    cancel() {
-      if (!controller.signal.aborted) controller.abort();
-    },
-  };
-}
-
 function colorEnvironment(env: NodeJS.ProcessEnv, color: boolean | undefined): NodeJS.ProcessEnv {
   // FORCE_COLOR wins over every other setting, for this program and the question UI alike.
   return color === undefined ? env : { ...env, FORCE_COLOR: color ? '1' : '0' };
 }
 
-/** Writes to a stream, with `\r\n` line ends on a terminal (raw mode does not add the `\r`). */
-function writerFor(stream: TerminalOutput): (text: string) => void {
-  const terminal = stream.isTTY === true;
-  return (text) => {
-    if (text !== '') stream.write(terminal ? text.replace(/\n/g, '\r\n') : text);
-  };
-}
-
 function clearLine(rl: Interface): void {
   rl.write(null, { ctrl: true, name: 'e' });
   rl.write(null, { ctrl: true, name: 'u' });
-}
-
-/** The lines said at start: which model runs and, in a terminal, the keys; wrapped at spaces. */
-function statusLines(
-  description: string | undefined,
-  terminal: boolean,
-  style: TerminalStyle,
-  columns: number | undefined,
-): string {
-  const width = columns === undefined ? Number.POSITIVE_INFINITY : Math.max(20, columns - 1);
-  const wrap = (text: string): string[] =>
-    Number.isFinite(width) ? wrapText(text, width) : [text];
-  const lines: string[] = [];
-  if (description !== undefined) {
-    const [first = '', ...rest] = wrap(`Model: ${neutralizeText(description)}`);
-    lines.push(`${style.dim('Model:')}${first.slice('Model:'.length)}`, ...rest);
-  }
-  if (terminal) {
-    const keys = 'Type a message and press Enter. Ctrl+C cancels a turn; Ctrl+D quits.';
-    lines.push(...wrap(keys).map((line) => style.dim(line)));
-  }
-  return lines.map((line) => `${line}\n`).join('');
 }
 
 /**
@@ -132,9 +75,16 @@ export async function runTerminalAgent(options: TerminalAgentOptions): Promise<n
     output.isTTY === true &&
     typeof input.setRawMode === 'function' &&
     env.TERM !== 'dumb';
+  // Invalid options throw here, before the terminal is touched.
+  const interaction = createUserInteraction();
+  const agent = createAgent({
+    model: options.model,
+    interaction,
+    ...(questionTimeoutMs !== undefined && { questionTimeoutMs }),
+  });
   const style = terminalStyle({ env, stream: output, interactive: terminal });
   let outputBroken = false;
-  const writeOutput = writerFor(output);
+  const writeOutput = terminalWriter(output);
   const write = (text: string): void => {
     if (!outputBroken) writeOutput(text);
   };
@@ -145,7 +95,9 @@ export async function runTerminalAgent(options: TerminalAgentOptions): Promise<n
     interactive: errorOutput.isTTY === true,
   });
   const errorColumns = errorOutput.isTTY === true ? errorOutput.columns : undefined;
-  writerFor(errorOutput)(statusLines(options.modelDescription, terminal, errorStyle, errorColumns));
+  terminalWriter(errorOutput)(
+    statusLines(options.modelDescription, terminal, errorStyle, errorColumns),
+  );
 
   const rl = createInterface({
     input,
@@ -163,9 +115,8 @@ export async function runTerminalAgent(options: TerminalAgentOptions): Promise<n
     env,
     ...(escapeCodeTimeout !== undefined && { escapeCodeTimeout }),
   });
-  let active: Turn | undefined;
+  let active: TurnControl | undefined;
   const taken = new Set<string>();
-  const interaction = createUserInteraction();
   const registration = interaction.registerProvider(
     watchQuestions(provider, {
       onDismissed: () => active?.cancel(),
@@ -173,11 +124,6 @@ export async function runTerminalAgent(options: TerminalAgentOptions): Promise<n
       toolCallIdOf,
     }),
   );
-  const agent = createAgent({
-    model: options.model,
-    interaction,
-    ...(questionTimeoutMs !== undefined && { questionTimeoutMs }),
-  });
 
   function interrupt(): void {
     if (active !== undefined) active.interrupt();
@@ -197,7 +143,7 @@ export async function runTerminalAgent(options: TerminalAgentOptions): Promise<n
   };
 
   async function runTurn(prompt: string): Promise<'ended' | 'forced'> {
-    const turn = startTurn();
+    const turn = createTurnControl();
     active = turn;
     taken.clear();
     let forced = false;

@@ -1,5 +1,6 @@
 import { createScriptedModel, ModelError, type Script } from 'dsh-agent';
 import { afterEach, describe, expect, it } from 'vitest';
+import { runTerminalAgent } from '../src/index.js';
 import {
   deferred,
   lastLine,
@@ -9,7 +10,7 @@ import {
   textStep,
   waitForPrompt,
 } from './agent-harness.js';
-import { KEYS } from './fake-terminal.js';
+import { createFakeTerminal, KEYS } from './fake-terminal.js';
 
 afterEach(stopAgents);
 
@@ -17,6 +18,25 @@ afterEach(stopAgents);
 function from(screen: string, prompt: string): string {
   return screen.slice(screen.lastIndexOf(`> ${prompt}`));
 }
+
+describe('runTerminalAgent', () => {
+  it('rejects invalid options before it touches the terminal', async () => {
+    const terminal = createFakeTerminal();
+    await expect(
+      runTerminalAgent({
+        model: stepModel(),
+        input: terminal.input,
+        output: terminal.output,
+        errorOutput: terminal.output,
+        questionTimeoutMs: 0,
+      }),
+    ).rejects.toThrow(TypeError);
+    expect(terminal.written).toBe('');
+    expect(terminal.rawModes).toEqual([]);
+    expect(terminal.input.listenerCount('data')).toBe(0);
+    terminal.dispose();
+  });
+});
 
 describe('how a turn is shown', () => {
   it('streams the text as it arrives, on as many lines as it has', async () => {
