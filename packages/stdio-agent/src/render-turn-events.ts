@@ -39,7 +39,6 @@ export function createTurnRenderer(options: TurnRendererOptions): TurnRenderer {
     const shown =
       fit && columns !== undefined ? fitStyledLine(content, Math.max(1, columns - 1)) : content;
     write(`${text.endLine()}${shown}\n`);
-    text.lineEnded();
   }
 
   return {
@@ -53,10 +52,7 @@ export function createTurnRenderer(options: TurnRendererOptions): TurnRenderer {
         case 'tool-call':
           calls.set(event.id, event);
           // The question UI draws from the start of a line.
-          if (event.name === ASK_USER_QUESTION_TOOL_NAME) {
-            write(text.endLine());
-            text.lineEnded();
-          }
+          if (event.name === ASK_USER_QUESTION_TOOL_NAME) write(text.endLine());
           return;
         case 'tool-result': {
           const call = calls.get(event.id) ?? {
@@ -76,7 +72,6 @@ export function createTurnRenderer(options: TurnRendererOptions): TurnRenderer {
         }
         case 'turn-end': {
           write(text.endLine());
-          text.lineEnded();
           // Notes wrap: they say what to do, which must not be cut off.
           for (const note of turnEndNote(event, style)) line(note, false);
           write('\n');
