@@ -1,10 +1,10 @@
 #!/usr/bin/env node
-import { isModelError, resolveModel } from 'dsh-agent';
+import { isModelError, resolveModel, UsageError } from 'dsh-agent';
 import { isHarnessError } from 'dsh-user-interaction';
 import { serveAcpAgent } from './acp-agent-server.js';
 import { acpStdioStream } from './acp-stdio-stream.js';
 import { packageAgentInfo } from './agent-info.js';
-import { type Command, HELP_TEXT, parseCommandLine, UsageError } from './command-line.js';
+import { type Command, HELP_TEXT, parseCommandLine } from './command-line.js';
 import { routeConsoleToStderr } from './route-console-to-stderr.js';
 
 // While serving, stdout carries the protocol and nothing else, whatever any code logs.

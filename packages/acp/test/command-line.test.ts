@@ -1,5 +1,6 @@
+import { UsageError } from 'dsh-agent';
 import { describe, expect, it } from 'vitest';
-import { parseCommandLine, parseDuration, UsageError } from '../src/command-line.js';
+import { parseCommandLine } from '../src/command-line.js';
 
 function usageError(run: () => unknown): UsageError {
   try {
@@ -58,25 +59,4 @@ describe('parseCommandLine', () => {
     const error = usageError(() => parseCommandLine(['--nope']));
     expect(error).toMatchObject({ name: 'UsageError', code: 'USAGE_INVALID' });
   });
-});
-
-describe('parseDuration', () => {
-  it.each([
-    ['90000', 90_000],
-    ['250ms', 250],
-    ['90s', 90_000],
-    ['1.5m', 90_000],
-    ['2h', 7_200_000],
-    [' 30s ', 30_000],
-    ['1', 1],
-  ])('%j is %i ms', (text, ms) => {
-    expect(parseDuration(text)).toBe(ms);
-  });
-
-  it.each(['', '0', '0s', '-5s', 'soon', '5 s', '5d', '1e3', '0.0001s', '25d'])(
-    '%j is refused',
-    (text) => {
-      expect(usageError(() => parseDuration(text)).message).toMatch(/^--timeout takes a duration/);
-    },
-  );
 });

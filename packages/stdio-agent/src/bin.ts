@@ -1,12 +1,11 @@
 #!/usr/bin/env node
-import { isModelError, resolveModel } from 'dsh-agent';
+import { isModelError, resolveModel, UsageError } from 'dsh-agent';
 import { isHarnessError } from 'dsh-user-interaction';
 import { HELP_TEXT } from './help-text.js';
 import { packageVersion } from './package-version.js';
 import { type Command, parseCommandLine } from './parse-command-line.js';
 import { restoreTerminal } from './restore-terminal.js';
 import { runTerminalAgent } from './terminal-agent.js';
-import { UsageError } from './usage-error.js';
 
 const PROGRAM = 'dsh-stdio-agent';
 const TRY_HELP = `(try ${PROGRAM} --help)`;

@@ -1,8 +1,8 @@
 import type { ToolResult } from 'dsh-agent';
 import type { ToolError } from 'dsh-user-interaction';
 import { ASK_USER_QUESTION_TOOL_NAME } from 'dsh-user-interaction';
+import { formatDuration } from './format-duration.js';
 import { neutralizeText } from './neutralize-text.js';
-import { formatDuration } from './parse-duration.js';
 import type { TerminalStyle } from './terminal-style.js';
 
 /** A tool call as its `tool-call` event announced it. */

@@ -1,7 +1,7 @@
+import { UsageError } from 'dsh-agent';
 import { describe, expect, it } from 'vitest';
+import { formatDuration } from '../src/format-duration.js';
 import { parseCommandLine } from '../src/parse-command-line.js';
-import { formatDuration, parseDuration } from '../src/parse-duration.js';
-import { UsageError } from '../src/usage-error.js';
 
 function usageMessage(args: string[]): string {
   try {
@@ -53,23 +53,6 @@ describe('parseCommandLine', () => {
     expect(usageMessage(['--help=yes'])).toBe('--help takes no value');
     expect(usageMessage(['--timeout=-1s'])).toMatch(/^--timeout takes a duration/);
     expect(usageMessage(['--timeout', '-1s'])).toBe('--timeout needs a value');
-  });
-});
-
-describe('parseDuration', () => {
-  it.each([
-    ['90000', 90_000],
-    ['250ms', 250],
-    ['90s', 90_000],
-    ['1.5m', 90_000],
-    ['2h', 7_200_000],
-    [' 5m ', 300_000],
-  ])('reads %j as %d ms', (text, ms) => {
-    expect(parseDuration(text)).toBe(ms);
-  });
-
-  it.each(['', 'soon', '0', '0.1ms', '5 m', '1d', '-5s', '1e3', '25d'])('refuses %j', (text) => {
-    expect(() => parseDuration(text)).toThrow(UsageError);
   });
 });
 

@@ -1,4 +1,11 @@
 export {
+  type AgentCommand,
+  type AgentCommandLineOptions,
+  parseAgentCommandLine,
+  parseDuration,
+  UsageError,
+} from './agent-command-line.js';
+export {
   AGENT_ERROR_CODES,
   AgentError,
   type AgentErrorCode,
