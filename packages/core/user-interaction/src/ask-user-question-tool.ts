@@ -14,7 +14,7 @@ export const ASK_USER_QUESTION_TOOL_NAME = 'ask_user_question';
 
 const BASE_DESCRIPTION = `Ask the person you are working for a question and wait for their answer.
 
-Use it when you need a decision or a fact only they have: a choice between approaches, a name or path you cannot find yourself, a preference, or approval before something hard to undo. Do not ask what you can find out yourself, and ask one question at a time.
+Use it when you need a decision or a fact only they have: a choice between approaches, a name or path you cannot find yourself, a preference, or approval before something hard to undo. Do not ask what you can find out yourself, and ask one question at a time. Never ask for passwords, API keys, tokens or other secrets: answers are shown on screen, kept in logs and sent to you as plain text.
 
 - question: one complete sentence, ending with a question mark.
 - header: optional, a very short label (one to three words) shown above the question, such as "Database".
@@ -22,7 +22,15 @@ Use it when you need a decision or a fact only they have: a choice between appro
 - Do not add an "Other", "None of these" or "Something else" option: set allow_custom: true and the UI itself offers the person a way to type their own answer.
 - Leave options out for an open question (a name, a path, a sentence): the person types the answer.
 
-The result is the person's answer: the chosen option's value (else its label), or the text they typed. If the result is an error, its code says why: ASK_DECLINED (they chose not to answer: continue without it, and do not ask the same again), ASK_CANCELLED (they dismissed the question), ASK_ABORTED (the question was withdrawn), ASK_TIMEOUT (nobody answered in time), INPUT_CLOSED (nobody can answer any more: do not ask again), UNSUPPORTED (this UI cannot show that kind of question), INVALID_REQUEST (fix the field the message names and call again).`;
+The result is the person's answer: the chosen option's value (else its label), or the text they typed. If the result is an error, its code says why and what to do next:
+- ASK_DECLINED: they chose not to answer. Continue without it, using your best judgement, and do not ask the same again.
+- ASK_CANCELLED: they dismissed the question, usually to stop or redirect you. Do not ask it again; stop and wait for their next message.
+- ASK_ABORTED: the question was withdrawn (the turn was cancelled). Do not assume any answer.
+- ASK_TIMEOUT: nobody answered in time. Continue with a safe default, or stop if there is none.
+- INPUT_CLOSED or NO_PROVIDER: nobody can answer any more. Do not ask again in this conversation.
+- UNSUPPORTED: this UI cannot show that kind of question: ask with options instead.
+- INVALID_REQUEST: fix the field the message names and call again.
+- INVALID_ANSWER or ASK_FAILED: the UI failed to return a usable answer. You may ask once more; if it fails again, continue without it.`;
 
 /**
  * The tool description for a UI with the given capabilities: it tells the model what the

@@ -29,6 +29,7 @@ export {
   type ToolError,
   toToolError,
 } from './harness-error.js';
+export { isBlankText } from './is-blank-text.js';
 export {
   acceptsCustomAnswer,
   answerForOption,

@@ -3,6 +3,7 @@ import type {
   AskUserQuestionOption,
   AskUserQuestionRequest,
 } from './ask-user-question.js';
+import { isBlankText } from './is-blank-text.js';
 import { acceptsCustomAnswer, optionValue } from './question-helpers.js';
 import { UserInteractionError } from './user-interaction-error.js';
 
@@ -38,7 +39,7 @@ export function validateAnswer(
   if (typeof answer !== 'object' || answer === null) throw invalid('it is not an object');
   const { answer: text, option } = answer as { answer?: unknown; option?: unknown };
   if (typeof text !== 'string') throw invalid('`answer` is not a string');
-  if (text.trim().length === 0) throw invalid('`answer` is blank');
+  if (isBlankText(text)) throw invalid('`answer` is blank');
   if (option === undefined) {
     if (!acceptsCustomAnswer(request))
       throw invalid('a typed answer, but the question only accepts its options');

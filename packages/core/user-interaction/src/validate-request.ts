@@ -1,4 +1,5 @@
 import type { AskUserQuestionOption, AskUserQuestionRequest } from './ask-user-question.js';
+import { isBlankText } from './is-blank-text.js';
 import { REQUEST_LIMITS } from './request-limits.js';
 import { UserInteractionError } from './user-interaction-error.js';
 
@@ -29,18 +30,11 @@ export function fieldName(key: string): string {
   return /^[A-Za-z_$][\w$]*$/.test(key) ? key : JSON.stringify(key);
 }
 
-function isBlank(text: string): boolean {
-  // Most text starts with a visible character: decide without allocating a trimmed copy.
-  const first = text.charCodeAt(0);
-  if (first > 32 && first < 127) return false;
-  return text.trim().length === 0;
-}
-
 /** What is wrong with a text field, or `undefined`. Field names are built only on failure. */
 function textProblem(value: unknown, maxLength: number, required: boolean): string | undefined {
   if (value === undefined) return required ? 'is required' : undefined;
   if (typeof value !== 'string') return `must be a string, not ${typeOf(value)}`;
-  if (isBlank(value)) return 'must not be blank';
+  if (isBlankText(value)) return 'must not be blank';
   if (value.length > maxLength) {
     return `must be at most ${maxLength} characters (it has ${value.length})`;
   }
@@ -191,7 +185,7 @@ export function validateRequest(request: unknown): AskUserQuestionRequest {
       throw invalidRequest('agent', `must be an object with an \`id\`, not ${typeOf(agent)}`);
     }
     const id = (agent as { id?: unknown }).id;
-    if (typeof id !== 'string' || isBlank(id))
+    if (typeof id !== 'string' || isBlankText(id))
       throw invalidRequest('agent.id', 'must be a non-blank string');
   }
   if (fields.signal !== undefined && !isAbortSignal(fields.signal)) {

@@ -9,6 +9,7 @@ import {
   executeAskUserQuestion,
   parseAskUserQuestionArguments,
   REQUEST_LIMITS,
+  USER_INTERACTION_ERROR_CODES,
   type UserInteraction,
   UserInteractionError,
 } from '../src/index.js';
@@ -63,9 +64,11 @@ describe('the tool definition', () => {
     expect(text).toMatch(/first/);
     expect(text).toMatch(/Do not add an "Other"/);
     expect(text).toContain('allow_custom');
-    for (const code of ['ASK_DECLINED', 'ASK_CANCELLED', 'INPUT_CLOSED', 'INVALID_REQUEST']) {
-      expect(text).toContain(code);
+    // Every code the model can receive from this tool, with what to do next.
+    for (const code of USER_INTERACTION_ERROR_CODES.filter((c) => c !== 'DUPLICATE_PROVIDER')) {
+      expect(text).toMatch(new RegExp(`(^|\\s)${code}( or [A-Z_]+)?: `, 'm'));
     }
+    expect(text).toMatch(/Never ask for passwords, API keys, tokens or other secrets/);
   });
 
   it('describes what a limited UI cannot show', () => {

@@ -51,6 +51,25 @@ describe('createScriptedProvider', () => {
     await expect(pending).resolves.toMatchObject({ answer: 'postgres' });
   });
 
+  it('holds the very next question even when replies are queued, as the README shows', async () => {
+    const provider = createScriptedProvider().enqueue({ label: 'SQLite' });
+    const interaction = createUserInteraction();
+    interaction.registerProvider(provider);
+    const first = provider.hold();
+    const second = provider.hold();
+    const asking = interaction.ask(choice);
+    const question = await first;
+    expect(question.request.question).toBe(choice.question);
+    const next = interaction.ask(choice);
+    const question2 = await second;
+    question2.answer({ custom: 'MySQL' });
+    await expect(next).resolves.toEqual({ answer: 'MySQL' });
+    question.answer({ label: 'PostgreSQL' });
+    await expect(asking).resolves.toMatchObject({ answer: 'postgres' });
+    // The queued reply is still there for the question after the holds.
+    await expect(interaction.ask(choice)).resolves.toMatchObject({ answer: 'SQLite' });
+  });
+
   it('rejects a held question when its signal aborts, unless told to ignore signals', async () => {
     const polite = createScriptedProvider();
     const controller = new AbortController();

@@ -3,6 +3,7 @@ import {
   type AskUserQuestionRequest,
   acceptsCustomAnswer,
   answerForOption,
+  isBlankText,
   optionValue,
   recommendedOption,
   UserInteractionError,
@@ -39,6 +40,15 @@ describe('question helpers', () => {
     expect(acceptsCustomAnswer({ options: [], allowCustom: false })).toBe(true);
   });
 
+  it('isBlankText sees through invisible and control characters, and keeps visible text', () => {
+    for (const blank of ['', ' ', '\t\n', '\u200b', '\ufeff', '\u001b', '\u0007', '\u202e\u2066']) {
+      expect(isBlankText(blank), JSON.stringify(blank)).toBe(true);
+    }
+    for (const visible of ['a', ' x ', '\u200bx', 'é', '日本', '🙂', '\u001b[31m']) {
+      expect(isBlankText(visible), JSON.stringify(visible)).toBe(false);
+    }
+  });
+
   it('finds the recommended option', () => {
     expect(recommendedOption(choice)).toBe(postgres);
     expect(recommendedOption(open)).toBeUndefined();
@@ -69,6 +79,9 @@ describe('validateAnswer', () => {
     ['null', null, 'not an object'],
     ['no answer text', { option: postgres }, 'not a string'],
     ['blank answer text', { answer: '   ', option: postgres }, 'blank'],
+    ['answer text of a zero-width space', { answer: '\u200b' }, 'blank'],
+    ['answer text of control characters', { answer: '\u001b\u0007' }, 'blank'],
+    ['answer text of a bidirectional mark', { answer: ' \u200f ' }, 'blank'],
     ['an option that is not an object', { answer: 'x', option: 'postgres' }, 'not an option'],
   ])('rejects %s', (_name, answer, message) => {
     expect(rejects(choice, answer)).toContain(message);

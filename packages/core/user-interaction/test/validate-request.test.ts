@@ -55,7 +55,14 @@ describe('validateRequest', () => {
       { question: 'x'.repeat(REQUEST_LIMITS.questionLength + 1) },
       'question',
     ],
+    ['a question of invisible characters', { question: '\u200b\u200d\u2060' }, 'question'],
+    ['a question of control characters', { question: '\u001b\u0007\n' }, 'question'],
     ['a blank header', { ...base, header: '  ' }, 'header'],
+    [
+      'a label of a zero-width space',
+      { ...base, options: [{ label: '\u200b' }] },
+      'options[0].label',
+    ],
     [
       'an over-long header',
       { ...base, header: 'h'.repeat(REQUEST_LIMITS.headerLength + 1) },

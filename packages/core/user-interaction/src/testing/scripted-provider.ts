@@ -29,7 +29,10 @@ export interface HeldQuestion {
 export interface ScriptedProvider extends UserInteractionProvider, Disposable {
   /** Adds replies to the queue, used in order. */
   enqueue(...replies: ScriptedAnswer[]): this;
-  /** Holds the next question open; resolves when it arrives. */
+  /**
+   * Holds the next question open, ahead of any queued reply (several holds take the next
+   * questions in order); resolves when it arrives.
+   */
   hold(): Promise<HeldQuestion>;
   /** Every request received, in order. */
   readonly requests: readonly AskUserQuestionRequest[];
@@ -75,7 +78,9 @@ function reply(request: AskUserQuestionRequest, scripted: ScriptedAnswer): AskUs
 
 /** Creates a provider that answers from a script; for harness authors' tests. */
 export function createScriptedProvider(options: ScriptedProviderOptions = {}): ScriptedProvider {
-  const queue: (ScriptedAnswer | Hold)[] = [...(options.answers ?? [])];
+  const queue: ScriptedAnswer[] = [...(options.answers ?? [])];
+  // Holds come before queued replies: `hold()` holds the very next question.
+  const holds: Hold[] = [];
   const requests: AskUserQuestionRequest[] = [];
   const open = new Set<(error: UserInteractionError) => void>();
 
@@ -130,11 +135,12 @@ export function createScriptedProvider(options: ScriptedProviderOptions = {}): S
     ...(options.capabilities !== undefined && { capabilities: options.capabilities }),
     async ask(request) {
       requests.push(request);
+      const hold = holds.shift();
+      if (hold !== undefined) return holdOpen(request, hold);
       const next = queue.shift();
       if (next === undefined) {
         throw new Error(`The scripted provider has no reply queued for "${request.question}".`);
       }
-      if (typeof next === 'function') return holdOpen(request, next);
       return reply(request, next);
     },
     enqueue(...replies) {
@@ -142,7 +148,7 @@ export function createScriptedProvider(options: ScriptedProviderOptions = {}): S
       return provider;
     },
     hold() {
-      return new Promise<HeldQuestion>((resolve) => queue.push(resolve));
+      return new Promise<HeldQuestion>((resolve) => holds.push(resolve));
     },
     get requests() {
       return requests;
