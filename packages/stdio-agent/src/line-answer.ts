@@ -1,3 +1,4 @@
+import { isBlankText } from 'dsh-user-interaction';
 import { neutralizeText } from './neutralize-text.js';
 import type { QuestionView } from './question-view.js';
 import { truncateText } from './text-width.js';
@@ -26,33 +27,49 @@ function matchLabel(view: QuestionView, text: string): number {
   return view.options.findIndex((option) => option.label.trim().toLowerCase() === wanted);
 }
 
+/** The escape that makes any text, a number included, a typed answer: `=5432`. */
+const LITERAL = '=';
+
 /**
- * Reads one line of line mode: a number chooses, an empty line takes the recommended option,
- * an option's exact label chooses it, other text is a custom answer where allowed. Anything
- * else asks again, with a message saying why; a number is never taken as a custom answer.
+ * Reads one line of line mode: a number in range chooses by position, an empty line takes the
+ * recommended option, an option's exact label chooses it (numeric labels too, such as
+ * `8080`), other text is a custom answer where allowed, and `=` before any text makes it a
+ * custom answer as typed (`=5432`). Anything else asks again, with a message saying why; a
+ * bare number is never taken as a custom answer.
  */
 export function parseLineAnswer(view: QuestionView, line: string): LineAnswer {
   const text = line.trim();
   if (view.optionCount === 0) {
-    return text === ''
+    return isBlankText(text)
       ? { kind: 'retry', message: 'An answer is needed: type it and press Enter.' }
       : { kind: 'text', text };
   }
-  if (text === '') {
+  if (isBlankText(text)) {
     if (view.recommended >= 0) return { kind: 'option', index: view.recommended };
     const custom = view.allowCustom ? ', or type your own answer' : '';
     return { kind: 'retry', message: `Type ${range(view)}${custom}.` };
   }
-  if (/^[0-9]+$/.test(text)) {
+  const isNumber = /^[0-9]+$/.test(text);
+  if (isNumber) {
     const number = Number(text);
     if (number >= 1 && number <= view.optionCount) return { kind: 'option', index: number - 1 };
-    return {
-      kind: 'retry',
-      message: `There is no option ${truncateText(text, 12)}: type ${range(view)}.`,
-    };
   }
   const index = matchLabel(view, text);
   if (index >= 0) return { kind: 'option', index };
+  if (view.allowCustom && text.startsWith(LITERAL)) {
+    const own = text.slice(LITERAL.length).trim();
+    return isBlankText(own)
+      ? { kind: 'retry', message: `Type your answer after ${LITERAL}, such as ${LITERAL}5432.` }
+      : { kind: 'text', text: own };
+  }
+  if (isNumber) {
+    const shown = truncateText(text, 12);
+    const literal = view.allowCustom ? `, or ${LITERAL}${shown} to answer ${shown} itself` : '';
+    return {
+      kind: 'retry',
+      message: `There is no option ${shown}: type ${range(view)}${literal}.`,
+    };
+  }
   if (view.allowCustom) return { kind: 'text', text };
   const shown = truncateText(neutralizeText(text), 40);
   return {

@@ -1,3 +1,4 @@
+import { isBlankText } from 'dsh-user-interaction';
 import { isKey, type KeyPress, typedText } from './key.js';
 import { EMPTY_EDITOR, editLine, insertText, type LineEditor } from './line-editor.js';
 
@@ -166,7 +167,7 @@ function editorModeKey(state: MenuState, press: KeyPress): MenuStep {
   }
   if (isKey(key, 'return') || isKey(key, 'enter')) {
     const text = state.editor.text.trim();
-    if (text === '') return step(state, { notice: { kind: 'blank' } });
+    if (isBlankText(text)) return step(state, { notice: { kind: 'blank' } });
     return end(state, { kind: 'text', text });
   }
   if (key.name === 'escape') {

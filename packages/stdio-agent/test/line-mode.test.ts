@@ -87,8 +87,49 @@ describe('line mode', () => {
     pipes.input.write('4\n0\n3\n');
     const answer = await provider.ask({ ...DATABASE, allowCustom: true });
     expect(answer).toEqual({ answer: 'mysql', option: DATABASE.options?.[2] });
-    expect(pipes.text()).toContain('There is no option 4: type a number from 1 to 3.');
-    expect(pipes.text()).toContain('There is no option 0: type a number from 1 to 3.');
+    expect(pipes.text()).toContain(
+      'There is no option 4: type a number from 1 to 3, or =4 to answer 4 itself.',
+    );
+    expect(pipes.text()).toContain('There is no option 0: type a number from 1 to 3, or =0');
+  });
+
+  it('without typed answers, the message for a number out of range offers no way around', async () => {
+    open();
+    pipes.input.write('4\n1\n');
+    expect((await provider.ask(DATABASE)).answer).toBe('postgres');
+    expect(pipes.text()).toContain('There is no option 4: type a number from 1 to 3.\n');
+  });
+
+  it('chooses a numeric label by its label when the number is not a position', async () => {
+    open();
+    const ports = {
+      question: 'Which port?',
+      options: [{ label: '3000' }, { label: '8080', recommended: true }],
+      allowCustom: true,
+    };
+    pipes.input.write('8080\n3000\n2\n');
+    expect(await provider.ask(ports)).toEqual({ answer: '8080', option: ports.options[1] });
+    expect(await provider.ask(ports)).toEqual({ answer: '3000', option: ports.options[0] });
+    // A number in range still chooses by position.
+    expect(await provider.ask(ports)).toEqual({ answer: '8080', option: ports.options[1] });
+  });
+
+  it('takes =text as a typed answer as written, numbers included', async () => {
+    open();
+    pipes.input.write('=5432\n= 2 \n=\n=sqlite\n');
+    const custom = { ...DATABASE, allowCustom: true };
+    expect(await provider.ask(custom)).toEqual({ answer: '5432' });
+    expect(await provider.ask(custom)).toEqual({ answer: '2' });
+    // A bare = asks again; an option's label after = is still a typed answer.
+    expect(await provider.ask(custom)).toEqual({ answer: 'sqlite' });
+    expect(pipes.text()).toContain('Type your answer after =, such as =5432.');
+  });
+
+  it('never takes an invisible line as an answer', async () => {
+    open();
+    pipes.input.write('\u200b\n\u001b\u0007\nmy-app\n');
+    expect(await provider.ask({ question: 'Project name?' })).toEqual({ answer: 'my-app' });
+    expect(pipes.text().match(/An answer is needed/g)).toHaveLength(2);
   });
 
   it('takes other text as a typed answer where allowed, trimmed', async () => {
