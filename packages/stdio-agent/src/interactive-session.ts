@@ -145,10 +145,10 @@ export function startInteractiveSession(
     onInputEnd(cause) {
       finish({ kind: 'input-closed' }, () => fail('INPUT_CLOSED')(cause));
     },
-    onTerminate() {
+    onTerminate(signal) {
       finish({ kind: 'interrupted' }, () =>
         result.reject(
-          new UserInteractionError('INPUT_CLOSED', 'The program is terminating (SIGTERM).'),
+          new UserInteractionError('INPUT_CLOSED', `The program is terminating (${signal}).`),
         ),
       );
     },

@@ -3,6 +3,9 @@ import { captureEvent, type EventSource } from './capture-event.js';
 import type { Key, KeyPress } from './key.js';
 import type { TerminalInput, TerminalOutput } from './terminal-streams.js';
 
+/** Signals whose default action ends the program: the terminal must be given back first. */
+const ENDING_SIGNALS: readonly NodeJS.Signals[] = ['SIGTERM', 'SIGINT', 'SIGHUP', 'SIGQUIT'];
+
 const HIDE_CURSOR = '\u001b[?25l';
 const SHOW_CURSOR = '\u001b[?25h';
 const PASTE_ON = '\u001b[?2004h';
@@ -20,8 +23,11 @@ export interface TerminalGuardOptions {
   onResize(): void;
   /** The input ended, failed, or the shared Interface closed. */
   onInputEnd(cause?: unknown): void;
-  /** SIGTERM arrived: settle now; the signal is raised again afterwards if nobody else handles it. */
-  onTerminate(): void;
+  /**
+   * A signal that ends the program arrived (SIGTERM; or SIGINT, SIGHUP or SIGQUIT that nobody
+   * else handles): settle now; the signal is raised again afterwards if nobody else handles it.
+   */
+  onTerminate(signal: NodeJS.Signals): void;
   /** What to write when the process exits with the question still on screen. */
   exitText(): string;
 }
@@ -127,10 +133,13 @@ function setUp(options: TerminalGuardOptions, undo: (() => void)[], state: Guard
     undo.push(() => readline.removeListener('close', onEnd));
   }
 
-  const onSigterm = (): void => {
-    options.onTerminate();
+  const onSignal = (signal: NodeJS.Signals): void => {
+    // A host that handles SIGINT, SIGHUP or SIGQUIT itself decides what they mean (a REPL
+    // cancels its turn, which withdraws this question); alone, we stand in for their default.
+    if (signal !== 'SIGTERM' && process.listenerCount(signal) > 1) return;
+    options.onTerminate(signal);
     // Restored; now let the signal do what it would have done without us.
-    if (process.listenerCount('SIGTERM') === 0) process.kill(process.pid, 'SIGTERM');
+    if (process.listenerCount(signal) === 0) process.kill(process.pid, signal);
   };
   // Exit listeners must be synchronous: restore now, with no second chance.
   const onExit = (): void => {
@@ -139,10 +148,10 @@ function setUp(options: TerminalGuardOptions, undo: (() => void)[], state: Guard
     output.write(options.exitText() + PASTE_OFF + SHOW_CURSOR);
     if (setRaw) input.setRawMode?.(false);
   };
-  process.on('SIGTERM', onSigterm);
+  for (const signal of ENDING_SIGNALS) process.on(signal, onSignal);
   process.on('exit', onExit);
   undo.push(() => {
-    process.removeListener('SIGTERM', onSigterm);
+    for (const signal of ENDING_SIGNALS) process.removeListener(signal, onSignal);
     process.removeListener('exit', onExit);
   });
 
@@ -151,8 +160,8 @@ function setUp(options: TerminalGuardOptions, undo: (() => void)[], state: Guard
 
 /**
  * Takes the terminal for one question: raw mode, hidden cursor, bracketed paste, every key
- * to the question only, and a restore on release, on SIGTERM and on process exit. Process
- * listeners exist only while the question is on screen. Throws, having undone everything,
+ * to the question only, and a restore on release, on a signal that ends the program and on
+ * process exit. Process listeners exist only while the question is on screen. Throws, having undone everything,
  * when the terminal cannot be taken.
  */
 export function guardTerminal(options: TerminalGuardOptions): TerminalGuard {

@@ -46,9 +46,19 @@ async function expectRestored(): Promise<void> {
   expect(terminal.input.isRaw).toBe(false);
   expect(process.listenerCount('SIGTERM')).toBe(baseline.sigterm);
   expect(process.listenerCount('exit')).toBe(baseline.exit);
+  for (const signal of OTHER_SIGNALS) {
+    expect(process.listenerCount(signal)).toBe(baseline.others[signal]);
+  }
 }
 
-const baseline = { sigterm: process.listenerCount('SIGTERM'), exit: process.listenerCount('exit') };
+const OTHER_SIGNALS = ['SIGINT', 'SIGHUP', 'SIGQUIT'] as const;
+const baseline = {
+  sigterm: process.listenerCount('SIGTERM'),
+  exit: process.listenerCount('exit'),
+  others: Object.fromEntries(
+    OTHER_SIGNALS.map((signal) => [signal, process.listenerCount(signal)]),
+  ),
+};
 
 afterEach(() => {
   provider?.dispose();
@@ -217,6 +227,26 @@ describe('restoring the terminal when the process goes away', () => {
     await expectRestored();
   });
 
+  it('leaves SIGINT, SIGHUP and SIGQUIT to a host that handles them itself', async () => {
+    open();
+    const host = vi.fn();
+    for (const signal of OTHER_SIGNALS) process.on(signal, host);
+    try {
+      const first = provider.ask(FIRST);
+      await terminal.waitFor('Alpha');
+      for (const signal of OTHER_SIGNALS) process.emit(signal, signal);
+      expect(host).toHaveBeenCalledTimes(3);
+      // Still on screen, still answerable: the host decides what the signals mean.
+      expect(await terminal.text()).toContain('Alpha');
+      expect(terminal.cursorHidden()).toBe(true);
+      terminal.press(KEYS.enter);
+      await expect(first).resolves.toMatchObject({ answer: 'Alpha' });
+    } finally {
+      for (const signal of OTHER_SIGNALS) process.removeListener(signal, host);
+    }
+    await expectRestored();
+  });
+
   it('restores the terminal synchronously when the process exits with the question on screen', async () => {
     open();
     const before = process.listeners('exit');
@@ -241,6 +271,9 @@ describe('restoring the terminal when the process goes away', () => {
     await terminal.waitFor('Alpha');
     expect(process.listenerCount('exit')).toBe(baseline.exit + 1);
     expect(process.listenerCount('SIGTERM')).toBe(baseline.sigterm + 1);
+    for (const signal of OTHER_SIGNALS) {
+      expect(process.listenerCount(signal)).toBe((baseline.others[signal] ?? 0) + 1);
+    }
     terminal.press(KEYS.enter);
     await first;
     await expectRestored();

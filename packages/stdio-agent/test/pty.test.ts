@@ -98,7 +98,11 @@ function programPid(screen: string): number {
   return Number(pid);
 }
 
-/** The terminal modes `stty -a` printed: icanon and echo are on again after the program. */
+/**
+ * The terminal modes `stty -a` printed after the program: icanon and echo are on again. Node
+ * itself resets the terminal when a process exits, so this is the state a person is left with,
+ * not proof of what the provider did; `expectCookedWhileRunning` is that proof.
+ */
 function expectCookedMode(screen: string): void {
   const modes = screen.slice(screen.lastIndexOf('exit='));
   expect(modes).toMatch(/(^|\s)icanon(\s|$)/m);
@@ -114,6 +118,15 @@ beforeAll(() => {
   }
 });
 
+/** The modes the program read with `stty -a` while it still ran, after its questions settled. */
+function expectCookedWhileRunning(screen: string): void {
+  const line = /^running: (.*)$/m.exec(screen.replace(/\n(?!\w+[:=])/g, ''))?.[1];
+  expect(line, 'the program printed its terminal modes').toBeDefined();
+  expect(line).toMatch(/(^|\s)icanon(\s|$)/);
+  expect(line).toMatch(/(^|\s)echo(\s|$)/);
+  expect(line).not.toMatch(/-icanon|(^|\s)-echo(\s|$)/);
+}
+
 describe('in a real terminal', () => {
   it('answers with the arrow keys, is interrupted by Ctrl+C, and restores the terminal', async () => {
     const session = run('answer-then-interrupt');
@@ -126,8 +139,10 @@ describe('in a real terminal', () => {
     session.write(KEYS.ctrlC);
     const screen = await session.waitFor('done');
     expect(screen).toContain(
-      '✔ Database · SQLite\nfirst: sqlite\n✖ Name · cancelled\nsecond: ASK_CANCELLED\nraw: false\nexit=0',
+      '✔ Database · SQLite\nfirst: sqlite\n✖ Name · cancelled\nsecond: ASK_CANCELLED\nraw: false\nrunning: ',
     );
+    expect(screen).toContain('exit=0');
+    expectCookedWhileRunning(screen);
     expect(screen).not.toContain('Which database should we use?');
     expect(session.cursorHidden()).toBe(false);
     expectCookedMode(screen);
@@ -146,6 +161,24 @@ describe('in a real terminal', () => {
     expect(session.cursorHidden()).toBe(false);
     expectCookedMode(after);
   });
+
+  it.each([
+    ['SIGINT', 130],
+    ['SIGHUP', 129],
+  ] as const)(
+    'restores the terminal on %s when nothing else handles it, then ends as it would',
+    async (signal, status) => {
+      const session = run('signal');
+      await session.waitFor('❯ 1. Postgres');
+      process.kill(programPid(await session.text()), signal);
+      const after = await session.waitFor('done');
+      expect(after).toContain('⊘ Database · not answered: interrupted\n');
+      expect(after).toContain(`exit=${status}`);
+      expect(after).not.toContain('Which database should we use?');
+      expect(session.cursorHidden()).toBe(false);
+      expectCookedMode(after);
+    },
+  );
 
   it('restores the terminal when the host crashes with the question on screen', async () => {
     const session = run('crash');
