@@ -2,6 +2,7 @@ import {
   type AskUserQuestionAnswer,
   type AskUserQuestionRequest,
   answerForOption,
+  isBlankText,
   optionValue,
 } from 'dsh-user-interaction';
 import { cancelled, declined, invalidAnswer, isRecord } from './answer-errors.js';
@@ -37,7 +38,8 @@ function answerFromContent(
   if (choice !== undefined && option === undefined) {
     throw invalidAnswer("the choice is not one of the question's options");
   }
-  if (text !== undefined && text.length > 0) return { answer: text };
+  // Text that shows nothing (spaces, control or zero-width characters) is no answer.
+  if (text !== undefined && !isBlankText(text)) return { answer: text };
   if (option !== undefined) return answerForOption(option);
   throw invalidAnswer(
     properties.choice === undefined ? 'the answer is blank' : 'no option was chosen',

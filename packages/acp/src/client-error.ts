@@ -2,6 +2,8 @@ import { UserInteractionError } from 'dsh-user-interaction';
 
 /** JSON-RPC "method not found": the client does not implement the request we sent. */
 const METHOD_NOT_FOUND = -32601;
+/** ACP "request cancelled": the client cancelled the question itself. */
+const REQUEST_CANCELLED = -32800;
 
 function rpcCode(error: unknown): number | undefined {
   const code =
@@ -11,7 +13,8 @@ function rpcCode(error: unknown): number | undefined {
 
 /**
  * A `UserInteractionError` for a JSON-RPC error reply of the client: `UNSUPPORTED` for
- * method-not-found, else `ASK_FAILED`. The original stays in `cause`; its text may carry
+ * method-not-found, `ASK_CANCELLED` for a request the client cancelled (-32800), else
+ * `ASK_FAILED`. The original stays in `cause`; its text may carry
  * client details the model must not see.
  */
 export function errorFromClient(error: unknown): UserInteractionError {
@@ -22,6 +25,11 @@ export function errorFromClient(error: unknown): UserInteractionError {
       'The editor does not support this kind of question.',
       { cause: error },
     );
+  }
+  if (code === REQUEST_CANCELLED) {
+    return new UserInteractionError('ASK_CANCELLED', 'The editor cancelled the question.', {
+      cause: error,
+    });
   }
   const detail = code === undefined ? '' : ` (JSON-RPC error ${code})`;
   return new UserInteractionError('ASK_FAILED', `The editor failed to ask the question${detail}.`, {

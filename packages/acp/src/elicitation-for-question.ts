@@ -33,10 +33,18 @@ function choiceField(request: AskUserQuestionRequest): ChoiceFieldSchema | undef
   return field;
 }
 
+/** Any character that is not whitespace: editors that check patterns refuse a blank answer. */
+const NOT_BLANK = '\\S';
+
 function textField(request: AskUserQuestionRequest): TextFieldSchema | undefined {
   if (!acceptsCustomAnswer(request)) return undefined;
   if (!hasOptions(request)) {
-    return { type: 'string', title: QUESTION_FORM_WORDING.freeFormTitle, minLength: 1 };
+    return {
+      type: 'string',
+      title: QUESTION_FORM_WORDING.freeFormTitle,
+      minLength: 1,
+      pattern: NOT_BLANK,
+    };
   }
   return {
     type: 'string',

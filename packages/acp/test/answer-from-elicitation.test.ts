@@ -52,7 +52,7 @@ describe('answerFromElicitation', () => {
   });
 
   it('uses the choice when the custom text is empty or blank', () => {
-    for (const text of ['', '   ']) {
+    for (const text of ['', '   ', '\u200b', '\u001b\u0007']) {
       expect(
         answerFromElicitation(custom, { action: 'accept', content: { choice: 'pg', text } }).option,
       ).toBe(custom.options?.[0]);
@@ -87,6 +87,11 @@ describe('answerFromElicitation', () => {
     ['null content', choice, { action: 'accept', content: null }],
     ['neither choice nor text', custom, { action: 'accept', content: { text: ' ' } }],
     ['a blank free-form answer', freeForm, { action: 'accept', content: { text: '  ' } }],
+    [
+      'an invisible free-form answer',
+      freeForm,
+      { action: 'accept', content: { text: '\u200b\u200f' } },
+    ],
     ['a missing free-form answer', freeForm, { action: 'accept', content: {} }],
     ['a number as the choice', choice, { action: 'accept', content: { choice: 3 } }],
     ['null as the choice', choice, { action: 'accept', content: { choice: null } }],

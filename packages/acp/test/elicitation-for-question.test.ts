@@ -72,7 +72,12 @@ describe('elicitationForQuestion', () => {
       expect(requestedSchema).toEqual({
         type: 'object',
         properties: {
-          text: { type: 'string', title: QUESTION_FORM_WORDING.freeFormTitle, minLength: 1 },
+          text: {
+            type: 'string',
+            title: QUESTION_FORM_WORDING.freeFormTitle,
+            minLength: 1,
+            pattern: '\\S',
+          },
         },
         required: ['text'],
       });

@@ -71,7 +71,15 @@ const validRequest: fc.Arbitrary<AskUserQuestionRequest> = fc
   });
 
 const scope = { sessionId: 'session-1', toolCallId: 'call-1' };
-const ALLOWED_KEYS = new Set(['type', 'title', 'description', 'oneOf', 'default', 'minLength']);
+const ALLOWED_KEYS = new Set([
+  'type',
+  'title',
+  'description',
+  'oneOf',
+  'default',
+  'minLength',
+  'pattern',
+]);
 
 const replyLike = fc.oneof(
   fc.anything(),

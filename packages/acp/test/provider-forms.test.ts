@@ -157,6 +157,14 @@ describe('questions as forms, over the SDK client', () => {
     expect(cause).toMatchObject({ code: -32602, data: { reason: 'bad schema' } });
   });
 
+  it('turns a reply that the client cancelled the request (-32800) into ASK_CANCELLED', async () => {
+    const { outcome } = await askOnce({ question: database }, async (forms) => {
+      (await forms.next()).fail(RequestError.requestCancelled());
+    });
+    expect(errorCode(outcome)).toBe('ASK_CANCELLED');
+    expect((outcome as { error: Error }).error.cause).toMatchObject({ code: -32800 });
+  });
+
   it('turns method-not-found (a client that advertised forms but has no handler) into UNSUPPORTED', async () => {
     const { outcome } = await askOnce({ question: database }, async () => {}, {
       handlesForms: false,
