@@ -30,8 +30,8 @@ export interface ScriptedProvider extends UserInteractionProvider, Disposable {
   /** Adds replies to the queue, used in order. */
   enqueue(...replies: ScriptedAnswer[]): this;
   /**
-   * Holds the next question open, ahead of any queued reply (several holds take the next
-   * questions in order); resolves when it arrives.
+   * Queues a hold after the replies already queued: the question that reaches it stays open
+   * until the test answers it. Resolves when that question arrives.
    */
   hold(): Promise<HeldQuestion>;
   /** Every request received, in order. */
@@ -78,9 +78,8 @@ function reply(request: AskUserQuestionRequest, scripted: ScriptedAnswer): AskUs
 
 /** Creates a provider that answers from a script; for harness authors' tests. */
 export function createScriptedProvider(options: ScriptedProviderOptions = {}): ScriptedProvider {
-  const queue: ScriptedAnswer[] = [...(options.answers ?? [])];
-  // Holds come before queued replies: `hold()` holds the very next question.
-  const holds: Hold[] = [];
+  // Replies and holds, in the order the questions will meet them.
+  const queue: (ScriptedAnswer | Hold)[] = [...(options.answers ?? [])];
   const requests: AskUserQuestionRequest[] = [];
   const open = new Set<(error: UserInteractionError) => void>();
 
@@ -135,12 +134,11 @@ export function createScriptedProvider(options: ScriptedProviderOptions = {}): S
     ...(options.capabilities !== undefined && { capabilities: options.capabilities }),
     async ask(request) {
       requests.push(request);
-      const hold = holds.shift();
-      if (hold !== undefined) return holdOpen(request, hold);
       const next = queue.shift();
       if (next === undefined) {
         throw new Error(`The scripted provider has no reply queued for "${request.question}".`);
       }
+      if (typeof next === 'function') return holdOpen(request, next);
       return reply(request, next);
     },
     enqueue(...replies) {
@@ -148,7 +146,7 @@ export function createScriptedProvider(options: ScriptedProviderOptions = {}): S
       return provider;
     },
     hold() {
-      return new Promise<HeldQuestion>((resolve) => holds.push(resolve));
+      return new Promise<HeldQuestion>((resolve) => queue.push(resolve));
     },
     get requests() {
       return requests;
