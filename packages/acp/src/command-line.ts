@@ -30,8 +30,8 @@ Model (the same rules as dsh-stdio-agent):
   with no key, the built-in offline demo runs.
 
 Questions:
-  --timeout TIME     how long a question waits for an answer: milliseconds (90000),
-                     or a number with ms, s, m or h (90s, 1.5m); default: no limit
+  --timeout TIME     how long a question waits for an answer: a number with ms, s,
+                     m or h (90s, 1.5m), or milliseconds (90000); default: no limit
 
   -h, --help         show this help
   -V, --version      print the version

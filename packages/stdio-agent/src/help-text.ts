@@ -12,8 +12,8 @@ Model:
   with no key, the built-in offline demo runs.
 
 Questions and display:
-  --timeout TIME     how long a question waits for an answer: milliseconds (90000),
-                     or a number with ms, s, m or h (90s, 5m); default: no limit
+  --timeout TIME     how long a question waits for an answer: a number with ms, s,
+                     m or h (90s, 5m), or milliseconds (90000); default: no limit
   --no-color         no colours (NO_COLOR and FORCE_COLOR are honoured too)
 
   -h, --help         show this help

@@ -153,8 +153,12 @@ describe('the dsh-stdio-agent command line', () => {
       '--timeout takes a duration from 1ms to 24 days, such as 90000, 90s or 5m (got "soon")',
     ],
     [
-      ['--timeout', '0'],
-      '--timeout takes a duration from 1ms to 24 days, such as 90000, 90s or 5m (got "0")',
+      ['--timeout', '0ms'],
+      '--timeout takes a duration from 1ms to 24 days, such as 90000, 90s or 5m (got "0ms")',
+    ],
+    [
+      ['--timeout', '90'],
+      '--timeout 90 would be 90 milliseconds: write 90s for seconds, or 90ms if you mean it',
     ],
     [
       ['--model', 'qwen3'],

@@ -36,9 +36,22 @@ export interface AgentCommandLineOptions {
 const UNITS: Record<string, number> = { ms: 1, s: 1_000, m: 60_000, h: 3_600_000 };
 const DURATION = /^(\d+(?:\.\d+)?)(ms|s|m|h)?$/;
 
-/** Milliseconds from `90000`, `90s`, `1.5m`…; throws `UsageError` for anything else. */
+/** Below this, a number without a unit is more likely meant in seconds than in milliseconds. */
+const SMALLEST_BARE_MILLISECONDS = 1_000;
+
+/**
+ * Milliseconds from `90000`, `90s`, `1.5m`, `250ms`…; throws `UsageError` for anything else,
+ * and for a bare number under 1000 (`90` would withdraw every question after 90 ms: write
+ * `90s`, or `90ms` if that is meant).
+ */
 export function parseDuration(text: string, flag = '--timeout'): number {
   const match = DURATION.exec(text.trim());
+  if (match !== null && match[2] === undefined && Number(match[1]) < SMALLEST_BARE_MILLISECONDS) {
+    const value = match[1] as string;
+    throw new UsageError(
+      `${flag} ${value} would be ${value} milliseconds: write ${value}s for seconds, or ${value}ms if you mean it`,
+    );
+  }
   const ms = match ? Math.round(Number(match[1]) * (UNITS[match[2] ?? 'ms'] ?? 1)) : Number.NaN;
   if (!(ms >= 1 && ms <= REQUEST_LIMITS.timeoutMs)) {
     throw new UsageError(

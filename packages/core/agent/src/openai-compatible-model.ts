@@ -88,7 +88,7 @@ export function createOpenAICompatibleModel(options: OpenAICompatibleModelOption
   if (deepSeek && (apiKey === undefined || apiKey === '')) {
     throw new ModelError(
       'MODEL_AUTH',
-      `No API key for ${server}: set DEEPSEEK_API_KEY, or pass apiKey.`,
+      `No API key for ${server}: set the DEEPSEEK_API_KEY environment variable.`,
     );
   }
   const timeoutMs = options.timeoutMs ?? 120_000;

@@ -73,12 +73,22 @@ describe('parseDuration', () => {
     ['1.5m', 90_000],
     ['2h', 7_200_000],
     [' 30s ', 30_000],
-    ['1', 1],
+    ['1ms', 1],
+    ['1000', 1_000],
   ])('%j is %i ms', (text, ms) => {
     expect(parseDuration(text)).toBe(ms);
   });
 
-  it.each(['', '0', '0s', '-5s', 'soon', '5 s', '5d', '1e3', '0.0001s', '25d'])(
+  it.each(['90', '1', '999', '0.5'])(
+    'a bare %j is refused: seconds were probably meant',
+    (text) => {
+      expect(usageError(() => parseDuration(text)).message).toBe(
+        `--timeout ${text} would be ${text} milliseconds: write ${text}s for seconds, or ${text}ms if you mean it`,
+      );
+    },
+  );
+
+  it.each(['', '0s', '-5s', 'soon', '5 s', '5d', '1e3', '0.0001s', '25d'])(
     '%j is refused',
     (text) => {
       expect(usageError(() => parseDuration(text)).message).toMatch(/^--timeout takes a duration/);
