@@ -51,6 +51,9 @@ function colorEnvironment(env: NodeJS.ProcessEnv, color: boolean | undefined): N
   return color === undefined ? env : { ...env, FORCE_COLOR: color ? '1' : '0' };
 }
 
+/** What the first Ctrl+C at the prompt right after a cancelled turn says instead of quitting. */
+export const QUIT_HINT = 'Press Ctrl+C again, or Ctrl+D, to quit.';
+
 function clearLine(rl: Interface): void {
   rl.write(null, { ctrl: true, name: 'e' });
   rl.write(null, { ctrl: true, name: 'u' });
@@ -125,9 +128,18 @@ export async function runTerminalAgent(options: TerminalAgentOptions): Promise<n
     }),
   );
 
+  // Ctrl+C is often pressed twice by reflex to stop a turn. Right after a turn was cancelled,
+  // the first Ctrl+C at the empty prompt only says how to quit, so the conversation survives.
+  let confirmQuit = false;
+
   function interrupt(): void {
     if (active !== undefined) active.interrupt();
     else if (terminal && rl.line !== '') clearLine(rl);
+    else if (confirmQuit) {
+      confirmQuit = false;
+      write(`\n${style.dim(QUIT_HINT)}\n`);
+      rl.prompt();
+    }
     // At an empty prompt Ctrl+C quits: closing the Interface ends the prompt loop.
     else rl.close();
   }
@@ -177,6 +189,7 @@ export async function runTerminalAgent(options: TerminalAgentOptions): Promise<n
     } finally {
       release();
       active = undefined;
+      confirmQuit = terminal && turn.controller.signal.aborted;
     }
   }
 
@@ -198,6 +211,7 @@ export async function runTerminalAgent(options: TerminalAgentOptions): Promise<n
       // A terminal showed what was typed; a log of piped input should read the same.
       if (input.isTTY !== true || typedAhead) write(`${neutralizeText(line)}\n`);
       const prompt = line.trim();
+      confirmQuit = false;
       if (prompt === '') continue;
       if ((await runTurn(prompt)) === 'forced') return INTERRUPTED_EXIT_CODE;
     }

@@ -2,6 +2,7 @@ import { EventEmitter } from 'node:events';
 import { createScriptedModel, DEMO_SCRIPT } from 'dsh-agent';
 import { afterEach, describe, expect, it } from 'vitest';
 import { runTerminalAgent } from '../src/index.js';
+import { QUIT_HINT } from '../src/terminal-agent.js';
 import {
   aborted,
   deferred,
@@ -28,6 +29,26 @@ function stalledStep(text: string, seen: { signal?: AbortSignal }) {
 }
 
 describe('Ctrl+C in the terminal agent', () => {
+  it('right after a cancelled turn asks for a second Ctrl+C; typing a message disarms it', async () => {
+    const { terminal, exit, type } = startAgent({
+      model: stepModel(stalledStep('Working', {}), textStep('Fine.'), stalledStep('More', {})),
+    });
+    await waitForPrompt(terminal);
+    type('work');
+    await terminal.waitFor('Working');
+    terminal.press(KEYS.ctrlC);
+    await waitForPrompt(terminal);
+    terminal.press(KEYS.ctrlC);
+    await terminal.waitFor(QUIT_HINT);
+    // A message sent in between: the next Ctrl+C at the prompt quits as usual.
+    type('go on');
+    await terminal.waitFor('Fine.');
+    await waitForPrompt(terminal);
+    terminal.press(KEYS.ctrlC);
+    expect(await exit).toBe(0);
+    expect((await terminal.text()).split(QUIT_HINT)).toHaveLength(2);
+  });
+
   it('during a question cancels the turn, not the program; the conversation goes on', async () => {
     const { terminal, exit, type } = startAgent({
       model: createScriptedModel(DEMO_SCRIPT, { name: 'demo' }),
@@ -52,6 +73,11 @@ describe('Ctrl+C in the terminal agent', () => {
     terminal.press(KEYS.ctrlC);
     await terminal.waitFor('✖ Database · cancelled');
     await waitForPrompt(terminal);
+    // Right after a cancel, a reflex second Ctrl+C only says how to quit…
+    terminal.press(KEYS.ctrlC);
+    const hinted = await terminal.waitFor(`${QUIT_HINT}\n> `);
+    expect(hinted.endsWith(['', '> ', QUIT_HINT, '> '].join('\n'))).toBe(true);
+    // …and a third quits.
     terminal.press(KEYS.ctrlC);
     expect(await exit).toBe(0);
   });
