@@ -65,6 +65,7 @@ export async function run(): Promise<void> {
   );
   console.log('| request | provider directly | through ask() | overhead | ratio |');
   console.log('| --- | ---: | ---: | ---: | ---: |');
+  const overheads: Record<string, number> = {};
   for (const [name, request] of Object.entries(cases)) {
     // Warm both paths up before measuring.
     await nsPerAsk(direct, request);
@@ -77,9 +78,13 @@ export async function run(): Promise<void> {
     }
     const base = median(baseline);
     const ours = median(measured);
+    overheads[name] = ours - base;
     console.log(
       `| ${name} | ${base.toFixed(0)} ns | ${ours.toFixed(0)} ns | ${(ours - base).toFixed(0)} ns | ${(ours / base).toFixed(2)}x |`,
     );
   }
-  console.log('Goal: overhead under 1,000 ns per ask.');
+  const agentPath = overheads['with a signal (as the agent asks)'] ?? Number.NaN;
+  console.log(
+    `Goal: overhead under 1,000 ns per ask; with a signal, as the agent asks: ${agentPath.toFixed(0)} ns (${agentPath < 1_000 ? 'met' : 'not met'} in this run).`,
+  );
 }
