@@ -3,9 +3,13 @@ import type { QuestionView } from './question-view.js';
 import type { TerminalStyle } from './terminal-style.js';
 import { textWidth, truncateText } from './text-width.js';
 
-/** A key hint; a strong one (the number being typed) stands out from the others. */
+/**
+ * A key hint; a strong one (the number being typed) stands out from the others. When the
+ * hints must fit in fewer lines, those of the highest `rank` are left out first.
+ */
 interface Hint {
   readonly text: string;
+  readonly rank: number;
   readonly strong?: boolean;
 }
 
@@ -30,36 +34,43 @@ export function noticeText(view: QuestionView, state: MenuState, style: Terminal
 }
 
 function hints(view: QuestionView, state: MenuState, style: TerminalStyle): Hint[] {
-  const plain = (...texts: string[]) => texts.map((text) => ({ text }));
-  if (isFreeForm(state)) return plain('Enter submit', 'Esc decline', 'Ctrl+C cancel');
-  if (state.mode === 'editor') return plain('Enter submit', 'Esc back to options', 'Ctrl+C cancel');
+  // Ranked by what a person cannot guess: how to answer, how to get out, then the rest.
+  const ranked = (...items: [string, number][]) => items.map(([text, rank]) => ({ text, rank }));
+  if (isFreeForm(state))
+    return ranked(['Enter submit', 1], ['Esc decline', 2], ['Ctrl+C cancel', 3]);
+  if (state.mode === 'editor') {
+    return ranked(['Enter submit', 1], ['Esc back to options', 2], ['Ctrl+C cancel', 3]);
+  }
   if (state.digits !== '') {
     return [
-      { text: `Option ${state.digits}`, strong: true },
-      ...plain('Enter choose', 'Backspace erase', 'Esc clear', 'Ctrl+C cancel'),
+      { text: `Option ${state.digits}`, rank: 0, strong: true },
+      ...ranked(
+        ['Enter choose', 1],
+        ['Backspace erase', 3],
+        ['Esc clear', 2],
+        ['Ctrl+C cancel', 4],
+      ),
     ];
   }
   const count = view.optionCount;
   const numbers = count === 1 ? '1 choose' : count <= 9 ? `1-${count} choose` : 'number+Enter';
   const { up, down } = style.symbols;
-  const items = [`${up}${down} move`, 'Enter select', numbers];
-  if (state.customRow) items.push('or type an answer');
-  items.push('Esc decline', 'Ctrl+C cancel');
-  return plain(...items);
+  const items: [string, number][] = [
+    [`${up}${down} move`, 3],
+    ['Enter select', 1],
+    [numbers, 5],
+  ];
+  if (state.customRow) items.push(['or type an answer', 6]);
+  items.push(['Esc decline', 2], ['Ctrl+C cancel', 4]);
+  return ranked(...items);
 }
 
-/** The key hints under the question, wrapped between hints to `width` columns. */
-export function hintLines(
-  view: QuestionView,
-  state: MenuState,
-  width: number,
-  style: TerminalStyle,
-): string[] {
+function wrapHints(items: readonly Hint[], width: number, style: TerminalStyle): string[] {
   const separator = ` ${style.symbols.separator} `;
   const lines: string[] = [];
   let line = '';
   let used = 0;
-  for (const hint of hints(view, state, style)) {
+  for (const hint of items) {
     const text = truncateText(hint.text, width);
     const shown = hint.strong === true ? style.accent(style.bold(text)) : style.dim(text);
     const size = textWidth(text);
@@ -77,4 +88,39 @@ export function hintLines(
   }
   lines.push(line);
   return lines;
+}
+
+/**
+ * The key hints under the question, wrapped between hints to `width` columns; with
+ * `maxLines`, the least needed hints are left out until the rest fit in that many lines.
+ */
+export function hintLines(
+  view: QuestionView,
+  state: MenuState,
+  width: number,
+  style: TerminalStyle,
+  maxLines = Number.POSITIVE_INFINITY,
+): string[] {
+  if (maxLines < 1) return [];
+  const all = hints(view, state, style);
+  const full = wrapHints(all, width, style);
+  if (full.length <= maxLines) return full;
+  const fits = (items: readonly Hint[]) => wrapHints(items, width, style).length <= maxLines;
+  // Leave out the least needed until the rest fit, then take back any that still fit.
+  const byNeed = [...all].sort((a, b) => a.rank - b.rank);
+  const kept = new Set(byNeed);
+  for (const hint of byNeed.toReversed()) {
+    if (kept.size === 1 || fits(all.filter((item) => kept.has(item)))) break;
+    kept.delete(hint);
+  }
+  for (const hint of byNeed) {
+    if (kept.has(hint)) continue;
+    kept.add(hint);
+    if (!fits(all.filter((item) => kept.has(item)))) kept.delete(hint);
+  }
+  return wrapHints(
+    all.filter((item) => kept.has(item)),
+    width,
+    style,
+  );
 }

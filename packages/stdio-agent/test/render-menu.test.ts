@@ -2,6 +2,8 @@ import { stripVTControlCharacters } from 'node:util';
 import type { AskUserQuestionRequest } from 'dsh-user-interaction';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { hintLines } from '../src/menu-hints.js';
+import { type MenuNeeds, MIN_LIST_ROWS, planMenu } from '../src/menu-layout.js';
 import { initialMenuState, type MenuState, menuKey, withWindow } from '../src/menu-state.js';
 import { type QuestionView, questionView } from '../src/question-view.js';
 import { renderMenu } from '../src/render-menu.js';
@@ -216,6 +218,261 @@ describe('renderMenu', () => {
         },
       ),
       { numRuns: 300 },
+    );
+  });
+
+  it('reads no option beyond the window, descriptions included, however long the list', () => {
+    const options = Array.from({ length: 10_000 }, (_, index) =>
+      index % 2 === 0
+        ? { label: `Option ${index + 1}`, description: 'A description of this option.' }
+        : { label: `Option ${index + 1}` },
+    );
+    const view = questionView({ question: 'Pick one', options });
+    const read = new Set<number>();
+    const counting: QuestionView = {
+      ...view,
+      label(index) {
+        read.add(index);
+        return view.label(index);
+      },
+      description(index) {
+        read.add(index);
+        return view.description(index);
+      },
+    };
+    let state = withWindow({ ...stateFor(view), focus: 5_000 }, 4_990, 10);
+    for (const name of ['down', 'down', 'up', 'pagedown']) {
+      state = menuKey(state, { text: undefined, key: { name } }).state;
+      const frame = renderMenu(counting, state, { columns: 80, rows: 24 }, style);
+      state = withWindow(state, frame.top, frame.page);
+    }
+    expect(read.size).toBeGreaterThan(0);
+    expect(read.size).toBeLessThan(60);
+  });
+
+  it('ends the question with … only when lines of it were left out', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.constantFrom('Which', 'language', 'should', 'we', 'use?', 'A', 'service.'), {
+          minLength: 1,
+          maxLength: 60,
+        }),
+        fc.boolean(),
+        fc.integer({ min: 20, max: 100 }),
+        fc.integer({ min: 3, max: 30 }),
+        fc.integer({ min: 1, max: 8 }),
+        (words, header, columns, rows, count) => {
+          const question = words.join(' ');
+          const view = questionView({
+            ...(header ? { header: 'Header' } : {}),
+            question,
+            options: options(count).map((option) => ({ ...option, description: 'Said.' })),
+          });
+          const text = renderMenu(view, stateFor(view), { columns, rows }, style).lines.map(
+            (line) => stripVTControlCharacters(line),
+          );
+          const title = text.slice(
+            0,
+            text.findIndex((line) => line.startsWith('❯')),
+          );
+          const shown = title.filter((line) => line !== '' && line !== '? Header');
+          const read = shown.join(' ').replace(/^\? /, '').replace(/ +/g, ' ').trim();
+          if (read.endsWith('…')) {
+            const kept = read.slice(0, -1).trim();
+            expect(question.startsWith(kept)).toBe(true);
+            expect(kept.length).toBeLessThan(question.length);
+          } else if (shown.length > 0) {
+            expect(read).toBe(question);
+          }
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+
+  it('keeps the hints on their rows while the focus moves through a list that fits', () => {
+    const view = questionView({
+      question: 'Pick one',
+      options: [
+        { label: 'Short', description: 'One line.' },
+        { label: 'None' },
+        {
+          label: 'Long',
+          description: 'A description that needs three lines at forty columns, or so it seems.',
+        },
+      ],
+      allowCustom: true,
+    });
+    let state = stateFor(view);
+    const hintsAt: number[] = [];
+    for (let key = 0; key < 4; key++) {
+      const text = renderMenu(view, state, { columns: 40, rows: 24 }, style).lines.map((line) =>
+        stripVTControlCharacters(line),
+      );
+      hintsAt.push(text.findIndex((line) => line.startsWith('↑↓ move')));
+      state = menuKey(state, { text: undefined, key: { name: 'down' } }).state;
+    }
+    expect(new Set(hintsAt).size).toBe(1);
+    expect(hintsAt[0]).toBeGreaterThan(0);
+  });
+
+  it('gives the details pane none of the rows of a cut question or of a list at its minimum', () => {
+    const question = Array.from({ length: 12 }, (_, index) => `Line ${index + 1}.`).join('\n');
+    const view = questionView({
+      question,
+      options: options(6).map((option, index) =>
+        index === 1 ? option : { ...option, description: 'Four lines\nof\ndetails\nhere.' },
+      ),
+    });
+    for (const focus of [0, 1]) {
+      const text = renderMenu(
+        view,
+        { ...stateFor(view), focus },
+        { columns: 60, rows: 12 },
+        style,
+      ).lines.map((line) => stripVTControlCharacters(line));
+      expect(text).toHaveLength(11);
+      expect(text.filter((line) => /^(❯ | {2})\d\. Option/.test(line))).toHaveLength(MIN_LIST_ROWS);
+      expect(text.some((line) => line.includes('details') || line.includes('Four'))).toBe(false);
+      expect(text.filter((line) => line === '')).toEqual([]);
+    }
+  });
+});
+
+describe('hintLines', () => {
+  const view = questionView({ question: 'Pick', options: options(4), allowCustom: true });
+  const plain = (lines: string[]) => lines.map((line) => stripVTControlCharacters(line));
+
+  it('wraps every hint when the lines are not limited', () => {
+    expect(plain(hintLines(view, stateFor(view), 40, style))).toEqual([
+      '↑↓ move · Enter select · 1-4 choose',
+      'or type an answer · Esc decline',
+      'Ctrl+C cancel',
+    ]);
+  });
+
+  it('leaves out the least needed hints to fit one line, and takes back those that still fit', () => {
+    expect(plain(hintLines(view, stateFor(view), 40, style, 1))).toEqual([
+      '↑↓ move · Enter select · Esc decline',
+    ]);
+    expect(plain(hintLines(view, stateFor(view), 50, style, 1))).toEqual([
+      '↑↓ move · Enter select · 1-4 choose · Esc decline',
+    ]);
+    expect(plain(hintLines(view, stateFor(view), 40, style, 2))).toEqual([
+      '↑↓ move · Enter select · 1-4 choose',
+      'Esc decline · Ctrl+C cancel',
+    ]);
+    expect(plain(hintLines(view, stateFor(view), 12, style, 1))).toEqual(['Enter select']);
+    expect(hintLines(view, stateFor(view), 40, style, 0)).toEqual([]);
+  });
+
+  it('always keeps the number being typed', () => {
+    const long = questionView({ question: 'Pick', options: options(40) });
+    const state = menuKey(stateFor(long), { text: '3', key: { name: '3' } }).state;
+    expect(plain(hintLines(long, state, 30, style, 1))).toEqual(['Option 3 · Enter choose']);
+  });
+});
+
+describe('planMenu', () => {
+  const needs = fc.record({
+    height: fc.integer({ min: 1, max: 40 }),
+    rows: fc.integer({ min: 1, max: 60 }),
+    header: fc.boolean(),
+    questionRows: fc.integer({ min: 1, max: 30 }),
+    noticeRows: fc.integer({ min: 0, max: 1 }),
+    hintRows: fc.integer({ min: 1, max: 3 }),
+    detailRows: fc.integer({ min: 0, max: 8 }),
+    tallest: fc.integer({ min: 0, max: 8 }),
+  });
+
+  function plan(input: Omit<MenuNeeds, 'tallestDetails'> & { tallest: number }) {
+    let asked = false;
+    const tallest = Math.max(input.tallest, input.detailRows);
+    const result = planMenu({
+      ...input,
+      tallestDetails: () => {
+        asked = true;
+        return tallest;
+      },
+    });
+    const used =
+      (result.header ? 1 : 0) +
+      result.questionRows +
+      (result.gap ? 1 : 0) +
+      result.visible +
+      (result.indicator ? 1 : 0) +
+      (result.paneRows > 0 ? result.paneRows + 1 : 0) +
+      result.noticeRows +
+      result.hintRows;
+    return { result, used, asked };
+  }
+
+  it('never takes more rows than the screen has, and always shows the focused row', () => {
+    fc.assert(
+      fc.property(needs, (input) => {
+        const { result, used } = plan(input);
+        expect(used).toBeLessThanOrEqual(input.height);
+        expect(result.visible).toBeGreaterThanOrEqual(1);
+        expect(result.visible).toBeLessThanOrEqual(input.rows);
+        expect(result.questionRows).toBeLessThanOrEqual(input.questionRows);
+        expect(result.hintRows).toBeLessThanOrEqual(input.hintRows);
+      }),
+      { numRuns: 2_000 },
+    );
+  });
+
+  it('leaves no row unused while rows of the list are hidden or the question is cut', () => {
+    fc.assert(
+      fc.property(needs, (input) => {
+        const { result, used, asked } = plan(input);
+        if (result.visible < input.rows || result.questionRows < input.questionRows) {
+          expect(used).toBe(input.height);
+          expect(result.paneRows).toBeLessThanOrEqual(input.detailRows);
+        }
+        // The tallest details of every option are read only when every option is on screen.
+        if (asked) expect(result.visible).toBe(input.rows);
+      }),
+      { numRuns: 2_000 },
+    );
+  });
+
+  it('shows the whole question when it fits beside the focused row and one line of hints', () => {
+    fc.assert(
+      fc.property(needs, (input) => {
+        const { result } = plan(input);
+        const least =
+          (input.header ? 1 : 0) +
+          input.questionRows +
+          1 +
+          (input.rows > 1 ? 1 : 0) +
+          input.noticeRows +
+          1;
+        if (least <= input.height) {
+          expect(result.questionRows).toBe(input.questionRows);
+          expect(result.header).toBe(input.header);
+          expect(result.hintRows).toBeGreaterThanOrEqual(1);
+        }
+      }),
+      { numRuns: 2_000 },
+    );
+  });
+
+  it('gives the pane more than the focused option needs only when nothing else is short', () => {
+    fc.assert(
+      fc.property(needs, (input) => {
+        const { result } = plan(input);
+        if (result.paneRows > input.detailRows) {
+          expect(result.visible).toBe(input.rows);
+          expect(result.questionRows).toBe(input.questionRows);
+          expect(result.hintRows).toBe(input.hintRows);
+          expect(result.gap).toBe(true);
+        }
+        // Details never take the rows of the list's minimum.
+        if (result.paneRows > 0) {
+          expect(result.visible).toBeGreaterThanOrEqual(Math.min(input.rows, MIN_LIST_ROWS));
+        }
+      }),
+      { numRuns: 2_000 },
     );
   });
 });
