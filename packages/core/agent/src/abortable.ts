@@ -29,7 +29,8 @@ export function raceAbort<T>(
 /**
  * Iterates `iterable` until it ends or the signal aborts, whichever comes first, so a source
  * that ignores its signal cannot hold the caller. On abort or early exit the source is told to
- * return, without waiting for it.
+ * return, without waiting for it. One abort listener serves the whole iteration: a model
+ * streams many small events, and a listener per event costs more than the event itself.
  */
 export async function* abortable<T>(
   iterable: AsyncIterable<T>,
@@ -37,9 +38,17 @@ export async function* abortable<T>(
 ): AsyncGenerator<T, void, undefined> {
   const iterator = iterable[Symbol.asyncIterator]();
   let finished = false;
+  let wake: ((value: typeof ABORTED) => void) | undefined;
+  const onAbort = (): void => wake?.(ABORTED);
+  signal.addEventListener('abort', onAbort, { once: true });
   try {
-    while (true) {
-      const next = await raceAbort(Promise.resolve(iterator.next()), signal);
+    while (!signal.aborted) {
+      const next = await new Promise<IteratorResult<T> | typeof ABORTED>((resolve, reject) => {
+        wake = resolve;
+        // The losing `next()` is still observed, so its rejection is never unhandled.
+        Promise.resolve(iterator.next()).then(resolve, reject);
+      });
+      wake = undefined;
       if (next === ABORTED) return;
       if (next.done === true) {
         finished = true;
@@ -48,6 +57,7 @@ export async function* abortable<T>(
       yield next.value;
     }
   } finally {
+    signal.removeEventListener('abort', onAbort);
     if (!finished) {
       // A source busy awaiting handles `return` only later: waiting here would undo the race.
       Promise.resolve(iterator.return?.()).catch(() => {});
