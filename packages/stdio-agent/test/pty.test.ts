@@ -1,93 +1,27 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import pty from '@lydell/node-pty';
-import xterm from '@xterm/headless';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { KEYS } from './fake-terminal.js';
+import {
+  expectCookedMode,
+  type PtySession,
+  startPtySession,
+  stopPtySessions,
+} from './pty-session.js';
 
-const { Terminal } = xterm;
 const packageRoot = fileURLToPath(new URL('..', import.meta.url));
 const repositoryRoot = fileURLToPath(new URL('../../..', import.meta.url));
 const program = fileURLToPath(new URL('./fixtures/terminal-program.ts', import.meta.url));
-const COLUMNS = 80;
-const ROWS = 30;
 
-interface Session {
-  write(data: string): void;
-  text(): Promise<string>;
-  waitFor(text: string | RegExp): Promise<string>;
-  /** Lets the shell end (it waits for a line after `done`) and resolves with its exit. */
-  finish(): Promise<{ exitCode: number; signal?: number }>;
-  cursorHidden(): boolean;
-}
+afterEach(stopPtySessions);
 
-const running = new Set<{ kill(): void }>();
-afterEach(() => {
-  for (const child of running) child.kill();
-  running.clear();
-});
-
-/**
- * Runs the fixture program in a real pseudo-terminal under a shell, which runs `stty -a` on
- * the same terminal once the program has ended; the output goes through a terminal emulator.
- */
-function run(scenario: string): Session {
-  const terminal = new Terminal({
-    cols: COLUMNS,
-    rows: ROWS,
-    allowProposedApi: true,
-    scrollback: 200,
-  });
-  // The shell waits for a line after `done`: output a pty delivers as its process exits can be
-  // lost, so the shell stays until the test has read everything.
-  const script = `node --import tsx '${program}' ${scenario}; echo "exit=$?"; stty -a; echo done; read _`;
-  const child = pty.spawn('/bin/sh', ['-c', script], {
-    name: 'xterm-256color',
-    cols: COLUMNS,
-    rows: ROWS,
+/** Runs the fixture program's scenario in a real pseudo-terminal, 80x30. */
+function run(scenario: string): PtySession {
+  return startPtySession(`node --import tsx '${program}' ${scenario}`, {
+    columns: 80,
+    rows: 30,
     cwd: repositoryRoot,
-    env: { ...process.env, TERM: 'xterm-256color', NO_COLOR: '', FORCE_COLOR: '' },
   });
-  running.add(child);
-  child.onData((data) => terminal.write(data));
-  const exited = new Promise<{ exitCode: number; signal?: number }>((resolve) =>
-    child.onExit((exit) => {
-      running.delete(child);
-      resolve(exit);
-    }),
-  );
-  const text = async (): Promise<string> => {
-    await new Promise<void>((resolve) => terminal.write('', resolve));
-    const buffer = terminal.buffer.active;
-    const lines: string[] = [];
-    for (let row = 0; row < buffer.length; row++) {
-      lines.push(buffer.getLine(row)?.translateToString(true) ?? '');
-    }
-    return lines.join('\n').trimEnd();
-  };
-  return {
-    write: (data) => child.write(data),
-    text,
-    waitFor: (wanted) =>
-      vi.waitFor(
-        async () => {
-          const screen = await text();
-          const found = typeof wanted === 'string' ? screen.includes(wanted) : wanted.test(screen);
-          if (!found) throw new Error(`The terminal does not show ${String(wanted)}:\n${screen}`);
-          return screen;
-        },
-        { timeout: 15_000, interval: 20 },
-      ),
-    finish() {
-      child.write('\r');
-      return exited;
-    },
-    cursorHidden() {
-      const core = (terminal as unknown as { _core: { coreService: { isCursorHidden: boolean } } })
-        ._core;
-      return core.coreService.isCursorHidden;
-    },
-  };
 }
 
 /** The process id the program printed (the shell around it has another). */
@@ -98,18 +32,6 @@ function programPid(screen: string): number {
   return Number(pid);
 }
 
-/**
- * The terminal modes `stty -a` printed after the program: icanon and echo are on again. Node
- * itself resets the terminal when a process exits, so this is the state a person is left with,
- * not proof of what the provider did; `expectCookedWhileRunning` is that proof.
- */
-function expectCookedMode(screen: string): void {
-  const modes = screen.slice(screen.lastIndexOf('exit='));
-  expect(modes).toMatch(/(^|\s)icanon(\s|$)/m);
-  expect(modes).toMatch(/(^|\s)echo(\s|$)/m);
-  expect(modes).not.toMatch(/-icanon|(^|\s)-echo(\s|$)/m);
-}
-
 beforeAll(() => {
   if (!existsSync(`${packageRoot}dist/index.js`)) {
     throw new Error(
@@ -118,7 +40,10 @@ beforeAll(() => {
   }
 });
 
-/** The modes the program read with `stty -a` while it still ran, after its questions settled. */
+/**
+ * The modes the program read with `stty -a` while it still ran, after its questions settled:
+ * proof of what the provider gave back, before Node's own reset at exit.
+ */
 function expectCookedWhileRunning(screen: string): void {
   const line = /^running: (.*)$/m.exec(screen.replace(/\n(?!\w+[:=])/g, ''))?.[1];
   expect(line, 'the program printed its terminal modes').toBeDefined();
