@@ -15,6 +15,8 @@ export const REQUEST_LIMITS = {
   valueLength: 4_000,
   /** Characters in an option's `description`. */
   descriptionLength: 2_000,
+  /** Characters in an answer's text (typed or an option's value). */
+  answerLength: 100_000,
   /** Milliseconds in `timeoutMs` (the largest delay a timer accepts). */
   timeoutMs: 2_147_483_647,
 } as const;
