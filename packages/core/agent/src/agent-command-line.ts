@@ -1,5 +1,6 @@
 import { parseArgs } from 'node:util';
 import { HarnessError, REQUEST_LIMITS } from 'dsh-user-interaction';
+import { isThinkingLevel, THINKING_LEVELS, type ThinkingLevel } from './thinking.js';
 
 /** A command line that cannot be run as written (programs exit with status 2). */
 export class UsageError extends HarnessError {
@@ -23,6 +24,8 @@ export type AgentCommand =
       readonly script?: string;
       /** `--timeout`: how long a question waits for an answer, in milliseconds. */
       readonly questionTimeoutMs?: number;
+      /** `--thinking`: how much a thinking model reasons (`off`, `low`, `high`, `max`). */
+      readonly thinking?: ThinkingLevel;
       /** The program's own boolean flags that were given (see `booleanFlags`). */
       readonly flags: ReadonlySet<string>;
     };
@@ -93,7 +96,7 @@ function usageErrorOf(error: unknown): UsageError {
 
 /**
  * Reads the flags every agent program shares (`--help`, `--version`, `--model`, `--base-url`,
- * `--script`, `--timeout`) plus the program's own boolean flags, from the arguments after
+ * `--script`, `--timeout`, `--thinking`) plus the program's own boolean flags, from the arguments after
  * `node` and the script. Throws `UsageError` with a one-line message.
  */
 export function parseAgentCommandLine(
@@ -114,6 +117,7 @@ export function parseAgentCommandLine(
         'base-url': { type: 'string' },
         script: { type: 'string' },
         timeout: { type: 'string' },
+        thinking: { type: 'string' },
       },
     }));
   } catch (error) {
@@ -121,7 +125,7 @@ export function parseAgentCommandLine(
   }
   if (values.help === true) return { kind: 'help' };
   if (values.version === true) return { kind: 'version' };
-  const { model, script, timeout } = values as Record<string, string | undefined>;
+  const { model, script, timeout, thinking } = values as Record<string, string | undefined>;
   const baseUrl = values['base-url'] as string | undefined;
   for (const [flag, value] of [
     ['--model', model],
@@ -131,12 +135,18 @@ export function parseAgentCommandLine(
     // `--model=` would otherwise silently fall back to the demo.
     if (value !== undefined && value.trim() === '') throw new UsageError(`${flag} needs a value`);
   }
+  if (thinking !== undefined && !isThinkingLevel(thinking)) {
+    throw new UsageError(
+      `--thinking takes ${THINKING_LEVELS.join(', ')} (got ${JSON.stringify(thinking)})`,
+    );
+  }
   return {
     kind: 'run',
     ...(model !== undefined && { model }),
     ...(baseUrl !== undefined && { baseUrl }),
     ...(script !== undefined && { script }),
     ...(timeout !== undefined && { questionTimeoutMs: parseDuration(timeout) }),
+    ...(thinking !== undefined && { thinking }),
     flags: new Set(booleanFlags.filter((flag) => values[flag] === true)),
   };
 }

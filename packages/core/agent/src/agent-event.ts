@@ -6,6 +6,8 @@ export type TurnEndReason = 'finished' | 'cancelled' | 'step-limit' | 'error';
 
 /** What a turn streams to its UI, in order. The last event is always `turn-end`. */
 export type AgentEvent =
+  /** A piece of the model's reasoning (a thinking model's chain of thought), as it arrives. */
+  | { readonly type: 'reasoning'; readonly text: string }
   /** A piece of the assistant's text, as it arrives. */
   | { readonly type: 'text'; readonly text: string }
   /** A tool call about to run. `arguments` is the parsed JSON, or the raw text if it is malformed. */

@@ -28,6 +28,12 @@ export {
   DEFAULT_MAX_STEPS,
   type RunOptions,
 } from './create-agent.js';
+export {
+  DEEPSEEK_BASE_URL,
+  DEEPSEEK_MODEL,
+  DEEPSEEK_MODELS,
+  speaksDeepSeek,
+} from './deepseek.js';
 export { DEFAULT_INSTRUCTIONS } from './default-instructions.js';
 export { DEMO_SCRIPT } from './demo-script.js';
 export { loadScript } from './load-script.js';
@@ -36,6 +42,7 @@ export type {
   ModelEvent,
   ModelFinishReason,
   ModelMessage,
+  ModelReasoning,
   ModelRequest,
   ModelToolCall,
   ModelToolSchema,
@@ -49,8 +56,6 @@ export {
 } from './model-error.js';
 export {
   createOpenAICompatibleModel,
-  DEEPSEEK_BASE_URL,
-  DEEPSEEK_MODEL,
   NO_API_KEY,
   type OpenAICompatibleModelOptions,
 } from './openai-compatible-model.js';
@@ -67,6 +72,7 @@ export {
   type ScriptToolCall,
 } from './script.js';
 export { createScriptedModel, type ScriptedModelOptions } from './scripted-model.js';
+export { isThinkingLevel, THINKING_LEVELS, type ThinkingLevel } from './thinking.js';
 export { type ToolCallAgent, toolCallIdOf } from './tool-call-agent.js';
 export { errorResult } from './tool-call-runner.js';
 export { validateScript } from './validate-script.js';

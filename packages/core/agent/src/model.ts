@@ -10,6 +10,18 @@ export interface ModelToolCall {
   readonly arguments: string;
 }
 
+/**
+ * Reasoning a server sent with an assistant message (a "thinking" model's chain of thought). It is
+ * kept exactly as received, because some servers (DeepSeek in thinking mode) require it back with
+ * every message that made tool calls.
+ */
+export interface ModelReasoning {
+  /** The reasoning text, exactly as received. */
+  readonly text: string;
+  /** The wire field it arrived in (such as `reasoning_content`), so it goes back in the same one. */
+  readonly field?: string;
+}
+
 /** One message of a conversation, in a provider-neutral shape. */
 export type ModelMessage =
   | { readonly role: 'system'; readonly content: string }
@@ -18,6 +30,8 @@ export type ModelMessage =
       readonly role: 'assistant';
       readonly content: string;
       readonly toolCalls?: readonly ModelToolCall[];
+      /** What the server sent as its reasoning for this message, when it sent any. */
+      readonly reasoning?: ModelReasoning;
     }
   | {
       readonly role: 'tool';
@@ -47,8 +61,12 @@ export interface ModelRequest {
 /** Why the model ended its step. */
 export type ModelFinishReason = 'stop' | 'tool-calls' | 'length' | 'other';
 
-/** What a model streams: text as it arrives, complete tool calls, then one `finish`. */
+/**
+ * What a model streams: reasoning and text as they arrive, complete tool calls, then one `finish`.
+ * A `reasoning-delta` names the wire `field` it came in when the model needs it sent back there.
+ */
 export type ModelEvent =
+  | { readonly type: 'reasoning-delta'; readonly text: string; readonly field?: string }
   | { readonly type: 'text-delta'; readonly text: string }
   | { readonly type: 'tool-call'; readonly call: ModelToolCall }
   | { readonly type: 'finish'; readonly reason: ModelFinishReason };
@@ -58,7 +76,7 @@ export type ModelEvent =
  * `ModelError`, and on abort it ends (or throws) promptly.
  */
 export interface Model {
-  /** A short name for logs and UIs, such as `deepseek-chat` or `scripted:demo`. */
+  /** A short name for logs and UIs, such as `deepseek-flash` or `scripted:demo`. */
   readonly id: string;
   /** Streams one assistant step for the request. */
   stream(request: ModelRequest): AsyncIterable<ModelEvent>;

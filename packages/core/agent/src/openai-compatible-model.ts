@@ -1,5 +1,12 @@
 import type * as OpenAIModule from 'openai';
 import { ABORTED, abortable, raceAbort } from './abortable.js';
+import {
+  DEEPSEEK_BASE_URL,
+  DEEPSEEK_MODEL,
+  isDeepSeekHost,
+  speaksDeepSeek,
+  thinkingFields,
+} from './deepseek.js';
 import type { Model, ModelEvent, ModelFinishReason, ModelRequest } from './model.js';
 import { ModelError } from './model-error.js';
 import {
@@ -9,12 +16,9 @@ import {
   streamError,
 } from './openai-model-error.js';
 import { toOpenAIMessages, toOpenAITools } from './openai-request.js';
+import type { ThinkingLevel } from './thinking.js';
 import { ToolCallAssembler, type ToolCallDelta } from './tool-call-assembler.js';
 
-/** DeepSeek's OpenAI-compatible endpoint, the default server. */
-export const DEEPSEEK_BASE_URL = 'https://api.deepseek.com';
-/** The default model. */
-export const DEEPSEEK_MODEL = 'deepseek-chat';
 /** The key sent to a server that needs none (most local servers ignore it, the client needs one). */
 export const NO_API_KEY = 'no-key';
 
@@ -22,13 +26,19 @@ export const NO_API_KEY = 'no-key';
 export interface OpenAICompatibleModelOptions {
   /** The server's base URL (default: DeepSeek). Ollama: `http://localhost:11434/v1`. */
   readonly baseURL?: string;
-  /** The model name (default `deepseek-chat`). */
+  /** The model name (default `deepseek-flash`). Never checked here: the server decides. */
   readonly model?: string;
   /**
    * The API key. Default: `DEEPSEEK_API_KEY` when the server is DeepSeek; for any other
    * server, no key (a placeholder is sent, which local servers ignore).
    */
   readonly apiKey?: string;
+  /**
+   * How much the model reasons: DeepSeek (its server, or a model named `deepseek-…`) gets
+   * `thinking` and `reasoning_effort`; other servers get `reasoning_effort` (`none` for off).
+   * Default: nothing is sent, and the server's default applies.
+   */
+  readonly thinking?: ThinkingLevel;
   /** Retries of a failed request (429, 5xx, connection errors) before it fails (default 2). */
   readonly maxRetries?: number;
   /** How long to wait for the server to start answering, in milliseconds (default 120000). */
@@ -49,12 +59,20 @@ const FINISH_REASONS: Record<string, ModelFinishReason> = {
   length: 'length',
 };
 
-function isDeepSeek(baseURL: string): boolean {
-  try {
-    return new URL(baseURL).hostname === 'api.deepseek.com';
-  } catch {
-    return false;
+/**
+ * Where servers put a message's reasoning in a streamed delta: DeepSeek (and vLLM, llama.cpp's
+ * server…) in `reasoning_content`, others (OpenRouter, Ollama…) in `reasoning`.
+ */
+const REASONING_FIELDS = ['reasoning_content', 'reasoning'] as const;
+
+function reasoningOf(delta: unknown): ModelEvent | undefined {
+  if (typeof delta !== 'object' || delta === null) return undefined;
+  for (const field of REASONING_FIELDS) {
+    const text = (delta as Record<string, unknown>)[field];
+    // An empty string still tells which field the server uses: it is sent back in that field.
+    if (typeof text === 'string') return { type: 'reasoning-delta', text, field };
   }
+  return undefined;
 }
 
 function checkUrl(baseURL: string): void {
@@ -73,26 +91,30 @@ function checkUrl(baseURL: string): void {
 }
 
 /**
- * A model served over the OpenAI chat-completions protocol, streaming text and tool calls:
- * DeepSeek by default, or Ollama, vLLM, llama.cpp's server and any compatible server. The
- * `openai` package is loaded on the first request, so programs that never call it start fast.
+ * A model served over the OpenAI chat-completions protocol, streaming reasoning, text and tool
+ * calls: DeepSeek by default, or Ollama, vLLM, llama.cpp's server and any compatible server.
+ * Reasoning a server sends comes back to it, in the same field, with every message that made
+ * tool calls (DeepSeek's thinking mode refuses a conversation without it). The `openai` package
+ * is loaded on the first request, so programs that never call it start fast.
  */
 export function createOpenAICompatibleModel(options: OpenAICompatibleModelOptions = {}): Model {
   const baseURL = options.baseURL ?? DEEPSEEK_BASE_URL;
   checkUrl(baseURL);
   const model = options.model ?? DEEPSEEK_MODEL;
   const server = displayServer(baseURL);
-  const deepSeek = isDeepSeek(baseURL);
+  const deepSeekHost = isDeepSeekHost(baseURL);
   // The DeepSeek key goes to DeepSeek only, never to another server.
-  const apiKey = options.apiKey ?? (deepSeek ? process.env.DEEPSEEK_API_KEY : undefined);
-  if (deepSeek && (apiKey === undefined || apiKey === '')) {
+  const apiKey = options.apiKey ?? (deepSeekHost ? process.env.DEEPSEEK_API_KEY : undefined);
+  if (deepSeekHost && (apiKey === undefined || apiKey === '')) {
     throw new ModelError(
       'MODEL_AUTH',
       `No API key for ${server}: set the DEEPSEEK_API_KEY environment variable.`,
     );
   }
+  const deepSeek = speaksDeepSeek(baseURL, model);
+  const extraFields = thinkingFields(options.thinking, deepSeek);
   const timeoutMs = options.timeoutMs ?? 120_000;
-  const target: ModelTarget = { server, model, apiKey: apiKey ?? '', timeoutMs };
+  const target: ModelTarget = { server, model, apiKey: apiKey ?? '', timeoutMs, deepSeek };
   let loading: Promise<{ openai: typeof OpenAIModule; client: Client }> | undefined;
 
   function load(): Promise<{ openai: typeof OpenAIModule; client: Client }> {
@@ -140,6 +162,8 @@ export function createOpenAICompatibleModel(options: OpenAICompatibleModelOption
             messages: toOpenAIMessages(request.messages),
             stream: true,
             ...(request.tools.length > 0 && { tools: toOpenAITools(request.tools) }),
+            // Fields the client's types do not know (DeepSeek's `thinking`) go in the body as is.
+            ...extraFields,
           },
           { signal },
         ),
@@ -159,6 +183,8 @@ export function createOpenAICompatibleModel(options: OpenAICompatibleModelOption
         received++;
         const choice = Array.isArray(chunk?.choices) ? chunk.choices[0] : undefined;
         const delta = choice?.delta;
+        const reasoning = reasoningOf(delta);
+        if (reasoning !== undefined) yield reasoning;
         if (typeof delta?.content === 'string' && delta.content !== '') {
           yield { type: 'text-delta', text: delta.content };
         }

@@ -1,4 +1,5 @@
 import type * as OpenAIModule from 'openai';
+import { deepSeekModelHint, isUnknownModelRefusal } from './deepseek.js';
 import { ModelError } from './model-error.js';
 
 /** What an error message may say about the request: never the key itself. */
@@ -8,6 +9,8 @@ export interface ModelTarget {
   readonly model: string;
   readonly apiKey: string;
   readonly timeoutMs: number;
+  /** Whether the server speaks DeepSeek's dialect (its messages can name DeepSeek's models). */
+  readonly deepSeek: boolean;
 }
 
 const NETWORK_CODES: Record<string, string> = {
@@ -87,10 +90,13 @@ function statusError(
       options,
     );
   }
-  if (status === 404) {
+  if (status === 404 || ((status === 400 || status === 422) && isUnknownModelRefusal(http))) {
+    const next = target.deepSeek
+      ? deepSeekModelHint(model)
+      : 'Check the model name and the base URL (OpenAI-compatible servers usually end in /v1).';
     return new ModelError(
       'MODEL_NOT_FOUND',
-      `The model server at ${server} has no model "${model}" or no chat completions endpoint (${http}). Check the model name and the base URL (OpenAI-compatible servers usually end in /v1).`,
+      `The model server at ${server} has no model "${model}"${status === 404 ? ' or no chat completions endpoint' : ''} (${http}). ${next}`,
       options,
     );
   }

@@ -1,11 +1,13 @@
 import { basename } from 'node:path';
+import { DEEPSEEK_BASE_URL, isDeepSeekHost } from './deepseek.js';
 import { DEMO_SCRIPT } from './demo-script.js';
 import { loadScript } from './load-script.js';
 import type { Model } from './model.js';
 import { ModelError } from './model-error.js';
-import { createOpenAICompatibleModel, DEEPSEEK_BASE_URL } from './openai-compatible-model.js';
+import { createOpenAICompatibleModel } from './openai-compatible-model.js';
 import { displayServer } from './openai-model-error.js';
 import { createScriptedModel } from './scripted-model.js';
+import type { ThinkingLevel } from './thinking.js';
 
 /** What a program was asked to use, from its flags and environment. */
 export interface ResolveModelOptions {
@@ -17,6 +19,8 @@ export interface ResolveModelOptions {
   readonly apiKey?: string;
   /** `--script FILE`: replay this script offline. */
   readonly script?: string;
+  /** `--thinking`: how much a thinking model reasons (ignored by scripted models). */
+  readonly thinking?: ThinkingLevel;
   /** Where to read `DEEPSEEK_API_KEY` and `DSH_API_KEY` (default: `process.env`). */
   readonly env?: Readonly<Record<string, string | undefined>>;
 }
@@ -26,7 +30,7 @@ export interface ResolvedModel {
   readonly model: Model;
   /** Which rule chose it. */
   readonly kind: 'script' | 'openai-compatible' | 'demo';
-  /** One line for the person, such as `deepseek-chat at https://api.deepseek.com`. */
+  /** One line for the person, such as `deepseek-flash at https://api.deepseek.com`. */
   readonly description: string;
 }
 
@@ -38,14 +42,6 @@ function set(value: string | undefined): string | undefined {
   return value === undefined || value.trim() === '' ? undefined : value;
 }
 
-function isDeepSeekUrl(baseUrl: string): boolean {
-  try {
-    return new URL(baseUrl).hostname === new URL(DEEPSEEK_BASE_URL).hostname;
-  } catch {
-    return false;
-  }
-}
-
 function findKey(options: ResolveModelOptions): { key?: string; source: string } {
   const env = options.env ?? process.env;
   const explicit = set(options.apiKey);
@@ -53,7 +49,7 @@ function findKey(options: ResolveModelOptions): { key?: string; source: string }
   const baseUrl = set(options.baseUrl);
   // DEEPSEEK_API_KEY goes to DeepSeek only, never to a server named by --base-url.
   const deepSeekKey =
-    baseUrl === undefined || isDeepSeekUrl(baseUrl) ? set(env.DEEPSEEK_API_KEY) : undefined;
+    baseUrl === undefined || isDeepSeekHost(baseUrl) ? set(env.DEEPSEEK_API_KEY) : undefined;
   if (deepSeekKey !== undefined) return { key: deepSeekKey, source: 'key from DEEPSEEK_API_KEY' };
   const genericKey = set(env.DSH_API_KEY);
   if (genericKey !== undefined) return { key: genericKey, source: 'key from DSH_API_KEY' };
@@ -80,12 +76,13 @@ export async function resolveModel(options: ResolveModelOptions = {}): Promise<R
       ...(baseUrl !== undefined && { baseURL: baseUrl }),
       ...(modelName !== undefined && { model: modelName }),
       ...(key !== undefined && { apiKey: key }),
+      ...(options.thinking !== undefined && { thinking: options.thinking }),
     });
     const server = displayServer(baseUrl ?? DEEPSEEK_BASE_URL);
     return {
       model,
       kind: 'openai-compatible',
-      description: `${model.id} at ${server} (${source})`,
+      description: `${model.id} at ${server} (${source}${options.thinking === undefined ? '' : `, thinking ${options.thinking}`})`,
     };
   }
   if (modelName !== undefined) {

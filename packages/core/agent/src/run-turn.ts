@@ -63,7 +63,11 @@ async function* streamStep(
   try {
     const request = { messages: messages.slice(), tools: describeTools(setup), signal };
     for await (const event of abortable(setup.model.stream(request), signal)) {
-      if (event.type === 'text-delta') {
+      if (event.type === 'reasoning-delta') {
+        if (typeof event.text !== 'string') continue;
+        log.addReasoning(event.text, typeof event.field === 'string' ? event.field : undefined);
+        if (event.text !== '') yield { type: 'reasoning', text: event.text };
+      } else if (event.type === 'text-delta') {
         if (typeof event.text !== 'string' || event.text === '') continue;
         log.addText(event.text);
         yield { type: 'text', text: event.text };

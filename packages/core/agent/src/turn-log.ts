@@ -1,5 +1,5 @@
 import type { ToolResult } from './agent-tool.js';
-import type { ModelMessage, ModelToolCall } from './model.js';
+import type { ModelMessage, ModelReasoning, ModelToolCall } from './model.js';
 import { cancelledResult } from './tool-call-runner.js';
 
 /**
@@ -9,6 +9,8 @@ import { cancelledResult } from './tool-call-runner.js';
 export class TurnLog {
   /** Assistant text streamed in the current step, not yet written. */
   private draft = '';
+  /** Reasoning streamed in the current step, kept exactly as received, not yet written. */
+  private reasoning: { text: string; field: string | undefined } | undefined;
   /** Calls written in an assistant message and still waiting for their result, in order. */
   private open: ModelToolCall[] = [];
 
@@ -24,16 +26,24 @@ export class TurnLog {
     this.draft += text;
   }
 
-  /** Writes the step's assistant message with its tool calls. */
+  /** Adds streamed reasoning to the current step; `field` is where the server sent it. */
+  addReasoning(text: string, field: string | undefined): void {
+    if (this.reasoning === undefined) this.reasoning = { text, field };
+    else this.reasoning.text += text;
+  }
+
+  /** Writes the step's assistant message with its tool calls and its reasoning. */
   commitStep(calls: readonly ModelToolCall[]): void {
     const content = this.draft;
+    const reasoning = this.takeReasoning();
     this.draft = '';
     this.messages.push(
-      Object.freeze(
-        calls.length === 0
-          ? { role: 'assistant', content }
-          : { role: 'assistant', content, toolCalls: Object.freeze([...calls]) },
-      ),
+      Object.freeze({
+        role: 'assistant',
+        content,
+        ...(calls.length > 0 && { toolCalls: Object.freeze([...calls]) }),
+        ...(reasoning !== undefined && { reasoning }),
+      }),
     );
     this.open = [...calls];
   }
@@ -51,9 +61,22 @@ export class TurnLog {
   /** Ends the turn: keeps streamed text, and closes every open call as cancelled. Idempotent. */
   close(): void {
     if (this.draft !== '') this.commitStep([]);
+    // Reasoning of a step that wrote nothing has no message to go with.
+    this.reasoning = undefined;
     const open = this.open;
     this.open = [];
     for (const call of open) this.write(call, cancelledResult());
+  }
+
+  private takeReasoning(): ModelReasoning | undefined {
+    const reasoning = this.reasoning;
+    this.reasoning = undefined;
+    if (reasoning === undefined) return undefined;
+    return Object.freeze(
+      reasoning.field === undefined
+        ? { text: reasoning.text }
+        : { text: reasoning.text, field: reasoning.field },
+    );
   }
 
   private write(call: ModelToolCall, result: ToolResult): void {

@@ -40,6 +40,16 @@ describe('parseAgentCommandLine', () => {
     });
   });
 
+  it('reads --thinking as one of its levels', () => {
+    for (const level of ['off', 'low', 'high', 'max'] as const) {
+      expect(parseAgentCommandLine(['--thinking', level])).toEqual({
+        kind: 'run',
+        thinking: level,
+        flags: new Set(),
+      });
+    }
+  });
+
   it('--help and --version win over everything else', () => {
     expect(parseAgentCommandLine(['--model', 'x', '--help'])).toEqual({ kind: 'help' });
     expect(parseAgentCommandLine(['-h'])).toEqual({ kind: 'help' });
@@ -55,6 +65,8 @@ describe('parseAgentCommandLine', () => {
     [['--model='], '--model needs a value'],
     [['--base-url', ' '], '--base-url needs a value'],
     [['--help=yes'], '--help takes no value'],
+    [['--thinking', 'medium'], '--thinking takes off, low, high, max (got "medium")'],
+    [['--thinking'], '--thinking needs a value'],
   ])('%j is a usage error: %s', (args, message) => {
     expect(usageError(() => parseAgentCommandLine(args)).message).toBe(message);
   });

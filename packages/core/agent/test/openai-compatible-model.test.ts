@@ -133,6 +133,62 @@ describe('the OpenAI-compatible model', () => {
     });
   });
 
+  it('streams reasoning from `reasoning` too, and sends it back in that field with tool calls only', async () => {
+    const server = await serve({
+      chunks: [
+        chunk({ role: 'assistant', reasoning: 'Let me ' }),
+        chunk({ reasoning: 'think.', reasoning_content: null }),
+        chunk({ content: 'Done.' }),
+        chunk({}, 'stop'),
+      ],
+    });
+    const events = await eventsOf(
+      modelFor(server.url),
+      request({
+        messages: [
+          { role: 'user', content: 'hi' },
+          {
+            role: 'assistant',
+            content: '',
+            toolCalls: [{ id: 'call_1', name: 'ask_user_question', arguments: '{}' }],
+            reasoning: { text: ' exact \n text ', field: 'reasoning' },
+          },
+          { role: 'tool', toolCallId: 'call_1', content: 'yes' },
+          {
+            role: 'assistant',
+            content: 'Noted.',
+            reasoning: { text: 'dropped', field: 'reasoning' },
+          },
+          { role: 'user', content: 'go on' },
+        ],
+      }),
+    );
+    expect(events).toEqual([
+      { type: 'reasoning-delta', text: 'Let me ', field: 'reasoning' },
+      { type: 'reasoning-delta', text: 'think.', field: 'reasoning' },
+      { type: 'text-delta', text: 'Done.' },
+      { type: 'finish', reason: 'stop' },
+    ]);
+    const messages = server.requests[0]?.body.messages as Record<string, unknown>[];
+    expect(messages[1]).toMatchObject({ reasoning: ' exact \n text ' });
+    expect(messages[1]).not.toHaveProperty('reasoning_content');
+    expect(messages[3]).toEqual({ role: 'assistant', content: 'Noted.' });
+  });
+
+  it('sends another server only the standard reasoning_effort for --thinking', async () => {
+    const server = await serve(
+      { chunks: textChunks('a') },
+      { chunks: textChunks('b') },
+      { chunks: textChunks('c') },
+    );
+    await eventsOf(modelFor(server.url, { thinking: 'off' }));
+    await eventsOf(modelFor(server.url, { thinking: 'max' }));
+    await eventsOf(modelFor(server.url));
+    const bodies = server.requests.map((received) => received.body);
+    expect(bodies.map((body) => body.reasoning_effort)).toEqual(['none', 'max', undefined]);
+    for (const body of bodies) expect(body).not.toHaveProperty('thinking');
+  });
+
   it('leaves tools out of a request that has none', async () => {
     const server = await serve({ chunks: textChunks('ok') });
     await eventsOf(modelFor(server.url));
@@ -367,7 +423,7 @@ describe('the OpenAI-compatible model', () => {
       }),
     );
     vi.stubEnv('DEEPSEEK_API_KEY', 'sk-deepseek');
-    expect(createOpenAICompatibleModel().id).toBe('deepseek-chat');
+    expect(createOpenAICompatibleModel().id).toBe('deepseek-flash');
     expect(createOpenAICompatibleModel({ model: 'deepseek-reasoner' }).id).toBe(
       'deepseek-reasoner',
     );

@@ -52,9 +52,9 @@ describe('resolveModel', () => {
   it('uses DeepSeek when DEEPSEEK_API_KEY is set, without showing the key', async () => {
     const resolved = await resolveModel({ env: { DEEPSEEK_API_KEY: 'sk-deep-secret' } });
     expect(resolved.kind).toBe('openai-compatible');
-    expect(resolved.model.id).toBe('deepseek-chat');
+    expect(resolved.model.id).toBe('deepseek-flash');
     expect(resolved.description).toBe(
-      'deepseek-chat at https://api.deepseek.com (key from DEEPSEEK_API_KEY)',
+      'deepseek-flash at https://api.deepseek.com (key from DEEPSEEK_API_KEY)',
     );
     const other = await resolveModel({
       model: 'deepseek-reasoner',
@@ -90,7 +90,7 @@ describe('resolveModel', () => {
       expect(server.requests[0]?.body.model).toBe('qwen3');
 
       const keyed = await resolveModel({ baseUrl: server.url, env: { DSH_API_KEY: 'sk-generic' } });
-      expect(keyed.description).toBe(`deepseek-chat at ${server.url} (key from DSH_API_KEY)`);
+      expect(keyed.description).toBe(`deepseek-flash at ${server.url} (key from DSH_API_KEY)`);
       const explicit = await resolveModel({ baseUrl: server.url, apiKey: 'sk-flag', env: {} });
       for await (const _ of explicit.model.stream({
         messages: [{ role: 'user', content: 'hi' }],

@@ -1,0 +1,295 @@
+import { randomUUID } from 'node:crypto';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+/**
+ * A loopback stand-in for DeepSeek's chat-completions API that enforces what DeepSeek documents
+ * (api-docs.deepseek.com, "Models & Pricing", "Thinking Mode", "Error Codes"), errors included:
+ *
+ * - the key: `Authorization: Bearer <key>`, else 401;
+ * - the model: only current names (`deepseek-flash`, `deepseek-v4-pro`, and `deepseek-v4-flash`,
+ *   still accepted); the retired `deepseek-chat`/`deepseek-reasoner` and unknown names get 400,
+ *   with the messages DeepSeek sends;
+ * - thinking: on unless `thinking: {type: "disabled"}`; `thinking` and `reasoning_effort` take
+ *   only their documented values (422 otherwise);
+ * - in thinking mode, reasoning streams as `delta.reasoning_content` before `delta.content` and
+ *   before any `delta.tool_calls`, and every assistant message that made tool calls must carry
+ *   its `reasoning_content` back, verbatim, in every later request (400 otherwise);
+ * - tool results must answer a tool call of the assistant message before them (400 otherwise);
+ * - tool calls stream with the id and name in the first delta, the arguments in pieces, one index
+ *   per call.
+ *
+ * What it answers (its "model"): the reply function decides; by default a user message gets a
+ * question (an `ask_user_question` call) and a tool result gets a sentence quoting it.
+ */
+export interface StandInReply {
+  /** Reasoning streamed first (thinking mode only). */
+  readonly reasoning?: string;
+  /** Text streamed after the reasoning. */
+  readonly content?: string;
+  /** Tool calls streamed after the text: name and arguments (an object, sent as JSON). */
+  readonly toolCalls?: readonly { readonly name: string; readonly arguments: object }[];
+}
+
+/** A request the stand-in accepted or refused. */
+export interface StandInRequest {
+  readonly body: Record<string, unknown>;
+  /** The HTTP status it got (200 for a stream). */
+  readonly status: number;
+  /** The refusal's message, when it was refused. */
+  readonly refusal?: string;
+}
+
+/** What a reply function sees of a request. */
+export interface StandInTurn {
+  readonly messages: readonly Record<string, unknown>[];
+  readonly thinking: boolean;
+}
+
+/** Options of `startDeepSeekStandIn`. */
+export interface DeepSeekStandInOptions {
+  /** The key it takes (default `sk-stand-in`). */
+  readonly apiKey?: string;
+  /** What the "model" answers (default: a question for a user message, a summary for a result). */
+  readonly reply?: (turn: StandInTurn) => StandInReply;
+}
+
+export const STAND_IN_QUESTION = {
+  question: 'Which colour should the fence be?',
+  header: 'Colour',
+  options: [
+    { label: 'Red', description: 'Bold.' },
+    { label: 'Blue', recommended: true },
+  ],
+  allow_custom: false,
+} as const;
+
+export const CURRENT_MODELS = ['deepseek-flash', 'deepseek-v4-pro', 'deepseek-v4-flash'];
+const RETIRED_MODELS = ['deepseek-chat', 'deepseek-reasoner'];
+const EFFORTS = ['minimal', 'low', 'medium', 'high', 'xhigh', 'max', 'ultra'];
+export const REASONING_NOT_PASSED_BACK =
+  'The `reasoning_content` in the thinking mode must be passed back to the API.';
+
+/** The default "model": asks about the fence, then says what the person chose. */
+export function defaultReply({ messages }: StandInTurn): StandInReply {
+  const last = messages.at(-1);
+  if (last?.role === 'tool') {
+    return {
+      reasoning: `The person answered ${JSON.stringify(last.content)}. I will confirm it.`,
+      content: `Painting the fence ${String(last.content)}.`,
+    };
+  }
+  return {
+    reasoning: 'The person wants a fence painted. I need the colour. I will ask.',
+    content: 'Let me ask first.',
+    toolCalls: [{ name: 'ask_user_question', arguments: STAND_IN_QUESTION }],
+  };
+}
+
+class Refusal extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly type = 'invalid_request_error',
+  ) {
+    super(message);
+  }
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** The reasoning it streamed with each of its tool calls, to check what comes back. */
+type SentReasoning = Map<string, string>;
+
+function checkRequest(
+  body: unknown,
+  sent: SentReasoning,
+): { model: string; thinking: boolean; messages: Record<string, unknown>[] } {
+  if (!isRecord(body)) throw new Refusal(400, 'Failed to deserialize the JSON body.');
+  const { model, thinking, reasoning_effort: effort, messages } = body;
+  if (typeof model !== 'string') throw new Refusal(400, 'Model Not Exist');
+  if (RETIRED_MODELS.includes(model)) {
+    throw new Refusal(
+      400,
+      `The supported API model names are deepseek-flash or deepseek-v4-pro, but you passed ${model}.`,
+    );
+  }
+  if (!CURRENT_MODELS.includes(model)) throw new Refusal(400, 'Model Not Exist');
+  if (
+    thinking !== undefined &&
+    !(isRecord(thinking) && (thinking.type === 'enabled' || thinking.type === 'disabled'))
+  ) {
+    throw new Refusal(422, 'thinking.type: expected "enabled" or "disabled"');
+  }
+  if (effort !== undefined && !EFFORTS.includes(effort as string)) {
+    throw new Refusal(422, `reasoning_effort: unknown variant ${JSON.stringify(effort)}`);
+  }
+  if (!Array.isArray(messages) || messages.length === 0 || !messages.every(isRecord)) {
+    throw new Refusal(400, 'messages: expected a non-empty array of objects');
+  }
+  const thinkingOn = !(isRecord(thinking) && thinking.type === 'disabled');
+  let open: string[] = [];
+  for (const [index, message] of messages.entries()) {
+    if (message.role === 'tool') {
+      if (open[0] !== message.tool_call_id) {
+        throw new Refusal(
+          400,
+          "Messages with role 'tool' must be a response to a preceding message with 'tool_calls'",
+        );
+      }
+      open = open.slice(1);
+      continue;
+    }
+    if (open.length > 0) {
+      throw new Refusal(
+        400,
+        `An assistant message with 'tool_calls' must be followed by tool messages responding to each 'tool_call_id'. (insufficient tool messages following tool_calls message at index ${index - 1})`,
+      );
+    }
+    if (message.role !== 'assistant' || !Array.isArray(message.tool_calls)) continue;
+    const calls = message.tool_calls as { id?: unknown }[];
+    open = calls.map((call) => String(call.id));
+    if (!thinkingOn) continue;
+    const reasoning = message.reasoning_content;
+    if (typeof reasoning !== 'string') throw new Refusal(400, REASONING_NOT_PASSED_BACK);
+    // What it streamed with those calls must come back exactly.
+    for (const id of open) {
+      const expected = sent.get(id);
+      if (expected !== undefined && expected !== reasoning) {
+        throw new Refusal(400, REASONING_NOT_PASSED_BACK);
+      }
+    }
+  }
+  return { model, thinking: thinkingOn, messages };
+}
+
+function pieces(text: string, size: number): string[] {
+  const result: string[] = [];
+  for (let index = 0; index < text.length; index += size)
+    result.push(text.slice(index, index + size));
+  return result;
+}
+
+function stream(
+  response: ServerResponse,
+  model: string,
+  thinking: boolean,
+  reply: StandInReply,
+  sent: SentReasoning,
+): void {
+  const id = randomUUID();
+  const created = Math.floor(Date.now() / 1000);
+  const write = (delta: object, finish: string | null = null, usage?: object): void => {
+    const chunk = {
+      id,
+      object: 'chat.completion.chunk',
+      created,
+      model,
+      system_fingerprint: 'fp_stand_in',
+      choices: [{ index: 0, delta, logprobs: null, finish_reason: finish }],
+      ...(usage !== undefined && { usage }),
+    };
+    response.write(`data: ${JSON.stringify(chunk)}\n\n`);
+  };
+  response.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
+  const reasoningKey = thinking ? { reasoning_content: null } : {};
+  write(
+    thinking
+      ? { role: 'assistant', content: null, reasoning_content: '' }
+      : { role: 'assistant', content: '' },
+  );
+  const reasoning = thinking ? (reply.reasoning ?? 'Thinking.') : '';
+  for (const piece of pieces(reasoning, 7)) write({ content: null, reasoning_content: piece });
+  for (const piece of pieces(reply.content ?? '', 5)) write({ content: piece, ...reasoningKey });
+  for (const [index, call] of (reply.toolCalls ?? []).entries()) {
+    const callId = `call_${String(index).padStart(2, '0')}_${randomUUID().slice(0, 8)}`;
+    if (thinking) sent.set(callId, reasoning);
+    write({
+      tool_calls: [
+        { index, id: callId, type: 'function', function: { name: call.name, arguments: '' } },
+      ],
+    });
+    for (const piece of pieces(JSON.stringify(call.arguments), 9)) {
+      write({ tool_calls: [{ index, function: { arguments: piece } }] });
+    }
+  }
+  const finish = (reply.toolCalls ?? []).length > 0 ? 'tool_calls' : 'stop';
+  write({ content: '', ...reasoningKey }, finish, {
+    prompt_tokens: 10,
+    completion_tokens: 10,
+    total_tokens: 20,
+  });
+  response.end('data: [DONE]\n\n');
+}
+
+function refuse(response: ServerResponse, refusal: Refusal): void {
+  response.writeHead(refusal.status, { 'content-type': 'application/json' });
+  response.end(
+    JSON.stringify({
+      error: {
+        message: refusal.message,
+        type: refusal.type,
+        param: null,
+        code: 'invalid_request_error',
+      },
+    }),
+  );
+}
+
+async function readBody(request: IncomingMessage): Promise<string> {
+  let text = '';
+  request.setEncoding('utf8');
+  for await (const part of request) text += part;
+  return text;
+}
+
+/** Starts the stand-in on 127.0.0.1 (port 0). Its `url` is the base URL to give a client. */
+export async function startDeepSeekStandIn(options: DeepSeekStandInOptions = {}) {
+  const apiKey = options.apiKey ?? 'sk-stand-in';
+  const reply = options.reply ?? defaultReply;
+  const requests: StandInRequest[] = [];
+  const sent: SentReasoning = new Map();
+  const server = createServer(async (request, response) => {
+    const text = await readBody(request);
+    let body: Record<string, unknown> = {};
+    try {
+      if (request.method !== 'POST' || !/^(\/v1)?\/chat\/completions$/.test(request.url ?? '')) {
+        throw new Refusal(404, 'Not Found', 'not_found');
+      }
+      if (request.headers.authorization !== `Bearer ${apiKey}`) {
+        throw new Refusal(
+          401,
+          `Authentication Fails, Your api key: ****${String(request.headers.authorization).slice(-4)} is invalid`,
+          'authentication_error',
+        );
+      }
+      try {
+        body = JSON.parse(text) as Record<string, unknown>;
+      } catch {
+        throw new Refusal(400, 'Failed to deserialize the JSON body into the target type');
+      }
+      const checked = checkRequest(body, sent);
+      if (body.stream !== true)
+        throw new Refusal(400, 'The stand-in answers streamed requests only.');
+      requests.push({ body, status: 200 });
+      stream(response, checked.model, checked.thinking, reply(checked), sent);
+    } catch (error) {
+      if (!(error instanceof Refusal)) throw error;
+      requests.push({ body, status: error.status, refusal: error.message });
+      refuse(response, error);
+    }
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    apiKey,
+    requests,
+    async close(): Promise<void> {
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
