@@ -13,7 +13,12 @@ import {
   type ProviderRegistration,
   type UserInteractionProvider,
 } from 'dsh-user-interaction';
-import { textUpdate, toolCallUpdate, toolResultUpdate } from './agent-event-updates.js';
+import {
+  textUpdate,
+  thoughtUpdate,
+  toolCallUpdate,
+  toolResultUpdate,
+} from './agent-event-updates.js';
 import { promptResponseFor } from './prompt-response.js';
 import type { QuestionScope } from './question-scope.js';
 import { sessionNotFound, turnAlreadyRunning, unexpectedFailure } from './server-errors.js';
@@ -122,6 +127,8 @@ export class AcpSession {
 
   #updateFor(event: Exclude<AgentEvent, TurnEndEvent>): SessionUpdate {
     switch (event.type) {
+      case 'reasoning':
+        return thoughtUpdate(event.text);
       case 'text':
         return textUpdate(event.text);
       case 'tool-call':

@@ -10,6 +10,11 @@ type ToolResultEvent = Extract<AgentEvent, { type: 'tool-result' }>;
  */
 const TOOL_KIND: ToolKind = 'other';
 
+/** A piece of the model's reasoning, as an `agent_thought_chunk`: editors show it as a collapsible thought. */
+export function thoughtUpdate(text: string): SessionUpdate {
+  return { sessionUpdate: 'agent_thought_chunk', content: { type: 'text', text } };
+}
+
 /** A piece of the assistant's text, as an `agent_message_chunk`. */
 export function textUpdate(text: string): SessionUpdate {
   return { sessionUpdate: 'agent_message_chunk', content: { type: 'text', text } };

@@ -1,4 +1,4 @@
-import { parseAgentCommandLine } from 'dsh-agent';
+import { parseAgentCommandLine, type ThinkingLevel } from 'dsh-agent';
 
 /** What the `dsh-acp` command line asks for. */
 export type Command =
@@ -14,6 +14,8 @@ export type Command =
       readonly script?: string;
       /** `--timeout`: how long a question waits for an answer, in milliseconds. */
       readonly questionTimeoutMs?: number;
+      /** `--thinking`: how much a thinking model reasons. */
+      readonly thinking?: ThinkingLevel;
     };
 
 /** The text of `dsh-acp --help`. */
@@ -25,9 +27,14 @@ stdin and stdout, logs on stderr. Start it from the editor's agent settings.
 Model (the same rules as dsh-stdio-agent):
   --script FILE      replay a JSON script offline
   --base-url URL     an OpenAI-compatible server (Ollama, vLLM, llama.cpp's server, ...)
-  --model NAME       the model on that server, or on DeepSeek (default deepseek-chat)
+  --model NAME       the model on that server, or on DeepSeek (default deepseek-flash;
+                     DeepSeek also serves deepseek-v4-pro)
+  --thinking LEVEL   off, low, high or max: how much a thinking model reasons first
+                     (DeepSeek: thinking on or off and its effort; other servers get
+                     reasoning_effort); default: the server's own (DeepSeek: on, high)
   Without --script or --base-url, DEEPSEEK_API_KEY (or DSH_API_KEY) selects DeepSeek;
-  with no key, the built-in offline demo runs.
+  with no key, the built-in offline demo runs. The model's reasoning is sent to the
+  editor as thoughts.
 
 Questions:
   --timeout TIME     how long a question waits for an answer: a number with ms, s,

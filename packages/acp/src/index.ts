@@ -12,7 +12,12 @@ export {
 } from './acp-question-provider.js';
 export type { SessionAgentOptions } from './acp-session.js';
 export { type AcpStdio, acpStdioStream } from './acp-stdio-stream.js';
-export { textUpdate, toolCallUpdate, toolResultUpdate } from './agent-event-updates.js';
+export {
+  textUpdate,
+  thoughtUpdate,
+  toolCallUpdate,
+  toolResultUpdate,
+} from './agent-event-updates.js';
 export { packageAgentInfo } from './agent-info.js';
 export { answerFromElicitation } from './answer-from-elicitation.js';
 export { answerFromPermission } from './answer-from-permission.js';

@@ -36,6 +36,7 @@ async function chat(command: Extract<Command, { kind: 'chat' }>): Promise<number
       ...(command.model !== undefined && { model: command.model }),
       ...(command.baseUrl !== undefined && { baseUrl: command.baseUrl }),
       ...(command.script !== undefined && { script: command.script }),
+      ...(command.thinking !== undefined && { thinking: command.thinking }),
       env: process.env,
     });
   } catch (error) {
@@ -51,12 +52,13 @@ async function chat(command: Extract<Command, { kind: 'chat' }>): Promise<number
     throw error;
   }
   restoreOnExit();
-  const { questionTimeoutMs, color } = command;
+  const { questionTimeoutMs, color, showThinking } = command;
   return runTerminalAgent({
     model: resolved.model,
     modelDescription: resolved.description,
     ...(questionTimeoutMs !== undefined && { questionTimeoutMs }),
     ...(color !== undefined && { color }),
+    ...(showThinking !== undefined && { showThinking }),
     escapeCodeTimeout: ESCAPE_CODE_TIMEOUT_MS,
     interrupts: process,
   });

@@ -4,7 +4,7 @@ import { textWidth } from './text-width.js';
 const TAB_STOP = 4;
 
 /** Moves the cursor to `column` of its row and erases the rest of the row. */
-function eraseFrom(column: number): string {
+export function eraseFrom(column: number): string {
   return `\r${column > 0 ? `\u001b[${column}C` : ''}\u001b[K`;
 }
 
@@ -26,6 +26,11 @@ export class StreamedText {
   /** `columns` is the terminal's width, or `undefined` for a pipe, which is never wrapped. */
   constructor(columns: () => number | undefined = () => undefined) {
     this.#columns = columns;
+  }
+
+  /** The column the cursor is at (on a terminal that has seen everything written). */
+  get column(): number {
+    return this.#column;
   }
 
   /** True when nothing has been written on the current line. */

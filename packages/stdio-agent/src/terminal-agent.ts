@@ -11,6 +11,7 @@ import type { TerminalInput, TerminalOutput } from './terminal-streams.js';
 import { terminalStyle } from './terminal-style.js';
 import { terminalWriter } from './terminal-writer.js';
 import { createTurnControl, type TurnControl } from './turn-control.js';
+import type { StatusClock } from './turn-status.js';
 import { watchQuestions } from './watch-questions.js';
 
 /** Where `SIGINT` arrives when Ctrl+C is a signal rather than a key (the process, in the bin). */
@@ -37,6 +38,13 @@ export interface TerminalAgentOptions {
   readonly questionTimeoutMs?: number;
   /** `false` turns colours off, `true` forces them; by default they follow the terminal. */
   readonly color?: boolean;
+  /**
+   * Print the model's reasoning, dimmed, before its answer. By default a terminal shows only a
+   * "Thinking…" status while the model reasons, and a pipe shows nothing of it.
+   */
+  readonly showThinking?: boolean;
+  /** The clock of the status line (tests move it by hand). */
+  readonly clock?: StatusClock;
   /** Milliseconds a lone Esc waits for the rest of a key sequence (default: Node's 500). */
   readonly escapeCodeTimeout?: number;
   /** Where `SIGINT` signals arrive; they interrupt like Ctrl+C. Listened to while running. */
@@ -167,6 +175,9 @@ export async function runTerminalAgent(options: TerminalAgentOptions): Promise<n
       columns: () => (terminal ? output.columns : undefined),
       questionShown: (toolCallId) => taken.has(toolCallId),
       questionTimeoutMs,
+      showThinking: options.showThinking === true,
+      status: terminal,
+      ...(options.clock !== undefined && { clock: options.clock }),
     });
     const release = terminal ? holdTurnKeys(input, output, () => turn.interrupt()) : () => {};
     const played = (async () => {
@@ -187,6 +198,7 @@ export async function runTerminalAgent(options: TerminalAgentOptions): Promise<n
       }
       return outcome;
     } finally {
+      renderer.close();
       release();
       active = undefined;
       confirmQuit = terminal && turn.controller.signal.aborted;

@@ -1,6 +1,7 @@
 import type { Model, ModelEvent, ModelRequest } from 'dsh-agent';
 import { vi } from 'vitest';
 import { runTerminalAgent, type TerminalAgentOptions } from '../src/index.js';
+import type { StatusClock } from '../src/turn-status.js';
 import { createFakeTerminal, type FakeTerminal, TEST_ENV } from './fake-terminal.js';
 
 /** A promise settled from outside. */
@@ -60,6 +61,44 @@ export function aborted(signal: AbortSignal): Promise<never> {
   });
 }
 
+/** A clock that moves only when the test says so. */
+export interface ManualClock extends StatusClock {
+  /** Moves time forward, running every timer that falls due, in order. */
+  advance(ms: number): void;
+  /** Timers waiting. */
+  readonly pending: number;
+}
+
+/** A fresh manual clock at time 0. */
+export function manualClock(): ManualClock {
+  let now = 0;
+  let timers: { at: number; tick: () => void }[] = [];
+  return {
+    now: () => now,
+    after(ms, tick) {
+      const timer = { at: now + ms, tick };
+      timers.push(timer);
+      return () => {
+        timers = timers.filter((other) => other !== timer);
+      };
+    },
+    advance(ms) {
+      const end = now + ms;
+      for (;;) {
+        const due = timers.filter((timer) => timer.at <= end).sort((a, b) => a.at - b.at)[0];
+        if (due === undefined) break;
+        timers = timers.filter((timer) => timer !== due);
+        now = due.at;
+        due.tick();
+      }
+      now = end;
+    },
+    get pending() {
+      return timers.length;
+    },
+  };
+}
+
 /** The terminal agent running in-process on a fake terminal. */
 export interface AgentSession {
   readonly terminal: FakeTerminal;
@@ -73,7 +112,8 @@ const sessions: AgentSession[] = [];
 
 /**
  * Starts the terminal agent on a fake terminal (prompt, questions and status line all on
- * its screen), with a short Esc delay so that tests can press Esc.
+ * its screen), with a short Esc delay so that tests can press Esc, and a clock that stands
+ * still unless the test gives one it moves: the status line shows only when a test asks.
  */
 export function startAgent(
   options: Partial<TerminalAgentOptions> & {
@@ -90,6 +130,7 @@ export function startAgent(
     errorOutput: terminal.output,
     env: TEST_ENV,
     escapeCodeTimeout: 10,
+    clock: manualClock(),
     ...rest,
   });
   const session: AgentSession = {

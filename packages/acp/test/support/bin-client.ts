@@ -11,7 +11,7 @@ import {
 import type { TestClient } from './test-client.js';
 
 /**
- * Runs the built bin with `args`, connects the test client to it over its real stdin and
+ * Runs the built bin with `args` (and `env`), connects the test client to it over its real stdin and
  * stdout for the length of `op`, then ends its input as an editor that quits does. Checks
  * that it exited with 0, wrote nothing but JSON-RPC to stdout, and no stack trace or warning
  * to stderr.
@@ -20,8 +20,9 @@ export async function withBinClient<T>(
   args: readonly string[],
   testClient: TestClient,
   op: (agent: ClientContext, bin: BinProcess) => Promise<T>,
+  env: NodeJS.ProcessEnv = {},
 ): Promise<{ result: T; exit: Exit; bin: BinProcess }> {
-  const bin = startBin(args);
+  const bin = startBin(args, env);
   let result: T;
   try {
     result = await testClient.app.connectWith(bin.stream, (agent) => op(agent, bin));

@@ -38,11 +38,14 @@ export interface BinProcess {
   readonly exited: Promise<Exit>;
 }
 
-/** Starts the built bin with `args`, with no API key in its environment (so the demo runs). */
-export function startBin(args: readonly string[] = []): BinProcess {
+/**
+ * Starts the built bin with `args`, with no API key in its environment (so the demo runs
+ * unless `env` gives one).
+ */
+export function startBin(args: readonly string[] = [], env: NodeJS.ProcessEnv = {}): BinProcess {
   assertBuilt();
   const child = spawn(process.execPath, [BIN, ...args], {
-    env: { ...process.env, DEEPSEEK_API_KEY: '', DSH_API_KEY: '' },
+    env: { ...process.env, DEEPSEEK_API_KEY: '', DSH_API_KEY: '', ...env },
     stdio: ['pipe', 'pipe', 'pipe'],
   });
   const lines = new AsyncQueue<string>();

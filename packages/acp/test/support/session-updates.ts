@@ -35,6 +35,17 @@ export class SessionUpdates {
       .join('');
   }
 
+  /** The model's reasoning of a session so far, as its thought chunks carried it. */
+  thoughts(sessionId: string): string {
+    return this.of(sessionId)
+      .all.map((update) =>
+        update.sessionUpdate === 'agent_thought_chunk' && update.content.type === 'text'
+          ? update.content.text
+          : '',
+      )
+      .join('');
+  }
+
   toolCalls(sessionId: string): ToolCall[] {
     return this.of(sessionId).all.filter(
       (update): update is ToolCall => update.sessionUpdate === 'tool_call',

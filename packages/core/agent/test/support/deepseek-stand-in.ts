@@ -29,6 +29,8 @@ export interface StandInReply {
   readonly content?: string;
   /** Tool calls streamed after the text: name and arguments (an object, sent as JSON). */
   readonly toolCalls?: readonly { readonly name: string; readonly arguments: object }[];
+  /** Waited for after the reasoning, before the text: a model that thinks for a while. */
+  readonly afterReasoning?: Promise<void>;
 }
 
 /** A request the stand-in accepted or refused. */
@@ -172,13 +174,13 @@ function pieces(text: string, size: number): string[] {
   return result;
 }
 
-function stream(
+async function stream(
   response: ServerResponse,
   model: string,
   thinking: boolean,
   reply: StandInReply,
   sent: SentReasoning,
-): void {
+): Promise<void> {
   const id = randomUUID();
   const created = Math.floor(Date.now() / 1000);
   const write = (delta: object, finish: string | null = null, usage?: object): void => {
@@ -202,6 +204,7 @@ function stream(
   );
   const reasoning = thinking ? (reply.reasoning ?? 'Thinking.') : '';
   for (const piece of pieces(reasoning, 7)) write({ content: null, reasoning_content: piece });
+  await reply.afterReasoning;
   for (const piece of pieces(reply.content ?? '', 5)) write({ content: piece, ...reasoningKey });
   for (const [index, call] of (reply.toolCalls ?? []).entries()) {
     const callId = `call_${String(index).padStart(2, '0')}_${randomUUID().slice(0, 8)}`;
@@ -274,7 +277,7 @@ export async function startDeepSeekStandIn(options: DeepSeekStandInOptions = {})
       if (body.stream !== true)
         throw new Refusal(400, 'The stand-in answers streamed requests only.');
       requests.push({ body, status: 200 });
-      stream(response, checked.model, checked.thinking, reply(checked), sent);
+      await stream(response, checked.model, checked.thinking, reply(checked), sent);
     } catch (error) {
       if (!(error instanceof Refusal)) throw error;
       requests.push({ body, status: error.status, refusal: error.message });
