@@ -1,6 +1,8 @@
-import { cpSync, mkdtempSync, rmSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import {
@@ -17,12 +19,22 @@ afterAll(() => {
   for (const dir of copies) rmSync(dir, { recursive: true, force: true });
 });
 
-/** Loads the built package from a second place on disk: a second copy, as a bundler or a nested install makes. */
+/**
+ * Builds the package into a second place on disk and loads it from there: a second copy, as a
+ * bundler or a nested install makes (built here, so that the test needs no `dist/`).
+ */
 async function loadSecondCopy(): Promise<typeof import('../src/index.js')> {
-  const dist = fileURLToPath(new URL('../dist', import.meta.url));
   const dir = mkdtempSync(join(tmpdir(), 'dsh-second-copy-'));
   copies.push(dir);
-  cpSync(dist, dir, { recursive: true });
+  const tsup = join(
+    dirname(createRequire(import.meta.url).resolve('tsup/package.json')),
+    'dist/cli-default.js',
+  );
+  execFileSync(
+    process.execPath,
+    [tsup, 'src/index.ts', '--no-config', '--format', 'esm', '--out-dir', dir, '--silent'],
+    { cwd: fileURLToPath(new URL('..', import.meta.url)), stdio: 'pipe' },
+  );
   return import(pathToFileURL(join(dir, 'index.js')).href);
 }
 
