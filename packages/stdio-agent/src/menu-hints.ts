@@ -1,4 +1,4 @@
-import { REQUEST_LIMITS } from 'dsh-user-interaction';
+import { answerLimitMessage, answerTooLongMessage } from './answer-limit.js';
 import { isFreeForm, type MenuState } from './menu-state.js';
 import type { QuestionView } from './question-view.js';
 import type { TerminalStyle } from './terminal-style.js';
@@ -13,8 +13,6 @@ interface Hint {
   readonly rank: number;
   readonly strong?: boolean;
 }
-
-const LONGEST_ANSWER = REQUEST_LIMITS.answerLength.toLocaleString('en');
 
 /** The message of the menu's notice, if it has one. */
 export function noticeText(view: QuestionView, state: MenuState, style: TerminalStyle) {
@@ -34,11 +32,9 @@ export function noticeText(view: QuestionView, state: MenuState, style: Terminal
       return `Choose one of the options: ${up}${down} and Enter, or its number.`;
     }
     case 'answer-limit':
-      return notice.pasted
-        ? `Paste cut: an answer holds at most ${LONGEST_ANSWER} characters.`
-        : `An answer holds at most ${LONGEST_ANSWER} characters.`;
+      return answerLimitMessage(notice.pasted);
     case 'answer-too-long':
-      return `This answer has ${notice.length.toLocaleString('en')} characters; an answer holds at most ${LONGEST_ANSWER}.`;
+      return answerTooLongMessage(notice.length);
   }
 }
 

@@ -1,4 +1,5 @@
-import { isBlankText, REQUEST_LIMITS } from 'dsh-user-interaction';
+import { isBlankText } from 'dsh-user-interaction';
+import { LONGEST_ANSWER } from './answer-limit.js';
 import { graphemeCut } from './grapheme-window.js';
 import { isKey, type KeyPress, typedText } from './key.js';
 import { EMPTY_EDITOR, editLine, insertText, type LineEditor } from './line-editor.js';
@@ -107,7 +108,7 @@ function openEditor(state: MenuState, editor: LineEditor): MenuStep {
  */
 function insertWithin(state: MenuState, inserted: string, pasted: boolean): Partial<MenuState> {
   const { editor } = state;
-  const room = REQUEST_LIMITS.answerLength - editor.text.length;
+  const room = LONGEST_ANSWER - editor.text.length;
   if (inserted.length <= room) return { editor: insertText(editor, inserted) };
   const kept = inserted.slice(0, graphemeCut(inserted, Math.max(0, room)));
   return { editor: insertText(editor, kept), notice: { kind: 'answer-limit', pasted } };
@@ -207,7 +208,7 @@ function editorModeKey(state: MenuState, press: KeyPress): MenuStep {
   if (isKey(key, 'return') || isKey(key, 'enter')) {
     const text = state.editor.text.trim();
     if (isBlankText(text)) return step(state, { notice: { kind: 'blank' } });
-    if (text.length > REQUEST_LIMITS.answerLength) {
+    if (text.length > LONGEST_ANSWER) {
       return step(state, { notice: { kind: 'answer-too-long', length: text.length } });
     }
     return end(state, { kind: 'text', text });

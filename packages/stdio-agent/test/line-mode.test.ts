@@ -1,4 +1,4 @@
-import type { AskUserQuestionRequest } from 'dsh-user-interaction';
+import { type AskUserQuestionRequest, REQUEST_LIMITS } from 'dsh-user-interaction';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createReadlineProvider, type ReadlineProvider } from '../src/index.js';
 import { createPipes, type Pipes, TEST_ENV } from './fake-terminal.js';
@@ -277,5 +277,23 @@ describe('line mode', () => {
     pipes.input.write('1\n');
     await provider.ask({ options: DATABASE.options ?? [], question: 'First line.\nSecond\tline.' });
     expect(pipes.text().startsWith('? First line.\n  Second  line.\n  1. Postgres')).toBe(true);
+  });
+
+  it('refuses a typed answer longer than an answer may be, and asks again', async () => {
+    open();
+    const tooLong = 'x'.repeat(REQUEST_LIMITS.answerLength + 1);
+    pipes.input.write(`${tooLong}\n=${tooLong}\nshort\n`);
+    const answer = await provider.ask({ ...NO_RECOMMENDATION, allowCustom: true });
+    expect(answer).toEqual({ answer: 'short' });
+    const message =
+      'This answer has 100,001 characters; an answer holds at most 100,000. Type a shorter one.';
+    expect(pipes.text().split(message)).toHaveLength(3);
+  });
+
+  it('takes an answer of exactly the longest length', async () => {
+    open();
+    const longest = 'y'.repeat(REQUEST_LIMITS.answerLength);
+    pipes.input.write(`${longest}\n`);
+    expect(await provider.ask({ question: 'Paste it' })).toEqual({ answer: longest });
   });
 });
