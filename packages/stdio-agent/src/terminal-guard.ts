@@ -1,10 +1,8 @@
 import { emitKeypressEvents, type Interface } from 'node:readline';
 import { captureEvent, type EventSource } from './capture-event.js';
+import { ENDING_SIGNALS } from './ending-signals.js';
 import type { Key, KeyPress } from './key.js';
 import type { TerminalInput, TerminalOutput } from './terminal-streams.js';
-
-/** Signals whose default action ends the program: the terminal must be given back first. */
-const ENDING_SIGNALS: readonly NodeJS.Signals[] = ['SIGTERM', 'SIGINT', 'SIGHUP', 'SIGQUIT'];
 
 const HIDE_CURSOR = '\u001b[?25l';
 const SHOW_CURSOR = '\u001b[?25h';
@@ -167,8 +165,17 @@ function setUp(options: TerminalGuardOptions, undo: (() => void)[], state: Guard
     // cancels its turn, which withdraws this question); alone, we stand in for their default.
     if (signal !== 'SIGTERM' && process.listenerCount(signal) > 1) return;
     options.onTerminate(signal);
+    if (process.listenerCount(signal) > 0) return;
+    // The signal's default action ends the process with no `exit` event and without Node's
+    // own reset of the terminal: raw mode goes off now, even when a shared Interface had
+    // switched it on, since nobody is left to switch it off.
+    try {
+      if (input.isRaw === true) input.setRawMode?.(false);
+    } catch {
+      // The terminal is gone.
+    }
     // Restored; now let the signal do what it would have done without us.
-    if (process.listenerCount(signal) === 0) process.kill(process.pid, signal);
+    process.kill(process.pid, signal);
   };
   // Exit listeners must be synchronous: restore now, with no second chance.
   const onExit = (): void => {
