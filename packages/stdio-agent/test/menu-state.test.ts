@@ -202,7 +202,7 @@ describe('menu state', () => {
     });
   });
 
-  it('applies the keys of a chunk as one key at a time would, a paste joined into one insertion', () => {
+  it('applies the keys of a chunk in order, the keys of a paste joined into one insertion', () => {
     const cr = { text: '\r', key: { name: 'return', sequence: '\r' } };
     const lf = { text: '\n', key: { name: 'enter', sequence: '\n' } };
     const keys = [typed('a'), key('paste-start'), typed('b'), cr, lf, typed('c'), key('paste-end')];
