@@ -94,7 +94,7 @@ describe('editLine', () => {
     // Emoji among the CJK text: every grapheme goes through the segmenter.
     const draft = editorWith('日本語の文章を貼り付けます。👩‍💻'.repeat(1_100));
     expect(draft.text.length).toBeGreaterThan(16_000);
-    const style = terminalStyle({ env: {}, stream: { isTTY: false }, interactive: true });
+    const style = terminalStyle({ env: {}, stream: {}, interactive: true });
     const segment = Intl.Segmenter.prototype.segment;
     let read = 0;
     Intl.Segmenter.prototype.segment = function (this: Intl.Segmenter, input: string) {
