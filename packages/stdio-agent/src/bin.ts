@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 import { isModelError, resolveModel, UsageError } from 'dsh-agent';
 import { isHarnessError } from 'dsh-user-interaction';
+import { ENDING_SIGNALS, signalExitCode } from './ending-signals.js';
 import { HELP_TEXT } from './help-text.js';
 import { packageVersion } from './package-version.js';
 import { type Command, parseCommandLine } from './parse-command-line.js';
@@ -12,16 +13,21 @@ const TRY_HELP = `(try ${PROGRAM} --help)`;
 // Node's 500 ms makes Esc (decline a question) feel slow; 100 ms still keeps arrow keys whole
 // over a remote link.
 const ESCAPE_CODE_TIMEOUT_MS = 100;
-const SIGTERM_EXIT_CODE = 143;
 
 function say(line: string): void {
   process.stderr.write(`${PROGRAM}: ${line}\n`);
 }
 
-/** Gives the terminal back on every way out: the end, SIGTERM, a crash. */
+/** Gives the terminal back on every way out: the end, a signal that ends the program, a crash. */
 function restoreOnExit(): void {
   process.on('exit', () => restoreTerminal(process.stdin, process.stdout));
-  process.on('SIGTERM', () => process.exit(SIGTERM_EXIT_CODE));
+  for (const signal of ENDING_SIGNALS) {
+    // SIGINT is the agent's Ctrl+C (`interrupts`): it cancels a turn, or quits at the prompt.
+    if (signal === 'SIGINT') continue;
+    // Left to its default action, the signal would end the process with no `exit` event,
+    // raw mode still on: exit instead, with the status the signal would have given.
+    process.on(signal, () => process.exit(signalExitCode(signal)));
+  }
   process.on('uncaughtException', (error) => {
     restoreTerminal(process.stdin, process.stdout);
     say(`internal error: ${error instanceof Error ? (error.stack ?? error.message) : error}`);

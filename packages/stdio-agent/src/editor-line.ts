@@ -1,65 +1,69 @@
+import { graphemesAfter, graphemesBefore, type MeasuredGrapheme } from './grapheme-window.js';
 import type { LineEditor } from './line-editor.js';
 import { neutralizeText } from './neutralize-text.js';
 import type { TerminalStyle } from './terminal-style.js';
-import { graphemes } from './text-width.js';
+import { textWidth } from './text-width.js';
 
-interface Cell {
-  readonly shown: string;
-  readonly width: number;
+/** A grapheme as the editor shows it: inert, with the columns it takes. */
+type Cell = MeasuredGrapheme;
+
+/** What a grapheme of the draft shows: a control or bidi character must not act. */
+function shownAs(grapheme: string): string {
+  return neutralizeText(grapheme);
 }
 
-function cells(editor: LineEditor): { cells: Cell[]; cursor: number } {
-  const result: Cell[] = [];
-  let offset = 0;
-  let cursor = -1;
-  for (const grapheme of graphemes(editor.text)) {
-    if (offset === editor.cursor) cursor = result.length;
-    // Typed text is shown inert too: a pasted control or bidi character must not act.
-    const shown = neutralizeText(grapheme.text);
-    result.push({ shown, width: shown === grapheme.text ? grapheme.width : shown.length });
-    offset += grapheme.text.length;
-  }
-  if (cursor === -1) {
-    cursor = result.length;
-    result.push({ shown: ' ', width: 1 });
-  }
-  return { cells: result, cursor };
+function cellWidth(grapheme: string): number {
+  const shown = shownAs(grapheme);
+  return shown === grapheme ? textWidth(grapheme) : shown.length;
 }
+
+const END_CELL: Cell = { text: ' ', width: 1 };
 
 /**
  * The editor's text fitted to `width` columns around the cursor, which is drawn in reverse
- * video (the terminal's own cursor stays hidden, so a redraw never has to find it).
+ * video (the terminal's own cursor stays hidden, so a redraw never has to find it). Only the
+ * graphemes that can be shown are measured: a keypress in a long draft costs what the line
+ * shows, not what was typed.
  */
 export function editorLine(editor: LineEditor, width: number, style: TerminalStyle): string {
-  const { cells: all, cursor } = cells(editor);
-  const total = all.reduce((sum, cell) => sum + cell.width, 0);
-  let first = 0;
-  let last = all.length - 1;
-  if (total > width) {
+  const { text, cursor } = editor;
+  const before = graphemesBefore(text, cursor, width, cellWidth);
+  const after = graphemesAfter(text, cursor, width, cellWidth);
+  // The cursor's cell is the grapheme under it, or a blank one past the end.
+  const [under, ...rest] = after.graphemes;
+  const atCursor = under ?? END_CELL;
+  const left = before.graphemes;
+  // `first` and `last` count cells away from the cursor's; a side is cut when cells beyond
+  // the shown ones exist, in the window read or past it.
+  const moreLeft = (shown: number) => shown < left.length || before.more;
+  const moreRight = (shown: number) => shown < rest.length || after.more;
+  let first = left.length;
+  let last = rest.length;
+  const total = [...left, atCursor, ...rest].reduce((sum, cell) => sum + cell.width, 0);
+  if (before.more || after.more || total > width) {
     // Keep as much as possible before the cursor, then fill what is left after it; a cut
     // side shows `…`, which takes a column.
-    const rightReserve = cursor < all.length - 1 ? 1 : 0;
-    let used = (all[cursor] as Cell).width;
-    first = cursor;
-    while (first > 0) {
-      const next = (all[first - 1] as Cell).width + (first - 1 > 0 ? 1 : 0);
+    const rightReserve = moreRight(0) ? 1 : 0;
+    let used = atCursor.width;
+    first = 0;
+    while (first < left.length) {
+      const next = (left[first] as Cell).width + (moreLeft(first + 1) ? 1 : 0);
       if (used + next + rightReserve > width) break;
-      first--;
-      used += (all[first] as Cell).width;
+      used += (left[first] as Cell).width;
+      first++;
     }
-    const leftMark = first > 0 ? 1 : 0;
-    last = cursor;
-    while (last < all.length - 1) {
-      const next = (all[last + 1] as Cell).width + (last + 1 < all.length - 1 ? 1 : 0);
+    const leftMark = moreLeft(first) ? 1 : 0;
+    last = 0;
+    while (last < rest.length) {
+      const next = (rest[last] as Cell).width + (moreRight(last + 1) ? 1 : 0);
       if (used + leftMark + next > width) break;
+      used += (rest[last] as Cell).width;
       last++;
-      used += (all[last] as Cell).width;
     }
   }
-  let line = first > 0 ? style.dim('…') : '';
-  for (let index = first; index <= last; index++) {
-    const cell = all[index] as Cell;
-    line += index === cursor ? style.inverse(cell.shown) : cell.shown;
-  }
-  return last < all.length - 1 ? line + style.dim('…') : line;
+  let line = moreLeft(first) ? style.dim('…') : '';
+  for (let index = first - 1; index >= 0; index--) line += shownAs((left[index] as Cell).text);
+  line += style.inverse(shownAs(atCursor.text));
+  for (let index = 0; index < last; index++) line += shownAs((rest[index] as Cell).text);
+  return moreRight(last) ? line + style.dim('…') : line;
 }

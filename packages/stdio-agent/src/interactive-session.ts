@@ -3,7 +3,7 @@ import type { AskUserQuestionOption, AskUserQuestionRequest } from 'dsh-user-int
 import { answerForOption, UserInteractionError } from 'dsh-user-interaction';
 import { FrameWriter } from './frame-writer.js';
 import type { KeyPress } from './key.js';
-import { initialMenuState, type MenuOutcome, menuKey, withWindow } from './menu-state.js';
+import { initialMenuState, type MenuOutcome, menuKeys, withWindow } from './menu-state.js';
 import { neutralizeText } from './neutralize-text.js';
 import {
   deferredResult,
@@ -121,9 +121,10 @@ export function startInteractiveSession(
     }
   }
 
-  function onKey(press: KeyPress): void {
+  /** The keys of one input chunk: applied in order, then drawn once. */
+  function onKeys(presses: readonly KeyPress[]): void {
     safely(() => {
-      const next = menuKey(state, press);
+      const next = menuKeys(state, presses);
       state = next.state;
       if (next.outcome !== undefined) conclude(next.outcome);
       else guard.write(draw());
@@ -135,7 +136,7 @@ export function startInteractiveSession(
     output,
     readline: terminal.readline,
     escapeCodeTimeout: terminal.escapeCodeTimeout,
-    onKey,
+    onKeys,
     onResize() {
       safely(() => {
         frame.invalidate(size().columns);

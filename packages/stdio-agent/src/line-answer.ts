@@ -1,4 +1,5 @@
 import { isBlankText } from 'dsh-user-interaction';
+import { answerTooLongMessage, LONGEST_ANSWER } from './answer-limit.js';
 import { neutralizeText } from './neutralize-text.js';
 import type { QuestionView } from './question-view.js';
 import { truncateText } from './text-width.js';
@@ -27,6 +28,12 @@ function matchLabel(view: QuestionView, text: string): number {
   return view.options.findIndex((option) => option.label.trim().toLowerCase() === wanted);
 }
 
+/** A typed answer, or a retry when it is longer than an answer may be: it is never cut. */
+function typedAnswer(text: string): LineAnswer {
+  if (text.length <= LONGEST_ANSWER) return { kind: 'text', text };
+  return { kind: 'retry', message: `${answerTooLongMessage(text.length)} Type a shorter one.` };
+}
+
 /** The escape that makes any text, a number included, a typed answer: `=5432`. */
 const LITERAL = '=';
 
@@ -42,7 +49,7 @@ export function parseLineAnswer(view: QuestionView, line: string): LineAnswer {
   if (view.optionCount === 0) {
     return isBlankText(text)
       ? { kind: 'retry', message: 'An answer is needed: type it and press Enter.' }
-      : { kind: 'text', text };
+      : typedAnswer(text);
   }
   if (isBlankText(text)) {
     if (view.recommended >= 0) return { kind: 'option', index: view.recommended };
@@ -60,7 +67,7 @@ export function parseLineAnswer(view: QuestionView, line: string): LineAnswer {
     const own = text.slice(LITERAL.length).trim();
     return isBlankText(own)
       ? { kind: 'retry', message: `Type your answer after ${LITERAL}, such as ${LITERAL}5432.` }
-      : { kind: 'text', text: own };
+      : typedAnswer(own);
   }
   if (isNumber) {
     const shown = truncateText(text, 12);
@@ -70,7 +77,7 @@ export function parseLineAnswer(view: QuestionView, line: string): LineAnswer {
       message: `There is no option ${shown}: type ${range(view)}${literal}.`,
     };
   }
-  if (view.allowCustom) return { kind: 'text', text };
+  if (view.allowCustom) return typedAnswer(text);
   const shown = truncateText(neutralizeText(text), 40);
   return {
     kind: 'retry',

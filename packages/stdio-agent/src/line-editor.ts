@@ -1,5 +1,5 @@
+import { nextGraphemeEnd, previousGraphemeStart } from './grapheme-window.js';
 import { isKey, type KeyPress, typedText } from './key.js';
-import { isNarrowText, segmentGraphemes } from './text-width.js';
 
 /** The state of the inline line editor: its text, the cursor (a UTF-16 index) and the last cut. */
 export interface LineEditor {
@@ -14,27 +14,6 @@ export const EMPTY_EDITOR: LineEditor = { text: '', cursor: 0, killed: '' };
 /** An editor holding `text` with the cursor at its end. */
 export function editorWith(text: string): LineEditor {
   return { text, cursor: text.length, killed: '' };
-}
-
-function boundaries(text: string): number[] {
-  if (isNarrowText(text)) return Array.from({ length: text.length + 1 }, (_, index) => index);
-  const result = [0];
-  for (const { index, segment } of segmentGraphemes(text)) result.push(index + segment.length);
-  return result;
-}
-
-function previousBoundary(text: string, cursor: number): number {
-  let previous = 0;
-  for (const boundary of boundaries(text)) {
-    if (boundary >= cursor) return previous;
-    previous = boundary;
-  }
-  return previous;
-}
-
-function nextBoundary(text: string, cursor: number): number {
-  for (const boundary of boundaries(text)) if (boundary > cursor) return boundary;
-  return text.length;
 }
 
 function wordLeft(text: string, cursor: number): number {
@@ -86,10 +65,10 @@ export function editLine(editor: LineEditor, press: KeyPress): LineEditor | unde
   const typed = typedText(press);
   if (typed !== undefined) return insertText(editor, typed);
   if (isKey(key, 'left') || isKey(key, 'b', { ctrl: true })) {
-    return moveTo(editor, previousBoundary(text, cursor));
+    return moveTo(editor, previousGraphemeStart(text, cursor));
   }
   if (isKey(key, 'right') || isKey(key, 'f', { ctrl: true })) {
-    return moveTo(editor, nextBoundary(text, cursor));
+    return moveTo(editor, nextGraphemeEnd(text, cursor));
   }
   if (isKey(key, 'home') || isKey(key, 'a', { ctrl: true })) return moveTo(editor, 0);
   if (isKey(key, 'end') || isKey(key, 'e', { ctrl: true })) return moveTo(editor, text.length);
@@ -108,10 +87,10 @@ export function editLine(editor: LineEditor, press: KeyPress): LineEditor | unde
     return moveTo(editor, wordRight(text, cursor));
   }
   if (isKey(key, 'backspace') || isKey(key, 'h', { ctrl: true })) {
-    return cut(editor, previousBoundary(text, cursor), cursor, false);
+    return cut(editor, previousGraphemeStart(text, cursor), cursor, false);
   }
   if (isKey(key, 'delete') || isKey(key, 'd', { ctrl: true })) {
-    return cut(editor, cursor, nextBoundary(text, cursor), false);
+    return cut(editor, cursor, nextGraphemeEnd(text, cursor), false);
   }
   if (isKey(key, 'u', { ctrl: true })) return cut(editor, 0, cursor, true);
   if (isKey(key, 'k', { ctrl: true })) return cut(editor, cursor, text.length, true);

@@ -1,3 +1,4 @@
+import { answerLimitMessage, answerTooLongMessage } from './answer-limit.js';
 import { isFreeForm, type MenuState } from './menu-state.js';
 import type { QuestionView } from './question-view.js';
 import type { TerminalStyle } from './terminal-style.js';
@@ -30,6 +31,10 @@ export function noticeText(view: QuestionView, state: MenuState, style: Terminal
       const { up, down } = style.symbols;
       return `Choose one of the options: ${up}${down} and Enter, or its number.`;
     }
+    case 'answer-limit':
+      return answerLimitMessage(notice.pasted);
+    case 'answer-too-long':
+      return answerTooLongMessage(notice.length);
   }
 }
 

@@ -1,4 +1,6 @@
 import { isBlankText } from 'dsh-user-interaction';
+import { LONGEST_ANSWER } from './answer-limit.js';
+import { graphemeCut } from './grapheme-window.js';
 import { isKey, type KeyPress, typedText } from './key.js';
 import { EMPTY_EDITOR, editLine, insertText, type LineEditor } from './line-editor.js';
 
@@ -6,7 +8,11 @@ import { EMPTY_EDITOR, editLine, insertText, type LineEditor } from './line-edit
 export type MenuNotice =
   | { readonly kind: 'no-option'; readonly number: string }
   | { readonly kind: 'blank' }
-  | { readonly kind: 'options-only' };
+  | { readonly kind: 'options-only' }
+  /** Text was left out (or, typed, refused) to keep the draft within the longest answer. */
+  | { readonly kind: 'answer-limit'; readonly pasted: boolean }
+  /** The draft is longer than an answer may be: it is not submitted. */
+  | { readonly kind: 'answer-too-long'; readonly length: number };
 
 /** What the person did to end the question. */
 export type MenuOutcome =
@@ -31,7 +37,7 @@ export interface MenuState {
   readonly mode: 'menu' | 'editor';
   readonly editor: LineEditor;
   readonly notice: MenuNotice | undefined;
-  /** Inside a bracketed paste: line breaks are text, not Enter. */
+  /** Inside a bracketed paste: every key is text, Enter and Esc included (Ctrl+C still cancels). */
   readonly pasting: boolean;
 }
 
@@ -95,11 +101,57 @@ function openEditor(state: MenuState, editor: LineEditor): MenuStep {
   return step(state, { mode: 'editor', focus: state.optionCount, digits: '', editor });
 }
 
-/** Pasted text in one line: line breaks become spaces. */
-function pastedText(press: KeyPress): string | undefined {
-  if (isKey(press.key, 'return') || isKey(press.key, 'enter')) return ' ';
-  if (press.key.name === 'tab') return ' ';
-  return typedText(press);
+/**
+ * Inserts text at the editor's cursor, keeping the draft within the longest answer the
+ * contract allows: what does not fit is left out (never splitting a character), and a
+ * notice says so.
+ */
+function insertWithin(state: MenuState, inserted: string, pasted: boolean): Partial<MenuState> {
+  const { editor } = state;
+  const room = LONGEST_ANSWER - editor.text.length;
+  if (inserted.length <= room) return { editor: insertText(editor, inserted) };
+  const kept = inserted.slice(0, graphemeCut(inserted, Math.max(0, room)));
+  return { editor: insertText(editor, kept), notice: { kind: 'answer-limit', pasted } };
+}
+
+/** Typed text (or a yank) into the editor, opening it from the menu. */
+function typeInto(state: MenuState, typed: string, pasted = false): MenuStep {
+  const changes = insertWithin(state, typed, pasted);
+  if (state.mode === 'editor') return step(state, changes);
+  const opened = openEditor(state, state.editor).state;
+  return { state: { ...opened, ...changes } };
+}
+
+// Pasted text is one line: a line break (CR, LF or both) and a tab become a space. Every
+// other character is kept as pasted; the editor shows control characters inert.
+const PASTED_BREAK = /\r\n|[\r\n\t]/g;
+const SEQUENCE_OF: Record<string, string> = { return: '\r', enter: '\n', tab: '\t' };
+
+/** The characters a key inside a paste stands for: its raw sequence, escapes included. */
+function pastedSequence(press: KeyPress): string {
+  const { key, text } = press;
+  return key.sequence ?? text ?? SEQUENCE_OF[key.name ?? ''] ?? '';
+}
+
+/** Text pasted at once: into the editor (opened if needed), or refused without custom answers. */
+function paste(state: MenuState, raw: string): MenuStep {
+  const text = raw.replace(PASTED_BREAK, ' ');
+  if (text === '') return { state };
+  if (state.mode === 'menu' && !state.customRow) {
+    return step(state, { notice: { kind: 'options-only' } });
+  }
+  return typeInto(state, text, true);
+}
+
+/** True for a key that is text inside a paste: all but its end and Ctrl+C. */
+function isPastedKey(state: MenuState, press: KeyPress): boolean {
+  const { key } = press;
+  return (
+    state.pasting &&
+    !isKey(key, 'c', { ctrl: true }) &&
+    key.name !== 'paste-end' &&
+    key.name !== 'paste-start'
+  );
 }
 
 function chooseDigit(state: MenuState, digit: string): MenuStep {
@@ -121,12 +173,6 @@ function chooseDigit(state: MenuState, digit: string): MenuStep {
 function menuModeKey(state: MenuState, press: KeyPress): MenuStep {
   const { key } = press;
   const rows = rowCount(state);
-  if (state.pasting) {
-    const pasted = pastedText(press);
-    if (pasted === undefined) return step(state);
-    if (!state.customRow) return step(state, { notice: { kind: 'options-only' } });
-    return openEditor(state, insertText(state.editor, pasted));
-  }
   const tab = isKey(key, 'tab');
   if (isKey(key, 'up') || isKey(key, 'p', { ctrl: true }) || (tab && key.shift === true)) {
     return focusRow(state, (state.focus - 1 + rows) % rows);
@@ -154,20 +200,17 @@ function menuModeKey(state: MenuState, press: KeyPress): MenuStep {
   if (typed === undefined) return step(state);
   if (/^[0-9]$/.test(typed)) return chooseDigit(state, typed);
   if (!state.customRow) return step(state, { notice: { kind: 'options-only' } });
-  return openEditor(state, insertText(state.editor, typed));
+  return typeInto(state, typed);
 }
 
 function editorModeKey(state: MenuState, press: KeyPress): MenuStep {
   const { key } = press;
-  if (state.pasting) {
-    const pasted = pastedText(press);
-    return pasted === undefined
-      ? step(state)
-      : step(state, { editor: insertText(state.editor, pasted) });
-  }
   if (isKey(key, 'return') || isKey(key, 'enter')) {
     const text = state.editor.text.trim();
     if (isBlankText(text)) return step(state, { notice: { kind: 'blank' } });
+    if (text.length > LONGEST_ANSWER) {
+      return step(state, { notice: { kind: 'answer-too-long', length: text.length } });
+    }
     return end(state, { kind: 'text', text });
   }
   if (key.name === 'escape') {
@@ -179,6 +222,10 @@ function editorModeKey(state: MenuState, press: KeyPress): MenuStep {
     if (isKey(key, 'up') || isKey(key, 'p', { ctrl: true })) return menuModeKey(back, press);
     if (isKey(key, 'down') || isKey(key, 'n', { ctrl: true })) return menuModeKey(back, press);
   }
+  // What is inserted goes through the limit; every other editing key only moves or removes.
+  const typed = typedText(press);
+  if (typed !== undefined) return typeInto(state, typed);
+  if (isKey(key, 'y', { ctrl: true })) return typeInto(state, state.editor.killed);
   const editor = editLine(state.editor, press);
   return editor === undefined ? step(state) : step(state, { editor });
 }
@@ -187,9 +234,36 @@ function editorModeKey(state: MenuState, press: KeyPress): MenuStep {
 export function menuKey(state: MenuState, press: KeyPress): MenuStep {
   const { key } = press;
   if (isKey(key, 'c', { ctrl: true })) return end(state, { kind: 'cancel' });
-  if (key.name === 'paste-start') return step(state, { pasting: true });
-  if (key.name === 'paste-end') return step(state, { pasting: false });
+  // The bounds of a paste are not keys the person pressed: a notice stays up across them.
+  if (key.name === 'paste-start') return { state: { ...state, pasting: true } };
+  if (key.name === 'paste-end') return { state: { ...state, pasting: false } };
+  if (isPastedKey(state, press)) return paste(state, pastedSequence(press));
   return state.mode === 'editor' ? editorModeKey(state, press) : menuModeKey(state, press);
+}
+
+/**
+ * Applies the keys of one input chunk in order, stopping at the key that ends the question.
+ * The keys of a paste are joined and inserted at once, so a long paste costs one insertion
+ * per chunk rather than one per character.
+ */
+export function menuKeys(state: MenuState, presses: readonly KeyPress[]): MenuStep {
+  let current: MenuStep = { state };
+  let index = 0;
+  while (index < presses.length) {
+    if (isPastedKey(current.state, presses[index] as KeyPress)) {
+      let raw = '';
+      while (index < presses.length && isPastedKey(current.state, presses[index] as KeyPress)) {
+        raw += pastedSequence(presses[index] as KeyPress);
+        index++;
+      }
+      current = paste(current.state, raw);
+      continue;
+    }
+    current = menuKey(current.state, presses[index] as KeyPress);
+    index++;
+    if (current.outcome !== undefined) return current;
+  }
+  return current;
 }
 
 /** The state with the window the layout chose. */

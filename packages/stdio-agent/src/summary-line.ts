@@ -1,5 +1,5 @@
 import type { TerminalStyle } from './terminal-style.js';
-import { textWidth, truncateText } from './text-width.js';
+import { textWidth, textWidthUpTo, truncateText } from './text-width.js';
 
 /** How a question ended, as its one-line summary says. */
 export type QuestionEnding =
@@ -44,8 +44,9 @@ export function summaryLine(
   const room = width - 2 - separator.length;
   let shownTitle = title;
   let shownDetail = detail;
-  if (Number.isFinite(room) && textWidth(title) + textWidth(detail) > room) {
-    const detailWidth = textWidth(detail);
+  // Only what can be shown is measured: a typed answer may be 100,000 characters long.
+  const detailWidth = Number.isFinite(room) ? textWidthUpTo(detail, room + 1) : 0;
+  if (Number.isFinite(room) && textWidthUpTo(title, room + 1) + detailWidth > room) {
     const titleRoom = Math.max(Math.floor(room / 2), room - detailWidth);
     shownTitle = truncateText(title, Math.max(1, titleRoom));
     shownDetail = truncateText(detail, Math.max(1, room - textWidth(shownTitle)));

@@ -1,10 +1,8 @@
 import { emitKeypressEvents, type Interface } from 'node:readline';
 import { captureEvent, type EventSource } from './capture-event.js';
+import { ENDING_SIGNALS } from './ending-signals.js';
 import type { Key, KeyPress } from './key.js';
 import type { TerminalInput, TerminalOutput } from './terminal-streams.js';
-
-/** Signals whose default action ends the program: the terminal must be given back first. */
-const ENDING_SIGNALS: readonly NodeJS.Signals[] = ['SIGTERM', 'SIGINT', 'SIGHUP', 'SIGQUIT'];
 
 const HIDE_CURSOR = '\u001b[?25l';
 const SHOW_CURSOR = '\u001b[?25h';
@@ -19,7 +17,11 @@ export interface TerminalGuardOptions {
   readonly readline?: Interface | undefined;
   /** How long a lone Esc waits for the rest of an escape sequence (first use of the input only). */
   readonly escapeCodeTimeout?: number | undefined;
-  onKey(press: KeyPress): void;
+  /**
+   * The keys of one input chunk, in order: a chunk is decoded into one key per character, and
+   * acting on them together lets a paste be drawn once rather than once per character.
+   */
+  onKeys(presses: readonly KeyPress[]): void;
   onResize(): void;
   /** The input ended, failed, or the shared Interface closed. */
   onInputEnd(cause?: unknown): void;
@@ -100,14 +102,39 @@ function setUp(options: TerminalGuardOptions, undo: (() => void)[], state: Guard
     input,
     timeout === undefined ? undefined : ({ escapeCodeTimeout: timeout } as unknown as Interface),
   );
+  // Keys decoded from one chunk are gathered between the chunk's first and last `data`
+  // listeners; a key decoded later (a lone Esc, after its time-out) goes alone.
+  let chunk: KeyPress[] | undefined;
+  const deliver = (presses: readonly KeyPress[]): void => {
+    if (presses.length > 0 && state.ready && !state.released) options.onKeys(presses);
+  };
   const onKeypress = (text: string | undefined, key: Key | undefined): void => {
-    if (state.ready && !state.released) options.onKey({ text, key: key ?? { sequence: text } });
+    if (!state.ready || state.released) return;
+    const press = { text, key: key ?? { sequence: text } };
+    if (chunk === undefined) deliver([press]);
+    else chunk.push(press);
+  };
+  const onChunkStart = (): void => {
+    if (chunk !== undefined) deliver(chunk);
+    chunk = [];
+  };
+  const onChunkEnd = (): void => {
+    const presses = chunk ?? [];
+    chunk = undefined;
+    deliver(presses);
   };
   // The listener keeps the keypress decoder running; the capture makes the question its only
   // recipient, so a host's Interface neither echoes the keys nor takes Enter as a line.
   input.on('keypress', onKeypress);
   undo.push(() => input.removeListener('keypress', onKeypress));
   undo.push(captureEvent(input as unknown as EventSource, 'keypress', onKeypress));
+  // Around the decoder's own `data` listener, which exists once a keypress listener does.
+  input.prependListener('data', onChunkStart);
+  input.on('data', onChunkEnd);
+  undo.push(() => {
+    input.removeListener('data', onChunkStart);
+    input.removeListener('data', onChunkEnd);
+  });
 
   const onResize = (): void => options.onResize();
   if (readline?.terminal === true) {
@@ -138,8 +165,17 @@ function setUp(options: TerminalGuardOptions, undo: (() => void)[], state: Guard
     // cancels its turn, which withdraws this question); alone, we stand in for their default.
     if (signal !== 'SIGTERM' && process.listenerCount(signal) > 1) return;
     options.onTerminate(signal);
+    if (process.listenerCount(signal) > 0) return;
+    // The signal's default action ends the process with no `exit` event and without Node's
+    // own reset of the terminal: raw mode goes off now, even when a shared Interface had
+    // switched it on, since nobody is left to switch it off.
+    try {
+      if (input.isRaw === true) input.setRawMode?.(false);
+    } catch {
+      // The terminal is gone.
+    }
     // Restored; now let the signal do what it would have done without us.
-    if (process.listenerCount(signal) === 0) process.kill(process.pid, signal);
+    process.kill(process.pid, signal);
   };
   // Exit listeners must be synchronous: restore now, with no second chance.
   const onExit = (): void => {

@@ -1,8 +1,17 @@
 // Characters that each take exactly one column, alone or next to each other: printable
 // Latin, Greek and Cyrillic, common punctuation, and the symbols of the UI. Text made only
 // of them is measured by its length, without segmenting it (the slow path).
-const NARROW =
-  /^[\u0020-\u007e\u00a0-\u00a8\u00aa-\u00ac\u00af-\u02ff\u0370-\u0377\u037a-\u037f\u0384-\u038a\u038c\u038e-\u03a1\u03a3-\u0482\u048a-\u052f\u1e00-\u1eff\u2010-\u2027\u2030-\u203b\u2190-\u2193\u21b5\u2298\u270e\u2714\u2716\u276f]*$/;
+const NARROW_RANGES =
+  '\\u0020-\\u007e\\u00a0-\\u00a8\\u00aa-\\u00ac\\u00af-\\u02ff\\u0370-\\u0377\\u037a-\\u037f\\u0384-\\u038a\\u038c\\u038e-\\u03a1\\u03a3-\\u0482\\u048a-\\u052f\\u1e00-\\u1eff\\u2010-\\u2027\\u2030-\\u203b\\u2190-\\u2193\\u21b5\\u2298\\u270e\\u2714\\u2716\\u276f';
+// Characters that each take exactly two columns and stand alone too: CJK ideographs and
+// punctuation, kana, Hangul syllables and fullwidth forms (without the combining marks and
+// emoji among them). Mixed with the narrow ones, each is still a grapheme of its own.
+const WIDE_RANGES =
+  '\\u3000-\\u3029\\u3031-\\u303c\\u303e\\u3041-\\u3096\\u309b-\\u30ff\\u3400-\\u4dbf\\u4e00-\\u9fff\\uac00-\\ud7a3\\uff01-\\uff60';
+const NARROW = new RegExp(`^[${NARROW_RANGES}]*$`);
+const ALONE = new RegExp(`^[${NARROW_RANGES}${WIDE_RANGES}]*$`);
+/** In text that stands alone, the narrow characters all come before this one, the wide after. */
+const FIRST_WIDE = 0x3000;
 // Until the exact tables are loaded: East Asian wide and emoji ranges take two columns,
 // marks and invisible format characters none.
 const WIDE =
@@ -45,10 +54,32 @@ function estimateWidth(text: string): number {
   return width;
 }
 
+/**
+ * Code units given to the segmenter at a time. V8's `Intl.Segmenter` spends time in
+ * proportion to the whole string on every grapheme it yields, so a long text segmented at
+ * once costs the square of its length (seconds for a long paste); window by window, it is
+ * linear.
+ */
+const SEGMENT_WINDOW = 256;
+
 /** The user-perceived characters of `text`, by their start index. */
-export function segmentGraphemes(text: string): Iterable<{ index: number; segment: string }> {
+export function* segmentGraphemes(text: string): Generator<{ index: number; segment: string }> {
   segmenter ??= new Intl.Segmenter();
-  return segmenter.segment(text);
+  let start = 0;
+  let window = SEGMENT_WINDOW;
+  while (start < text.length) {
+    const end = Math.min(text.length, start + window);
+    let offset = start;
+    for (const { segment } of segmenter.segment(text.slice(start, end))) {
+      // The window may cut the last grapheme short: the next window starts with it whole.
+      if (offset + segment.length === end && end < text.length) break;
+      yield { index: offset, segment };
+      offset += segment.length;
+    }
+    // A window filled by one grapheme (thousands of combining marks) grows until it holds it.
+    window = offset === start ? window * 2 : SEGMENT_WINDOW;
+    start = offset;
+  }
 }
 
 /** True for text whose every character takes one column and stands alone. */
@@ -56,21 +87,51 @@ export function isNarrowText(text: string): boolean {
   return NARROW.test(text);
 }
 
+/** True for text whose every code unit is a grapheme of its own, one or two columns wide. */
+export function standsAlone(text: string): boolean {
+  return ALONE.test(text);
+}
+
+function aloneWidth(character: string): number {
+  return character.charCodeAt(0) >= FIRST_WIDE ? 2 : 1;
+}
+
 /** Columns that neutralised text takes in a terminal. */
 export function textWidth(text: string): number {
   if (NARROW.test(text)) return text.length;
-  return exactWidth === undefined ? estimateWidth(text) : exactWidth(text);
+  if (ALONE.test(text)) {
+    let width = 0;
+    for (let index = 0; index < text.length; index++) width += aloneWidth(text[index] as string);
+    return width;
+  }
+  if (exactWidth === undefined) return estimateWidth(text);
+  if (text.length <= SEGMENT_WINDOW) return exactWidth(text);
+  // `string-width` segments its whole input at once: give it one grapheme at a time.
+  let width = 0;
+  for (const { segment } of segmentGraphemes(text)) width += exactWidth(segment);
+  return width;
 }
 
-/** The user-perceived characters of a text with their widths, so a cut never splits one. */
-export function graphemes(text: string): { readonly text: string; readonly width: number }[] {
-  if (NARROW.test(text)) {
-    return Array.from(text, (character) => ({ text: character, width: 1 }));
+/** The user-perceived characters of a text with their widths, read as far as the caller goes. */
+function* eachGrapheme(text: string): Generator<{ readonly text: string; readonly width: number }> {
+  if (ALONE.test(text)) {
+    for (const character of text) yield { text: character, width: aloneWidth(character) };
+    return;
   }
-  return Array.from(segmentGraphemes(text), ({ segment }) => ({
-    text: segment,
-    width: textWidth(segment),
-  }));
+  for (const { segment } of segmentGraphemes(text)) {
+    yield { text: segment, width: textWidth(segment) };
+  }
+}
+
+/** Columns of `text`, measured no further than `limit`: text at least that wide gives `limit`. */
+export function textWidthUpTo(text: string, limit: number): number {
+  if (NARROW.test(text)) return Math.min(text.length, limit);
+  let used = 0;
+  for (const grapheme of eachGrapheme(text)) {
+    used += grapheme.width;
+    if (used >= limit) return limit;
+  }
+  return used;
 }
 
 /** The start of `text` in at most `width - 1` columns, then `…`: it says more was left out. */
@@ -78,7 +139,7 @@ export function ellipsize(text: string, width: number): string {
   if (width <= 0) return '';
   let result = '';
   let used = 0;
-  for (const grapheme of graphemes(text)) {
+  for (const grapheme of eachGrapheme(text)) {
     if (used + grapheme.width > width - 1) break;
     result += grapheme.text;
     used += grapheme.width;
@@ -86,10 +147,18 @@ export function ellipsize(text: string, width: number): string {
   return result + ELLIPSIS;
 }
 
-/** Cuts text to at most `width` columns, ending with `…` when something was left out. */
+/**
+ * Cuts text to at most `width` columns, ending with `…` when something was left out. Only
+ * the start of a long text is measured: an answer of 100,000 characters costs what fits.
+ */
 export function truncateText(text: string, width: number): string {
   if (width <= 0) return '';
-  return textWidth(text) <= width ? text : ellipsize(text, width);
+  let used = 0;
+  for (const grapheme of eachGrapheme(text)) {
+    used += grapheme.width;
+    if (used > width) return ellipsize(text, width);
+  }
+  return text;
 }
 
 /** Text padded with spaces to exactly `width` columns (or cut to it). */
@@ -102,7 +171,7 @@ function breakWord(word: string, width: number): string[] {
   const pieces: string[] = [];
   let piece = '';
   let used = 0;
-  for (const grapheme of graphemes(word)) {
+  for (const grapheme of eachGrapheme(word)) {
     if (used + grapheme.width > width && piece !== '') {
       pieces.push(piece);
       piece = '';

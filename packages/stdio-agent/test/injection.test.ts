@@ -109,6 +109,46 @@ describe('model-written text', () => {
     expectOnlyOwnSequences(terminal.written);
   });
 
+  it('keeps every character of a pasted escape sequence, shown inert, and answers with the paste', async () => {
+    terminal = createFakeTerminal({ columns: 100, rows: 30 });
+    provider = createReadlineProvider({
+      input: terminal.input,
+      output: terminal.output,
+      env: TEST_ENV,
+    });
+    const answer = provider.ask({ question: 'Name?' });
+    await terminal.waitFor('Name?');
+    const pasted = `ok ${ESC}[31mred${ESC}[0m ${ESC}]0;title\u0007 end`;
+    terminal.press(`${KEYS.pasteStart}${pasted}${KEYS.pasteEnd}`);
+    expect(await terminal.text()).toContain('❯ ok ^[[31mred^[[0m ^[]0;title^G end');
+    terminal.press(KEYS.enter);
+    expect(await answer).toEqual({ answer: pasted });
+    expect(await terminal.text()).toBe('✔ Name? · ok ^[[31mred^[[0m ^[]0;title^G end');
+    expectOnlyOwnSequences(terminal.written);
+  });
+
+  it('takes Esc, arrows and line breaks inside a paste as text, never as keys', async () => {
+    terminal = createFakeTerminal({ columns: 100, rows: 30 });
+    provider = createReadlineProvider({
+      input: terminal.input,
+      output: terminal.output,
+      env: TEST_ENV,
+      escapeCodeTimeout: 10,
+    });
+    const answer = provider.ask({
+      question: 'Pick one',
+      options: [{ label: 'A' }],
+      allowCustom: true,
+    });
+    await terminal.waitFor('Pick one');
+    // Each part alone would decline, move the focus, choose an option or submit.
+    terminal.press(`${KEYS.pasteStart}${ESC} 1${KEYS.up}x\r\ny\tz${ESC}b${KEYS.pasteEnd}`);
+    expect(await terminal.text()).toContain('❯ ✎  ^[ 1^[[Ax y z^[b');
+    terminal.press(KEYS.enter);
+    expect(await answer).toEqual({ answer: `${ESC} 1${KEYS.up}x y z${ESC}b` });
+    expectOnlyOwnSequences(terminal.written);
+  });
+
   it('is shown inert in line mode, answers echoed included', async () => {
     const pipes = createPipes();
     provider = createReadlineProvider({ input: pipes.input, output: pipes.output, env: TEST_ENV });

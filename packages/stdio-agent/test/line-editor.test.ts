@@ -1,6 +1,11 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { editorLine } from '../src/editor-line.js';
 import type { Key } from '../src/key.js';
 import { EMPTY_EDITOR, editLine, editorWith, type LineEditor } from '../src/line-editor.js';
+import { terminalStyle } from '../src/terminal-style.js';
+import { loadTextWidth, segmentGraphemes } from '../src/text-width.js';
+
+beforeAll(() => loadTextWidth());
 
 function press(editor: LineEditor, key: Key, text?: string): LineEditor {
   const next = editLine(editor, { text, key });
@@ -83,5 +88,35 @@ describe('editLine', () => {
       expect(editLine(EMPTY_EDITOR, { text: undefined, key })).toBeUndefined();
     }
     expect(editLine(EMPTY_EDITOR, { text: '\u0007', key: { name: undefined } })).toBeUndefined();
+  });
+
+  it('moves, deletes and draws in a long draft reading only around the cursor', () => {
+    // Emoji among the CJK text: every grapheme goes through the segmenter.
+    const draft = editorWith('日本語の文章を貼り付けます。👩‍💻'.repeat(1_100));
+    expect(draft.text.length).toBeGreaterThan(16_000);
+    const style = terminalStyle({ env: {}, stream: {}, interactive: true });
+    const segment = Intl.Segmenter.prototype.segment;
+    let read = 0;
+    Intl.Segmenter.prototype.segment = function (this: Intl.Segmenter, input: string) {
+      read += input.length;
+      return segment.call(this, input);
+    };
+    let editor = draft;
+    try {
+      for (let round = 0; round < 10; round++) {
+        for (const name of ['left', 'left', 'backspace', 'right', 'delete']) {
+          editor = press(editor, { name });
+          editorLine(editor, 78, style);
+        }
+      }
+    } finally {
+      Intl.Segmenter.prototype.segment = segment;
+    }
+    // Fifty keys: a window around the cursor each, never the 16,000 characters.
+    expect(read).toBeLessThan(50 * 1_000);
+    // Each round erased two whole graphemes, never half of one.
+    const count = (text: string) => Array.from(segmentGraphemes(text)).length;
+    expect(count(editor.text)).toBe(count(draft.text) - 20);
+    expect(editor.text).not.toMatch(/\p{Cs}/u);
   });
 });

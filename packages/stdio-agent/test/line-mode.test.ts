@@ -1,4 +1,4 @@
-import type { AskUserQuestionRequest } from 'dsh-user-interaction';
+import { type AskUserQuestionRequest, REQUEST_LIMITS } from 'dsh-user-interaction';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createReadlineProvider, type ReadlineProvider } from '../src/index.js';
 import { createPipes, type Pipes, TEST_ENV } from './fake-terminal.js';
@@ -277,5 +277,18 @@ describe('line mode', () => {
     pipes.input.write('1\n');
     await provider.ask({ options: DATABASE.options ?? [], question: 'First line.\nSecond\tline.' });
     expect(pipes.text().startsWith('? First line.\n  Second  line.\n  1. Postgres')).toBe(true);
+  });
+
+  it('refuses a typed answer longer than an answer may be, and asks again', async () => {
+    open();
+    const tooLong = 'x'.repeat(REQUEST_LIMITS.answerLength + 1);
+    const longest = tooLong.slice(1);
+    pipes.input.write(`${tooLong}\n=${tooLong}\n${longest}\n`);
+    const answer = await provider.ask({ ...NO_RECOMMENDATION, allowCustom: true });
+    // Never cut: the longest answer that fits is taken whole.
+    expect(answer).toEqual({ answer: longest });
+    const message =
+      'This answer has 100,001 characters; an answer holds at most 100,000. Type a shorter one.';
+    expect(pipes.text().split(message)).toHaveLength(3);
   });
 });

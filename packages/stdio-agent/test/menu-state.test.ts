@@ -1,10 +1,13 @@
+import { REQUEST_LIMITS } from 'dsh-user-interaction';
 import { describe, expect, it } from 'vitest';
 import type { Key, KeyPress } from '../src/key.js';
+import { editorWith } from '../src/line-editor.js';
 import {
   initialMenuState,
   type MenuState,
   type MenuStep,
   menuKey,
+  menuKeys,
   withWindow,
 } from '../src/menu-state.js';
 
@@ -184,5 +187,53 @@ describe('menu state', () => {
     const closed = run(menu(2), key('paste-start'), typed('x'), key('return'));
     expect(closed.outcome).toBeUndefined();
     expect(closed.state.notice).toEqual({ kind: 'options-only' });
+  });
+
+  it('takes every key of a paste as the text it was sent as, Esc and arrows included', () => {
+    const esc = { text: undefined, key: { name: 'escape', sequence: '\u001b' } };
+    const up = { text: undefined, key: { name: 'up', sequence: '\u001b[A' } };
+    const red = { text: undefined, key: { name: undefined, sequence: '\u001b[31m' } };
+    const step = run(menu(0), key('paste-start'), esc, typed('a'), up, red, key('paste-end'));
+    expect(step.outcome).toBeUndefined();
+    expect(step.state.editor.text).toBe('\u001ba\u001b[A\u001b[31m');
+    // Ctrl+C still cancels in the middle of a paste.
+    expect(run(menu(0), key('paste-start'), typed('a'), key('c', { ctrl: true })).outcome).toEqual({
+      kind: 'cancel',
+    });
+  });
+
+  it('applies the keys of a chunk in order, the keys of a paste joined into one insertion', () => {
+    const cr = { text: '\r', key: { name: 'return', sequence: '\r' } };
+    const lf = { text: '\n', key: { name: 'enter', sequence: '\n' } };
+    const keys = [typed('a'), key('paste-start'), typed('b'), cr, lf, typed('c'), key('paste-end')];
+    const batch = menuKeys(menu(0), keys);
+    // A CR LF inside one chunk is one line break, so one space.
+    expect(batch.state.editor).toMatchObject({ text: 'ab c', cursor: 4 });
+    expect(batch.state.pasting).toBe(false);
+    const ended = menuKeys(menu(0), [typed('x'), key('return'), typed('y')]);
+    expect(ended.outcome).toEqual({ kind: 'text', text: 'x' });
+  });
+
+  it('keeps the draft within the longest answer, and says so', () => {
+    const limit = REQUEST_LIMITS.answerLength;
+    const nearly = { ...menu(0), editor: editorWith('x'.repeat(limit - 2)) };
+    const pasted = run(nearly, key('paste-start'), typed('a'), typed('b'), typed('c'));
+    expect(pasted.state.editor.text).toHaveLength(limit);
+    expect(pasted.state.notice).toEqual({ kind: 'answer-limit', pasted: true });
+    expect(run(pasted.state, key('paste-end')).state.notice).toEqual(pasted.state.notice);
+    const full = { ...menu(0), editor: editorWith('x'.repeat(limit)) };
+    const typedMore = run(full, typed('d'));
+    expect(typedMore.state.editor.text).toHaveLength(limit);
+    expect(typedMore.state.notice).toEqual({ kind: 'answer-limit', pasted: false });
+    const yanked = run(
+      { ...full, editor: { ...full.editor, killed: 'more' } },
+      key('y', { ctrl: true }),
+    );
+    expect(yanked.state.editor.text).toHaveLength(limit);
+    // A draft that is somehow longer is not submitted.
+    const over = { ...menu(0), editor: editorWith('x'.repeat(limit + 1)) };
+    const submitted = run(over, key('return'));
+    expect(submitted.outcome).toBeUndefined();
+    expect(submitted.state.notice).toEqual({ kind: 'answer-too-long', length: limit + 1 });
   });
 });

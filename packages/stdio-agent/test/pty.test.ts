@@ -17,7 +17,8 @@ afterEach(stopPtySessions);
 
 /** Runs the fixture program's scenario in a real pseudo-terminal, 80x30. */
 function run(scenario: string): PtySession {
-  return startPtySession(`node --import tsx '${program}' ${scenario}`, {
+  // No core file from a SIGQUIT, whatever the machine's default.
+  return startPtySession(`ulimit -c 0; node --import tsx '${program}' ${scenario}`, {
     columns: 80,
     rows: 30,
     cwd: repositoryRoot,
@@ -100,6 +101,23 @@ describe('in a real terminal', () => {
       expect(after).toContain('⊘ Database · not answered: interrupted\n');
       expect(after).toContain(`exit=${status}`);
       expect(after).not.toContain('Which database should we use?');
+      expect(session.cursorHidden()).toBe(false);
+      expectCookedMode(after);
+    },
+  );
+
+  it.each([
+    ['SIGHUP', 129],
+    ['SIGQUIT', 131],
+  ] as const)(
+    'turns raw mode off on %s even when a shared Interface switched it on, then ends as it would',
+    async (signal, status) => {
+      const session = run('shared-signal');
+      await session.waitFor('❯ 1. Postgres');
+      process.kill(programPid(await session.text()), signal);
+      const after = await session.waitFor('done');
+      expect(after).toContain('⊘ Database · not answered: interrupted\n');
+      expect(after).toContain(`exit=${status}`);
       expect(session.cursorHidden()).toBe(false);
       expectCookedMode(after);
     },

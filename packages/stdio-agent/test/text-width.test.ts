@@ -5,7 +5,10 @@ import {
   ellipsize,
   isNarrowText,
   loadTextWidth,
+  segmentGraphemes,
+  standsAlone,
   textWidth,
+  textWidthUpTo,
   truncateText,
   wrapText,
 } from '../src/text-width.js';
@@ -36,6 +39,56 @@ describe('the fast path for narrow text', () => {
         expect(textWidth(text)).toBe(stringWidth(text));
       }),
     );
+  });
+});
+
+describe('the fast path for text whose characters stand alone', () => {
+  it('measures and segments CJK, kana and Hangul exactly as string-width and the segmenter do', () => {
+    const alone: string[] = [];
+    for (let codePoint = 0x2e80; codePoint < 0x10000; codePoint++) {
+      const character = String.fromCodePoint(codePoint);
+      if (standsAlone(character)) alone.push(character);
+    }
+    expect(alone.length).toBeGreaterThan(30_000);
+    for (const character of alone) expect(stringWidth(character)).toBe(2);
+    const segmenter = new Intl.Segmenter();
+    // Next to narrow text, next to marks that could join them, cut anywhere.
+    const pieces = [...alone.filter((_, index) => index % 97 === 0), 'a', ' ', 'é', '.'];
+    fc.assert(
+      fc.property(fc.array(fc.constantFrom(...pieces), { maxLength: 60 }), (characters) => {
+        const text = characters.join('');
+        expect(standsAlone(text)).toBe(true);
+        expect(textWidth(text)).toBe(stringWidth(text));
+        expect(Array.from(segmenter.segment(text), ({ segment }) => segment)).toEqual(characters);
+      }),
+    );
+    expect(standsAlone('が\u3099')).toBe(false);
+    expect(standsAlone('〰')).toBe(false);
+  });
+});
+
+describe('long text', () => {
+  it('is segmented and measured in time that grows with its length, not its square', () => {
+    const text = '日本語の文章を貼り付けます。👩‍💻'.repeat(1_000);
+    const segment = Intl.Segmenter.prototype.segment;
+    let longest = 0;
+    Intl.Segmenter.prototype.segment = function (this: Intl.Segmenter, input: string) {
+      longest = Math.max(longest, input.length);
+      return segment.call(this, input);
+    };
+    try {
+      const pieces = Array.from(segmentGraphemes(text), ({ segment }) => segment);
+      expect(pieces.join('')).toBe(text);
+      expect(pieces).toHaveLength(15 * 1_000);
+      expect(pieces[14]).toBe('👩‍💻');
+      expect(textWidth(text)).toBe(30 * 1_000);
+      expect(textWidthUpTo(text, 81)).toBe(81);
+      expect(truncateText(text, 5)).toBe('日本…');
+    } finally {
+      Intl.Segmenter.prototype.segment = segment;
+    }
+    // The engine's segmenter spends time in proportion to its whole input on every grapheme.
+    expect(longest).toBeLessThan(1_000);
   });
 });
 
