@@ -16,6 +16,7 @@ import { createAcpQuestionProvider } from './acp-question-provider.js';
 import { AcpSession, type SessionAgentOptions } from './acp-session.js';
 import { packageAgentInfo } from './agent-info.js';
 import { initializeResponse } from './initialize-response.js';
+import { logText } from './log-text.js';
 import { promptText } from './prompt-text.js';
 import { relativeWorkingDirectory, sessionNotFound, unexpectedFailure } from './server-errors.js';
 import { supportsFormElicitation } from './supports-form-elicitation.js';
@@ -57,7 +58,15 @@ function describeError(error: unknown): string {
  * its question. Throws a `TypeError` for invalid agent options.
  */
 export function serveAcpAgent(stream: Stream, options: AcpAgentServerOptions): AcpAgentServer {
-  const { agentInfo = packageAgentInfo(), log = () => {}, ...agentOptions } = options;
+  const { agentInfo = packageAgentInfo(), log: logLine, ...agentOptions } = options;
+  // Logging never takes the server down, whatever the given log does.
+  const log = (line: string): void => {
+    try {
+      logLine?.(line);
+    } catch {
+      // The line is lost; the sessions go on.
+    }
+  };
   // Fail now, not at the first session/new, on options the agent would reject.
   createAgent({ ...agentOptions, interaction: createUserInteraction() });
 
@@ -69,7 +78,7 @@ export function serveAcpAgent(stream: Stream, options: AcpAgentServerOptions): A
     .onRequest(methods.agent.initialize, ({ params }) => {
       clientCapabilities = params.clientCapabilities;
       const client = params.clientInfo
-        ? `${params.clientInfo.name} ${params.clientInfo.version}`
+        ? `${logText(params.clientInfo.name)} ${logText(params.clientInfo.version)}`
         : 'a client';
       const questions = supportsFormElicitation(clientCapabilities)
         ? 'questions as forms'
