@@ -28,7 +28,7 @@ async function serve(command: Extract<Command, { kind: 'serve' }>): Promise<numb
     log('stdin is a terminal: this program is started by an editor (see dsh-acp --help)');
   }
   const { questionTimeoutMs } = command;
-  const server = serveAcpAgent(acpStdioStream(), {
+  const server = serveAcpAgent(acpStdioStream({ log }), {
     model: resolved.model,
     ...(questionTimeoutMs !== undefined && { questionTimeoutMs }),
     log,
