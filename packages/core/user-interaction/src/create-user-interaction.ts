@@ -241,10 +241,9 @@ class PendingAsk {
         return;
       }
       // A getter of the request may have aborted it after it was first checked.
-      if (isAborted(signal)) {
-        this.handleEvent();
-        return;
-      }
+      if (isAborted(signal)) this.handleEvent();
+      // A signal-like object may even have called its listener already.
+      if (this.#settled) return;
     }
     if (timeoutMs !== undefined) {
       this.#controller = new AbortController();

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import {
   type AskUserQuestionAnswer,
   type AskUserQuestionRequest,
@@ -267,6 +267,27 @@ describe('a hostile request is INVALID_REQUEST, never a throw or another error',
     expect(await outcome(() => interaction.ask({ question: 'Q?', signal } as never))).toBe(
       'INVALID_REQUEST',
     );
+  });
+
+  it('a signal-like object that calls its listener at once leaves no timer behind', async () => {
+    vi.useFakeTimers();
+    try {
+      const interaction = withProvider(answerFirst);
+      const signal = {
+        aborted: false,
+        addEventListener: (_type: string, listener: { handleEvent(): void }) =>
+          listener.handleEvent(),
+        removeEventListener() {},
+      };
+      expect(
+        await outcome(() =>
+          interaction.ask({ question: 'Q?', signal, timeoutMs: 60_000 } as never),
+        ),
+      ).toBe('ASK_ABORTED');
+      expect(vi.getTimerCount()).toBe(0);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('a getter that aborts the signal while the request is read still withdraws the question', async () => {
