@@ -1,5 +1,6 @@
 import type { AskUserQuestionAnswer, AskUserQuestionRequest } from './ask-user-question.js';
 import { hasOptions } from './question-helpers.js';
+import { invalidRequest, unreadableField } from './request-field-checks.js';
 import { toUserInteractionError, UserInteractionError } from './user-interaction-error.js';
 import type {
   UserInteractionCapabilities,
@@ -8,10 +9,8 @@ import type {
 import { validateAnswer } from './validate-answer.js';
 import {
   checkRequestFields,
-  invalidRequest,
   isAbortSignal,
   readRequestFields,
-  unreadableField,
   validateRequest,
 } from './validate-request.js';
 

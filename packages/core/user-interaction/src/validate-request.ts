@@ -1,13 +1,22 @@
 import type { Agent } from './agent.js';
-import type { AskUserQuestionOption, AskUserQuestionRequest } from './ask-user-question.js';
+import type { AskUserQuestionRequest } from './ask-user-question.js';
 import { hasLoneSurrogate, isBlankText } from './is-blank-text.js';
-import { labelKey } from './label-key.js';
+import {
+  checkText,
+  fieldName,
+  invalidRequest,
+  isArray,
+  typeOf,
+  unknownKey,
+  unreadableField,
+} from './request-field-checks.js';
 import { REQUEST_LIMITS } from './request-limits.js';
-import { UserInteractionError } from './user-interaction-error.js';
+import { snapshotOptions } from './snapshot-options.js';
+import type { UserInteractionError } from './user-interaction-error.js';
 
 type Mutable<T> = { -readonly [K in keyof T]: T[K] };
 
-// The allowed keys, checked against the types: a field added to a type must be added here.
+// The allowed keys, checked against the type: a field added to the type must be added here.
 const REQUEST_KEYS: ReadonlySet<string> = new Set(
   Object.keys({
     question: true,
@@ -19,75 +28,6 @@ const REQUEST_KEYS: ReadonlySet<string> = new Set(
     timeoutMs: true,
   } satisfies Record<keyof AskUserQuestionRequest, true>),
 );
-const OPTION_KEYS: ReadonlySet<string> = new Set(
-  Object.keys({
-    label: true,
-    value: true,
-    description: true,
-    recommended: true,
-  } satisfies Record<keyof AskUserQuestionOption, true>),
-);
-
-/** An `INVALID_REQUEST` naming the offending field, so a model can correct its call. */
-export function invalidRequest(
-  field: string,
-  problem: string,
-  cause?: unknown,
-): UserInteractionError {
-  return new UserInteractionError('INVALID_REQUEST', `Invalid question: \`${field}\` ${problem}.`, {
-    field,
-    ...(cause !== undefined && { cause }),
-  });
-}
-
-/** A field whose getter or Proxy trap threw: the request cannot be trusted. */
-export function unreadableField(field: string, error: unknown): UserInteractionError {
-  return invalidRequest(field, 'could not be read (a getter or Proxy trap threw)', error);
-}
-
-/** A key as a field name: plain when it is an identifier, quoted otherwise (even an empty key shows). */
-export function fieldName(key: string): string {
-  return /^[A-Za-z_$][\w$]*$/.test(key) ? key : JSON.stringify(key);
-}
-
-/** The first key (own or inherited, enumerable) that is not allowed; reads no value. */
-function unknownKey(value: object, allowed: ReadonlySet<string>): string | undefined {
-  for (const key in value) if (!allowed.has(key)) return key;
-  return undefined;
-}
-
-/** What is wrong with a text field, or `undefined`. Field names are built only on failure. */
-function textProblem(value: unknown, maxLength: number, required: boolean): string | undefined {
-  if (value === undefined) return required ? 'is required' : undefined;
-  if (typeof value !== 'string') return `must be a string, not ${typeOf(value)}`;
-  if (isBlankText(value)) return 'must not be blank';
-  if (value.length > maxLength) {
-    return `must be at most ${maxLength} characters (it has ${value.length})`;
-  }
-  if (hasLoneSurrogate(value)) return 'must be well-formed text (it has a lone surrogate)';
-  return undefined;
-}
-
-function checkText(value: unknown, field: string, maxLength: number, required: boolean): void {
-  const problem = textProblem(value, maxLength, required);
-  if (problem !== undefined) throw invalidRequest(field, problem);
-}
-
-/** `Array.isArray`, except that a revoked Proxy is not an array instead of a throw. */
-function isArray(value: unknown): value is unknown[] {
-  try {
-    return Array.isArray(value);
-  } catch {
-    return false;
-  }
-}
-
-function typeOf(value: unknown): string {
-  if (value === null) return 'null';
-  if (value === undefined) return 'undefined';
-  if (isArray(value)) return 'an array';
-  return typeof value === 'object' ? 'an object' : `a ${typeof value}`;
-}
 
 /** True for an `AbortSignal`, or an object shaped like one; never throws. */
 export function isAbortSignal(value: unknown): value is AbortSignal {
@@ -168,140 +108,6 @@ export function readRequestFields(request: unknown): RequestFields {
     fields.problem = unreadableField(reading, error);
   }
   return fields;
-}
-
-/** The name of an option's field, built only when a message needs it. */
-function optionField(index: number, key?: string): string {
-  return key === undefined ? `options[${index}]` : `options[${index}].${fieldName(key)}`;
-}
-
-/** Reads one option's fields once and returns them frozen, or throws `INVALID_REQUEST`. */
-function snapshotOption(value: unknown, index: number): AskUserQuestionOption {
-  if (typeof value !== 'object' || value === null || isArray(value)) {
-    throw invalidRequest(
-      optionField(index),
-      `must be an object with a \`label\`, not ${typeOf(value)}`,
-    );
-  }
-  let reading: string | undefined;
-  let unknown: string | undefined;
-  let label: unknown;
-  let optionValue: unknown;
-  let description: unknown;
-  let recommended: unknown;
-  try {
-    const source = value as Record<string, unknown>;
-    unknown = unknownKey(source, OPTION_KEYS);
-    reading = 'label';
-    label = source.label;
-    reading = 'value';
-    optionValue = source.value;
-    reading = 'description';
-    description = source.description;
-    reading = 'recommended';
-    recommended = source.recommended;
-  } catch (error) {
-    throw unreadableField(optionField(index, reading), error);
-  }
-  if (unknown !== undefined) {
-    throw invalidRequest(optionField(index, unknown), 'is not a field of an option');
-  }
-  let problem = textProblem(label, REQUEST_LIMITS.labelLength, true);
-  if (problem !== undefined) throw invalidRequest(optionField(index, 'label'), problem);
-  problem = textProblem(optionValue, REQUEST_LIMITS.valueLength, false);
-  if (problem !== undefined) throw invalidRequest(optionField(index, 'value'), problem);
-  problem = textProblem(description, REQUEST_LIMITS.descriptionLength, false);
-  if (problem !== undefined) throw invalidRequest(optionField(index, 'description'), problem);
-  if (recommended !== undefined && typeof recommended !== 'boolean') {
-    throw invalidRequest(
-      optionField(index, 'recommended'),
-      `must be a boolean, not ${typeOf(recommended)}`,
-    );
-  }
-  const option: Mutable<AskUserQuestionOption> = { label: label as string };
-  if (optionValue !== undefined) option.value = optionValue as string;
-  if (description !== undefined) option.description = description as string;
-  if (recommended !== undefined) option.recommended = recommended;
-  return Object.freeze(option);
-}
-
-/** Reads the options once each, checks them and returns them frozen (a frozen list of frozen options). */
-function snapshotOptions(value: unknown): readonly AskUserQuestionOption[] | undefined {
-  if (value === undefined) return undefined;
-  if (!isArray(value)) throw invalidRequest('options', `must be an array, not ${typeOf(value)}`);
-  let length: unknown;
-  try {
-    length = value.length;
-  } catch (error) {
-    throw unreadableField('options', error);
-  }
-  // Only a Proxy can have a length that is not a whole number.
-  if (typeof length !== 'number' || !Number.isSafeInteger(length) || length < 0) {
-    throw invalidRequest('options', 'must be an array');
-  }
-  if (length > REQUEST_LIMITS.options) {
-    throw invalidRequest(
-      'options',
-      `must have at most ${REQUEST_LIMITS.options} entries (it has ${length})`,
-    );
-  }
-  const options: AskUserQuestionOption[] = [];
-  // Short lists are the common case: comparing pairs beats building maps for them.
-  const long = length > 16;
-  const labelIndex = long ? new Map<string, number>() : undefined;
-  const valueIndex = long ? new Map<string, number>() : undefined;
-  const labels: string[] = [];
-  const values: string[] = [];
-  let recommended = -1;
-  for (let index = 0; index < length; index++) {
-    let item: unknown;
-    try {
-      item = value[index];
-    } catch (error) {
-      throw unreadableField(`options[${index}]`, error);
-    }
-    const option = snapshotOption(item, index);
-    const label = labelKey(option.label);
-    const effectiveValue = option.value ?? option.label;
-    let labelTwin: number | undefined;
-    let valueTwin: number | undefined;
-    if (labelIndex !== undefined && valueIndex !== undefined) {
-      labelTwin = labelIndex.get(label);
-      valueTwin = valueIndex.get(effectiveValue);
-      labelIndex.set(label, index);
-      valueIndex.set(effectiveValue, index);
-    } else {
-      for (let other = 0; other < index; other++) {
-        if (labelTwin === undefined && labels[other] === label) labelTwin = other;
-        if (valueTwin === undefined && values[other] === effectiveValue) valueTwin = other;
-      }
-      labels.push(label);
-      values.push(effectiveValue);
-    }
-    if (labelTwin !== undefined) {
-      throw invalidRequest(
-        `options[${index}].label`,
-        `looks the same as the label of options[${labelTwin}] (${JSON.stringify(option.label)}); labels must be unique, ignoring case, spacing and invisible characters`,
-      );
-    }
-    if (valueTwin !== undefined) {
-      throw invalidRequest(
-        `options[${index}].value`,
-        `repeats the value of options[${valueTwin}]; values (or labels, where no value is given) must be unique`,
-      );
-    }
-    if (option.recommended === true) {
-      if (recommended !== -1) {
-        throw invalidRequest(
-          `options[${index}].recommended`,
-          `is set, but options[${recommended}] is already recommended; recommend at most one option`,
-        );
-      }
-      recommended = index;
-    }
-    options.push(option);
-  }
-  return Object.freeze(options);
 }
 
 /**
