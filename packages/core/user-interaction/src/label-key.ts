@@ -4,6 +4,9 @@ const SPACE_LIKE = /[\s\u115f\u1160\u2800\u3164\uffa0]+/gu;
 // Characters drawn as nothing at all: controls, format characters (zero-width joiners and
 // spaces, bidirectional marks), the other default-ignorable code points, lone surrogates.
 const INVISIBLE = /[\p{Cc}\p{Cf}\p{Default_Ignorable_Code_Point}\p{Cs}]/gu;
+// Anything the two patterns above would change, or two spaces in a row.
+const NEEDS_CLEANING =
+  /[^\S ]|[\u115f\u1160\u2800\u3164\uffa0\p{Cc}\p{Cf}\p{Default_Ignorable_Code_Point}\p{Cs}]| {2}/u;
 
 /**
  * The key under which two labels a person could not tell apart are equal: compatibility-
@@ -23,12 +26,13 @@ export function labelKey(label: string): string {
 }
 
 function unicodeLabelKey(label: string): string {
+  const normalized = label.normalize('NFKC');
+  // Most labels have nothing to remove or collapse: one scan decides.
+  const cleaned = NEEDS_CLEANING.test(normalized)
+    ? normalized.replace(SPACE_LIKE, ' ').replace(INVISIBLE, '').replace(SPACES, ' ')
+    : normalized;
   return (
-    label
-      .normalize('NFKC')
-      .replace(SPACE_LIKE, ' ')
-      .replace(INVISIBLE, '')
-      .replace(SPACES, ' ')
+    cleaned
       .trim()
       // Upper then lower case folds more than lower case alone ("ß" and "SS", final sigma).
       .toUpperCase()

@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   createUserInteraction,
@@ -52,6 +53,50 @@ describe('labelKey', () => {
     ['\u65e5\u672c', '\u4e2d\u56fd'],
   ])('tells %j and %j apart', (first, second) => {
     expect(labelKey(first)).not.toBe(labelKey(second));
+  });
+});
+
+/** The key without shortcuts: every step applied to every label. */
+function referenceKey(label: string): string {
+  return label
+    .normalize('NFKC')
+    .replace(/[\s\u115f\u1160\u2800\u3164\uffa0]+/gu, ' ')
+    .replace(/[\p{Cc}\p{Cf}\p{Default_Ignorable_Code_Point}\p{Cs}]/gu, '')
+    .replace(/ {2,}/g, ' ')
+    .trim()
+    .toUpperCase()
+    .toLowerCase()
+    .normalize('NFKC');
+}
+
+describe('labelKey shortcuts', () => {
+  it('give the same key as every step applied to every label', () => {
+    const piece = fc.constantFrom(
+      ' ',
+      '  ',
+      '\t',
+      '\u00a0',
+      '\u200d',
+      '\u3164',
+      'e\u0301',
+      '\u00df',
+      'A',
+      'z',
+      '\u03a3',
+    );
+    fc.assert(
+      fc.property(
+        fc.oneof(
+          fc.string({ unit: 'binary' }),
+          fc.string({ unit: 'grapheme' }),
+          fc.array(piece).map((pieces) => pieces.join('')),
+        ),
+        (label) => {
+          expect(labelKey(label)).toBe(referenceKey(label));
+        },
+      ),
+      { numRuns: 2_000 },
+    );
   });
 });
 
