@@ -5,6 +5,7 @@ import {
   answerForOption,
   createUserInteraction,
   type UserInteractionProvider,
+  validateRequest,
 } from 'dsh-user-interaction';
 
 const ASKS_PER_ROUND = 100_000;
@@ -87,4 +88,53 @@ export async function run(): Promise<void> {
   console.log(
     `Goal: overhead under 1,000 ns per ask; with a signal, as the agent asks: ${agentPath.toFixed(0)} ns (${agentPath < 1_000 ? 'met' : 'not met'} in this run).`,
   );
+
+  await longList();
+}
+
+const LONG_LIST = 10_000;
+const LONG_ROUNDS = 15;
+
+/**
+ * Checking 10,000 options (the most a question may have), against the least a snapshot of them
+ * costs: a frozen copy of each, with no checks. ASCII labels, and labels that need Unicode work.
+ */
+async function longList(): Promise<void> {
+  const lists = {
+    'ASCII labels': Array.from({ length: LONG_LIST }, (_, i) => ({
+      label: `Option number ${i}`,
+      value: `v${i}`,
+      description: 'What this option does.',
+    })),
+    'accented labels': Array.from({ length: LONG_LIST }, (_, i) => ({
+      label: `Öption número ${i}`,
+      value: `v${i}`,
+    })),
+  };
+  console.log(
+    `\nvalidateRequest() with ${LONG_LIST.toLocaleString('en')} options against a frozen copy of them, ${LONG_ROUNDS} rounds, medians:`,
+  );
+  console.log('| options | frozen copy | validateRequest() | ratio |');
+  console.log('| --- | ---: | ---: | ---: |');
+  for (const [name, options] of Object.entries(lists)) {
+    const request = { question: 'Which one?', options };
+    const copy = () => Object.freeze(options.map((option) => Object.freeze({ ...option })));
+    const baseline: number[] = [];
+    const measured: number[] = [];
+    for (let round = 0; round < LONG_ROUNDS; round++) {
+      baseline.push(time(copy));
+      measured.push(time(() => validateRequest(request)));
+    }
+    const base = median(baseline);
+    const ours = median(measured);
+    console.log(
+      `| ${name} | ${base.toFixed(2)} ms | ${ours.toFixed(2)} ms | ${(ours / base).toFixed(2)}x |`,
+    );
+  }
+}
+
+function time(run: () => unknown): number {
+  const start = process.hrtime.bigint();
+  run();
+  return Number(process.hrtime.bigint() - start) / 1e6;
 }

@@ -5,6 +5,7 @@ import {
   agent,
   type ClientCapabilities,
   type Implementation,
+  type JsonRpcId,
   methods,
   RequestError,
   type SessionUpdate,
@@ -16,8 +17,14 @@ import { createAcpQuestionProvider } from './acp-question-provider.js';
 import { AcpSession, type SessionAgentOptions } from './acp-session.js';
 import { packageAgentInfo } from './agent-info.js';
 import { initializeResponse } from './initialize-response.js';
+import { logText } from './log-text.js';
 import { promptText } from './prompt-text.js';
-import { relativeWorkingDirectory, sessionNotFound, unexpectedFailure } from './server-errors.js';
+import {
+  relativeWorkingDirectory,
+  sessionNotFound,
+  turnAlreadyRunning,
+  unexpectedFailure,
+} from './server-errors.js';
 import { supportsFormElicitation } from './supports-form-elicitation.js';
 
 /** Options of `serveAcpAgent`: the agent every session gets, and how the server presents itself. */
@@ -45,6 +52,12 @@ function isAbsolutePath(path: string): boolean {
   return posix.isAbsolute(path) || win32.isAbsolute(path);
 }
 
+/** The id a `$/cancel_request` names, if it names one. */
+function cancelledRequestId(params: unknown): JsonRpcId | undefined {
+  const requestId = (params as { requestId?: unknown } | null | undefined)?.requestId;
+  return typeof requestId === 'string' || typeof requestId === 'number' ? requestId : undefined;
+}
+
 function describeError(error: unknown): string {
   return error instanceof Error ? (error.stack ?? error.message) : String(error);
 }
@@ -57,19 +70,31 @@ function describeError(error: unknown): string {
  * its question. Throws a `TypeError` for invalid agent options.
  */
 export function serveAcpAgent(stream: Stream, options: AcpAgentServerOptions): AcpAgentServer {
-  const { agentInfo = packageAgentInfo(), log = () => {}, ...agentOptions } = options;
+  const { agentInfo = packageAgentInfo(), log: logLine, ...agentOptions } = options;
+  // Logging never takes the server down, whatever the given log does.
+  const log = (line: string): void => {
+    try {
+      logLine?.(line);
+    } catch {
+      // The line is lost; the sessions go on.
+    }
+  };
   // Fail now, not at the first session/new, on options the agent would reject.
   createAgent({ ...agentOptions, interaction: createUserInteraction() });
 
   const sessions = new Map<string, AcpSession>();
   const turns = new Set<Promise<unknown>>();
+  // The running prompts by request id, for `$/cancel_request`. The SDK keeps its own entries
+  // by id too, but a refused request reusing a running prompt's id replaces that prompt's
+  // entry (and deletes it when refused): ours keeps the first, and only prompts that run.
+  const runningPrompts = new Map<JsonRpcId, AcpSession>();
   let clientCapabilities: ClientCapabilities | undefined;
 
   const app = agent({ name: agentInfo.name })
     .onRequest(methods.agent.initialize, ({ params }) => {
       clientCapabilities = params.clientCapabilities;
       const client = params.clientInfo
-        ? `${params.clientInfo.name} ${params.clientInfo.version}`
+        ? `${logText(params.clientInfo.name)} ${logText(params.clientInfo.version)}`
         : 'a client';
       const questions = supportsFormElicitation(clientCapabilities)
         ? 'questions as forms'
@@ -98,12 +123,18 @@ export function serveAcpAgent(stream: Stream, options: AcpAgentServerOptions): A
     })
     // Registered before session/cancel, so a prompt followed at once by its cancel reaches
     // its handler (and starts its turn) first.
-    .onRequest(methods.agent.session.prompt, async ({ params, signal }) => {
+    .onRequest(methods.agent.session.prompt, async ({ params, signal, requestId }) => {
       const session = sessions.get(params.sessionId);
       if (session === undefined) throw sessionNotFound(params.sessionId);
+      if (session.running) throw turnAlreadyRunning(params.sessionId);
       const turn = session.prompt(promptText(params.prompt), signal);
       turns.add(turn);
-      const forget = (): void => void turns.delete(turn);
+      const cancellable = !runningPrompts.has(requestId);
+      if (cancellable) runningPrompts.set(requestId, session);
+      const forget = (): void => {
+        turns.delete(turn);
+        if (cancellable) runningPrompts.delete(requestId);
+      };
       turn.then(forget, forget);
       try {
         return await turn;
@@ -124,6 +155,10 @@ export function serveAcpAgent(stream: Stream, options: AcpAgentServerOptions): A
     })
     .onNotification(methods.agent.session.cancel, ({ params }) => {
       sessions.get(params.sessionId)?.cancel();
+    })
+    .onNotification(methods.protocol.cancelRequest, cancelledRequestId, ({ params }) => {
+      if (params === undefined) return;
+      runningPrompts.get(params)?.cancel(RequestError.requestCancelled({ requestId: params }));
     });
 
   const connection = app.connect(stream);

@@ -1,5 +1,14 @@
 import { Readable, Writable } from 'node:stream';
-import { ndJsonStream, type Stream } from '@agentclientprotocol/sdk';
+import {
+  type AnyMessage,
+  DEFAULT_MAX_MESSAGE_BYTES,
+  type JsonRpcId,
+  RequestError,
+  type Stream,
+} from '@agentclientprotocol/sdk';
+import { LineSplitter, type SplitLine } from './line-splitter.js';
+import { logText } from './log-text.js';
+import { messageHead } from './message-head.js';
 
 /** The byte streams an ACP agent talks over: the editor writes to `input` and reads `output`. */
 export interface AcpStdio {
@@ -7,22 +16,144 @@ export interface AcpStdio {
   readonly input?: Readable;
   /** Where this side's messages go (default: `process.stdout`); nothing else may be written there. */
   readonly output?: Writable;
+  /** The longest message read, in bytes (default: the SDK's, 32 MiB). */
+  readonly maxMessageBytes?: number;
+  /** Receives a line when a message is refused for its size (default: none). */
+  readonly log?: (line: string) => void;
+}
+
+/** How much of an oversized message is kept to read its id from. */
+const HEAD_BYTES = 64 * 1024;
+
+function errorResponse(id: JsonRpcId, error: RequestError): AnyMessage {
+  return { jsonrpc: '2.0', id, error: error.toErrorResponse() };
+}
+
+function tooLarge(maxMessageBytes: number): RequestError {
+  return RequestError.invalidRequest(
+    { code: 'MESSAGE_TOO_LARGE', maxMessageBytes },
+    `the message is longer than ${maxMessageBytes} bytes, the most this agent reads`,
+  );
 }
 
 /**
  * An ACP stream over newline-delimited JSON-RPC on two Node streams, as editors speak it on
- * an agent's stdin and stdout. A write to an output whose reader is gone (`EPIPE`) closes
- * the connection instead of crashing the process.
+ * an agent's stdin and stdout. A message longer than `maxMessageBytes` is refused on its own,
+ * without keeping it whole (the SDK's own reader would end the connection, and every session
+ * with it): a request gets an `-32600` error (`data.code` `MESSAGE_TOO_LARGE`) when its id can
+ * be read from its start, a response fails the request it answers, anything else gets the
+ * error with `id: null`; `log` says so. A write to an output whose reader is gone (`EPIPE`)
+ * closes the connection instead of crashing the process.
  */
 export function acpStdioStream({
   input = process.stdin,
   output = process.stdout,
+  maxMessageBytes = DEFAULT_MAX_MESSAGE_BYTES,
+  log = () => {},
 }: AcpStdio = {}): Stream {
   // The web stream adapter stops listening for errors once the stream ends; a late EPIPE
   // would then be an uncaught exception.
   output.on('error', () => {});
-  return ndJsonStream(
-    Writable.toWeb(output) as WritableStream<Uint8Array>,
-    Readable.toWeb(input) as ReadableStream<Uint8Array>,
-  );
+  const sink = Writable.toWeb(output) as WritableStream<Uint8Array>;
+  const source = Readable.toWeb(input) as ReadableStream<Uint8Array>;
+  const encoder = new TextEncoder();
+  const decoder = new TextDecoder();
+  let writes: Promise<void> = Promise.resolve();
+
+  // One message at a time, in order: the SDK's and the refusals written here.
+  const write = (message: AnyMessage): Promise<void> => {
+    const line = `${JSON.stringify(message)}\n`;
+    const written = writes.then(async () => {
+      const writer = sink.getWriter();
+      try {
+        await writer.write(encoder.encode(line));
+      } finally {
+        writer.releaseLock();
+      }
+    });
+    writes = written.catch(() => {});
+    return written;
+  };
+
+  async function refuse(
+    line: Extract<SplitLine, { kind: 'oversized' }>,
+    deliver: (message: AnyMessage) => void,
+  ): Promise<void> {
+    const head = messageHead(decoder.decode(line.head));
+    const error = tooLarge(maxMessageBytes);
+    const what =
+      head.id === undefined
+        ? 'a message whose id cannot be read'
+        : `${head.kind === 'response' ? 'a response to request' : 'request'} ${logText(JSON.stringify(head.id))}`;
+    log(`refused ${what}: ${line.byteLength} bytes, over the ${maxMessageBytes}-byte limit`);
+    if (head.kind === 'response' && head.id !== undefined && head.id !== null) {
+      // Ours is the request it answers: it fails, instead of waiting for ever.
+      deliver(errorResponse(head.id, error));
+    } else {
+      await write(errorResponse(head.kind === 'call' ? (head.id ?? null) : null, error));
+    }
+  }
+
+  async function handle(line: SplitLine, deliver: (message: AnyMessage) => void): Promise<void> {
+    if (line.kind === 'oversized') return await refuse(line, deliver);
+    const text = decoder.decode(line.bytes).trim();
+    if (text === '') return;
+    let message: unknown;
+    try {
+      message = JSON.parse(text);
+    } catch {
+      return void (await write(errorResponse(null, RequestError.parseError())));
+    }
+    // ACP has no batches: an array gets one -32600 with `id: null`, unprocessed.
+    if (Array.isArray(message)) {
+      await write(
+        errorResponse(
+          null,
+          RequestError.invalidRequest(undefined, 'JSON-RPC batches are not supported'),
+        ),
+      );
+    } else if (typeof message === 'object' && message !== null) {
+      deliver(message as AnyMessage);
+    } else {
+      await write(errorResponse(null, RequestError.invalidRequest(message)));
+    }
+  }
+
+  let reader: ReadableStreamDefaultReader<Uint8Array> | undefined;
+  let cancelled = false;
+  const readable = new ReadableStream<AnyMessage>({
+    async start(controller) {
+      const lines = new LineSplitter(maxMessageBytes, HEAD_BYTES);
+      const deliver = (message: AnyMessage): void => controller.enqueue(message);
+      const current = source.getReader();
+      reader = current;
+      try {
+        for (;;) {
+          const { value, done } = await current.read();
+          if (cancelled) return;
+          if (done) break;
+          for (const line of lines.push(value)) {
+            await handle(line, deliver);
+            if (cancelled) return;
+          }
+        }
+        const last = lines.flush();
+        if (last !== undefined) await handle(last, deliver);
+      } catch (error) {
+        if (cancelled) return;
+        controller.error(error);
+        void current.cancel(error).catch(() => {});
+        return;
+      } finally {
+        current.releaseLock();
+      }
+      if (!cancelled) controller.close();
+    },
+    cancel(reason) {
+      cancelled = true;
+      return reader?.cancel(reason);
+    },
+  });
+  const writable = new WritableStream<AnyMessage>({ write: (message) => write(message) });
+  return { readable, writable };
 }

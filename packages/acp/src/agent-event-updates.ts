@@ -38,19 +38,19 @@ export function toolCallUpdate(event: ToolCallEvent, toolCallId: string): Sessio
 /**
  * The end of a tool call, as a `tool_call_update`: `completed` with its output (for a
  * question, the answer) as text content, or `failed` with the error's message and code.
+ * The output is sent once, as content: `rawOutput` carries only metadata (for an answer that
+ * is a chosen option, that option's label), so an update stays about as long as its output.
  */
 export function toolResultUpdate(event: ToolResultEvent, toolCallId: string): SessionUpdate {
   const { result } = event;
   if (result.ok) {
+    const option = result.answer?.option;
     return {
       sessionUpdate: 'tool_call_update',
       toolCallId,
       status: 'completed',
       content: [{ type: 'content', content: { type: 'text', text: result.output } }],
-      rawOutput:
-        result.answer === undefined
-          ? { output: result.output }
-          : { output: result.output, answer: result.answer },
+      ...(option !== undefined && { rawOutput: { option: { label: option.label } } }),
     };
   }
   const { error } = result;

@@ -4,6 +4,7 @@ import {
   answerForOption,
   isBlankText,
   optionValue,
+  REQUEST_LIMITS,
 } from 'dsh-user-interaction';
 import { cancelled, declined, invalidAnswer, isRecord } from './answer-errors.js';
 import { formSchemaForQuestion } from './elicitation-for-question.js';
@@ -37,6 +38,11 @@ function answerFromContent(
   // Checked even when text wins: a client that sends a choice we never offered is broken.
   if (choice !== undefined && option === undefined) {
     throw invalidAnswer("the choice is not one of the question's options");
+  }
+  if (text !== undefined && text.length > REQUEST_LIMITS.answerLength) {
+    throw invalidAnswer(
+      `the text is longer than the form's ${REQUEST_LIMITS.answerLength} characters`,
+    );
   }
   // Text that shows nothing (spaces, control or zero-width characters) is no answer.
   if (text !== undefined && !isBlankText(text)) return { answer: text };

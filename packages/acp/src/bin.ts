@@ -6,13 +6,13 @@ import { acpStdioStream } from './acp-stdio-stream.js';
 import { packageAgentInfo } from './agent-info.js';
 import { type Command, HELP_TEXT, parseCommandLine } from './command-line.js';
 import { routeConsoleToStderr } from './route-console-to-stderr.js';
+import { createStderrLog } from './stderr-log.js';
 
 // While serving, stdout carries the protocol and nothing else, whatever any code logs.
 routeConsoleToStderr();
 
-function log(line: string): void {
-  process.stderr.write(`dsh-acp: ${line}\n`);
-}
+// An editor may stop reading stderr; the sessions on stdin and stdout must go on regardless.
+const log = createStderrLog('dsh-acp: ');
 
 async function serve(command: Extract<Command, { kind: 'serve' }>): Promise<number> {
   let resolved: Awaited<ReturnType<typeof resolveModel>>;
@@ -28,7 +28,7 @@ async function serve(command: Extract<Command, { kind: 'serve' }>): Promise<numb
     log('stdin is a terminal: this program is started by an editor (see dsh-acp --help)');
   }
   const { questionTimeoutMs } = command;
-  const server = serveAcpAgent(acpStdioStream(), {
+  const server = serveAcpAgent(acpStdioStream({ log }), {
     model: resolved.model,
     ...(questionTimeoutMs !== undefined && { questionTimeoutMs }),
     log,

@@ -3,6 +3,7 @@ import {
   acceptsCustomAnswer,
   hasOptions,
   optionValue,
+  REQUEST_LIMITS,
   recommendedOption,
 } from 'dsh-user-interaction';
 import {
@@ -43,6 +44,7 @@ function textField(request: AskUserQuestionRequest): TextFieldSchema | undefined
       type: 'string',
       title: QUESTION_FORM_WORDING.freeFormTitle,
       minLength: 1,
+      maxLength: REQUEST_LIMITS.answerLength,
       pattern: NOT_BLANK,
     };
   }
@@ -50,6 +52,7 @@ function textField(request: AskUserQuestionRequest): TextFieldSchema | undefined
     type: 'string',
     title: QUESTION_FORM_WORDING.customTitle,
     description: QUESTION_FORM_WORDING.customDescription,
+    maxLength: REQUEST_LIMITS.answerLength,
   };
 }
 

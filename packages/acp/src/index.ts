@@ -29,6 +29,7 @@ export {
   negotiateProtocolVersion,
   SUPPORTED_PROTOCOL_VERSIONS,
 } from './initialize-response.js';
+export { logText } from './log-text.js';
 export {
   type PermissionScope,
   permissionOptionId,
@@ -48,4 +49,5 @@ export {
 } from './question-form.js';
 export type { QuestionScope } from './question-scope.js';
 export { routeConsoleToStderr } from './route-console-to-stderr.js';
+export { createStderrLog } from './stderr-log.js';
 export { questionCapabilitiesFor, supportsFormElicitation } from './supports-form-elicitation.js';

@@ -1,7 +1,12 @@
 import { type ContentBlock, RequestError } from '@agentclientprotocol/sdk';
 
+/** Text inside an element: it can neither close the element nor open another. */
+function escapeText(value: string): string {
+  return value.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;');
+}
+
 function quoteAttribute(value: string): string {
-  return value.replaceAll('&', '&amp;').replaceAll('"', '&quot;').replaceAll('<', '&lt;');
+  return escapeText(value).replaceAll('"', '&quot;');
 }
 
 function blockText(block: ContentBlock): string {
@@ -17,7 +22,7 @@ function blockText(block: ContentBlock): string {
       const { resource } = block;
       const uri = quoteAttribute(resource.uri);
       if ('text' in resource && typeof resource.text === 'string') {
-        return `<context uri="${uri}">\n${resource.text}\n</context>`;
+        return `<context uri="${uri}">\n${escapeText(resource.text)}\n</context>`;
       }
       // Binary context cannot reach a text model; say that it was there instead of dropping it.
       const type = resource.mimeType ? ` type="${quoteAttribute(resource.mimeType)}"` : '';
@@ -34,7 +39,8 @@ function blockText(block: ContentBlock): string {
 /**
  * The prompt of a `session/prompt` request as the text the model receives: text blocks as
  * they are, resource links as Markdown links, embedded text resources inside a
- * `<context uri="…">` element (binary ones named only). Throws an invalid-params
+ * `<context uri="…">` element, escaped (`&`, `<`, `>`) so that no file can close it or open
+ * another (binary ones named only). Throws an invalid-params
  * `RequestError` for image or audio content, which this agent does not advertise, and for a
  * prompt with no text at all.
  */

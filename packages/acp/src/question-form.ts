@@ -46,6 +46,8 @@ export interface TextFieldSchema {
   description?: string;
   /** 1 when the text is the only answer (a free-form question). */
   minLength?: number;
+  /** The longest answer the contract accepts (`REQUEST_LIMITS.answerLength`). */
+  maxLength: number;
   /** `\S` when the text is the only answer: the editor itself refuses an answer of spaces. */
   pattern?: string;
 }

@@ -1,4 +1,4 @@
-import { UserInteractionError } from 'dsh-user-interaction';
+import { REQUEST_LIMITS, UserInteractionError } from 'dsh-user-interaction';
 import { describe, expect, it } from 'vitest';
 import {
   elicitationForQuestion,
@@ -58,6 +58,7 @@ describe('elicitationForQuestion', () => {
       type: 'string',
       title: QUESTION_FORM_WORDING.customTitle,
       description: QUESTION_FORM_WORDING.customDescription,
+      maxLength: REQUEST_LIMITS.answerLength,
     });
     expect(requestedSchema.properties.choice?.default).toBeUndefined();
     expect(requestedSchema.required).toEqual([]);
@@ -76,6 +77,7 @@ describe('elicitationForQuestion', () => {
             type: 'string',
             title: QUESTION_FORM_WORDING.freeFormTitle,
             minLength: 1,
+            maxLength: REQUEST_LIMITS.answerLength,
             pattern: '\\S',
           },
         },

@@ -3,6 +3,7 @@ import {
   type AskUserQuestionRequest,
   answerForOption,
   isUserInteractionError,
+  REQUEST_LIMITS,
   validateAnswer,
   validateRequest,
 } from 'dsh-user-interaction';
@@ -78,6 +79,7 @@ const ALLOWED_KEYS = new Set([
   'oneOf',
   'default',
   'minLength',
+  'maxLength',
   'pattern',
 ]);
 
@@ -115,6 +117,8 @@ describe('properties', () => {
           for (const key of Object.keys(property ?? {})) expect(ALLOWED_KEYS.has(key)).toBe(true);
         }
         for (const name of requestedSchema.required) expect(names).toContain(name);
+        const text = requestedSchema.properties.text;
+        if (text !== undefined) expect(text.maxLength).toBe(REQUEST_LIMITS.answerLength);
         const choice = requestedSchema.properties.choice;
         if (choice !== undefined) {
           const consts = choice.oneOf.map((entry) => entry.const);

@@ -3,7 +3,12 @@ import { PassThrough, Readable, Writable } from 'node:stream';
 import { ndJsonStream } from '@agentclientprotocol/sdk';
 import { createScriptedModel } from 'dsh-agent';
 import { describe, expect, it } from 'vitest';
-import { acpStdioStream, routeConsoleToStderr, serveAcpAgent } from '../src/index.js';
+import {
+  acpStdioStream,
+  createStderrLog,
+  routeConsoleToStderr,
+  serveAcpAgent,
+} from '../src/index.js';
 import { initializeClient, newSession, prompt } from './support/server-harness.js';
 import { createTestClient, WITH_FORMS } from './support/test-client.js';
 
@@ -16,14 +21,19 @@ describe('the README example of serveAcpAgent', () => {
     // The editor's side of the two pipes.
     const toAgent = new PassThrough();
     const fromAgent = new PassThrough();
-    const logged: string[] = [];
+    const stderr = new PassThrough();
+    let logged = '';
+    stderr.on('data', (chunk: Buffer) => {
+      logged += chunk.toString('utf8');
+    });
 
     // As in the README, with a scripted model in place of the local server.
     const restoreConsole = routeConsoleToStderr();
-    const server = serveAcpAgent(acpStdioStream({ input: toAgent, output: fromAgent }), {
+    const log = createStderrLog('my-agent: ', stderr);
+    const server = serveAcpAgent(acpStdioStream({ input: toAgent, output: fromAgent, log }), {
       model: createScriptedModel(ONE_QUESTION, { name: 'one-question' }),
       questionTimeoutMs: 10 * 60_000,
-      log: (line) => logged.push(`my-agent: ${line}`),
+      log,
     });
 
     const testClient = createTestClient();
@@ -41,9 +51,9 @@ describe('the README example of serveAcpAgent', () => {
       (await testClient.forms.next()).reply({ action: 'accept', content: { text: 'hello' } });
       expect(await response).toEqual({ stopReason: 'end_turn' });
       expect(testClient.updates.text(sessionId)).toBe('One question.You said hello.');
-      expect(logged).toEqual([
-        'my-agent: dsh-acp-test-client 1.0.0 connected (protocol 1; questions as forms)',
-      ]);
+      expect(logged).toBe(
+        'my-agent: dsh-acp-test-client 1.0.0 connected (protocol 1; questions as forms)\n',
+      );
 
       // The editor goes away: its end of the input closes, and the server is done.
       toAgent.end();

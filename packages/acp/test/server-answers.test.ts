@@ -1,5 +1,6 @@
 import type { CreateElicitationResponse } from '@agentclientprotocol/sdk';
 import { createScriptedModel, DEMO_SCRIPT } from 'dsh-agent';
+import { REQUEST_LIMITS } from 'dsh-user-interaction';
 import { describe, expect, it } from 'vitest';
 import { initializeClient, newSession, prompt, withServer } from './support/server-harness.js';
 import { createTestClient, WITH_FORMS } from './support/test-client.js';
@@ -64,5 +65,70 @@ describe('answers that are not an answer', () => {
     // The message never repeats what the client sent.
     expect(result).not.toContain('COBOL');
     expect(result).not.toContain('Zig');
+  });
+});
+
+describe('a long typed answer', () => {
+  const askName = () => ({
+    model: createScriptedModel({
+      steps: [
+        {
+          toolCalls: [
+            { id: 'name', name: 'ask_user_question', arguments: { question: 'Project name?' } },
+          ],
+        },
+        { text: 'Done.' },
+      ],
+    }),
+  });
+
+  async function typed(answer: string) {
+    const testClient = createTestClient();
+    return await withServer(askName(), testClient, async ({ agent, pipe }) => {
+      await initializeClient(agent, WITH_FORMS);
+      const sessionId = await newSession(agent);
+      const response = prompt(agent, sessionId, 'Start.');
+      const form = await testClient.forms.next();
+      form.reply({ action: 'accept', content: { text: answer } });
+      expect(await response).toEqual({ stopReason: 'end_turn' });
+      const update = pipe.wire.messages
+        .map((entry) => entry.message)
+        .find(
+          (message) =>
+            'method' in message &&
+            message.method === 'session/update' &&
+            (message.params as { update: { sessionUpdate: string } }).update.sessionUpdate ===
+              'tool_call_update',
+        );
+      return { form, update, end: testClient.updates.toolCallUpdates(sessionId)[0] };
+    });
+  }
+
+  it(`is sent to the client once: up to ${REQUEST_LIMITS.answerLength} characters, the update stays about as long as the answer`, async () => {
+    const answer = 'n'.repeat(REQUEST_LIMITS.answerLength);
+    const { form, update, end } = await typed(answer);
+    expect(form.params).toMatchObject({
+      requestedSchema: {
+        properties: {
+          text: {
+            maxLength: REQUEST_LIMITS.answerLength,
+          },
+        },
+      },
+    });
+    expect(end).toMatchObject({ status: 'completed' });
+    const line = JSON.stringify(update);
+    expect(line.split(answer)).toHaveLength(2);
+    expect(line.length).toBeLessThan(answer.length + 1_000);
+  });
+
+  it('longer than the form allows is INVALID_ANSWER, never sent back', async () => {
+    const answer = 'n'.repeat(REQUEST_LIMITS.answerLength + 1);
+    const { update, end } = await typed(answer);
+    expect(end).toMatchObject({
+      status: 'failed',
+      rawOutput: { error: { code: 'INVALID_ANSWER' } },
+    });
+    expect(JSON.stringify(update).length).toBeLessThan(1_000);
   });
 });

@@ -2,6 +2,7 @@ import { methods, RequestError } from '@agentclientprotocol/sdk';
 import { createScriptedModel, DEMO_SCRIPT } from 'dsh-agent';
 import { describe, expect, it } from 'vitest';
 import type { QuestionElicitationRequest } from '../src/index.js';
+import { openSession, rawWire } from './support/raw-wire.js';
 import {
   initializeClient,
   newSession,
@@ -166,5 +167,33 @@ describe('session/close', () => {
       expect(server.sessions).toBe(1);
       expect(other).not.toBe(sessionId);
     });
+  });
+});
+
+describe('$/cancel_request with a reused request id', () => {
+  it('a refused duplicate of a running prompt’s id leaves that prompt cancellable by its id', async () => {
+    const wire = rawWire(demo());
+    const sessionId = await openSession(wire);
+    const promptParams = { sessionId, prompt: [{ type: 'text', text: 'Start.' }] };
+    wire.send({ id: 7, method: 'session/prompt', params: promptParams });
+    const form = await wire.waitFor((message) => message.method === 'elicitation/create');
+
+    wire.send({ id: 7, method: 'session/prompt', params: promptParams });
+    expect(await wire.response(7)).toMatchObject({
+      id: 7,
+      error: { code: -32600, data: { code: 'AGENT_BUSY', sessionId } },
+    });
+
+    wire.send({ method: '$/cancel_request', params: { requestId: 7 } });
+    expect(await wire.waitFor((message) => message.id === 7 && 'result' in message)).toEqual({
+      jsonrpc: '2.0',
+      id: 7,
+      result: { stopReason: 'cancelled' },
+    });
+    // Its question was withdrawn too.
+    expect(await wire.waitFor((message) => message.method === '$/cancel_request')).toMatchObject({
+      params: { requestId: form.id },
+    });
+    await wire.end();
   });
 });

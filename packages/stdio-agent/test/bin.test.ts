@@ -154,7 +154,7 @@ describe('the dsh-stdio-agent command line', () => {
     ],
     [
       ['--timeout', '0ms'],
-      '--timeout takes a duration from 1ms to 24 days, such as 90000, 90s or 5m (got "0ms")',
+      '--timeout 0ms is zero: a duration must be above zero, such as 90s or 5m',
     ],
     [
       ['--timeout', '90'],

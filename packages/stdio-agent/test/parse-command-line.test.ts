@@ -51,8 +51,15 @@ describe('parseCommandLine', () => {
     expect(usageMessage(['--script', '--no-color'])).toBe('--script needs a value');
     expect(usageMessage(['--script', ' '])).toBe('--script needs a value');
     expect(usageMessage(['--help=yes'])).toBe('--help takes no value');
-    expect(usageMessage(['--timeout=-1s'])).toMatch(/^--timeout takes a duration/);
-    expect(usageMessage(['--timeout', '-1s'])).toBe('--timeout needs a value');
+    expect(usageMessage(['--timeout=-1s'])).toBe(
+      '--timeout -1s is negative: a duration must be above zero, such as 90s or 5m',
+    );
+    expect(usageMessage(['--timeout', '-1s'])).toBe(
+      '--timeout -1s is negative: a duration must be above zero, such as 90s or 5m',
+    );
+    expect(usageMessage(['--timeout', '0'])).toBe(
+      '--timeout 0 is zero: a duration must be above zero, such as 90s or 5m',
+    );
   });
 });
 

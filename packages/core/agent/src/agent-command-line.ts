@@ -37,28 +37,49 @@ export interface AgentCommandLineOptions {
 }
 
 const UNITS: Record<string, number> = { ms: 1, s: 1_000, m: 60_000, h: 3_600_000 };
-const DURATION = /^(\d+(?:\.\d+)?)(ms|s|m|h)?$/;
+const DURATION = /^(-?)(\d+(?:\.\d+)?)(ms|s|m|h)?$/;
 
 /** Below this, a number without a unit is more likely meant in seconds than in milliseconds. */
 const SMALLEST_BARE_MILLISECONDS = 1_000;
 
 /**
- * Milliseconds from `90000`, `90s`, `1.5m`, `250ms`…; throws `UsageError` for anything else,
- * and for a bare number under 1000 (`90` would withdraw every question after 90 ms: write
- * `90s`, or `90ms` if that is meant).
+ * Milliseconds from `90000`, `90s`, `1.5m`, `250ms`…; throws `UsageError` saying what is wrong
+ * for anything else: a duration that is not above zero (`0`, `0s`, `-1s`), under a millisecond,
+ * longer than a timer can wait (24 days), a bare number under 1000 (`90` would withdraw every
+ * question after 90 ms: write `90s`, or `90ms` if that is meant), or no duration at all.
  */
 export function parseDuration(text: string, flag = '--timeout'): number {
-  const match = DURATION.exec(text.trim());
-  if (match !== null && match[2] === undefined && Number(match[1]) < SMALLEST_BARE_MILLISECONDS) {
-    const value = match[1] as string;
-    throw new UsageError(
-      `${flag} ${value} would be ${value} milliseconds: write ${value}s for seconds, or ${value}ms if you mean it`,
-    );
-  }
-  const ms = match ? Math.round(Number(match[1]) * (UNITS[match[2] ?? 'ms'] ?? 1)) : Number.NaN;
-  if (!(ms >= 1 && ms <= REQUEST_LIMITS.timeoutMs)) {
+  const written = text.trim();
+  const match = DURATION.exec(written);
+  if (match === null) {
     throw new UsageError(
       `${flag} takes a duration from 1ms to 24 days, such as 90000, 90s or 5m (got ${JSON.stringify(text)})`,
+    );
+  }
+  const [, sign, number, unit] = match as unknown as [string, string, string, string | undefined];
+  const amount = Number(number);
+  if (sign === '-' && amount !== 0) {
+    throw new UsageError(
+      `${flag} ${written} is negative: a duration must be above zero, such as 90s or 5m`,
+    );
+  }
+  if (amount === 0) {
+    throw new UsageError(
+      `${flag} ${written} is zero: a duration must be above zero, such as 90s or 5m`,
+    );
+  }
+  if (unit === undefined && amount < SMALLEST_BARE_MILLISECONDS) {
+    throw new UsageError(
+      `${flag} ${written} would be ${written} milliseconds: write ${written}s for seconds, or ${written}ms if you mean it`,
+    );
+  }
+  const ms = Math.round(amount * (UNITS[unit ?? 'ms'] ?? 1));
+  if (ms < 1) {
+    throw new UsageError(`${flag} ${written} is under a millisecond: the shortest duration is 1ms`);
+  }
+  if (ms > REQUEST_LIMITS.timeoutMs) {
+    throw new UsageError(
+      `${flag} ${written} is longer than 24 days, the longest a question can wait`,
     );
   }
   return ms;
@@ -94,6 +115,29 @@ function usageErrorOf(error: unknown): UsageError {
   }
 }
 
+/** The shared flags that take a value. */
+const VALUE_FLAGS = new Set(['--model', '--base-url', '--script', '--timeout']);
+
+/**
+ * `--timeout -1s` as `--timeout=-1s`: no flag of these programs starts with a digit, so a
+ * negative number after a flag that takes a value is that value (Node's parser would otherwise
+ * take it for flags, and say the value is missing), and it gets its own message.
+ */
+function negativeValuesAttached(args: readonly string[]): string[] {
+  const attached: string[] = [];
+  for (let index = 0; index < args.length; index++) {
+    const arg = args[index] as string;
+    const next = args[index + 1];
+    if (VALUE_FLAGS.has(arg) && next !== undefined && /^-\d/.test(next)) {
+      attached.push(`${arg}=${next}`);
+      index++;
+    } else {
+      attached.push(arg);
+    }
+  }
+  return attached;
+}
+
 /**
  * Reads the flags every agent program shares (`--help`, `--version`, `--model`, `--base-url`,
  * `--script`, `--timeout`, `--thinking`) plus the program's own boolean flags, from the arguments after
@@ -106,7 +150,7 @@ export function parseAgentCommandLine(
   let values: Record<string, string | boolean | undefined>;
   try {
     ({ values } = parseArgs({
-      args: [...args],
+      args: negativeValuesAttached(args),
       strict: true,
       allowPositionals: false,
       options: {

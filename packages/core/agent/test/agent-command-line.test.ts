@@ -100,10 +100,34 @@ describe('parseDuration', () => {
     },
   );
 
-  it.each(['', '0s', '-5s', 'soon', '5 s', '5d', '1e3', '0.0001s', '25d'])(
-    '%j is refused',
-    (text) => {
-      expect(usageError(() => parseDuration(text)).message).toMatch(/^--timeout takes a duration/);
-    },
-  );
+  it.each(['', 'soon', '5 s', '5d', '1e3', '25d', '--5s'])('%j is refused', (text) => {
+    expect(usageError(() => parseDuration(text)).message).toMatch(/^--timeout takes a duration/);
+  });
+
+  it.each([
+    ['0', '--timeout 0 is zero: a duration must be above zero, such as 90s or 5m'],
+    ['0s', '--timeout 0s is zero: a duration must be above zero, such as 90s or 5m'],
+    ['0.0m', '--timeout 0.0m is zero: a duration must be above zero, such as 90s or 5m'],
+    ['-5s', '--timeout -5s is negative: a duration must be above zero, such as 90s or 5m'],
+    ['-1', '--timeout -1 is negative: a duration must be above zero, such as 90s or 5m'],
+    ['0.0001s', '--timeout 0.0001s is under a millisecond: the shortest duration is 1ms'],
+    ['600h', '--timeout 600h is longer than 24 days, the longest a question can wait'],
+  ])('%j says what is wrong with it', (text, message) => {
+    expect(usageError(() => parseDuration(text)).message).toBe(message);
+  });
+
+  it.each([
+    [
+      ['--timeout', '-1s'],
+      '--timeout -1s is negative: a duration must be above zero, such as 90s or 5m',
+    ],
+    [
+      ['--timeout=-1s'],
+      '--timeout -1s is negative: a duration must be above zero, such as 90s or 5m',
+    ],
+    [['--timeout', '0'], '--timeout 0 is zero: a duration must be above zero, such as 90s or 5m'],
+    [['--timeout'], '--timeout needs a value'],
+  ])('the command line %j says what is wrong with the duration', (args, message) => {
+    expect(usageError(() => parseAgentCommandLine(args)).message).toBe(message);
+  });
 });

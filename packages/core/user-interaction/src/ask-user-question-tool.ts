@@ -5,9 +5,10 @@ import type {
   AskUserQuestionRequest,
 } from './ask-user-question.js';
 import { type ToolError, toToolError } from './harness-error.js';
+import { fieldName, invalidRequest } from './request-field-checks.js';
 import { REQUEST_LIMITS } from './request-limits.js';
 import type { UserInteractionCapabilities } from './user-interaction-provider.js';
-import { fieldName, invalidRequest, validateRequest } from './validate-request.js';
+import { validateRequest } from './validate-request.js';
 
 /** The tool's name, as the model calls it. */
 export const ASK_USER_QUESTION_TOOL_NAME = 'ask_user_question';

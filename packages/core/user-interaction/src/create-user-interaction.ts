@@ -1,12 +1,18 @@
 import type { AskUserQuestionAnswer, AskUserQuestionRequest } from './ask-user-question.js';
 import { hasOptions } from './question-helpers.js';
-import { isUserInteractionError, UserInteractionError } from './user-interaction-error.js';
+import { invalidRequest, unreadableField } from './request-field-checks.js';
+import { toUserInteractionError, UserInteractionError } from './user-interaction-error.js';
 import type {
   UserInteractionCapabilities,
   UserInteractionProvider,
 } from './user-interaction-provider.js';
 import { validateAnswer } from './validate-answer.js';
-import { signalOf, validateRequest } from './validate-request.js';
+import {
+  checkRequestFields,
+  isAbortSignal,
+  readRequestFields,
+  validateRequest,
+} from './validate-request.js';
 
 /** Options of `createUserInteraction`. */
 export interface UserInteractionOptions {
@@ -43,24 +49,28 @@ const FULL_CAPABILITIES: UserInteractionCapabilities = Object.freeze({
   customAnswer: true,
 });
 
+/** Whether the signal has aborted; a signal whose `aborted` cannot be read is not aborted. */
+function isAborted(signal: AbortSignal): boolean {
+  try {
+    return signal.aborted === true;
+  } catch {
+    return false;
+  }
+}
+
+/** `ASK_ABORTED` with the signal's reason; `INVALID_REQUEST` when a signal-like object cannot give it. */
 function abortedError(signal: AbortSignal): UserInteractionError {
+  let reason: unknown;
+  try {
+    reason = signal.reason;
+  } catch (error) {
+    return unreadableField('signal.reason', error);
+  }
   return new UserInteractionError(
     'ASK_ABORTED',
     'The question was withdrawn before the person answered.',
-    { cause: signal.reason },
+    { cause: reason },
   );
-}
-
-/** Anything a UI rejects with becomes a `UserInteractionError` of this copy of the package. */
-function toAskFailure(error: unknown): UserInteractionError {
-  if (error instanceof UserInteractionError) return error;
-  if (isUserInteractionError(error)) {
-    return new UserInteractionError(error.code, error.message, { cause: error });
-  }
-  // The original text stays in `cause`: it may carry details the model must not see.
-  return new UserInteractionError('ASK_FAILED', 'The UI failed to ask the question.', {
-    cause: error,
-  });
 }
 
 function callProvider(
@@ -114,11 +124,13 @@ export function createUserInteraction(options: UserInteractionOptions = {}): Use
   }
 
   function ask(request: AskUserQuestionRequest): Promise<AskUserQuestionAnswer> {
-    const signal = signalOf(request);
-    if (signal?.aborted) return Promise.reject(abortedError(signal));
+    // Each field is read once; the checks and the UI see only what was read.
+    const fields = readRequestFields(request);
+    const signal = isAbortSignal(fields.signal) ? fields.signal : undefined;
+    if (signal !== undefined && isAborted(signal)) return Promise.reject(abortedError(signal));
     let valid: AskUserQuestionRequest;
     try {
-      valid = validateRequest(request);
+      valid = checkRequestFields(fields);
     } catch (error) {
       return Promise.reject(error);
     }
@@ -128,20 +140,28 @@ export function createUserInteraction(options: UserInteractionOptions = {}): Use
         new UserInteractionError('NO_PROVIDER', 'No UI is available to ask the person a question.'),
       );
     }
-    if (!hasOptions(valid) && provider.capabilities?.freeForm === false) {
-      return Promise.reject(
-        new UserInteractionError(
-          'UNSUPPORTED',
-          'This UI cannot show a question without options; offer options to choose from.',
-        ),
-      );
+    if (!hasOptions(valid)) {
+      let freeForm: unknown;
+      try {
+        freeForm = provider.capabilities?.freeForm;
+      } catch (error) {
+        return Promise.reject(toUserInteractionError(error));
+      }
+      if (freeForm === false) {
+        return Promise.reject(
+          new UserInteractionError(
+            'UNSUPPORTED',
+            'This UI cannot show a question without options; offer options to choose from.',
+          ),
+        );
+      }
     }
     const timeoutMs = valid.timeoutMs ?? defaultTimeoutMs;
     if (signal === undefined && timeoutMs === undefined) {
       // Nothing can withdraw this question: no race to set up.
-      return callProvider(provider, copyRequest(valid, undefined, undefined)).then(
+      return callProvider(provider, valid).then(
         (answer) => validateAnswer(valid, answer),
-        (error: unknown) => Promise.reject(toAskFailure(error)),
+        (error: unknown) => Promise.reject(toUserInteractionError(error)),
       );
     }
     return askWithdrawable(provider, valid, signal, timeoutMs);
@@ -159,24 +179,6 @@ export function createUserInteraction(options: UserInteractionOptions = {}): Use
   };
 }
 
-function copyRequest(
-  request: AskUserQuestionRequest,
-  signal: AbortSignal | undefined,
-  timeoutMs: number | undefined,
-): AskUserQuestionRequest {
-  // A copy, so that a caller changing its object later cannot change what the UI shows.
-  const copy: { -readonly [K in keyof AskUserQuestionRequest]: AskUserQuestionRequest[K] } = {
-    question: request.question,
-  };
-  if (request.header !== undefined) copy.header = request.header;
-  if (request.options !== undefined) copy.options = request.options;
-  if (request.allowCustom !== undefined) copy.allowCustom = request.allowCustom;
-  if (request.agent !== undefined) copy.agent = request.agent;
-  if (signal !== undefined) copy.signal = signal;
-  if (timeoutMs !== undefined) copy.timeoutMs = timeoutMs;
-  return copy;
-}
-
 /**
  * Races the UI against the caller's signal and the time limit, so the ask settles at once
  * even when the UI ignores its signal. The UI's own signal is aborted too, so it can clear
@@ -190,7 +192,14 @@ function askWithdrawable(
 ): Promise<AskUserQuestionAnswer> {
   return new Promise((resolve, reject) => {
     const pending = new PendingAsk(request, signal, timeoutMs, resolve, reject);
-    callProvider(provider, copyRequest(request, pending.providerSignal, timeoutMs)).then(
+    // The signal was unusable, or it aborted while the request was read.
+    if (pending.settled) return;
+    // With a time limit the UI gets its own signal, and the limit it runs under.
+    const shown =
+      timeoutMs === undefined
+        ? request
+        : Object.freeze({ ...request, signal: pending.providerSignal as AbortSignal, timeoutMs });
+    callProvider(provider, shown).then(
       (answer) => pending.answered(answer),
       (error: unknown) => pending.failed(error),
     );
@@ -222,11 +231,28 @@ class PendingAsk {
     this.#signal = signal;
     this.#resolve = resolve;
     this.#reject = reject;
-    signal?.addEventListener('abort', this, { once: true });
+    if (signal !== undefined) {
+      try {
+        signal.addEventListener('abort', this, { once: true });
+      } catch (error) {
+        this.#settled = true;
+        reject(invalidRequest('signal', 'could not be listened to', error));
+        return;
+      }
+      // A getter of the request may have aborted it after it was first checked.
+      if (isAborted(signal)) this.handleEvent();
+      // A signal-like object may even have called its listener already.
+      if (this.#settled) return;
+    }
     if (timeoutMs !== undefined) {
       this.#controller = new AbortController();
       this.#timer = setTimeout(() => this.#timedOut(timeoutMs), timeoutMs);
     }
+  }
+
+  /** Whether the ask has settled. */
+  get settled(): boolean {
+    return this.#settled;
   }
 
   /** The signal the UI receives. */
@@ -252,7 +278,7 @@ class PendingAsk {
   }
 
   failed(error: unknown): void {
-    if (this.#settle()) this.#reject(toAskFailure(error));
+    if (this.#settle()) this.#reject(toUserInteractionError(error));
   }
 
   #timedOut(timeoutMs: number): void {
@@ -269,7 +295,11 @@ class PendingAsk {
     if (this.#settled) return false;
     this.#settled = true;
     if (this.#timer !== undefined) clearTimeout(this.#timer);
-    this.#signal?.removeEventListener('abort', this);
+    try {
+      this.#signal?.removeEventListener('abort', this);
+    } catch {
+      // A signal-like object that cannot remove a listener keeps it; the ask is settled anyway.
+    }
     return true;
   }
 }

@@ -1,5 +1,5 @@
 // A registered symbol, so that an error made by a second copy of this package is still recognised.
-const HARNESS_ERROR = Symbol.for('dsh.HarnessError');
+export const HARNESS_ERROR = Symbol.for('dsh.HarnessError');
 
 /** The base of every error this project raises on purpose. Callers branch on `code`, never on the message. */
 export class HarnessError extends Error {

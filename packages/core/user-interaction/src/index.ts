@@ -30,6 +30,7 @@ export {
   toToolError,
 } from './harness-error.js';
 export { isBlankText } from './is-blank-text.js';
+export { labelKey } from './label-key.js';
 export {
   acceptsCustomAnswer,
   answerForOption,

@@ -1,14 +1,26 @@
-// Whitespace, control characters (Cc) and invisible format characters (Cf: zero-width spaces,
-// joiners, bidirectional marks) show nothing a person could read or a model could use.
-const INVISIBLE = /^[\s\p{Cc}\p{Cf}]*$/u;
+// What shows nothing a person could read or a model could use: whitespace, control characters
+// (Cc), format characters (Cf: zero-width spaces, joiners, bidirectional marks), the other
+// default-ignorable code points (Hangul fillers, variation selectors…), the braille blank,
+// which fonts draw empty, and lone surrogates, which no font can draw at all.
+const INVISIBLE = /^[\s\p{Cc}\p{Cf}\p{Default_Ignorable_Code_Point}\p{Cs}\u2800]*$/u;
 
 /**
- * True when `text` shows nothing readable: it is empty, or only whitespace, control characters
- * or invisible format characters (such as U+200B). `String.prototype.trim` keeps those.
+ * True when `text` shows nothing readable: it is empty, or only whitespace, control, format or
+ * other invisible characters (such as U+200B, U+3164 or U+2800). `String.prototype.trim` keeps those.
  */
 export function isBlankText(text: string): boolean {
   // Most text starts with a visible ASCII character: decide without running the pattern.
   const first = text.charCodeAt(0);
   if (first > 32 && first < 127) return false;
   return INVISIBLE.test(text);
+}
+
+/** `String.prototype.isWellFormed`, which Node has from version 20 and the ES2023 typings lack. */
+interface WellFormedString {
+  isWellFormed(): boolean;
+}
+
+/** True when `text` has a lone surrogate: half of a character, which no font can draw. */
+export function hasLoneSurrogate(text: string): boolean {
+  return !(text as unknown as WellFormedString).isWellFormed();
 }

@@ -1,197 +1,171 @@
-import type { AskUserQuestionOption, AskUserQuestionRequest } from './ask-user-question.js';
-import { isBlankText } from './is-blank-text.js';
+import type { Agent } from './agent.js';
+import type { AskUserQuestionRequest } from './ask-user-question.js';
+import { hasLoneSurrogate, isBlankText } from './is-blank-text.js';
+import {
+  checkText,
+  fieldName,
+  invalidRequest,
+  isArray,
+  typeOf,
+  unknownKey,
+  unreadableField,
+} from './request-field-checks.js';
 import { REQUEST_LIMITS } from './request-limits.js';
-import { UserInteractionError } from './user-interaction-error.js';
+import { snapshotOptions } from './snapshot-options.js';
+import type { UserInteractionError } from './user-interaction-error.js';
 
-function isRequestKey(key: string): boolean {
-  switch (key) {
-    case 'question':
-    case 'header':
-    case 'options':
-    case 'allowCustom':
-    case 'agent':
-    case 'signal':
-    case 'timeoutMs':
-      return true;
-    default:
-      return false;
-  }
-}
+type Mutable<T> = { -readonly [K in keyof T]: T[K] };
 
-/** An `INVALID_REQUEST` naming the offending field, so a model can correct its call. */
-export function invalidRequest(field: string, problem: string): UserInteractionError {
-  return new UserInteractionError('INVALID_REQUEST', `Invalid question: \`${field}\` ${problem}.`, {
-    field,
-  });
-}
+// The allowed keys, checked against the type: a field added to the type must be added here.
+const REQUEST_KEYS: ReadonlySet<string> = new Set(
+  Object.keys({
+    question: true,
+    header: true,
+    options: true,
+    allowCustom: true,
+    agent: true,
+    signal: true,
+    timeoutMs: true,
+  } satisfies Record<keyof AskUserQuestionRequest, true>),
+);
 
-/** A key as a field name: plain when it is an identifier, quoted otherwise (even an empty key shows). */
-export function fieldName(key: string): string {
-  return /^[A-Za-z_$][\w$]*$/.test(key) ? key : JSON.stringify(key);
-}
-
-/** What is wrong with a text field, or `undefined`. Field names are built only on failure. */
-function textProblem(value: unknown, maxLength: number, required: boolean): string | undefined {
-  if (value === undefined) return required ? 'is required' : undefined;
-  if (typeof value !== 'string') return `must be a string, not ${typeOf(value)}`;
-  if (isBlankText(value)) return 'must not be blank';
-  if (value.length > maxLength) {
-    return `must be at most ${maxLength} characters (it has ${value.length})`;
-  }
-  return undefined;
-}
-
-function checkText(value: unknown, field: string, maxLength: number, required: boolean): void {
-  const problem = textProblem(value, maxLength, required);
-  if (problem !== undefined) throw invalidRequest(field, problem);
-}
-
-function typeOf(value: unknown): string {
-  if (value === null) return 'null';
-  if (Array.isArray(value)) return 'an array';
-  return typeof value === 'object' ? 'an object' : `a ${typeof value}`;
-}
-
-/** Reads `signal` without trusting the shape of the request. */
-export function signalOf(request: unknown): AbortSignal | undefined {
-  if (typeof request !== 'object' || request === null) return undefined;
-  const signal = (request as { signal?: unknown }).signal;
-  return isAbortSignal(signal) ? signal : undefined;
-}
-
-function isAbortSignal(value: unknown): value is AbortSignal {
-  return (
-    typeof value === 'object' &&
-    value !== null &&
-    typeof (value as AbortSignal).aborted === 'boolean' &&
-    typeof (value as AbortSignal).addEventListener === 'function' &&
-    typeof (value as AbortSignal).removeEventListener === 'function'
-  );
-}
-
-function checkOption(value: unknown, index: number): AskUserQuestionOption {
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
-    throw invalidRequest(
-      `options[${index}]`,
-      `must be an object with a \`label\`, not ${typeOf(value)}`,
+/** True for an `AbortSignal`, or an object shaped like one; never throws. */
+export function isAbortSignal(value: unknown): value is AbortSignal {
+  if (typeof value !== 'object' || value === null) return false;
+  try {
+    if (value instanceof AbortSignal) return true;
+    const signal = value as AbortSignal;
+    return (
+      typeof signal.aborted === 'boolean' &&
+      typeof signal.addEventListener === 'function' &&
+      typeof signal.removeEventListener === 'function'
     );
-  }
-  const option = value as Record<string, unknown>;
-  let problem = textProblem(option.label, REQUEST_LIMITS.labelLength, true);
-  if (problem !== undefined) throw invalidRequest(`options[${index}].label`, problem);
-  problem = textProblem(option.value, REQUEST_LIMITS.valueLength, false);
-  if (problem !== undefined) throw invalidRequest(`options[${index}].value`, problem);
-  problem = textProblem(option.description, REQUEST_LIMITS.descriptionLength, false);
-  if (problem !== undefined) throw invalidRequest(`options[${index}].description`, problem);
-  if (option.recommended !== undefined && typeof option.recommended !== 'boolean') {
-    throw invalidRequest(
-      `options[${index}].recommended`,
-      `must be a boolean, not ${typeOf(option.recommended)}`,
-    );
-  }
-  return value as AskUserQuestionOption;
-}
-
-/** Labels the person could not tell apart: equal ignoring case and surrounding spaces. */
-function labelKey(label: string): string {
-  return label.trim().toLowerCase();
-}
-
-function checkOptions(value: unknown): void {
-  if (value === undefined) return;
-  if (!Array.isArray(value)) {
-    throw invalidRequest('options', `must be an array, not ${typeOf(value)}`);
-  }
-  if (value.length > REQUEST_LIMITS.options) {
-    throw invalidRequest(
-      'options',
-      `must have at most ${REQUEST_LIMITS.options} entries (it has ${value.length})`,
-    );
-  }
-  // Short lists are the common case: comparing pairs beats building maps for them.
-  const long = value.length > 16;
-  const labelIndex = long ? new Map<string, number>() : undefined;
-  const valueIndex = long ? new Map<string, number>() : undefined;
-  const labels: string[] = [];
-  let recommended = -1;
-  for (let index = 0; index < value.length; index++) {
-    const option = checkOption(value[index], index);
-    const label = labelKey(option.label);
-    const effectiveValue = option.value ?? option.label;
-    let labelTwin: number | undefined;
-    let valueTwin: number | undefined;
-    if (labelIndex !== undefined && valueIndex !== undefined) {
-      labelTwin = labelIndex.get(label);
-      valueTwin = valueIndex.get(effectiveValue);
-      labelIndex.set(label, index);
-      valueIndex.set(effectiveValue, index);
-    } else {
-      for (let other = 0; other < index; other++) {
-        const earlier = value[other] as AskUserQuestionOption;
-        if (labelTwin === undefined && labels[other] === label) labelTwin = other;
-        if (valueTwin === undefined && (earlier.value ?? earlier.label) === effectiveValue) {
-          valueTwin = other;
-        }
-      }
-      labels.push(label);
-    }
-    if (labelTwin !== undefined) {
-      throw invalidRequest(
-        `options[${index}].label`,
-        `repeats the label of options[${labelTwin}] ("${option.label}"); labels must be unique`,
-      );
-    }
-    if (valueTwin !== undefined) {
-      throw invalidRequest(
-        `options[${index}].value`,
-        `repeats the value of options[${valueTwin}]; values (or labels, where no value is given) must be unique`,
-      );
-    }
-    if (option.recommended === true) {
-      if (recommended !== -1) {
-        throw invalidRequest(
-          `options[${index}].recommended`,
-          `is set, but options[${recommended}] is already recommended; recommend at most one option`,
-        );
-      }
-      recommended = index;
-    }
+  } catch {
+    return false;
   }
 }
 
 /**
- * Checks a question against the contract's rules and returns it typed. Throws
- * `INVALID_REQUEST` naming the first offending field, so a model can correct its call.
+ * A request's fields, each read exactly once, before any rule is checked: what is read here
+ * is what is checked, and what is checked is what the UI is shown.
  */
-export function validateRequest(request: unknown): AskUserQuestionRequest {
-  if (typeof request !== 'object' || request === null || Array.isArray(request)) {
-    throw invalidRequest('request', `must be an object, not ${typeOf(request)}`);
+export interface RequestFields {
+  readonly signal: unknown;
+  readonly question: unknown;
+  readonly header: unknown;
+  readonly options: unknown;
+  readonly allowCustom: unknown;
+  readonly agent: unknown;
+  readonly timeoutMs: unknown;
+  /** Why the request cannot be read as a question (not an object, an unknown key, a throwing getter). */
+  readonly problem: UserInteractionError | undefined;
+}
+
+/** Reads every field of a request once. Never throws: a failure is kept in `problem`. */
+export function readRequestFields(request: unknown): RequestFields {
+  const fields: Mutable<RequestFields> = {
+    signal: undefined,
+    question: undefined,
+    header: undefined,
+    options: undefined,
+    allowCustom: undefined,
+    agent: undefined,
+    timeoutMs: undefined,
+    problem: undefined,
+  };
+  if (typeof request !== 'object' || request === null) {
+    fields.problem = invalidRequest('request', `must be an object, not ${typeOf(request)}`);
+    return fields;
   }
-  const fields = request as Record<string, unknown>;
-  for (const key in fields) {
-    if (!isRequestKey(key)) {
-      throw invalidRequest(fieldName(key), 'is not a field of a question');
+  if (isArray(request)) {
+    fields.problem = invalidRequest('request', 'must be an object, not an array');
+    return fields;
+  }
+  let reading = 'request';
+  try {
+    const source = request as Record<string, unknown>;
+    // The signal first: an aborted one wins over every other problem.
+    reading = 'signal';
+    fields.signal = source.signal;
+    reading = 'request';
+    const unknown = unknownKey(source, REQUEST_KEYS);
+    if (unknown !== undefined) {
+      fields.problem = invalidRequest(fieldName(unknown), 'is not a field of a question');
     }
+    reading = 'question';
+    fields.question = source.question;
+    reading = 'header';
+    fields.header = source.header;
+    reading = 'options';
+    fields.options = source.options;
+    reading = 'allowCustom';
+    fields.allowCustom = source.allowCustom;
+    reading = 'agent';
+    fields.agent = source.agent;
+    reading = 'timeoutMs';
+    fields.timeoutMs = source.timeoutMs;
+  } catch (error) {
+    fields.problem = unreadableField(reading, error);
   }
+  return fields;
+}
+
+/**
+ * The calling agent, frozen: a frozen agent whose `id` is a data property (such as dsh-agent's)
+ * cannot change, and is kept as it is; any other is copied (its `id`, read once and checked,
+ * and its other own fields, such as the asking tool call's id, which UIs route on).
+ */
+function snapshotAgent(value: unknown): Agent | undefined {
+  if (value === undefined) return undefined;
+  if (typeof value !== 'object' || value === null) {
+    throw invalidRequest('agent', `must be an object with an \`id\`, not ${typeOf(value)}`);
+  }
+  let entries: [string, unknown][] | undefined;
+  let reading: string | undefined;
+  let id: unknown;
+  try {
+    const source = value as Record<string, unknown>;
+    const own = Object.isFrozen(source) ? Object.getOwnPropertyDescriptor(source, 'id') : undefined;
+    if (own !== undefined && 'value' in own) {
+      id = own.value;
+    } else {
+      entries = [];
+      for (const key of Object.keys(source)) {
+        if (key === 'id') continue;
+        reading = key;
+        entries.push([key, source[key]]);
+      }
+      reading = 'id';
+      id = source.id;
+    }
+  } catch (error) {
+    throw unreadableField(reading === undefined ? 'agent' : `agent.${fieldName(reading)}`, error);
+  }
+  if (typeof id !== 'string' || isBlankText(id) || hasLoneSurrogate(id)) {
+    throw invalidRequest('agent.id', 'must be a non-blank string');
+  }
+  if (entries === undefined) return value as Agent;
+  entries.push(['id', id]);
+  return Object.freeze(Object.fromEntries(entries)) as unknown as Agent;
+}
+
+/**
+ * Checks fields read by `readRequestFields` against the contract's rules, and returns the
+ * frozen request built from them. Throws `INVALID_REQUEST` naming the first offending field.
+ */
+export function checkRequestFields(fields: RequestFields): AskUserQuestionRequest {
+  if (fields.problem !== undefined) throw fields.problem;
   checkText(fields.question, 'question', REQUEST_LIMITS.questionLength, true);
   checkText(fields.header, 'header', REQUEST_LIMITS.headerLength, false);
-  checkOptions(fields.options);
-  if (fields.allowCustom !== undefined && typeof fields.allowCustom !== 'boolean') {
-    throw invalidRequest('allowCustom', `must be a boolean, not ${typeOf(fields.allowCustom)}`);
+  const options = snapshotOptions(fields.options);
+  const { allowCustom, signal, timeoutMs } = fields;
+  if (allowCustom !== undefined && typeof allowCustom !== 'boolean') {
+    throw invalidRequest('allowCustom', `must be a boolean, not ${typeOf(allowCustom)}`);
   }
-  const agent = fields.agent;
-  if (agent !== undefined) {
-    if (typeof agent !== 'object' || agent === null) {
-      throw invalidRequest('agent', `must be an object with an \`id\`, not ${typeOf(agent)}`);
-    }
-    const id = (agent as { id?: unknown }).id;
-    if (typeof id !== 'string' || isBlankText(id))
-      throw invalidRequest('agent.id', 'must be a non-blank string');
-  }
-  if (fields.signal !== undefined && !isAbortSignal(fields.signal)) {
+  const agent = snapshotAgent(fields.agent);
+  if (signal !== undefined && !isAbortSignal(signal)) {
     throw invalidRequest('signal', 'must be an AbortSignal');
   }
-  const timeoutMs = fields.timeoutMs;
   if (timeoutMs !== undefined) {
     if (typeof timeoutMs !== 'number' || !(timeoutMs > 0) || timeoutMs > REQUEST_LIMITS.timeoutMs) {
       throw invalidRequest(
@@ -200,5 +174,22 @@ export function validateRequest(request: unknown): AskUserQuestionRequest {
       );
     }
   }
-  return request as AskUserQuestionRequest;
+  const request: Mutable<AskUserQuestionRequest> = { question: fields.question as string };
+  if (fields.header !== undefined) request.header = fields.header as string;
+  if (options !== undefined) request.options = options;
+  if (allowCustom !== undefined) request.allowCustom = allowCustom;
+  if (agent !== undefined) request.agent = agent;
+  if (signal !== undefined) request.signal = signal;
+  if (timeoutMs !== undefined) request.timeoutMs = timeoutMs;
+  return Object.freeze(request);
+}
+
+/**
+ * Checks a question against the contract's rules and returns a frozen snapshot of it: every
+ * field read exactly once, options copied and frozen too, so what was checked is what a UI
+ * shows, whatever the caller's object does later. Throws `INVALID_REQUEST` naming the first
+ * offending field, so a model can correct its call; never any other error.
+ */
+export function validateRequest(request: unknown): AskUserQuestionRequest {
+  return checkRequestFields(readRequestFields(request));
 }

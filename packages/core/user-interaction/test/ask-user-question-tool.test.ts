@@ -175,7 +175,8 @@ describe('executeAskUserQuestion', () => {
       output: 'postgres',
       answer: { answer: 'postgres', option: args.options[0] },
     });
-    expect(provider.requests[0]?.agent).toBe(agent);
+    expect(provider.requests[0]?.agent).toEqual(agent);
+    expect(Object.isFrozen(provider.requests[0]?.agent)).toBe(true);
     expect(provider.requests[0]?.signal).toBeDefined();
     expect(provider.requests[0]?.timeoutMs).toBe(60_000);
   });

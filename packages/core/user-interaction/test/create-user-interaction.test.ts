@@ -131,9 +131,11 @@ describe('ask', () => {
     const request = { ...choice, header: 'Database', agent: { id: 'agent-7' } };
     const answer = await interaction.ask(request);
     expect(answer).toEqual({ answer: 'PostgreSQL', option: choice.options[0] });
-    expect(answer.option).toBe(choice.options[0]);
     expect(provider.requests[0]).toEqual(request);
     expect(provider.requests[0]).not.toBe(request);
+    // The answer's option is the one the UI was shown: the request's frozen snapshot's.
+    expect(answer.option).toBe(provider.requests[0]?.options?.[0]);
+    expect(Object.isFrozen(answer.option)).toBe(true);
   });
 
   it('checks in order: aborted signal, then request, then provider', async () => {

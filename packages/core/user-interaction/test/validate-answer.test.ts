@@ -5,6 +5,7 @@ import {
   answerForOption,
   isBlankText,
   optionValue,
+  REQUEST_LIMITS,
   recommendedOption,
   UserInteractionError,
   validateAnswer,
@@ -96,6 +97,12 @@ describe('validateAnswer', () => {
 
   it('rejects answer text that is not the chosen option’s value', () => {
     expect(rejects(choice, { answer: 'PostgreSQL', option: postgres })).toContain('not the value');
+  });
+
+  it(`rejects typed text longer than ${REQUEST_LIMITS.answerLength} characters, and takes it up to that`, () => {
+    const longest = 'a'.repeat(REQUEST_LIMITS.answerLength);
+    expect(validateAnswer(open, { answer: longest })).toEqual({ answer: longest });
+    expect(rejects(open, { answer: `${longest}a` })).toContain('longer than 100000 characters');
   });
 
   it('rejects typed text when only the options are accepted', () => {

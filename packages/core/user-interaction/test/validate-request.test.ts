@@ -1,10 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import {
   type AskUserQuestionRequest,
+  createUserInteraction,
   REQUEST_LIMITS,
   UserInteractionError,
   validateRequest,
 } from '../src/index.js';
+import { createScriptedProvider } from '../src/testing.js';
 
 function fieldOf(request: unknown): string | undefined {
   try {
@@ -22,8 +24,11 @@ function fieldOf(request: unknown): string | undefined {
 const base = { question: 'Which database?' };
 
 describe('validateRequest', () => {
-  it('accepts a minimal question and returns it', () => {
-    expect(validateRequest(base)).toBe(base);
+  it('accepts a minimal question and returns a frozen snapshot of it', () => {
+    const valid = validateRequest(base);
+    expect(valid).toEqual(base);
+    expect(valid).not.toBe(base);
+    expect(Object.isFrozen(valid)).toBe(true);
   });
 
   it('accepts a full question', () => {
@@ -40,7 +45,12 @@ describe('validateRequest', () => {
       signal: controller.signal,
       timeoutMs: 30_000,
     };
-    expect(validateRequest(request)).toBe(request);
+    const valid = validateRequest(request);
+    expect(valid).toEqual(request);
+    expect(valid.signal).toBe(controller.signal);
+    for (const part of [valid, valid.options, ...(valid.options ?? []), valid.agent]) {
+      expect(Object.isFrozen(part)).toBe(true);
+    }
   });
 
   it.each([
@@ -142,6 +152,22 @@ describe('validateRequest', () => {
       'timeoutMs',
     ],
     ['an unknown field', { ...base, allow_custom: true }, 'allow_custom'],
+    [
+      'an unknown option field',
+      { ...base, options: [{ label: 'A', descripton: 'x' }] },
+      'options[0].descripton',
+    ],
+    [
+      'an unknown option field in a long list',
+      {
+        ...base,
+        options: [
+          ...Array.from({ length: 20 }, (_, i) => ({ label: `Option ${i}` })),
+          { label: 'Z', recommend: true },
+        ],
+      },
+      'options[20].recommend',
+    ],
   ])('rejects %s, naming the field', (_name, request, field) => {
     expect(fieldOf(request)).toBe(field);
   });
@@ -159,7 +185,7 @@ describe('validateRequest', () => {
       ],
       timeoutMs: REQUEST_LIMITS.timeoutMs,
     };
-    expect(validateRequest(request)).toBe(request);
+    expect(validateRequest(request)).toEqual(request);
   });
 
   it('has no cap of four: long option lists are normal, up to the documented bound', () => {
@@ -180,6 +206,16 @@ describe('validateRequest', () => {
     );
     const twoRecommended = options.map((o, i) => ({ ...o, recommended: i === 3 || i === 400 }));
     expect(fieldOf({ ...base, options: twoRecommended })).toBe('options[400].recommended');
+  });
+
+  it('ask() refuses an unknown option field too, naming it', async () => {
+    const interaction = createUserInteraction();
+    interaction.registerProvider(createScriptedProvider({ answers: [{ label: 'A' }] }));
+    const error = await interaction
+      .ask({ ...base, options: [{ label: 'A', descripton: 'x' } as never] })
+      .catch((e: unknown) => e);
+    expect(error).toMatchObject({ code: 'INVALID_REQUEST', field: 'options[0].descripton' });
+    expect((error as Error).message).toContain('`options[0].descripton`');
   });
 
   it('treats an empty option list as a free-form question', () => {

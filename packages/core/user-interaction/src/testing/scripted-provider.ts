@@ -1,4 +1,5 @@
 import type { AskUserQuestionAnswer, AskUserQuestionRequest } from '../ask-user-question.js';
+import { labelKey } from '../label-key.js';
 import { answerForOption, optionValue } from '../question-helpers.js';
 import { UserInteractionError, type UserInteractionErrorCode } from '../user-interaction-error.js';
 import type {
@@ -65,7 +66,7 @@ function reply(request: AskUserQuestionRequest, scripted: ScriptedAnswer): AskUs
   if ('custom' in scripted) return { answer: scripted.custom };
   const option = request.options?.find((candidate) =>
     'label' in scripted
-      ? candidate.label === scripted.label
+      ? labelKey(candidate.label) === labelKey(scripted.label)
       : optionValue(candidate) === scripted.value,
   );
   if (option === undefined) {
