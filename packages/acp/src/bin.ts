@@ -1,12 +1,12 @@
 #!/usr/bin/env node
 import { isModelError, resolveModel, UsageError } from 'dsh-agent';
 import { isHarnessError } from 'dsh-user-interaction';
-import { serveAcpAgent } from './acp-agent-server.js';
-import { acpStdioStream } from './acp-stdio-stream.js';
 import { packageAgentInfo } from './agent-info.js';
-import { type Command, HELP_TEXT, parseCommandLine } from './command-line.js';
-import { routeConsoleToStderr } from './route-console-to-stderr.js';
-import { createStderrLog } from './stderr-log.js';
+import { serveAcpAgent } from './server/acp-agent-server.js';
+import { type Command, HELP_TEXT, parseCommandLine } from './server/command-line.js';
+import { acpStdioStream } from './stdio/acp-stdio-stream.js';
+import { routeConsoleToStderr } from './stdio/route-console-to-stderr.js';
+import { createStderrLog } from './stdio/stderr-log.js';
 
 // While serving, stdout carries the protocol and nothing else, whatever any code logs.
 routeConsoleToStderr();

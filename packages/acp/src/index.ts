@@ -1,42 +1,23 @@
-export {
-  type AcpAgentServer,
-  type AcpAgentServerOptions,
-  serveAcpAgent,
-} from './acp-agent-server.js';
+export { packageAgentInfo } from './agent-info.js';
 export {
   type AcpClientConnection,
   type AcpQuestionProvider,
   type AcpQuestionProviderOptions,
   type ClientCapabilitiesSource,
   createAcpQuestionProvider,
-} from './acp-question-provider.js';
-export type { SessionAgentOptions } from './acp-session.js';
-export { type AcpStdio, acpStdioStream } from './acp-stdio-stream.js';
+} from './questions/acp-question-provider.js';
+export { answerFromElicitation } from './questions/answer-from-elicitation.js';
+export { answerFromPermission } from './questions/answer-from-permission.js';
+export { errorFromClient } from './questions/client-error.js';
 export {
-  textUpdate,
-  thoughtUpdate,
-  toolCallUpdate,
-  toolResultUpdate,
-} from './agent-event-updates.js';
-export { packageAgentInfo } from './agent-info.js';
-export { answerFromElicitation } from './answer-from-elicitation.js';
-export { answerFromPermission } from './answer-from-permission.js';
-export { errorFromClient } from './client-error.js';
-export { elicitationForQuestion, formSchemaForQuestion } from './elicitation-for-question.js';
-export {
-  AGENT_CAPABILITIES,
-  initializeResponse,
-  negotiateProtocolVersion,
-  SUPPORTED_PROTOCOL_VERSIONS,
-} from './initialize-response.js';
-export { logText } from './log-text.js';
+  elicitationForQuestion,
+  formSchemaForQuestion,
+} from './questions/elicitation-for-question.js';
 export {
   type PermissionScope,
   permissionOptionId,
   permissionRequestForQuestion,
-} from './permission-request-for-question.js';
-export { promptResponseFor } from './prompt-response.js';
-export { promptText } from './prompt-text.js';
+} from './questions/permission-request-for-question.js';
 export {
   type ChoiceFieldSchema,
   type ChoiceSchemaOption,
@@ -46,8 +27,33 @@ export {
   type QuestionFormField,
   type QuestionFormSchema,
   type TextFieldSchema,
-} from './question-form.js';
-export type { QuestionScope } from './question-scope.js';
-export { routeConsoleToStderr } from './route-console-to-stderr.js';
-export { createStderrLog } from './stderr-log.js';
-export { questionCapabilitiesFor, supportsFormElicitation } from './supports-form-elicitation.js';
+} from './questions/question-form.js';
+export type { QuestionScope } from './questions/question-scope.js';
+export {
+  questionCapabilitiesFor,
+  supportsFormElicitation,
+} from './questions/supports-form-elicitation.js';
+export {
+  type AcpAgentServer,
+  type AcpAgentServerOptions,
+  serveAcpAgent,
+} from './server/acp-agent-server.js';
+export type { SessionAgentOptions } from './server/acp-session.js';
+export {
+  textUpdate,
+  thoughtUpdate,
+  toolCallUpdate,
+  toolResultUpdate,
+} from './server/agent-event-updates.js';
+export {
+  AGENT_CAPABILITIES,
+  initializeResponse,
+  negotiateProtocolVersion,
+  SUPPORTED_PROTOCOL_VERSIONS,
+} from './server/initialize-response.js';
+export { promptResponseFor } from './server/prompt-response.js';
+export { promptText } from './server/prompt-text.js';
+export { type AcpStdio, acpStdioStream } from './stdio/acp-stdio-stream.js';
+export { logText } from './stdio/log-text.js';
+export { routeConsoleToStderr } from './stdio/route-console-to-stderr.js';
+export { createStderrLog } from './stdio/stderr-log.js';

@@ -1,18 +1,24 @@
 #!/usr/bin/env node
+import { readFileSync } from 'node:fs';
 import { isModelError, resolveModel, UsageError } from 'dsh-agent';
 import { isHarnessError } from 'dsh-user-interaction';
-import { ENDING_SIGNALS, signalExitCode } from './ending-signals.js';
-import { HELP_TEXT } from './help-text.js';
-import { packageVersion } from './package-version.js';
-import { type Command, parseCommandLine } from './parse-command-line.js';
-import { restoreTerminal } from './restore-terminal.js';
-import { runTerminalAgent } from './terminal-agent.js';
+import { ENDING_SIGNALS, signalExitCode } from './question-ui/terminal/ending-signals.js';
+import { restoreTerminal } from './question-ui/terminal/restore-terminal.js';
+import { HELP_TEXT } from './terminal-agent/help-text.js';
+import { type Command, parseCommandLine } from './terminal-agent/parse-command-line.js';
+import { runTerminalAgent } from './terminal-agent/terminal-agent.js';
 
 const PROGRAM = 'dsh-stdio-agent';
 const TRY_HELP = `(try ${PROGRAM} --help)`;
 // Node's 500 ms makes Esc (decline a question) feel slow; 100 ms still keeps arrow keys whole
 // over a remote link.
 const ESCAPE_CODE_TIMEOUT_MS = 100;
+
+/** This package's version, from its `package.json` (one folder above both `src/` and `dist/`). */
+function packageVersion(): string {
+  const manifest = readFileSync(new URL('../package.json', import.meta.url), 'utf8');
+  return (JSON.parse(manifest) as { version: string }).version;
+}
 
 function say(line: string): void {
   process.stderr.write(`${PROGRAM}: ${line}\n`);

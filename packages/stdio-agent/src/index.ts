@@ -1,14 +1,18 @@
-export { type LineReader, lineReaderFor, type ReadLineOptions } from './line-reader.js';
-export { type NeutralizeTextOptions, neutralizeText } from './neutralize-text.js';
+export {
+  type LineReader,
+  lineReaderFor,
+  type ReadLineOptions,
+} from './question-ui/line-mode/line-reader.js';
 export {
   createReadlineProvider,
   type ReadlineProvider,
   type ReadlineProviderMode,
   type ReadlineProviderOptions,
-} from './readline-provider.js';
+} from './question-ui/readline-provider.js';
 export {
   INTERRUPTED_EXIT_CODE,
   type InterruptSource,
   runTerminalAgent,
   type TerminalAgentOptions,
-} from './terminal-agent.js';
+} from './terminal-agent/terminal-agent.js';
+export { type NeutralizeTextOptions, neutralizeText } from './text/neutralize-text.js';

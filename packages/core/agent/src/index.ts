@@ -4,14 +4,14 @@ export {
   parseAgentCommandLine,
   parseDuration,
   UsageError,
-} from './agent-command-line.js';
+} from './command-line/agent-command-line.js';
 export {
   AGENT_ERROR_CODES,
   AgentError,
   type AgentErrorCode,
   isAgentError,
-} from './agent-error.js';
-export type { AgentEvent, TurnEndEvent, TurnEndReason } from './agent-event.js';
+} from './loop/agent-error.js';
+export type { AgentEvent, TurnEndEvent, TurnEndReason } from './loop/agent-event.js';
 export type {
   AgentInteraction,
   AgentTool,
@@ -19,24 +19,24 @@ export type {
   ToolDescriptionContext,
   ToolQuestion,
   ToolResult,
-} from './agent-tool.js';
-export { createAskUserQuestionAgentTool } from './ask-user-question-agent-tool.js';
+} from './loop/agent-tool.js';
+export { createAskUserQuestionAgentTool } from './loop/ask-user-question-agent-tool.js';
 export {
   type AgentOptions,
   type ChatAgent,
   createAgent,
   DEFAULT_MAX_STEPS,
   type RunOptions,
-} from './create-agent.js';
+} from './loop/create-agent.js';
+export { DEFAULT_INSTRUCTIONS } from './loop/default-instructions.js';
+export { type ToolCallAgent, toolCallIdOf } from './loop/tool-call-agent.js';
+export { errorResult } from './loop/tool-call-runner.js';
 export {
   DEEPSEEK_BASE_URL,
   DEEPSEEK_MODEL,
   DEEPSEEK_MODELS,
   speaksDeepSeek,
-} from './deepseek.js';
-export { DEFAULT_INSTRUCTIONS } from './default-instructions.js';
-export { DEMO_SCRIPT } from './demo-script.js';
-export { loadScript } from './load-script.js';
+} from './models/deepseek.js';
 export type {
   Model,
   ModelEvent,
@@ -46,33 +46,33 @@ export type {
   ModelRequest,
   ModelToolCall,
   ModelToolSchema,
-} from './model.js';
+} from './models/model.js';
 export {
   isModelError,
   MODEL_ERROR_CODES,
   ModelError,
   type ModelErrorCode,
   type ModelErrorOptions,
-} from './model-error.js';
+} from './models/model-error.js';
 export {
   createOpenAICompatibleModel,
   NO_API_KEY,
   type OpenAICompatibleModelOptions,
-} from './openai-compatible-model.js';
+} from './models/openai-compatible-model.js';
 export {
   DEMO_DESCRIPTION,
   type ResolvedModel,
   type ResolveModelOptions,
   resolveModel,
-} from './resolve-model.js';
+} from './models/resolve-model.js';
+export { isThinkingLevel, THINKING_LEVELS, type ThinkingLevel } from './models/thinking.js';
+export { DEMO_SCRIPT } from './script/demo-script.js';
+export { loadScript } from './script/load-script.js';
 export {
   DEFAULT_SCRIPT_END,
   type Script,
   type ScriptStep,
   type ScriptToolCall,
-} from './script.js';
-export { createScriptedModel, type ScriptedModelOptions } from './scripted-model.js';
-export { isThinkingLevel, THINKING_LEVELS, type ThinkingLevel } from './thinking.js';
-export { type ToolCallAgent, toolCallIdOf } from './tool-call-agent.js';
-export { errorResult } from './tool-call-runner.js';
-export { validateScript } from './validate-script.js';
+} from './script/script.js';
+export { createScriptedModel, type ScriptedModelOptions } from './script/scripted-model.js';
+export { validateScript } from './script/validate-script.js';

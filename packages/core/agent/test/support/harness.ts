@@ -1,11 +1,11 @@
 import { createUserInteraction, type UserInteractionCapabilities } from 'dsh-user-interaction';
 import { createScriptedProvider, type ScriptedAnswer } from 'dsh-user-interaction/testing';
 import { expect } from 'vitest';
-import type { AgentEvent } from '../../src/agent-event.js';
-import { type AgentOptions, createAgent } from '../../src/create-agent.js';
-import type { Model, ModelEvent, ModelMessage, ModelRequest } from '../../src/model.js';
-import type { Script } from '../../src/script.js';
-import { createScriptedModel } from '../../src/scripted-model.js';
+import type { AgentEvent } from '../../src/loop/agent-event.js';
+import { type AgentOptions, createAgent } from '../../src/loop/create-agent.js';
+import type { Model, ModelEvent, ModelMessage, ModelRequest } from '../../src/models/model.js';
+import type { Script } from '../../src/script/script.js';
+import { createScriptedModel } from '../../src/script/scripted-model.js';
 
 /** Every event of a turn. */
 export async function collect(turn: AsyncIterable<AgentEvent>): Promise<AgentEvent[]> {

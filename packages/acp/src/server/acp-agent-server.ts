@@ -1,0 +1,187 @@
+import { randomUUID } from 'node:crypto';
+import { posix, win32 } from 'node:path';
+import {
+  type AgentConnection,
+  agent,
+  type ClientCapabilities,
+  type Implementation,
+  type JsonRpcId,
+  methods,
+  RequestError,
+  type SessionUpdate,
+  type Stream,
+} from '@agentclientprotocol/sdk';
+import { createAgent } from 'dsh-agent';
+import { createUserInteraction } from 'dsh-user-interaction';
+import { packageAgentInfo } from '../agent-info.js';
+import { createAcpQuestionProvider } from '../questions/acp-question-provider.js';
+import { supportsFormElicitation } from '../questions/supports-form-elicitation.js';
+import { logText } from '../stdio/log-text.js';
+import { AcpSession, type SessionAgentOptions } from './acp-session.js';
+import { initializeResponse } from './initialize-response.js';
+import { promptText } from './prompt-text.js';
+import {
+  relativeWorkingDirectory,
+  sessionNotFound,
+  turnAlreadyRunning,
+  unexpectedFailure,
+} from './server-errors.js';
+
+/** Options of `serveAcpAgent`: the agent every session gets, and how the server presents itself. */
+export interface AcpAgentServerOptions extends SessionAgentOptions {
+  /** The `agentInfo` of `initialize` (default: this package's name and version). */
+  readonly agentInfo?: Implementation;
+  /** Receives one line per notable event (a client connected, MCP servers ignored, a failure). */
+  readonly log?: (line: string) => void;
+}
+
+/** A running ACP agent server: one connection, any number of sessions. */
+export interface AcpAgentServer {
+  /** The SDK's connection to the client. */
+  readonly connection: AgentConnection;
+  /** How many sessions are open. */
+  readonly sessions: number;
+  /** Resolves once the connection has closed and every turn has ended. */
+  readonly done: Promise<void>;
+  /** Closes the connection: pending questions fail with `INPUT_CLOSED` and running turns end. */
+  close(reason?: unknown): void;
+}
+
+function isAbsolutePath(path: string): boolean {
+  // Editors on Windows send drive paths; the agent may run elsewhere than the editor.
+  return posix.isAbsolute(path) || win32.isAbsolute(path);
+}
+
+/** The id a `$/cancel_request` names, if it names one. */
+function cancelledRequestId(params: unknown): JsonRpcId | undefined {
+  const requestId = (params as { requestId?: unknown } | null | undefined)?.requestId;
+  return typeof requestId === 'string' || typeof requestId === 'number' ? requestId : undefined;
+}
+
+function describeError(error: unknown): string {
+  return error instanceof Error ? (error.stack ?? error.message) : String(error);
+}
+
+/**
+ * Serves the dsh agent loop to an ACP client over `stream` (for an editor, newline-delimited
+ * JSON-RPC on stdio: see `acpStdioStream`). Each `session/new` gets its own agent and
+ * question service; questions go to the client as forms, or as permission requests when it
+ * cannot show forms; `session/cancel` ends the session's turn with `cancelled` and withdraws
+ * its question. Throws a `TypeError` for invalid agent options.
+ */
+export function serveAcpAgent(stream: Stream, options: AcpAgentServerOptions): AcpAgentServer {
+  const { agentInfo = packageAgentInfo(), log: logLine, ...agentOptions } = options;
+  // Logging never takes the server down, whatever the given log does.
+  const log = (line: string): void => {
+    try {
+      logLine?.(line);
+    } catch {
+      // The line is lost; the sessions go on.
+    }
+  };
+  // Fail now, not at the first session/new, on options the agent would reject.
+  createAgent({ ...agentOptions, interaction: createUserInteraction() });
+
+  const sessions = new Map<string, AcpSession>();
+  const turns = new Set<Promise<unknown>>();
+  // The running prompts by request id, for `$/cancel_request`. The SDK keeps its own entries
+  // by id too, but a refused request reusing a running prompt's id replaces that prompt's
+  // entry (and deletes it when refused): ours keeps the first, and only prompts that run.
+  const runningPrompts = new Map<JsonRpcId, AcpSession>();
+  let clientCapabilities: ClientCapabilities | undefined;
+
+  const app = agent({ name: agentInfo.name })
+    .onRequest(methods.agent.initialize, ({ params }) => {
+      clientCapabilities = params.clientCapabilities;
+      const client = params.clientInfo
+        ? `${logText(params.clientInfo.name)} ${logText(params.clientInfo.version)}`
+        : 'a client';
+      const questions = supportsFormElicitation(clientCapabilities)
+        ? 'questions as forms'
+        : 'no form elicitation: questions with options as permission requests';
+      log(`${client} connected (protocol ${params.protocolVersion}; ${questions})`);
+      return initializeResponse(params, agentInfo);
+    })
+    .onRequest(methods.agent.session.new, ({ params }) => {
+      if (!isAbsolutePath(params.cwd)) throw relativeWorkingDirectory(params.cwd);
+      const sessionId = randomUUID();
+      if (params.mcpServers.length > 0) {
+        log(
+          `session ${sessionId}: ignoring ${params.mcpServers.length} MCP server(s); this agent does not use MCP tools`,
+        );
+      }
+      const send = (update: SessionUpdate): Promise<void> =>
+        // A failed write closes the connection, which ends the turn: nothing to do here.
+        connection.client
+          .notify(methods.client.session.update, { sessionId, update })
+          .catch(() => {});
+      sessions.set(
+        sessionId,
+        new AcpSession({ sessionId, cwd: params.cwd, provider, agent: agentOptions, send }),
+      );
+      return { sessionId };
+    })
+    // Registered before session/cancel, so a prompt followed at once by its cancel reaches
+    // its handler (and starts its turn) first.
+    .onRequest(methods.agent.session.prompt, async ({ params, signal, requestId }) => {
+      const session = sessions.get(params.sessionId);
+      if (session === undefined) throw sessionNotFound(params.sessionId);
+      if (session.running) throw turnAlreadyRunning(params.sessionId);
+      const turn = session.prompt(promptText(params.prompt), signal);
+      turns.add(turn);
+      const cancellable = !runningPrompts.has(requestId);
+      if (cancellable) runningPrompts.set(requestId, session);
+      const forget = (): void => {
+        turns.delete(turn);
+        if (cancellable) runningPrompts.delete(requestId);
+      };
+      turn.then(forget, forget);
+      try {
+        return await turn;
+      } catch (error) {
+        if (error instanceof RequestError) throw error;
+        log(`session ${params.sessionId}: the turn failed: ${describeError(error)}`);
+        throw unexpectedFailure();
+      }
+    })
+    .onRequest(methods.agent.session.close, async ({ params }) => {
+      // Closing a session that is not open succeeds: the end state is the same.
+      const session = sessions.get(params.sessionId);
+      if (session !== undefined) {
+        sessions.delete(params.sessionId);
+        await session.close();
+      }
+      return {};
+    })
+    .onNotification(methods.agent.session.cancel, ({ params }) => {
+      sessions.get(params.sessionId)?.cancel();
+    })
+    .onNotification(methods.protocol.cancelRequest, cancelledRequestId, ({ params }) => {
+      if (params === undefined) return;
+      runningPrompts.get(params)?.cancel(RequestError.requestCancelled({ requestId: params }));
+    });
+
+  const connection = app.connect(stream);
+  const provider = createAcpQuestionProvider({
+    connection,
+    clientCapabilities: () => clientCapabilities,
+    // The agent of a session has the session's id: route each question to its session.
+    scopeFor: (request) => sessions.get(request.agent?.id ?? '')?.scopeFor(request),
+  });
+
+  const done = connection.closed.then(async () => {
+    provider.dispose();
+    const open = [...sessions.values()];
+    sessions.clear();
+    await Promise.allSettled([...open.map((session) => session.close()), ...turns]);
+  });
+
+  return {
+    connection,
+    get sessions() {
+      return sessions.size;
+    },
+    done,
+    close: (reason) => connection.close(reason),
+  };
+}

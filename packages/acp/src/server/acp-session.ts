@@ -1,0 +1,150 @@
+import type { PromptResponse, SessionUpdate } from '@agentclientprotocol/sdk';
+import {
+  type AgentEvent,
+  type AgentOptions,
+  type ChatAgent,
+  createAgent,
+  type TurnEndEvent,
+  toolCallIdOf,
+} from 'dsh-agent';
+import {
+  type AskUserQuestionRequest,
+  createUserInteraction,
+  type ProviderRegistration,
+  type UserInteractionProvider,
+} from 'dsh-user-interaction';
+import type { QuestionScope } from '../questions/question-scope.js';
+import {
+  textUpdate,
+  thoughtUpdate,
+  toolCallUpdate,
+  toolResultUpdate,
+} from './agent-event-updates.js';
+import { promptResponseFor } from './prompt-response.js';
+import { sessionNotFound, turnAlreadyRunning, unexpectedFailure } from './server-errors.js';
+
+/** What the agent of every session is made of; the server adds the id and the question service. */
+export type SessionAgentOptions = Omit<AgentOptions, 'id' | 'interaction'>;
+
+/** Options of one `AcpSession`. */
+export interface AcpSessionOptions {
+  /** The ACP session id; also the id of the session's agent, which its questions carry. */
+  readonly sessionId: string;
+  /** The session's working directory, as the client gave it. */
+  readonly cwd: string;
+  /** The connection's question UI, registered in this session's own question service. */
+  readonly provider: UserInteractionProvider;
+  readonly agent: SessionAgentOptions;
+  /** Sends a `session/update` of this session to the client; must not throw. */
+  readonly send: (update: SessionUpdate) => Promise<void>;
+}
+
+/**
+ * One ACP session: a chat agent with its own conversation and question service, running
+ * one turn at a time, and the map from the agent's tool call ids to the ACP ones.
+ */
+export class AcpSession {
+  readonly id: string;
+  readonly cwd: string;
+  readonly #agent: ChatAgent;
+  readonly #registration: ProviderRegistration;
+  readonly #send: (update: SessionUpdate) => Promise<void>;
+  // ACP tool call ids must be unique in a session; models may reuse theirs across turns.
+  readonly #usedToolCallIds = new Set<string>();
+  readonly #toolCallIds = new Map<string, string>();
+  #turn: { readonly controller: AbortController; readonly done: Promise<void> } | undefined;
+  #closed = false;
+
+  constructor(options: AcpSessionOptions) {
+    this.id = options.sessionId;
+    this.cwd = options.cwd;
+    this.#send = options.send;
+    const interaction = createUserInteraction();
+    this.#registration = interaction.registerProvider(options.provider);
+    this.#agent = createAgent({ ...options.agent, id: options.sessionId, interaction });
+  }
+
+  /** Whether a turn is running. */
+  get running(): boolean {
+    return this.#turn !== undefined;
+  }
+
+  /** Where a question of this session's agent appears: this session, next to its tool call. */
+  scopeFor(request: AskUserQuestionRequest): QuestionScope {
+    const agentCallId = toolCallIdOf(request);
+    const toolCallId = agentCallId === undefined ? undefined : this.#toolCallIds.get(agentCallId);
+    return toolCallId === undefined ? { sessionId: this.id } : { sessionId: this.id, toolCallId };
+  }
+
+  /**
+   * Runs one turn for the prompt, streaming its events as session updates, and resolves
+   * with the prompt response. `signal` (the request's own) cancels the turn like `cancel()`.
+   */
+  async prompt(text: string, signal: AbortSignal): Promise<PromptResponse> {
+    if (this.#closed) throw sessionNotFound(this.id);
+    if (this.#turn !== undefined) throw turnAlreadyRunning(this.id);
+    const controller = new AbortController();
+    let markDone!: () => void;
+    this.#turn = { controller, done: new Promise<void>((resolve) => (markDone = resolve)) };
+    const onAbort = (): void => controller.abort(signal.reason);
+    if (signal.aborted) onAbort();
+    else signal.addEventListener('abort', onAbort, { once: true });
+    let end: TurnEndEvent | undefined;
+    try {
+      for await (const event of this.#agent.run(text, { signal: controller.signal })) {
+        if (event.type === 'turn-end') end = event;
+        else await this.#send(this.#updateFor(event));
+      }
+    } finally {
+      signal.removeEventListener('abort', onAbort);
+      this.#toolCallIds.clear();
+      this.#turn = undefined;
+      markDone();
+    }
+    // Every turn ends with a turn-end event; a missing one is a bug of the loop.
+    if (end === undefined) throw unexpectedFailure();
+    return promptResponseFor(end);
+  }
+
+  /** Cancels the running turn, if any: its question is withdrawn and it ends `cancelled`. */
+  cancel(reason?: unknown): void {
+    this.#turn?.controller.abort(reason);
+  }
+
+  /**
+   * Cancels the running turn, waits until it has sent its last update, and frees the session:
+   * its questions are no longer routed and later prompts fail as for an unknown session.
+   */
+  async close(reason?: unknown): Promise<void> {
+    this.#closed = true;
+    const turn = this.#turn;
+    if (turn !== undefined) {
+      turn.controller.abort(reason);
+      await turn.done;
+    }
+    this.#registration();
+  }
+
+  #updateFor(event: Exclude<AgentEvent, TurnEndEvent>): SessionUpdate {
+    switch (event.type) {
+      case 'reasoning':
+        return thoughtUpdate(event.text);
+      case 'text':
+        return textUpdate(event.text);
+      case 'tool-call':
+        return toolCallUpdate(event, this.#assignToolCallId(event.id));
+      case 'tool-result':
+        return toolResultUpdate(event, this.#toolCallIds.get(event.id) ?? event.id);
+    }
+  }
+
+  #assignToolCallId(agentCallId: string): string {
+    let toolCallId = agentCallId;
+    for (let copy = 2; this.#usedToolCallIds.has(toolCallId); copy++) {
+      toolCallId = `${agentCallId}#${copy}`;
+    }
+    this.#usedToolCallIds.add(toolCallId);
+    this.#toolCallIds.set(agentCallId, toolCallId);
+    return toolCallId;
+  }
+}

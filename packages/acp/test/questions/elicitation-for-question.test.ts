@@ -1,0 +1,122 @@
+import { REQUEST_LIMITS, UserInteractionError } from 'dsh-user-interaction';
+import { describe, expect, it } from 'vitest';
+import {
+  elicitationForQuestion,
+  QUESTION_FORM_FIELDS,
+  QUESTION_FORM_WORDING,
+} from '../../src/index.js';
+
+const scope = { sessionId: 'session-1', toolCallId: 'call-1' };
+
+describe('elicitationForQuestion', () => {
+  it('makes a titled single choice with the recommended option as the default', () => {
+    const params = elicitationForQuestion(
+      {
+        question: 'Which database?',
+        header: 'Database',
+        options: [
+          { label: 'PostgreSQL', value: 'pg', description: 'Shared server.' },
+          { label: 'SQLite', recommended: true },
+        ],
+      },
+      scope,
+    );
+    expect(params).toEqual({
+      mode: 'form',
+      sessionId: 'session-1',
+      toolCallId: 'call-1',
+      message: 'Which database?',
+      requestedSchema: {
+        type: 'object',
+        title: 'Database',
+        properties: {
+          choice: {
+            type: 'string',
+            title: QUESTION_FORM_WORDING.choiceTitle,
+            oneOf: [
+              { const: 'pg', title: 'PostgreSQL', description: 'Shared server.' },
+              { const: 'SQLite', title: 'SQLite' },
+            ],
+            default: 'SQLite',
+          },
+        },
+        required: ['choice'],
+      },
+    });
+  });
+
+  it('adds an optional text field when custom answers are allowed, and requires neither', () => {
+    const { requestedSchema } = elicitationForQuestion(
+      { question: 'Name?', options: [{ label: 'app' }], allowCustom: true },
+      scope,
+    );
+    expect(Object.keys(requestedSchema.properties)).toEqual([
+      QUESTION_FORM_FIELDS.choice,
+      QUESTION_FORM_FIELDS.text,
+    ]);
+    expect(requestedSchema.properties.text).toEqual({
+      type: 'string',
+      title: QUESTION_FORM_WORDING.customTitle,
+      description: QUESTION_FORM_WORDING.customDescription,
+      maxLength: REQUEST_LIMITS.answerLength,
+    });
+    expect(requestedSchema.properties.choice?.default).toBeUndefined();
+    expect(requestedSchema.required).toEqual([]);
+  });
+
+  it('makes a required, non-empty text field for a question without options', () => {
+    for (const request of [
+      { question: 'Project name?' },
+      { question: 'Project name?', options: [] },
+    ]) {
+      const { requestedSchema } = elicitationForQuestion({ ...request, allowCustom: false }, scope);
+      expect(requestedSchema).toEqual({
+        type: 'object',
+        properties: {
+          text: {
+            type: 'string',
+            title: QUESTION_FORM_WORDING.freeFormTitle,
+            minLength: 1,
+            maxLength: REQUEST_LIMITS.answerLength,
+            pattern: '\\S',
+          },
+        },
+        required: ['text'],
+      });
+    }
+  });
+
+  it('leaves out the form title without a header and the tool call without one', () => {
+    const params = elicitationForQuestion(
+      { question: 'Go?', options: [{ label: 'Yes' }] },
+      { sessionId: 's' },
+    );
+    expect(params).not.toHaveProperty('toolCallId');
+    expect(params.requestedSchema).not.toHaveProperty('title');
+  });
+
+  it('keeps every property a flat string', () => {
+    const { requestedSchema } = elicitationForQuestion(
+      { question: 'Q?', options: [{ label: 'A' }, { label: 'B' }], allowCustom: true },
+      scope,
+    );
+    for (const property of Object.values(requestedSchema.properties)) {
+      expect(property.type).toBe('string');
+      expect(property).not.toHaveProperty('properties');
+      expect(property).not.toHaveProperty('items');
+    }
+  });
+
+  it('fails with ASK_FAILED for a scope without a session', () => {
+    for (const bad of [{ sessionId: '' }, {}, null, { sessionId: 's', toolCallId: 3 }]) {
+      let caught: unknown;
+      try {
+        elicitationForQuestion({ question: 'Q?' }, bad as never);
+      } catch (error) {
+        caught = error;
+      }
+      expect(caught).toBeInstanceOf(UserInteractionError);
+      expect((caught as UserInteractionError).code).toBe('ASK_FAILED');
+    }
+  });
+});

@@ -1,0 +1,261 @@
+import { methods, RequestError } from '@agentclientprotocol/sdk';
+import {
+  type AskUserQuestionRequest,
+  isUserInteractionError,
+  type UserInteractionErrorCode,
+} from 'dsh-user-interaction';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createAcpQuestionProvider } from '../../src/index.js';
+import { tappedPipe } from '../support/tapped-pipe.js';
+import { type AskOutcome, createTestAgent } from '../support/test-agent.js';
+import {
+  createTestClient,
+  initialize,
+  startTurn,
+  WITH_FORMS,
+  withConnection,
+} from '../support/test-client.js';
+
+/** Generous for an in-memory round trip; a provider that waited for the client would never meet it. */
+const PROMPTLY_MS = 1_000;
+
+const database = {
+  question: 'Which database?',
+  options: [
+    { label: 'PostgreSQL', value: 'pg' },
+    { label: 'SQLite', recommended: true },
+  ],
+};
+
+function errorCode(outcome: AskOutcome | unknown): UserInteractionErrorCode | undefined {
+  const error =
+    typeof outcome === 'object' && outcome !== null && 'error' in outcome ? outcome.error : outcome;
+  return isUserInteractionError(error) ? error.code : undefined;
+}
+
+async function rejection(promise: Promise<unknown>): Promise<unknown> {
+  try {
+    await promise;
+  } catch (error) {
+    return error;
+  }
+  throw new Error('expected a rejection');
+}
+
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+describe('cancellation', () => {
+  it('session/cancel while a form is pending: $/cancel_request for that request, ASK_ABORTED at once, late reply ignored', async () => {
+    const errors = vi.spyOn(console, 'error');
+    const testAgent = createTestAgent();
+    const testClient = createTestClient();
+    await withConnection(testAgent, testClient, async (agent, pipe) => {
+      await initialize(agent, WITH_FORMS);
+      const { sessionId, response } = await startTurn(agent, { question: database });
+      const form = await testClient.forms.next();
+
+      const started = performance.now();
+      await agent.notify(methods.agent.session.cancel, { sessionId });
+      const outcome = await testAgent.outcomeOf(sessionId);
+      const elapsed = performance.now() - started;
+
+      // The client never replied, yet the ask ended, withdrawn, within the bound.
+      expect(errorCode(outcome)).toBe('ASK_ABORTED');
+      expect(elapsed).toBeLessThan(PROMPTLY_MS);
+      expect((await response).stopReason).toBe('cancelled');
+
+      // The client sees the cancel three ways: on the wire, in its `*` notification
+      // fallback, and as the abort of the handler's signal, all for that request id.
+      const cancel = await pipe.wire.waitFor(
+        (entry) =>
+          entry.to === 'client' &&
+          'method' in entry.message &&
+          entry.message.method === methods.protocol.cancelRequest,
+      );
+      expect(cancel.message).toMatchObject({ params: { requestId: form.requestId } });
+      expect(await testClient.notifications.next()).toEqual({
+        method: '$/cancel_request',
+        params: { requestId: form.requestId },
+      });
+      expect(form.signal.aborted).toBe(true);
+      expect(form.signal.reason).toBeInstanceOf(RequestError);
+      expect(form.signal.reason).toMatchObject({
+        code: -32800,
+        data: { requestId: form.requestId },
+      });
+
+      // A late reply reaches the agent and changes nothing.
+      form.reply({ action: 'accept', content: { choice: 'pg' } });
+      await pipe.wire.waitFor(
+        (entry) =>
+          entry.to === 'agent' && 'id' in entry.message && entry.message.id === form.requestId,
+      );
+      expect(testAgent.provider().pending).toBe(0);
+      expect(errors).not.toHaveBeenCalledWith('Got response to unknown request', form.requestId);
+
+      // The same session asks again and gets its own answer, not the late one.
+      const again = agent.request(methods.agent.session.prompt, {
+        sessionId,
+        prompt: [{ type: 'text', text: JSON.stringify({ question: database }) }],
+      });
+      const second = await testClient.forms.next();
+      expect(second.requestId).not.toBe(form.requestId);
+      second.reply({ action: 'accept', content: { choice: 'SQLite' } });
+      expect(await testAgent.outcomeOf(sessionId)).toMatchObject({ answer: { answer: 'SQLite' } });
+      expect((await again).stopReason).toBe('end_turn');
+      expect(testAgent.outcomes.all).toHaveLength(2);
+    });
+  });
+
+  it('withdraws a pending permission request the same way', async () => {
+    const testAgent = createTestAgent();
+    const testClient = createTestClient();
+    await withConnection(testAgent, testClient, async (agent, pipe) => {
+      await initialize(agent, {});
+      const { sessionId, response } = await startTurn(agent, { question: database });
+      const request = await testClient.permissions.next();
+      await agent.notify(methods.agent.session.cancel, { sessionId });
+      expect(errorCode(await testAgent.outcomeOf(sessionId))).toBe('ASK_ABORTED');
+      expect((await response).stopReason).toBe('cancelled');
+      await pipe.wire.waitFor(
+        (entry) =>
+          entry.to === 'client' &&
+          'method' in entry.message &&
+          entry.message.method === '$/cancel_request' &&
+          (entry.message.params as { requestId?: unknown }).requestId === request.requestId,
+      );
+      // As ACP asks, the client answers a cancelled permission request with `cancelled`.
+      request.reply({ outcome: { outcome: 'cancelled' } });
+      expect(testAgent.outcomes.all).toHaveLength(1);
+    });
+  });
+
+  it('sends nothing for a pre-aborted signal', async () => {
+    const testAgent = createTestAgent();
+    const testClient = createTestClient();
+    await withConnection(testAgent, testClient, async (agent, pipe) => {
+      await initialize(agent, WITH_FORMS);
+      testAgent.scopes.set('direct', { sessionId: 'session-direct' });
+      const reason = new Error('gone');
+      const error = await rejection(
+        testAgent.provider().ask({
+          ...database,
+          agent: { id: 'direct' },
+          signal: AbortSignal.abort(reason),
+        }),
+      );
+      expect(errorCode(error)).toBe('ASK_ABORTED');
+      expect((error as Error).cause).toBe(reason);
+      // A round trip after the ask proves anything it had sent would already be on the wire.
+      await agent.request(methods.agent.session.new, { cwd: '/', mcpServers: [] });
+      expect(pipe.wire.requestsToClient(methods.client.elicitation.create)).toHaveLength(0);
+      expect(pipe.wire.requestsToClient('$/cancel_request')).toHaveLength(0);
+    });
+  });
+});
+
+describe('connection end and disposal', () => {
+  it('rejects a pending question with INPUT_CLOSED when the client disconnects, and later asks at once', async () => {
+    const testAgent = createTestAgent();
+    const testClient = createTestClient();
+    const pipe = tappedPipe();
+    const agentConnection = testAgent.app.connect(pipe.agentStream);
+    const clientConnection = testClient.app.connect(pipe.clientStream);
+    try {
+      await initialize(clientConnection.agent, WITH_FORMS);
+      const { sessionId, response } = await startTurn(clientConnection.agent, {
+        question: database,
+      });
+      void response.catch(() => {});
+      await testClient.forms.next();
+      const provider = testAgent.provider();
+      expect(provider.pending).toBe(1);
+
+      const started = performance.now();
+      pipe.disconnect();
+      const outcome = await testAgent.outcomeOf(sessionId);
+      expect(errorCode(outcome)).toBe('INPUT_CLOSED');
+      expect(performance.now() - started).toBeLessThan(PROMPTLY_MS);
+      expect(agentConnection.signal.aborted).toBe(true);
+      expect(provider.pending).toBe(0);
+
+      testAgent.scopes.set('later', { sessionId });
+      const later = await rejection(provider.ask({ ...database, agent: { id: 'later' } }));
+      expect(errorCode(later)).toBe('INPUT_CLOSED');
+    } finally {
+      pipe.disconnect();
+      clientConnection.close();
+      agentConnection.close();
+    }
+  });
+
+  it('rejects pending questions with INPUT_CLOSED on dispose, withdraws them on the wire, and refuses later asks', async () => {
+    const testAgent = createTestAgent();
+    const testClient = createTestClient();
+    await withConnection(testAgent, testClient, async (agent, pipe) => {
+      await initialize(agent, WITH_FORMS);
+      const { sessionId, response } = await startTurn(agent, { question: database });
+      const form = await testClient.forms.next();
+      const provider = testAgent.provider();
+      provider.dispose();
+      provider.dispose();
+      expect(errorCode(await testAgent.outcomeOf(sessionId))).toBe('INPUT_CLOSED');
+      expect((await response).stopReason).toBe('end_turn');
+      await pipe.wire.waitFor(
+        (entry) =>
+          entry.to === 'client' &&
+          'method' in entry.message &&
+          entry.message.method === '$/cancel_request' &&
+          (entry.message.params as { requestId?: unknown }).requestId === form.requestId,
+      );
+      testAgent.scopes.set('later', { sessionId });
+      const sentBefore = pipe.wire.requestsToClient(methods.client.elicitation.create).length;
+      expect(
+        errorCode(await rejection(provider.ask({ ...database, agent: { id: 'later' } }))),
+      ).toBe('INPUT_CLOSED');
+      expect(pipe.wire.requestsToClient(methods.client.elicitation.create)).toHaveLength(
+        sentBefore,
+      );
+    });
+  });
+
+  it('works with `using`', async () => {
+    const testAgent = createTestAgent();
+    const testClient = createTestClient();
+    await withConnection(testAgent, testClient, async (agent) => {
+      await initialize(agent, WITH_FORMS);
+      testAgent.scopes.set('scoped', { sessionId: 'session-scoped' });
+      let pending: Promise<unknown>;
+      {
+        using provider = testAgent.provider();
+        pending = rejection(provider.ask({ ...database, agent: { id: 'scoped' } }));
+        await testClient.forms.next();
+      }
+      expect(errorCode(await pending)).toBe('INPUT_CLOSED');
+    });
+  });
+
+  it('turns an ask whose scopeFor throws into ASK_FAILED with the cause', async () => {
+    const boom = new Error('no map');
+    const provider = createAcpQuestionProvider({
+      connection: {
+        client: {
+          request: () => {
+            throw new Error('must not send');
+          },
+        },
+        signal: new AbortController().signal,
+      },
+      clientCapabilities: WITH_FORMS,
+      scopeFor: () => {
+        throw boom;
+      },
+    });
+    const request: AskUserQuestionRequest = { ...database };
+    const error = await rejection(provider.ask(request));
+    expect(errorCode(error)).toBe('ASK_FAILED');
+    expect((error as Error).cause).toBe(boom);
+  });
+});

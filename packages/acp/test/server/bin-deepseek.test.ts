@@ -1,0 +1,58 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import {
+  STAND_IN_QUESTION,
+  startDeepSeekStandIn,
+} from '../../../core/agent/test/support/deepseek-stand-in.js';
+import type { QuestionElicitationRequest } from '../../src/index.js';
+import { withBinClient } from '../support/bin-client.js';
+import { assertBuilt } from '../support/bin-process.js';
+import { initializeClient, newSession, prompt } from '../support/server-harness.js';
+import { createTestClient, WITH_FORMS } from '../support/test-client.js';
+
+beforeAll(assertBuilt);
+
+describe('dsh-acp against a stand-in for DeepSeek', () => {
+  for (const thinking of ['on', 'off'] as const) {
+    it(`runs a full turn with a question and its answer, thinking ${thinking}`, async () => {
+      const server = await startDeepSeekStandIn();
+      try {
+        const args = ['--base-url', server.url, '--model', 'deepseek-flash'];
+        if (thinking === 'off') args.push('--thinking', 'off');
+        const testClient = createTestClient();
+        await withBinClient(
+          args,
+          testClient,
+          async (agent) => {
+            await initializeClient(agent, WITH_FORMS);
+            const sessionId = await newSession(agent);
+            const response = prompt(agent, sessionId, 'Paint the fence');
+            const form = await testClient.forms.next();
+            expect((form.params as QuestionElicitationRequest).message).toBe(
+              STAND_IN_QUESTION.question,
+            );
+            form.reply({ action: 'accept', content: { choice: 'Blue' } });
+            expect(await response).toEqual({ stopReason: 'end_turn' });
+            expect(testClient.updates.text(sessionId)).toBe(
+              'Let me ask first.Painting the fence Blue.',
+            );
+            const thoughts = testClient.updates.thoughts(sessionId);
+            if (thinking === 'on') {
+              // Streamed as thoughts, which editors show collapsed; never as the answer.
+              expect(thoughts).toContain('I need the colour. I will ask.');
+              expect(thoughts).toContain('The person answered "Blue"');
+            } else {
+              expect(thoughts).toBe('');
+            }
+          },
+          { DSH_API_KEY: server.apiKey },
+        );
+        expect(server.requests.map((request) => request.status)).toEqual([200, 200]);
+        if (thinking === 'off') {
+          expect(server.requests[1]?.body.thinking).toEqual({ type: 'disabled' });
+        }
+      } finally {
+        await server.close();
+      }
+    });
+  }
+});

@@ -1,0 +1,66 @@
+import type { CreateElicitationResponse } from '@agentclientprotocol/sdk';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { QuestionElicitationRequest } from '../../src/index.js';
+import { withBinClient } from '../support/bin-client.js';
+import { assertBuilt } from '../support/bin-process.js';
+import { initializeClient, newSession, prompt } from '../support/server-harness.js';
+import { createTestClient, WITH_FORMS } from '../support/test-client.js';
+
+beforeAll(assertBuilt);
+
+describe('the dsh-acp bin, as an editor starts it', () => {
+  it('holds the whole offline demo conversation with its questions as forms, over real pipes', async () => {
+    const testClient = createTestClient();
+    const { bin } = await withBinClient([], testClient, async (agent) => {
+      const init = await initializeClient(agent, WITH_FORMS);
+      expect(init.agentInfo).toMatchObject({ name: 'dsh-acp' });
+      const sessionId = await newSession(agent);
+      const response = prompt(agent, sessionId, 'Plan a service with me.');
+      const replies: Record<string, CreateElicitationResponse> = {
+        // The preselected recommended option.
+        language: { action: 'accept', content: { choice: 'TypeScript' } },
+        name: { action: 'accept', content: { text: 'Harbor' } },
+        // A custom answer next to the choice.
+        database: { action: 'accept', content: { text: 'CockroachDB' } },
+        hosting: { action: 'accept', content: { choice: 'containers' } },
+      };
+      for (const toolCallId of Object.keys(replies)) {
+        const form = await testClient.forms.next();
+        const params = form.params as QuestionElicitationRequest;
+        expect(params).toMatchObject({ mode: 'form', sessionId, toolCallId });
+        if (toolCallId === 'language') {
+          expect(params.requestedSchema.properties.choice?.default).toBe('TypeScript');
+        }
+        form.reply(replies[toolCallId] as CreateElicitationResponse);
+      }
+      expect(await response).toEqual({ stopReason: 'end_turn' });
+      expect(testClient.updates.text(sessionId)).toContain(
+        '- Project: Harbor\n- Language: TypeScript\n- Database: CockroachDB\n- Hosting: containers',
+      );
+    });
+    expect(bin.stderr()).toContain('dsh-acp: serving built-in demo (offline, scripted)');
+    expect(bin.stderr()).toContain(
+      'dsh-acp-test-client 1.0.0 connected (protocol 1; questions as forms)',
+    );
+    // Every line on stdout was JSON-RPC (checked by withBinClient), and there were many.
+    expect(bin.lines.all.length).toBeGreaterThan(20);
+  });
+
+  it('declines, dismissals and malformed answers reach the model as ASK_DECLINED, ASK_CANCELLED and INVALID_ANSWER', async () => {
+    const testClient = createTestClient();
+    await withBinClient([], testClient, async (agent) => {
+      await initializeClient(agent, WITH_FORMS);
+      const sessionId = await newSession(agent);
+      const response = prompt(agent, sessionId, 'Start.');
+      (await testClient.forms.next()).reply({ action: 'decline' });
+      (await testClient.forms.next()).reply({ action: 'cancel' });
+      (await testClient.forms.next()).reply({ action: 'accept', content: { choice: 'Oracle' } });
+      (await testClient.forms.next()).reply({ action: 'accept', content: { choice: 3 } } as never);
+      expect(await response).toEqual({ stopReason: 'end_turn' });
+      const codes = testClient.updates
+        .toolCallUpdates(sessionId)
+        .map((update) => (update.rawOutput as { error?: { code: string } }).error?.code);
+      expect(codes).toEqual(['ASK_DECLINED', 'ASK_CANCELLED', 'INVALID_ANSWER', 'INVALID_ANSWER']);
+    });
+  });
+});

@@ -1,0 +1,58 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { withBinClient } from '../support/bin-client.js';
+import { assertBuilt, fixture } from '../support/bin-process.js';
+import { initializeClient, newSession, prompt } from '../support/server-harness.js';
+import { createTestClient } from '../support/test-client.js';
+
+beforeAll(assertBuilt);
+
+describe('a client without form elicitation, against the bin', () => {
+  it('gets the demo question with options as session/request_permission', async () => {
+    const testClient = createTestClient({ handlesForms: false });
+    await withBinClient([], testClient, async (agent) => {
+      await initializeClient(agent, {});
+      const sessionId = await newSession(agent);
+      const response = prompt(agent, sessionId, 'Start.');
+      const permission = await testClient.permissions.next();
+      expect(permission.params).toMatchObject({
+        sessionId,
+        toolCall: {
+          toolCallId: 'language',
+          title: 'Which language should the new service be written in?',
+        },
+      });
+      expect(permission.params.options.map((option) => option.name)).toEqual([
+        'TypeScript',
+        'Go',
+        'Python',
+        'Rust',
+      ]);
+      permission.reply({ outcome: { outcome: 'selected', optionId: 'option-3' } });
+      // The free-form question fails without reaching the client; the next two are permissions.
+      (await testClient.permissions.next()).reply({ outcome: { outcome: 'cancelled' } });
+      (await testClient.permissions.next()).reply({
+        outcome: { outcome: 'selected', optionId: 'option-0' },
+      });
+      expect(await response).toEqual({ stopReason: 'end_turn' });
+      expect(testClient.updates.resultText(sessionId, 'language')).toBe('Rust');
+      expect(testClient.updates.text(sessionId)).toContain('- Language: Rust');
+    });
+  });
+
+  it('a free-form question (--script) fails with UNSUPPORTED, and nothing is sent to the client', async () => {
+    const testClient = createTestClient({ handlesForms: false });
+    await withBinClient(['--script', fixture('one-question.json')], testClient, async (agent) => {
+      await initializeClient(agent, { elicitation: {} });
+      const sessionId = await newSession(agent);
+      expect(await prompt(agent, sessionId, 'Ask me.')).toEqual({ stopReason: 'end_turn' });
+      expect(testClient.updates.toolCalls(sessionId)).toMatchObject([
+        { toolCallId: 'token', title: 'What is your token?', status: 'in_progress' },
+      ]);
+      expect(testClient.updates.toolCallUpdates(sessionId)).toMatchObject([
+        { toolCallId: 'token', status: 'failed', rawOutput: { error: { code: 'UNSUPPORTED' } } },
+      ]);
+      expect(testClient.updates.text(sessionId)).toBe('One question.You said nothing.');
+      expect(testClient.permissions.received).toBe(0);
+    });
+  });
+});

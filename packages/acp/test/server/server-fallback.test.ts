@@ -1,0 +1,85 @@
+import { createScriptedModel, DEMO_SCRIPT } from 'dsh-agent';
+import { describe, expect, it } from 'vitest';
+import { initializeClient, newSession, prompt, withServer } from '../support/server-harness.js';
+import { spyModel } from '../support/spy-model.js';
+import { createTestClient } from '../support/test-client.js';
+
+describe('a client without form elicitation', () => {
+  it('gets questions with options as permission requests, and a free-form question fails with UNSUPPORTED', async () => {
+    const model = spyModel(createScriptedModel(DEMO_SCRIPT, { name: 'demo' }));
+    // It does not even handle elicitation/create: a form sent to it would fail the test.
+    const testClient = createTestClient({ handlesForms: false });
+    await withServer({ model }, testClient, async ({ agent, pipe }) => {
+      await initializeClient(agent, { elicitation: { url: {} } });
+      const sessionId = await newSession(agent);
+      const response = prompt(agent, sessionId, 'Start.');
+      const { updates } = testClient;
+
+      const language = await testClient.permissions.next();
+      expect(language.params).toEqual({
+        sessionId,
+        toolCall: {
+          toolCallId: 'language',
+          title: 'Which language should the new service be written in?',
+        },
+        options: [
+          { optionId: 'option-0', name: 'TypeScript', kind: 'allow_once' },
+          { optionId: 'option-1', name: 'Go', kind: 'allow_once' },
+          { optionId: 'option-2', name: 'Python', kind: 'allow_once' },
+          { optionId: 'option-3', name: 'Rust', kind: 'allow_once' },
+        ],
+      });
+      language.reply({ outcome: { outcome: 'selected', optionId: 'option-1' } });
+
+      // The free-form question is announced and fails at once: nothing is sent for it.
+      const database = await testClient.permissions.next();
+      expect(updates.toolCallUpdates(sessionId).find((u) => u.toolCallId === 'name')).toMatchObject(
+        { status: 'failed', rawOutput: { error: { code: 'UNSUPPORTED' } } },
+      );
+      expect(database.params.toolCall).toEqual({
+        toolCallId: 'database',
+        title: 'Which database should the service use?',
+      });
+      // allow_custom cannot be honoured: only the options are offered.
+      expect(database.params.options.map((option) => option.name)).toEqual([
+        'PostgreSQL',
+        'SQLite',
+        'MongoDB',
+      ]);
+      database.reply({ outcome: { outcome: 'selected', optionId: 'option-0' } });
+
+      (await testClient.permissions.next()).reply({ outcome: { outcome: 'cancelled' } });
+
+      expect(await response).toEqual({ stopReason: 'end_turn' });
+      expect(testClient.permissions.received).toBe(3);
+      expect(pipe.wire.requestsToClient('elicitation/create')).toEqual([]);
+      expect(updates.resultText(sessionId, 'language')).toBe('Go');
+      expect(updates.resultText(sessionId, 'database')).toBe('PostgreSQL');
+      expect(
+        updates.toolCallUpdates(sessionId).find((u) => u.toolCallId === 'hosting'),
+      ).toMatchObject({ status: 'failed', rawOutput: { error: { code: 'ASK_CANCELLED' } } });
+      expect(updates.text(sessionId)).toContain('- Project: (no name given)\n- Language: Go');
+
+      // The model was told what this client can show, at every request.
+      for (const request of model.requests) {
+        const ask = request.tools.find((tool) => tool.name === 'ask_user_question');
+        expect(ask?.description).toContain('This UI can only show questions with options');
+        expect(ask?.description).toContain('This UI cannot take a typed answer');
+      }
+    });
+  });
+
+  it('with form elicitation, the model is told nothing is out of reach', async () => {
+    const model = spyModel(createScriptedModel({ steps: [{ text: 'Hello.' }] }));
+    const testClient = createTestClient();
+    await withServer({ model }, testClient, async ({ agent }) => {
+      await initializeClient(agent, { elicitation: { form: {} } });
+      const sessionId = await newSession(agent);
+      await prompt(agent, sessionId, 'Hi.');
+      const ask = model.requests[0]?.tools.find((tool) => tool.name === 'ask_user_question');
+      expect(ask?.description).toBeDefined();
+      expect(ask?.description).not.toContain('This UI can only show');
+      expect(ask?.description).not.toContain('This UI cannot');
+    });
+  });
+});

@@ -1,0 +1,196 @@
+import { parseArgs } from 'node:util';
+import { HarnessError, REQUEST_LIMITS } from 'dsh-user-interaction';
+import { isThinkingLevel, THINKING_LEVELS, type ThinkingLevel } from '../models/thinking.js';
+
+/** A command line that cannot be run as written (programs exit with status 2). */
+export class UsageError extends HarnessError {
+  constructor(message: string) {
+    super('USAGE_INVALID', message);
+    this.name = 'UsageError';
+  }
+}
+
+/** The flags every agent program takes, and what they ask for. */
+export type AgentCommand =
+  | { readonly kind: 'help' }
+  | { readonly kind: 'version' }
+  | {
+      readonly kind: 'run';
+      /** `--model`: the model name on an OpenAI-compatible server. */
+      readonly model?: string;
+      /** `--base-url`: an OpenAI-compatible server. */
+      readonly baseUrl?: string;
+      /** `--script`: a JSON script to replay offline. */
+      readonly script?: string;
+      /** `--timeout`: how long a question waits for an answer, in milliseconds. */
+      readonly questionTimeoutMs?: number;
+      /** `--thinking`: how much a thinking model reasons (`off`, `low`, `high`, `max`). */
+      readonly thinking?: ThinkingLevel;
+      /** The program's own boolean flags that were given (see `booleanFlags`). */
+      readonly flags: ReadonlySet<string>;
+    };
+
+/** Options of `parseAgentCommandLine`. */
+export interface AgentCommandLineOptions {
+  /** Boolean flags of the program beyond the shared ones, such as `no-color`. */
+  readonly booleanFlags?: readonly string[];
+}
+
+const UNITS: Record<string, number> = { ms: 1, s: 1_000, m: 60_000, h: 3_600_000 };
+const DURATION = /^(-?)(\d+(?:\.\d+)?)(ms|s|m|h)?$/;
+
+/** Below this, a number without a unit is more likely meant in seconds than in milliseconds. */
+const SMALLEST_BARE_MILLISECONDS = 1_000;
+
+/**
+ * Milliseconds from `90000`, `90s`, `1.5m`, `250ms`…; throws `UsageError` saying what is wrong
+ * for anything else: a duration that is not above zero (`0`, `0s`, `-1s`), under a millisecond,
+ * longer than a timer can wait (24 days), a bare number under 1000 (`90` would withdraw every
+ * question after 90 ms: write `90s`, or `90ms` if that is meant), or no duration at all.
+ */
+export function parseDuration(text: string, flag = '--timeout'): number {
+  const written = text.trim();
+  const match = DURATION.exec(written);
+  if (match === null) {
+    throw new UsageError(
+      `${flag} takes a duration from 1ms to 24 days, such as 90000, 90s or 5m (got ${JSON.stringify(text)})`,
+    );
+  }
+  const [, sign, number, unit] = match as unknown as [string, string, string, string | undefined];
+  const amount = Number(number);
+  if (sign === '-' && amount !== 0) {
+    throw new UsageError(
+      `${flag} ${written} is negative: a duration must be above zero, such as 90s or 5m`,
+    );
+  }
+  if (amount === 0) {
+    throw new UsageError(
+      `${flag} ${written} is zero: a duration must be above zero, such as 90s or 5m`,
+    );
+  }
+  if (unit === undefined && amount < SMALLEST_BARE_MILLISECONDS) {
+    throw new UsageError(
+      `${flag} ${written} would be ${written} milliseconds: write ${written}s for seconds, or ${written}ms if you mean it`,
+    );
+  }
+  const ms = Math.round(amount * (UNITS[unit ?? 'ms'] ?? 1));
+  if (ms < 1) {
+    throw new UsageError(`${flag} ${written} is under a millisecond: the shortest duration is 1ms`);
+  }
+  if (ms > REQUEST_LIMITS.timeoutMs) {
+    throw new UsageError(
+      `${flag} ${written} is longer than 24 days, the longest a question can wait`,
+    );
+  }
+  return ms;
+}
+
+function quoted(message: string): string {
+  return /'([^']*)'/.exec(message)?.[1] ?? '';
+}
+
+/** The long name in Node's quoting of an option (`'-h, --help'`, `'--model <value>'`). */
+function optionName(message: string): string {
+  const words = quoted(message).split(/[\s,]+/);
+  return words.find((word) => word.startsWith('--')) ?? words[0] ?? '';
+}
+
+/** Node's parse errors as one short line a person can act on. */
+function usageErrorOf(error: unknown): UsageError {
+  const code = (error as { code?: unknown } | null)?.code;
+  const message = error instanceof Error ? error.message : String(error);
+  switch (code) {
+    case 'ERR_PARSE_ARGS_UNKNOWN_OPTION':
+      return new UsageError(`unknown option ${quoted(message)}`);
+    case 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE':
+      return new UsageError(
+        message.includes('does not take an argument')
+          ? `${optionName(message)} takes no value`
+          : `${optionName(message)} needs a value`,
+      );
+    case 'ERR_PARSE_ARGS_UNEXPECTED_POSITIONAL':
+      return new UsageError(`unexpected argument ${JSON.stringify(quoted(message))}`);
+    default:
+      return new UsageError(message.split('\n')[0] ?? message);
+  }
+}
+
+/** The shared flags that take a value. */
+const VALUE_FLAGS = new Set(['--model', '--base-url', '--script', '--timeout']);
+
+/**
+ * `--timeout -1s` as `--timeout=-1s`: no flag of these programs starts with a digit, so a
+ * negative number after a flag that takes a value is that value (Node's parser would otherwise
+ * take it for flags, and say the value is missing), and it gets its own message.
+ */
+function negativeValuesAttached(args: readonly string[]): string[] {
+  const attached: string[] = [];
+  for (let index = 0; index < args.length; index++) {
+    const arg = args[index] as string;
+    const next = args[index + 1];
+    if (VALUE_FLAGS.has(arg) && next !== undefined && /^-\d/.test(next)) {
+      attached.push(`${arg}=${next}`);
+      index++;
+    } else {
+      attached.push(arg);
+    }
+  }
+  return attached;
+}
+
+/**
+ * Reads the flags every agent program shares (`--help`, `--version`, `--model`, `--base-url`,
+ * `--script`, `--timeout`, `--thinking`) plus the program's own boolean flags, from the arguments after
+ * `node` and the script. Throws `UsageError` with a one-line message.
+ */
+export function parseAgentCommandLine(
+  args: readonly string[],
+  { booleanFlags = [] }: AgentCommandLineOptions = {},
+): AgentCommand {
+  let values: Record<string, string | boolean | undefined>;
+  try {
+    ({ values } = parseArgs({
+      args: negativeValuesAttached(args),
+      strict: true,
+      allowPositionals: false,
+      options: {
+        ...Object.fromEntries(booleanFlags.map((flag) => [flag, { type: 'boolean' as const }])),
+        help: { type: 'boolean', short: 'h' },
+        version: { type: 'boolean', short: 'V' },
+        model: { type: 'string' },
+        'base-url': { type: 'string' },
+        script: { type: 'string' },
+        timeout: { type: 'string' },
+        thinking: { type: 'string' },
+      },
+    }));
+  } catch (error) {
+    throw usageErrorOf(error);
+  }
+  if (values.help === true) return { kind: 'help' };
+  if (values.version === true) return { kind: 'version' };
+  const { model, script, timeout, thinking } = values as Record<string, string | undefined>;
+  const baseUrl = values['base-url'] as string | undefined;
+  for (const [flag, value] of [
+    ['--model', model],
+    ['--base-url', baseUrl],
+    ['--script', script],
+  ] as const) {
+    // `--model=` would otherwise silently fall back to the demo.
+    if (value !== undefined && value.trim() === '') throw new UsageError(`${flag} needs a value`);
+  }
+  if (thinking !== undefined && !isThinkingLevel(thinking)) {
+    throw new UsageError(
+      `--thinking takes ${THINKING_LEVELS.join(', ')} (got ${JSON.stringify(thinking)})`,
+    );
+  }
+  return {
+    kind: 'run',
+    ...(model !== undefined && { model }),
+    ...(baseUrl !== undefined && { baseUrl }),
+    ...(script !== undefined && { script }),
+    ...(timeout !== undefined && { questionTimeoutMs: parseDuration(timeout) }),
+    ...(thinking !== undefined && { thinking }),
+    flags: new Set(booleanFlags.filter((flag) => values[flag] === true)),
+  };
+}

@@ -1,0 +1,172 @@
+import { type Agent, ASK_USER_QUESTION_TOOL_NAME, REQUEST_LIMITS } from 'dsh-user-interaction';
+import type { Model, ModelMessage } from '../models/model.js';
+import { AgentError } from './agent-error.js';
+import type { AgentEvent } from './agent-event.js';
+import type { AgentInteraction, AgentTool } from './agent-tool.js';
+import { createAskUserQuestionAgentTool } from './ask-user-question-agent-tool.js';
+import { DEFAULT_INSTRUCTIONS } from './default-instructions.js';
+import { runTurn } from './run-turn.js';
+
+/** How many model requests a turn may make when `maxSteps` is not given. */
+export const DEFAULT_MAX_STEPS = 25;
+
+/** Options of `createAgent`. */
+export interface AgentOptions {
+  /** The agent's id, passed to UIs with every question (default: a random UUID). */
+  readonly id?: string;
+  /** The model that writes the assistant's steps. */
+  readonly model: Model;
+  /** Where the built-in `ask_user_question` tool asks (usually `createUserInteraction()`). */
+  readonly interaction: AgentInteraction;
+  /** More tools, offered after `ask_user_question`. Names must be unique. */
+  readonly tools?: readonly AgentTool[];
+  /** The system prompt (default: `DEFAULT_INSTRUCTIONS`; an empty string sends none). */
+  readonly instructions?: string;
+  /** Model requests per turn before it ends with `step-limit` (default: `DEFAULT_MAX_STEPS`). */
+  readonly maxSteps?: number;
+  /** A time limit for each question, in milliseconds (default: none). */
+  readonly questionTimeoutMs?: number;
+}
+
+/** Options of one turn. */
+export interface RunOptions {
+  /** Cancels the turn: stops the model request and withdraws a question on screen. */
+  readonly signal?: AbortSignal;
+}
+
+/** A chat agent: a conversation, a model and tools. It satisfies the contract's `Agent`. */
+export interface ChatAgent extends Agent {
+  readonly id: string;
+  readonly model: Model;
+  /** The conversation so far (a copy), system prompt first. Always valid to send to a model. */
+  readonly messages: readonly ModelMessage[];
+  /** Whether a turn is running. */
+  readonly running: boolean;
+  /**
+   * Runs one turn for the person's prompt; the turn starts when iteration starts and always
+   * ends with a `turn-end` event. Stopping the iteration early cancels the turn. Starting a
+   * turn while another runs rejects with `AGENT_BUSY`.
+   */
+  run(prompt: string, options?: RunOptions): AsyncGenerator<AgentEvent, void, undefined>;
+}
+
+const TOOL_NAME = /^[A-Za-z0-9_-]{1,64}$/;
+
+function checkOptions(options: AgentOptions): void {
+  if (typeof options?.model?.stream !== 'function') {
+    throw new TypeError('createAgent() needs a `model` with a stream(request) method.');
+  }
+  if (typeof options.interaction?.ask !== 'function') {
+    throw new TypeError('createAgent() needs an `interaction` with an ask(request) method.');
+  }
+  const { id, maxSteps, questionTimeoutMs } = options;
+  if (id !== undefined && (typeof id !== 'string' || id.trim() === '')) {
+    throw new TypeError('createAgent(): `id` must be a non-blank string.');
+  }
+  if (options.instructions !== undefined && typeof options.instructions !== 'string') {
+    throw new TypeError('createAgent(): `instructions` must be a string.');
+  }
+  if (maxSteps !== undefined && !(Number.isSafeInteger(maxSteps) && maxSteps > 0)) {
+    throw new TypeError('createAgent(): `maxSteps` must be a positive integer.');
+  }
+  const validTimeout =
+    typeof questionTimeoutMs === 'number' &&
+    questionTimeoutMs > 0 &&
+    questionTimeoutMs <= REQUEST_LIMITS.timeoutMs;
+  if (questionTimeoutMs !== undefined && !validTimeout) {
+    throw new TypeError(
+      `createAgent(): \`questionTimeoutMs\` must be above 0 and at most ${REQUEST_LIMITS.timeoutMs}.`,
+    );
+  }
+}
+
+function toolMap(options: AgentOptions): Map<string, AgentTool> {
+  const tools = new Map<string, AgentTool>();
+  const ask = createAskUserQuestionAgentTool(
+    options.questionTimeoutMs === undefined ? {} : { timeoutMs: options.questionTimeoutMs },
+  );
+  tools.set(ask.name, ask);
+  for (const tool of options.tools ?? []) {
+    if (typeof tool?.name !== 'string' || !TOOL_NAME.test(tool.name)) {
+      throw new TypeError(
+        `createAgent(): tool name ${JSON.stringify(tool?.name)} must be 1 to 64 letters, digits, _ or -.`,
+      );
+    }
+    if (typeof tool.execute !== 'function') {
+      throw new TypeError(
+        `createAgent(): tool "${tool.name}" needs an execute(args, context) method.`,
+      );
+    }
+    if (tools.has(tool.name)) {
+      const why =
+        tool.name === ASK_USER_QUESTION_TOOL_NAME ? 'is built in' : 'is given more than once';
+      throw new TypeError(`createAgent(): tool "${tool.name}" ${why}.`);
+    }
+    tools.set(tool.name, tool);
+  }
+  return tools;
+}
+
+const TURN_ENDED = new AgentError('TURN_CANCELLED', 'The turn has ended.');
+
+/** Creates a chat agent with the `ask_user_question` tool built in. */
+export function createAgent(options: AgentOptions): ChatAgent {
+  checkOptions(options);
+  const id = options.id ?? globalThis.crypto.randomUUID();
+  const setup = {
+    agentId: id,
+    model: options.model,
+    interaction: options.interaction,
+    tools: toolMap(options),
+    maxSteps: options.maxSteps ?? DEFAULT_MAX_STEPS,
+    questionTimeoutMs: options.questionTimeoutMs,
+  };
+  const instructions = options.instructions ?? DEFAULT_INSTRUCTIONS;
+  const messages: ModelMessage[] =
+    instructions === '' ? [] : [Object.freeze({ role: 'system', content: instructions })];
+  let running = false;
+
+  async function* run(
+    prompt: string,
+    { signal }: RunOptions = {},
+  ): AsyncGenerator<AgentEvent, void, undefined> {
+    if (running) {
+      throw new AgentError(
+        'AGENT_BUSY',
+        'This agent is already running a turn: wait for its turn-end event or cancel it first.',
+      );
+    }
+    running = true;
+    // The turn's own controller also aborts when the consumer stops iterating.
+    const controller = new AbortController();
+    const onAbort = (): void => controller.abort(signal?.reason);
+    if (signal?.aborted) onAbort();
+    else signal?.addEventListener('abort', onAbort, { once: true });
+    try {
+      yield* runTurn(setup, messages, prompt, controller.signal);
+    } finally {
+      signal?.removeEventListener('abort', onAbort);
+      // Stops whatever the turn left running. A reason given up front spares building a
+      // DOMException at the end of every turn.
+      controller.abort(TURN_ENDED);
+      running = false;
+    }
+  }
+
+  return {
+    id,
+    model: options.model,
+    get messages() {
+      return messages.slice();
+    },
+    get running() {
+      return running;
+    },
+    run(prompt, runOptions) {
+      if (typeof prompt !== 'string') {
+        throw new TypeError('run() needs the prompt as a string.');
+      }
+      return run(prompt, runOptions);
+    },
+  };
+}

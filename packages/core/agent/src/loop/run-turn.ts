@@ -1,0 +1,182 @@
+import { toToolError } from 'dsh-user-interaction';
+import type { Model, ModelMessage, ModelToolCall, ModelToolSchema } from '../models/model.js';
+import { ABORTED, abortable, raceAbort } from './abortable.js';
+import { AgentError } from './agent-error.js';
+import type { AgentEvent } from './agent-event.js';
+import type { AgentInteraction, AgentTool, ToolResult } from './agent-tool.js';
+import {
+  cancelledResult,
+  executeToolCall,
+  type PreparedToolCall,
+  prepareToolCall,
+} from './tool-call-runner.js';
+import { TurnLog } from './turn-log.js';
+
+/** What a turn needs from its agent. */
+export interface TurnSetup {
+  readonly agentId: string;
+  readonly model: Model;
+  readonly interaction: AgentInteraction;
+  readonly tools: ReadonlyMap<string, AgentTool>;
+  readonly maxSteps: number;
+  readonly questionTimeoutMs: number | undefined;
+}
+
+type StepOutcome =
+  | { readonly kind: 'calls'; readonly calls: readonly ModelToolCall[] }
+  | { readonly kind: 'cancelled' }
+  | { readonly kind: 'error'; readonly error: unknown };
+
+const FINISHED: AgentEvent = Object.freeze({ type: 'turn-end', reason: 'finished' });
+const CANCELLED: AgentEvent = Object.freeze({ type: 'turn-end', reason: 'cancelled' });
+
+function describeTools(setup: TurnSetup): ModelToolSchema[] {
+  const context = { capabilities: setup.interaction.capabilities };
+  return [...setup.tools.values()].map((tool) => ({
+    name: tool.name,
+    description:
+      typeof tool.description === 'function' ? tool.description(context) : tool.description,
+    parameters: tool.parameters,
+  }));
+}
+
+function checkCall(call: ModelToolCall): ModelToolCall {
+  // Ids must be unique in the whole conversation: a missing one gets a random one.
+  const id =
+    typeof call.id === 'string' && call.id !== ''
+      ? call.id
+      : `call_${globalThis.crypto.randomUUID()}`;
+  const name = typeof call.name === 'string' ? call.name : String(call.name);
+  const args = typeof call.arguments === 'string' ? call.arguments : JSON.stringify(call.arguments);
+  return id === call.id && name === call.name && args === call.arguments
+    ? call
+    : Object.freeze({ id, name, arguments: args ?? '' });
+}
+
+async function* streamStep(
+  setup: TurnSetup,
+  messages: readonly ModelMessage[],
+  log: TurnLog,
+  signal: AbortSignal,
+): AsyncGenerator<AgentEvent, StepOutcome, undefined> {
+  const calls: ModelToolCall[] = [];
+  try {
+    const request = { messages: messages.slice(), tools: describeTools(setup), signal };
+    for await (const event of abortable(setup.model.stream(request), signal)) {
+      if (event.type === 'reasoning-delta') {
+        if (typeof event.text !== 'string') continue;
+        log.addReasoning(event.text, typeof event.field === 'string' ? event.field : undefined);
+        if (event.text !== '') yield { type: 'reasoning', text: event.text };
+      } else if (event.type === 'text-delta') {
+        if (typeof event.text !== 'string' || event.text === '') continue;
+        log.addText(event.text);
+        yield { type: 'text', text: event.text };
+      } else if (event.type === 'tool-call') {
+        calls.push(checkCall(event.call));
+      }
+    }
+  } catch (error) {
+    return signal.aborted ? { kind: 'cancelled' } : { kind: 'error', error };
+  }
+  return signal.aborted ? { kind: 'cancelled' } : { kind: 'calls', calls };
+}
+
+/** Runs a call, or settles with `undefined` when the turn is cancelled before it completes. */
+async function runCall(
+  setup: TurnSetup,
+  prepared: PreparedToolCall,
+  signal: AbortSignal,
+): Promise<ToolResult | undefined> {
+  if (signal.aborted) return undefined;
+  const result = await raceAbort(executeToolCall(prepared, { ...setup, signal }), signal);
+  if (result === ABORTED) return undefined;
+  // A failure caused by the cancel itself (such as ASK_ABORTED) is the cancel; an answer given first is kept.
+  if (signal.aborted && !result.ok) return undefined;
+  return result;
+}
+
+/** Runs the step's calls one after another; returns true when the turn was cancelled. */
+async function* runCalls(
+  setup: TurnSetup,
+  log: TurnLog,
+  calls: readonly ModelToolCall[],
+  signal: AbortSignal,
+): AsyncGenerator<AgentEvent, boolean, undefined> {
+  for (const call of calls) {
+    if (signal.aborted) break;
+    const prepared = prepareToolCall(call, setup.tools);
+    yield {
+      type: 'tool-call',
+      id: call.id,
+      name: call.name,
+      title: prepared.title,
+      arguments: prepared.args,
+    };
+    const result = (await runCall(setup, prepared, signal)) ?? cancelledResult();
+    log.addResult(call, result);
+    yield { type: 'tool-result', id: call.id, name: call.name, result };
+  }
+  return signal.aborted;
+}
+
+function stepLimit(maxSteps: number): AgentEvent {
+  const error = new AgentError(
+    'STEP_LIMIT',
+    `The model used all ${maxSteps} steps of this turn without finishing, so the turn was stopped. Send a message to let it continue.`,
+  );
+  return { type: 'turn-end', reason: 'step-limit', error: toToolError(error) };
+}
+
+/**
+ * One turn: the prompt, then model steps and their tool calls until the model ends its turn,
+ * the step limit is reached, the signal aborts or something fails. The conversation stays
+ * valid whichever way it ends, including when the consumer stops iterating.
+ */
+export async function* runTurn(
+  setup: TurnSetup,
+  messages: ModelMessage[],
+  prompt: string,
+  signal: AbortSignal,
+): AsyncGenerator<AgentEvent, void, undefined> {
+  const log = new TurnLog(messages);
+  log.addPrompt(prompt);
+  try {
+    for (let step = 1; ; step++) {
+      if (signal.aborted) {
+        yield CANCELLED;
+        return;
+      }
+      const outcome = yield* streamStep(setup, messages, log, signal);
+      if (outcome.kind === 'cancelled') {
+        log.close();
+        yield CANCELLED;
+        return;
+      }
+      if (outcome.kind === 'error') {
+        log.close();
+        yield { type: 'turn-end', reason: 'error', error: toToolError(outcome.error) };
+        return;
+      }
+      log.commitStep(outcome.calls);
+      if (outcome.calls.length === 0) {
+        yield FINISHED;
+        return;
+      }
+      if (yield* runCalls(setup, log, outcome.calls, signal)) {
+        log.close();
+        yield CANCELLED;
+        return;
+      }
+      if (step >= setup.maxSteps) {
+        yield stepLimit(setup.maxSteps);
+        return;
+      }
+    }
+  } catch (error) {
+    // A fault of a tool description or of this loop ends the turn; it never escapes to the UI.
+    log.close();
+    yield { type: 'turn-end', reason: 'error', error: toToolError(error) };
+  } finally {
+    log.close();
+  }
+}

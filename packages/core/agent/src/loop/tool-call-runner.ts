@@ -1,0 +1,143 @@
+import { type ToolError, toToolError } from 'dsh-user-interaction';
+import type { ModelToolCall } from '../models/model.js';
+import { AgentError } from './agent-error.js';
+import type { AgentInteraction, AgentTool, ToolContext, ToolResult } from './agent-tool.js';
+import { createToolCallAgent } from './tool-call-agent.js';
+
+/** A tool call checked and parsed, ready to announce and run. */
+export type PreparedToolCall = {
+  readonly call: ModelToolCall;
+  /** The parsed arguments, or the raw text when it is not JSON. */
+  readonly args: unknown;
+  readonly title: string;
+} & (
+  | { readonly tool: AgentTool; readonly failure?: undefined }
+  /** The call cannot run: `failure` is the result the model gets instead. */
+  | { readonly tool?: AgentTool; readonly failure: ToolResult }
+);
+
+/** Where a tool call runs. */
+export interface ToolCallScope {
+  readonly agentId: string;
+  readonly interaction: AgentInteraction;
+  readonly questionTimeoutMs: number | undefined;
+  readonly signal: AbortSignal;
+}
+
+/** The error result of a failure, in the shape the contract's tool uses. */
+export function errorResult(error: unknown): ToolResult {
+  const toolError = toToolError(error);
+  return { ok: false, output: JSON.stringify({ error: toolError }), error: toolError };
+}
+
+/** The result given to a call that the cancellation of its turn left without one. */
+export function cancelledResult(): ToolResult {
+  return errorResult(
+    new AgentError(
+      'TURN_CANCELLED',
+      'This tool call did not complete: the person cancelled the turn. Do not assume it ran.',
+    ),
+  );
+}
+
+function parseArguments(
+  text: string,
+): { ok: true; value: unknown } | { ok: false; reason: string } {
+  // Some models send an empty string for a call without arguments.
+  if (text.trim() === '') return { ok: true, value: {} };
+  try {
+    return { ok: true, value: JSON.parse(text) };
+  } catch (error) {
+    return { ok: false, reason: error instanceof Error ? error.message : String(error) };
+  }
+}
+
+function titleOf(tool: AgentTool | undefined, name: string, args: unknown): string {
+  let title: unknown = name;
+  try {
+    if (tool?.title !== undefined) title = tool.title(args);
+  } catch {
+    // A broken title must not break the call: the name is a fine title.
+  }
+  const line = typeof title === 'string' ? title.replace(/\s+/g, ' ').trim() : '';
+  return line === '' ? name : line;
+}
+
+/** Finds the tool and parses the arguments; unknown tools and malformed JSON become failures. */
+export function prepareToolCall(
+  call: ModelToolCall,
+  tools: ReadonlyMap<string, AgentTool>,
+): PreparedToolCall {
+  const tool = tools.get(call.name);
+  const parsed = parseArguments(call.arguments);
+  const args = parsed.ok ? parsed.value : call.arguments;
+  // A title is made from parsed arguments only: raw text would make a misleading one.
+  const title = titleOf(parsed.ok ? tool : undefined, call.name, args);
+  if (tool === undefined) {
+    const known = [...tools.keys()].join(', ');
+    const failure = errorResult(
+      new AgentError(
+        'UNKNOWN_TOOL',
+        `There is no tool named "${call.name}". The tools you can call are: ${known}.`,
+      ),
+    );
+    return { call, args, title, failure };
+  }
+  if (!parsed.ok) {
+    const failure = errorResult(
+      new AgentError(
+        'INVALID_ARGUMENTS',
+        `The arguments of "${call.name}" are not valid JSON (${parsed.reason}). Call it again with one JSON object.`,
+      ),
+    );
+    return { call, args, title, failure, tool };
+  }
+  return { call, args, title, tool };
+}
+
+function isToolError(value: unknown): value is ToolError {
+  const error = value as Partial<ToolError> | null | undefined;
+  return (
+    typeof error?.name === 'string' &&
+    typeof error.code === 'string' &&
+    typeof error.message === 'string'
+  );
+}
+
+function checkResult(value: unknown): ToolResult {
+  const result = value as Partial<{ ok: unknown; output: unknown; error: unknown }> | null;
+  if (typeof result?.output === 'string') {
+    if (result.ok === true) return value as ToolResult;
+    if (result.ok === false && isToolError(result.error)) return value as ToolResult;
+  }
+  // The model gets the generic internal error; the tool's author gets a clear cause.
+  return errorResult(new TypeError('A tool returned something other than a ToolResult.'));
+}
+
+/** Runs a prepared call. Never rejects: every failure becomes an error result. */
+export async function executeToolCall(
+  prepared: PreparedToolCall,
+  scope: ToolCallScope,
+): Promise<ToolResult> {
+  if (prepared.failure !== undefined) return prepared.failure;
+  const { agentId, interaction, questionTimeoutMs, signal } = scope;
+  const agent = createToolCallAgent(agentId, prepared.call.id);
+  const context: ToolContext = {
+    agent,
+    signal,
+    toolCallId: prepared.call.id,
+    interaction,
+    ask: (question) =>
+      interaction.ask({
+        ...(questionTimeoutMs !== undefined && { timeoutMs: questionTimeoutMs }),
+        ...question,
+        agent,
+        signal,
+      }),
+  };
+  try {
+    return checkResult(await prepared.tool.execute(prepared.args, context));
+  } catch (error) {
+    return errorResult(error);
+  }
+}

@@ -1,0 +1,99 @@
+import { basename } from 'node:path';
+import { DEMO_SCRIPT } from '../script/demo-script.js';
+import { loadScript } from '../script/load-script.js';
+import { createScriptedModel } from '../script/scripted-model.js';
+import { DEEPSEEK_BASE_URL, isDeepSeekHost } from './deepseek.js';
+import type { Model } from './model.js';
+import { ModelError } from './model-error.js';
+import { createOpenAICompatibleModel } from './openai-compatible-model.js';
+import { displayServer } from './openai-model-error.js';
+import type { ThinkingLevel } from './thinking.js';
+
+/** What a program was asked to use, from its flags and environment. */
+export interface ResolveModelOptions {
+  /** `--model`: the model name on an OpenAI-compatible server. */
+  readonly model?: string;
+  /** `--base-url`: an OpenAI-compatible server. */
+  readonly baseUrl?: string;
+  /** An explicit API key; takes precedence over the environment. */
+  readonly apiKey?: string;
+  /** `--script FILE`: replay this script offline. */
+  readonly script?: string;
+  /** `--thinking`: how much a thinking model reasons (ignored by scripted models). */
+  readonly thinking?: ThinkingLevel;
+  /** Where to read `DEEPSEEK_API_KEY` and `DSH_API_KEY` (default: `process.env`). */
+  readonly env?: Readonly<Record<string, string | undefined>>;
+}
+
+/** The model a program should use, and one line that tells the person which it is. */
+export interface ResolvedModel {
+  readonly model: Model;
+  /** Which rule chose it. */
+  readonly kind: 'script' | 'openai-compatible' | 'demo';
+  /** One line for the person, such as `deepseek-flash at https://api.deepseek.com`. */
+  readonly description: string;
+}
+
+/** The line shown when the built-in demo runs. */
+export const DEMO_DESCRIPTION =
+  'built-in demo (offline, scripted); set DEEPSEEK_API_KEY or pass --base-url to use a real model';
+
+function set(value: string | undefined): string | undefined {
+  return value === undefined || value.trim() === '' ? undefined : value;
+}
+
+function findKey(options: ResolveModelOptions): { key?: string; source: string } {
+  const env = options.env ?? process.env;
+  const explicit = set(options.apiKey);
+  if (explicit !== undefined) return { key: explicit, source: 'API key given' };
+  const baseUrl = set(options.baseUrl);
+  // DEEPSEEK_API_KEY goes to DeepSeek only, never to a server named by --base-url.
+  const deepSeekKey =
+    baseUrl === undefined || isDeepSeekHost(baseUrl) ? set(env.DEEPSEEK_API_KEY) : undefined;
+  if (deepSeekKey !== undefined) return { key: deepSeekKey, source: 'key from DEEPSEEK_API_KEY' };
+  const genericKey = set(env.DSH_API_KEY);
+  if (genericKey !== undefined) return { key: genericKey, source: 'key from DSH_API_KEY' };
+  return { source: 'no API key' };
+}
+
+/**
+ * The rule both programs use: `--script FILE` replays that script; else a key in the
+ * environment (`DEEPSEEK_API_KEY`, or `DSH_API_KEY`) or a `--base-url` selects an
+ * OpenAI-compatible server; else the built-in demo runs. Throws `SCRIPT_INVALID` for a bad
+ * script, and `MODEL_OPTIONS_INVALID` for a bad base URL or a `--model` with no server to use.
+ */
+export async function resolveModel(options: ResolveModelOptions = {}): Promise<ResolvedModel> {
+  const script = set(options.script);
+  if (script !== undefined) {
+    const model = createScriptedModel(await loadScript(script), { name: basename(script) });
+    return { model, kind: 'script', description: `script ${script} (offline, scripted)` };
+  }
+  const baseUrl = set(options.baseUrl);
+  const { key, source } = findKey(options);
+  const modelName = set(options.model);
+  if (key !== undefined || baseUrl !== undefined) {
+    const model = createOpenAICompatibleModel({
+      ...(baseUrl !== undefined && { baseURL: baseUrl }),
+      ...(modelName !== undefined && { model: modelName }),
+      ...(key !== undefined && { apiKey: key }),
+      ...(options.thinking !== undefined && { thinking: options.thinking }),
+    });
+    const server = displayServer(baseUrl ?? DEEPSEEK_BASE_URL);
+    return {
+      model,
+      kind: 'openai-compatible',
+      description: `${model.id} at ${server} (${source}${options.thinking === undefined ? '' : `, thinking ${options.thinking}`})`,
+    };
+  }
+  if (modelName !== undefined) {
+    throw new ModelError(
+      'MODEL_OPTIONS_INVALID',
+      `--model ${modelName} needs a model server: set DEEPSEEK_API_KEY (or DSH_API_KEY), or pass --base-url.`,
+    );
+  }
+  return {
+    model: createScriptedModel(DEMO_SCRIPT, { name: 'demo' }),
+    kind: 'demo',
+    description: DEMO_DESCRIPTION,
+  };
+}

@@ -1,0 +1,109 @@
+import { ModelError } from '../models/model-error.js';
+import type { Script } from './script.js';
+import { quotedIds } from './script-template.js';
+
+const ROOT_KEYS = new Set(['$schema', 'description', 'steps', 'end']);
+const STEP_KEYS = new Set(['text', 'toolCalls']);
+const CALL_KEYS = new Set(['id', 'name', 'arguments']);
+const TOOL_NAME = /^[A-Za-z0-9_-]{1,64}$/;
+const CALL_ID = /^[A-Za-z0-9_.-]{1,64}$/;
+
+type Fields = Record<string, unknown>;
+
+function isRecord(value: unknown): value is Fields {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** Checks a parsed script and returns it typed; throws `SCRIPT_INVALID` naming the field. */
+export function validateScript(value: unknown, source = 'script'): Script {
+  const fail = (field: string, problem: string): never => {
+    throw new ModelError('SCRIPT_INVALID', `Invalid script ${source}: ${field} ${problem}.`, {
+      field,
+    });
+  };
+  const checkKeys = (fields: Fields, allowed: Set<string>, prefix: string): void => {
+    for (const key of Object.keys(fields)) {
+      if (!allowed.has(key)) {
+        fail(`${prefix}${key}`, `is not a known field (allowed: ${[...allowed].join(', ')})`);
+      }
+    }
+  };
+  const checkQuotes = (text: string, field: string, known: ReadonlySet<string>): void => {
+    for (const id of quotedIds(text)) {
+      if (!known.has(id)) {
+        const ids = known.size === 0 ? 'none' : [...known].join(', ');
+        fail(
+          field,
+          `quotes {{answer:${id}}}, but no tool call of an earlier step has that id (ids so far: ${ids})`,
+        );
+      }
+    }
+  };
+  const checkArgumentQuotes = (args: unknown, field: string, known: ReadonlySet<string>): void => {
+    if (typeof args === 'string') checkQuotes(args, field, known);
+    else if (Array.isArray(args)) {
+      for (const [index, item] of args.entries()) {
+        checkArgumentQuotes(item, `${field}[${index}]`, known);
+      }
+    } else if (isRecord(args)) {
+      for (const [key, item] of Object.entries(args)) {
+        checkArgumentQuotes(item, `${field}.${key}`, known);
+      }
+    }
+  };
+
+  if (!isRecord(value)) return fail('the script', 'must be a JSON object with a `steps` array');
+  checkKeys(value, ROOT_KEYS, '');
+  if (value.description !== undefined && typeof value.description !== 'string') {
+    fail('description', 'must be a string');
+  }
+  if (value.end !== undefined && (typeof value.end !== 'string' || value.end.trim() === '')) {
+    fail('end', 'must be a non-blank string');
+  }
+  const steps = value.steps;
+  if (!Array.isArray(steps) || steps.length === 0) {
+    return fail('steps', 'must be a non-empty array of steps');
+  }
+  const known = new Set<string>();
+  steps.forEach((step: unknown, stepIndex) => {
+    const at = `steps[${stepIndex}]`;
+    if (!isRecord(step)) fail(at, 'must be an object with `text` and/or `toolCalls`');
+    const fields = step as Fields;
+    checkKeys(fields, STEP_KEYS, `${at}.`);
+    if (fields.text !== undefined && typeof fields.text !== 'string') {
+      fail(`${at}.text`, 'must be a string');
+    }
+    if (fields.toolCalls !== undefined && !Array.isArray(fields.toolCalls)) {
+      fail(`${at}.toolCalls`, 'must be an array of tool calls');
+    }
+    const text = (fields.text as string | undefined) ?? '';
+    const calls = (fields.toolCalls as unknown[] | undefined) ?? [];
+    if (text === '' && calls.length === 0) fail(at, 'must have a non-empty `text` or `toolCalls`');
+    checkQuotes(text, `${at}.text`, known);
+    const ids: string[] = [];
+    calls.forEach((call, callIndex) => {
+      const callAt = `${at}.toolCalls[${callIndex}]`;
+      if (!isRecord(call)) fail(callAt, 'must be an object with a `name`');
+      const callFields = call as Fields;
+      checkKeys(callFields, CALL_KEYS, `${callAt}.`);
+      if (typeof callFields.name !== 'string' || !TOOL_NAME.test(callFields.name)) {
+        fail(`${callAt}.name`, 'must be a tool name (1 to 64 letters, digits, _ or -)');
+      }
+      const id = callFields.id ?? `call_${stepIndex + 1}_${callIndex + 1}`;
+      if (typeof id !== 'string' || !CALL_ID.test(id)) {
+        fail(`${callAt}.id`, 'must be 1 to 64 letters, digits, _, . or -');
+      }
+      if (known.has(id as string) || ids.includes(id as string)) {
+        fail(`${callAt}.id`, `repeats the id "${id}"; ids must be unique in the script`);
+      }
+      const args = callFields.arguments;
+      if (args !== undefined && typeof args !== 'string' && !isRecord(args)) {
+        fail(`${callAt}.arguments`, 'must be an object (or JSON text)');
+      }
+      checkArgumentQuotes(args, `${callAt}.arguments`, known);
+      ids.push(id as string);
+    });
+    for (const id of ids) known.add(id);
+  });
+  return value as unknown as Script;
+}

@@ -1,0 +1,241 @@
+import { createUserInteraction } from 'dsh-user-interaction';
+import { createScriptedProvider } from 'dsh-user-interaction/testing';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { AgentEvent } from '../../src/loop/agent-event.js';
+import { createAgent } from '../../src/loop/create-agent.js';
+import { DEEPSEEK_MODEL, DEEPSEEK_MODELS } from '../../src/models/deepseek.js';
+import type { ModelEvent } from '../../src/models/model.js';
+import { isModelError } from '../../src/models/model-error.js';
+import {
+  createOpenAICompatibleModel,
+  type OpenAICompatibleModelOptions,
+} from '../../src/models/openai-compatible-model.js';
+import {
+  REASONING_NOT_PASSED_BACK,
+  STAND_IN_QUESTION,
+  type StandInTurn,
+  startDeepSeekStandIn,
+} from '../support/deepseek-stand-in.js';
+import { collect, expectValidConversation, textOf } from '../support/harness.js';
+
+const standIns: { close(): Promise<void> }[] = [];
+afterEach(async () => {
+  await Promise.all(standIns.splice(0).map((standIn) => standIn.close()));
+});
+
+async function standIn(
+  reply?: (
+    turn: StandInTurn,
+  ) => ReturnType<typeof import('../support/deepseek-stand-in.js').defaultReply>,
+) {
+  const server = await startDeepSeekStandIn(reply === undefined ? {} : { reply });
+  standIns.push(server);
+  return server;
+}
+
+type StandIn = Awaited<ReturnType<typeof standIn>>;
+
+function deepSeekAgent(
+  server: StandIn,
+  options: Partial<OpenAICompatibleModelOptions> = {},
+  answers = [{ label: 'Blue' }] as { label: string }[],
+) {
+  const interaction = createUserInteraction();
+  const provider = createScriptedProvider({ answers });
+  interaction.registerProvider(provider);
+  const model = createOpenAICompatibleModel({
+    baseURL: server.url,
+    apiKey: server.apiKey,
+    model: DEEPSEEK_MODEL,
+    maxRetries: 0,
+    ...options,
+  });
+  return { agent: createAgent({ model, interaction }), provider };
+}
+
+function reasoningOf(events: readonly AgentEvent[]): string {
+  return events.map((event) => (event.type === 'reasoning' ? event.text : '')).join('');
+}
+
+describe('DeepSeek, as its API documents it today', () => {
+  it('defaults to deepseek-flash, one of the current models', () => {
+    expect(DEEPSEEK_MODEL).toBe('deepseek-flash');
+    expect(DEEPSEEK_MODELS).toEqual(['deepseek-flash', 'deepseek-v4-pro']);
+  });
+
+  it('completes a turn with a question in thinking mode, passing the reasoning back verbatim', async () => {
+    const server = await standIn();
+    const { agent, provider } = deepSeekAgent(server);
+    const events = await collect(agent.run('Paint the fence'));
+    expect(events.at(-1)).toEqual({ type: 'turn-end', reason: 'finished' });
+    expect(server.requests.map((request) => request.status)).toEqual([200, 200]);
+    expect(provider.requests[0]?.question).toBe(STAND_IN_QUESTION.question);
+    expect(textOf(events)).toBe('Let me ask first.Painting the fence Blue.');
+    // Reasoning streams first, as its own events, and is not part of the text.
+    expect(events[0]?.type).toBe('reasoning');
+    expect(reasoningOf(events)).toContain('I need the colour');
+    const firstReasoning = 'The person wants a fence painted. I need the colour. I will ask.';
+    const sent = server.requests[1]?.body.messages as Record<string, unknown>[];
+    const withCalls = sent.find((message) => Array.isArray(message.tool_calls));
+    expect(withCalls?.reasoning_content).toBe(firstReasoning);
+    // The conversation keeps it, with the field it came in.
+    const assistant = agent.messages.find(
+      (message) => message.role === 'assistant' && message.toolCalls !== undefined,
+    );
+    expect(assistant).toMatchObject({
+      reasoning: { text: firstReasoning, field: 'reasoning_content' },
+    });
+    expectValidConversation(agent.messages);
+  });
+
+  it('keeps passing it back in every later turn of the conversation', async () => {
+    const server = await standIn();
+    const { agent } = deepSeekAgent(server, {}, [{ label: 'Blue' }, { label: 'Red' }]);
+    await collect(agent.run('Paint the fence'));
+    const second = await collect(agent.run('And the gate?'));
+    expect(second.at(-1)).toEqual({ type: 'turn-end', reason: 'finished' });
+    expect(server.requests.map((request) => request.refusal)).toEqual([
+      undefined,
+      undefined,
+      undefined,
+      undefined,
+    ]);
+    const last = server.requests[3]?.body.messages as Record<string, unknown>[];
+    const withCalls = last.filter((message) => Array.isArray(message.tool_calls));
+    expect(withCalls).toHaveLength(2);
+    for (const message of withCalls) expect(typeof message.reasoning_content).toBe('string');
+    // Reasoning of a message without tool calls may be dropped: it is not sent.
+    const plain = last.filter(
+      (message) => message.role === 'assistant' && !Array.isArray(message.tool_calls),
+    );
+    expect(plain.length).toBeGreaterThan(0);
+    for (const message of plain) expect(message).not.toHaveProperty('reasoning_content');
+  });
+
+  it('is refused by the stand-in, as by DeepSeek, when the reasoning is not passed back', async () => {
+    const server = await standIn();
+    const model = createOpenAICompatibleModel({
+      baseURL: server.url,
+      apiKey: server.apiKey,
+      maxRetries: 0,
+    });
+    const messages = [
+      { role: 'user', content: 'Paint the fence' },
+      {
+        role: 'assistant',
+        content: '',
+        toolCalls: [{ id: 'call_1', name: 'ask_user_question', arguments: '{"question":"Q?"}' }],
+      },
+      { role: 'tool', toolCallId: 'call_1', content: 'Blue' },
+    ] as const;
+    const failure = await collectModel(model, messages).then(
+      () => undefined,
+      (error: unknown) => error,
+    );
+    expect(isModelError(failure, 'MODEL_REQUEST_REJECTED')).toBe(true);
+    expect((failure as Error).message).toContain(REASONING_NOT_PASSED_BACK);
+  });
+
+  it('turns thinking off on request: no reasoning comes, and none goes back', async () => {
+    const server = await standIn();
+    const { agent } = deepSeekAgent(server, { thinking: 'off' });
+    const events = await collect(agent.run('Paint the fence'));
+    expect(events.at(-1)).toEqual({ type: 'turn-end', reason: 'finished' });
+    expect(events.some((event) => event.type === 'reasoning')).toBe(false);
+    for (const request of server.requests) {
+      expect(request.status).toBe(200);
+      expect(request.body.thinking).toEqual({ type: 'disabled' });
+      expect(request.body).not.toHaveProperty('reasoning_effort');
+      expect(JSON.stringify(request.body.messages)).not.toContain('reasoning');
+    }
+  });
+
+  it('maps each thinking level to DeepSeek fields, and sends none by default', async () => {
+    for (const [thinking, fields] of [
+      [undefined, {}],
+      ['low', { thinking: { type: 'enabled' }, reasoning_effort: 'low' }],
+      ['high', { thinking: { type: 'enabled' }, reasoning_effort: 'high' }],
+      ['max', { thinking: { type: 'enabled' }, reasoning_effort: 'max' }],
+    ] as const) {
+      const server = await standIn(() => ({ reasoning: 'Hm.', content: 'Hi.' }));
+      const model = createOpenAICompatibleModel({
+        baseURL: server.url,
+        apiKey: server.apiKey,
+        maxRetries: 0,
+        ...(thinking !== undefined && { thinking }),
+      });
+      await collectModel(model, [{ role: 'user', content: 'hi' }]);
+      const { body } = server.requests[0] as { body: Record<string, unknown> };
+      expect({ thinking: body.thinking, reasoning_effort: body.reasoning_effort }).toEqual({
+        thinking: undefined,
+        reasoning_effort: undefined,
+        ...fields,
+      });
+    }
+  });
+
+  it('assembles several tool calls of one message, each at its own index', async () => {
+    const server = await standIn(({ messages }) =>
+      messages.at(-1)?.role === 'tool'
+        ? { reasoning: 'Both answered.', content: 'Done.' }
+        : {
+            reasoning: 'Two things to ask.',
+            toolCalls: [
+              { name: 'ask_user_question', arguments: { question: 'First?' } },
+              { name: 'ask_user_question', arguments: { question: 'Second?' } },
+            ],
+          },
+    );
+    const interaction = createUserInteraction();
+    const provider = createScriptedProvider({ answers: [{ custom: 'one' }, { custom: 'two' }] });
+    interaction.registerProvider(provider);
+    const model = createOpenAICompatibleModel({
+      baseURL: server.url,
+      apiKey: server.apiKey,
+      model: 'deepseek-v4-pro',
+      maxRetries: 0,
+    });
+    const agent = createAgent({ model, interaction });
+    const events = await collect(agent.run('Ask me two things'));
+    expect(events.at(-1)).toEqual({ type: 'turn-end', reason: 'finished' });
+    expect(provider.requests.map((request) => request.question)).toEqual(['First?', 'Second?']);
+    const results = events.filter((event) => event.type === 'tool-result');
+    expect(results.map((event) => event.result.output)).toEqual(['one', 'two']);
+    expect(server.requests.map((request) => request.status)).toEqual([200, 200]);
+  });
+
+  it('names the current models when the server refuses a retired or unknown one', async () => {
+    const server = await standIn();
+    for (const name of ['deepseek-chat', 'deepseek-reasoner', 'deepseek-v9']) {
+      const model = createOpenAICompatibleModel({
+        baseURL: server.url,
+        apiKey: server.apiKey,
+        model: name,
+        maxRetries: 0,
+      });
+      const failure = await collectModel(model, [{ role: 'user', content: 'hi' }]).then(
+        () => undefined,
+        (error: unknown) => error,
+      );
+      expect(isModelError(failure, 'MODEL_NOT_FOUND'), String(failure)).toBe(true);
+      const { message } = failure as Error;
+      expect(message).toContain(`"${name}"`);
+      expect(message).toContain('deepseek-flash and deepseek-v4-pro');
+      if (name !== 'deepseek-v9') expect(message).toContain(`${name} was retired on 2026-07-24`);
+    }
+  });
+});
+
+async function collectModel(
+  model: ReturnType<typeof createOpenAICompatibleModel>,
+  messages: readonly object[],
+): Promise<ModelEvent[]> {
+  const events: ModelEvent[] = [];
+  const request = {
+    messages: messages as never,
+    tools: [],
+    signal: new AbortController().signal,
+  };
+  for await (const event of model.stream(request)) events.push(event);
+  return events;
+}

@@ -1,0 +1,117 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { isModelError } from '../../src/models/model-error.js';
+import { DEMO_DESCRIPTION, resolveModel } from '../../src/models/resolve-model.js';
+import { startChatServer, textChunks } from '../support/chat-server.js';
+
+let folder: string;
+beforeAll(async () => {
+  folder = await mkdtemp(join(tmpdir(), 'dsh-agent-resolve-'));
+});
+afterAll(async () => {
+  await rm(folder, { recursive: true, force: true });
+});
+
+async function codeOf(promise: Promise<unknown>): Promise<string | undefined> {
+  const error = await promise.then(
+    () => undefined,
+    (reason: unknown) => reason,
+  );
+  expect(isModelError(error)).toBe(true);
+  return (error as { code?: string }).code;
+}
+
+describe('resolveModel', () => {
+  it('runs the built-in demo when nothing is configured', async () => {
+    const resolved = await resolveModel({ env: {} });
+    expect(resolved.kind).toBe('demo');
+    expect(resolved.model.id).toBe('scripted:demo');
+    expect(resolved.description).toBe(DEMO_DESCRIPTION);
+    expect(resolved.description).toContain('DEEPSEEK_API_KEY');
+    expect(resolved.description).not.toContain('\n');
+    // Blank values count as unset.
+    expect(
+      (await resolveModel({ env: { DEEPSEEK_API_KEY: ' ', DSH_API_KEY: '' }, baseUrl: '' })).kind,
+    ).toBe('demo');
+  });
+
+  it('replays a script file given with --script, even when a key is set', async () => {
+    const path = join(folder, 'mine.json');
+    await writeFile(path, JSON.stringify({ steps: [{ text: 'from file' }] }));
+    const resolved = await resolveModel({ script: path, env: { DEEPSEEK_API_KEY: 'sk-x' } });
+    expect(resolved.kind).toBe('script');
+    expect(resolved.model.id).toBe('scripted:mine.json');
+    expect(resolved.description).toBe(`script ${path} (offline, scripted)`);
+    expect(await codeOf(resolveModel({ script: join(folder, 'nope.json'), env: {} }))).toBe(
+      'SCRIPT_INVALID',
+    );
+  });
+
+  it('uses DeepSeek when DEEPSEEK_API_KEY is set, without showing the key', async () => {
+    const resolved = await resolveModel({ env: { DEEPSEEK_API_KEY: 'sk-deep-secret' } });
+    expect(resolved.kind).toBe('openai-compatible');
+    expect(resolved.model.id).toBe('deepseek-flash');
+    expect(resolved.description).toBe(
+      'deepseek-flash at https://api.deepseek.com (key from DEEPSEEK_API_KEY)',
+    );
+    const other = await resolveModel({
+      model: 'deepseek-reasoner',
+      env: { DSH_API_KEY: 'sk-generic-secret' },
+    });
+    expect(other.description).toBe(
+      'deepseek-reasoner at https://api.deepseek.com (key from DSH_API_KEY)',
+    );
+    expect(JSON.stringify([resolved, other])).not.toContain('secret');
+  });
+
+  it('uses the server of --base-url, with DSH_API_KEY or no key but never the DeepSeek key', async () => {
+    const server = await startChatServer([
+      { chunks: textChunks('hi') },
+      { chunks: textChunks('hi') },
+    ]);
+    try {
+      const local = await resolveModel({
+        baseUrl: server.url,
+        model: 'qwen3',
+        env: { DEEPSEEK_API_KEY: 'sk-deep-secret' },
+      });
+      expect(local.kind).toBe('openai-compatible');
+      expect(local.description).toBe(`qwen3 at ${server.url} (no API key)`);
+      for await (const _ of local.model.stream({
+        messages: [{ role: 'user', content: 'hi' }],
+        tools: [],
+        signal: new AbortController().signal,
+      })) {
+        // drain
+      }
+      expect(server.requests[0]?.headers.authorization).toBe('Bearer no-key');
+      expect(server.requests[0]?.body.model).toBe('qwen3');
+
+      const keyed = await resolveModel({ baseUrl: server.url, env: { DSH_API_KEY: 'sk-generic' } });
+      expect(keyed.description).toBe(`deepseek-flash at ${server.url} (key from DSH_API_KEY)`);
+      const explicit = await resolveModel({ baseUrl: server.url, apiKey: 'sk-flag', env: {} });
+      for await (const _ of explicit.model.stream({
+        messages: [{ role: 'user', content: 'hi' }],
+        tools: [],
+        signal: new AbortController().signal,
+      })) {
+        // drain
+      }
+      expect(server.requests[1]?.headers.authorization).toBe('Bearer sk-flag');
+      expect(explicit.description).toContain('(API key given)');
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('refuses --model without a server, and a base URL that is not one', async () => {
+    expect(await codeOf(resolveModel({ model: 'deepseek-chat', env: {} }))).toBe(
+      'MODEL_OPTIONS_INVALID',
+    );
+    expect(await codeOf(resolveModel({ baseUrl: 'not a url', env: {} }))).toBe(
+      'MODEL_OPTIONS_INVALID',
+    );
+  });
+});

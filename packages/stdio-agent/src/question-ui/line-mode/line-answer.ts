@@ -1,0 +1,86 @@
+import { isBlankText } from 'dsh-user-interaction';
+import { neutralizeText } from '../../text/neutralize-text.js';
+import { truncateText } from '../../text/text-width.js';
+import { answerTooLongMessage, LONGEST_ANSWER } from '../answer-limit.js';
+import type { QuestionView } from '../question-view.js';
+
+/** What a line typed in line mode means. */
+export type LineAnswer =
+  | { readonly kind: 'option'; readonly index: number }
+  | { readonly kind: 'text'; readonly text: string }
+  | { readonly kind: 'retry'; readonly message: string };
+
+function range(view: QuestionView): string {
+  return view.optionCount === 1 ? 'the number 1' : `a number from 1 to ${view.optionCount}`;
+}
+
+/** The prompt under a line-mode question, saying what it accepts. */
+export function linePrompt(view: QuestionView): string {
+  if (view.optionCount === 0) return 'Answer: ';
+  const numbers = view.optionCount === 1 ? '1' : `1-${view.optionCount}`;
+  const custom = view.allowCustom ? ' or type your own answer' : '';
+  const fallback = view.recommended >= 0 ? ` (Enter: ${view.recommended + 1})` : '';
+  return `Choose ${numbers}${custom}${fallback}: `;
+}
+
+function matchLabel(view: QuestionView, text: string): number {
+  const wanted = text.toLowerCase();
+  return view.options.findIndex((option) => option.label.trim().toLowerCase() === wanted);
+}
+
+/** A typed answer, or a retry when it is longer than an answer may be: it is never cut. */
+function typedAnswer(text: string): LineAnswer {
+  if (text.length <= LONGEST_ANSWER) return { kind: 'text', text };
+  return { kind: 'retry', message: `${answerTooLongMessage(text.length)} Type a shorter one.` };
+}
+
+/** The escape that makes any text, a number included, a typed answer: `=5432`. */
+const LITERAL = '=';
+
+/**
+ * Reads one line of line mode: a number in range chooses by position, an empty line takes the
+ * recommended option, an option's exact label chooses it (numeric labels too, such as
+ * `8080`), other text is a custom answer where allowed, and `=` before any text makes it a
+ * custom answer as typed (`=5432`). Anything else asks again, with a message saying why; a
+ * bare number is never taken as a custom answer.
+ */
+export function parseLineAnswer(view: QuestionView, line: string): LineAnswer {
+  const text = line.trim();
+  if (view.optionCount === 0) {
+    return isBlankText(text)
+      ? { kind: 'retry', message: 'An answer is needed: type it and press Enter.' }
+      : typedAnswer(text);
+  }
+  if (isBlankText(text)) {
+    if (view.recommended >= 0) return { kind: 'option', index: view.recommended };
+    const custom = view.allowCustom ? ', or type your own answer' : '';
+    return { kind: 'retry', message: `Type ${range(view)}${custom}.` };
+  }
+  const isNumber = /^[0-9]+$/.test(text);
+  if (isNumber) {
+    const number = Number(text);
+    if (number >= 1 && number <= view.optionCount) return { kind: 'option', index: number - 1 };
+  }
+  const index = matchLabel(view, text);
+  if (index >= 0) return { kind: 'option', index };
+  if (view.allowCustom && text.startsWith(LITERAL)) {
+    const own = text.slice(LITERAL.length).trim();
+    return isBlankText(own)
+      ? { kind: 'retry', message: `Type your answer after ${LITERAL}, such as ${LITERAL}5432.` }
+      : typedAnswer(own);
+  }
+  if (isNumber) {
+    const shown = truncateText(text, 12);
+    const literal = view.allowCustom ? `, or ${LITERAL}${shown} to answer ${shown} itself` : '';
+    return {
+      kind: 'retry',
+      message: `There is no option ${shown}: type ${range(view)}${literal}.`,
+    };
+  }
+  if (view.allowCustom) return typedAnswer(text);
+  const shown = truncateText(neutralizeText(text), 40);
+  return {
+    kind: 'retry',
+    message: `"${shown}" is not one of the options: type ${range(view)}.`,
+  };
+}

@@ -1,0 +1,131 @@
+import type { TerminalStyle } from '../../text/terminal-style.js';
+import { textWidth, truncateText } from '../../text/text-width.js';
+import { answerLimitMessage, answerTooLongMessage } from '../answer-limit.js';
+import type { QuestionView } from '../question-view.js';
+import { isFreeForm, type MenuState } from './menu-state.js';
+
+/**
+ * A key hint; a strong one (the number being typed) stands out from the others. When the
+ * hints must fit in fewer lines, those of the highest `rank` are left out first.
+ */
+interface Hint {
+  readonly text: string;
+  readonly rank: number;
+  readonly strong?: boolean;
+}
+
+/** The message of the menu's notice, if it has one. */
+export function noticeText(view: QuestionView, state: MenuState, style: TerminalStyle) {
+  const { notice } = state;
+  if (notice === undefined) return undefined;
+  switch (notice.kind) {
+    case 'no-option': {
+      const range = view.optionCount === 1 ? '1' : `1-${view.optionCount}`;
+      return `There is no option ${truncateText(notice.number, 12)}: choose ${range}.`;
+    }
+    case 'blank':
+      return isFreeForm(state)
+        ? 'Type an answer first, or press Esc to decline.'
+        : 'Type an answer first, or press Esc to go back to the options.';
+    case 'options-only': {
+      const { up, down } = style.symbols;
+      return `Choose one of the options: ${up}${down} and Enter, or its number.`;
+    }
+    case 'answer-limit':
+      return answerLimitMessage(notice.pasted);
+    case 'answer-too-long':
+      return answerTooLongMessage(notice.length);
+  }
+}
+
+function hints(view: QuestionView, state: MenuState, style: TerminalStyle): Hint[] {
+  // Ranked by what a person cannot guess: how to answer, how to get out, then the rest.
+  const ranked = (...items: [string, number][]) => items.map(([text, rank]) => ({ text, rank }));
+  if (isFreeForm(state))
+    return ranked(['Enter submit', 1], ['Esc decline', 2], ['Ctrl+C cancel', 3]);
+  if (state.mode === 'editor') {
+    return ranked(['Enter submit', 1], ['Esc back to options', 2], ['Ctrl+C cancel', 3]);
+  }
+  if (state.digits !== '') {
+    return [
+      { text: `Option ${state.digits}`, rank: 0, strong: true },
+      ...ranked(
+        ['Enter choose', 1],
+        ['Backspace erase', 3],
+        ['Esc clear', 2],
+        ['Ctrl+C cancel', 4],
+      ),
+    ];
+  }
+  const count = view.optionCount;
+  const numbers = count === 1 ? '1 choose' : count <= 9 ? `1-${count} choose` : 'number+Enter';
+  const { up, down } = style.symbols;
+  const items: [string, number][] = [
+    [`${up}${down} move`, 3],
+    ['Enter select', 1],
+    [numbers, 5],
+  ];
+  if (state.customRow) items.push(['or type an answer', 6]);
+  items.push(['Esc decline', 2], ['Ctrl+C cancel', 4]);
+  return ranked(...items);
+}
+
+function wrapHints(items: readonly Hint[], width: number, style: TerminalStyle): string[] {
+  const separator = ` ${style.symbols.separator} `;
+  const lines: string[] = [];
+  let line = '';
+  let used = 0;
+  for (const hint of items) {
+    const text = truncateText(hint.text, width);
+    const shown = hint.strong === true ? style.accent(style.bold(text)) : style.dim(text);
+    const size = textWidth(text);
+    if (used === 0) {
+      line = shown;
+      used = size;
+    } else if (used + separator.length + size <= width) {
+      line += style.dim(separator) + shown;
+      used += separator.length + size;
+    } else {
+      lines.push(line);
+      line = shown;
+      used = size;
+    }
+  }
+  lines.push(line);
+  return lines;
+}
+
+/**
+ * The key hints under the question, wrapped between hints to `width` columns; with
+ * `maxLines`, the least needed hints are left out until the rest fit in that many lines.
+ */
+export function hintLines(
+  view: QuestionView,
+  state: MenuState,
+  width: number,
+  style: TerminalStyle,
+  maxLines = Number.POSITIVE_INFINITY,
+): string[] {
+  if (maxLines < 1) return [];
+  const all = hints(view, state, style);
+  const full = wrapHints(all, width, style);
+  if (full.length <= maxLines) return full;
+  const fits = (items: readonly Hint[]) => wrapHints(items, width, style).length <= maxLines;
+  // Leave out the least needed until the rest fit, then take back any that still fit.
+  const byNeed = [...all].sort((a, b) => a.rank - b.rank);
+  const kept = new Set(byNeed);
+  for (const hint of byNeed.toReversed()) {
+    if (kept.size === 1 || fits(all.filter((item) => kept.has(item)))) break;
+    kept.delete(hint);
+  }
+  for (const hint of byNeed) {
+    if (kept.has(hint)) continue;
+    kept.add(hint);
+    if (!fits(all.filter((item) => kept.has(item)))) kept.delete(hint);
+  }
+  return wrapHints(
+    all.filter((item) => kept.has(item)),
+    width,
+    style,
+  );
+}

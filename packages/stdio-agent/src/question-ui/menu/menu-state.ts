@@ -1,0 +1,272 @@
+import { isBlankText } from 'dsh-user-interaction';
+import { LONGEST_ANSWER } from '../answer-limit.js';
+import { type EditorState, EMPTY_EDITOR, editorKey, insertText } from '../editor/editor-state.js';
+import { graphemeCut } from '../editor/grapheme-window.js';
+import { isKey, type KeyPress, typedText } from '../terminal/key.js';
+
+/** A short message shown under the menu until the next key. */
+export type MenuNotice =
+  | { readonly kind: 'no-option'; readonly number: string }
+  | { readonly kind: 'blank' }
+  | { readonly kind: 'options-only' }
+  /** Text was left out (or, typed, refused) to keep the draft within the longest answer. */
+  | { readonly kind: 'answer-limit'; readonly pasted: boolean }
+  /** The draft is longer than an answer may be: it is not submitted. */
+  | { readonly kind: 'answer-too-long'; readonly length: number };
+
+/** What the person did to end the question. */
+export type MenuOutcome =
+  | { readonly kind: 'option'; readonly index: number }
+  | { readonly kind: 'text'; readonly text: string }
+  | { readonly kind: 'decline' }
+  | { readonly kind: 'cancel' };
+
+/** The interactive question at one moment: pure data, changed only by `menuKey`. */
+export interface MenuState {
+  readonly optionCount: number;
+  /** A "Type your own answer" row after the options. */
+  readonly customRow: boolean;
+  /** The row with the focus; the custom row is `optionCount`. */
+  readonly focus: number;
+  /** First row of the visible window; the layout keeps it in range. */
+  readonly top: number;
+  /** Rows in the visible window at the last frame, for PageUp and PageDown. */
+  readonly page: number;
+  /** Digits typed so far, when there are more than nine options. */
+  readonly digits: string;
+  readonly mode: 'menu' | 'editor';
+  readonly editor: EditorState;
+  readonly notice: MenuNotice | undefined;
+  /** Inside a bracketed paste: every key is text, Enter and Esc included (Ctrl+C still cancels). */
+  readonly pasting: boolean;
+}
+
+/** The result of one key: the next state, and the outcome when the key ended the question. */
+export interface MenuStep {
+  readonly state: MenuState;
+  readonly outcome?: MenuOutcome;
+}
+
+/** What the first state of a question depends on. */
+export interface MenuSetup {
+  readonly optionCount: number;
+  readonly allowCustom: boolean;
+  /** Index of the recommended option, or -1. */
+  readonly recommended: number;
+}
+
+/** Most options a single digit can choose at once. */
+const SINGLE_DIGIT_OPTIONS = 9;
+
+/** The state a question starts in: the recommended option focused, or the editor when free-form. */
+export function initialMenuState(setup: MenuSetup): MenuState {
+  const freeForm = setup.optionCount === 0;
+  return {
+    optionCount: setup.optionCount,
+    customRow: setup.allowCustom && !freeForm,
+    focus: Math.max(setup.recommended, 0),
+    top: 0,
+    page: 1,
+    digits: '',
+    mode: freeForm ? 'editor' : 'menu',
+    editor: EMPTY_EDITOR,
+    notice: undefined,
+    pasting: false,
+  };
+}
+
+/** Rows of the menu: the options, plus the custom row when there is one. */
+export function rowCount(state: MenuState): number {
+  return state.optionCount + (state.customRow ? 1 : 0);
+}
+
+/** True when the question has no options: it is a line editor only. */
+export function isFreeForm(state: MenuState): boolean {
+  return state.optionCount === 0;
+}
+
+function step(state: MenuState, changes: Partial<MenuState> = {}): MenuStep {
+  return { state: { ...state, notice: undefined, ...changes } };
+}
+
+function end(state: MenuState, outcome: MenuOutcome): MenuStep {
+  return { state, outcome };
+}
+
+function focusRow(state: MenuState, focus: number): MenuStep {
+  return step(state, { focus, digits: '' });
+}
+
+function openEditor(state: MenuState, editor: EditorState): MenuStep {
+  return step(state, { mode: 'editor', focus: state.optionCount, digits: '', editor });
+}
+
+/**
+ * Inserts text at the editor's cursor, keeping the draft within the longest answer the
+ * contract allows: what does not fit is left out (never splitting a character), and a
+ * notice says so.
+ */
+function insertWithin(state: MenuState, inserted: string, pasted: boolean): Partial<MenuState> {
+  const { editor } = state;
+  const room = LONGEST_ANSWER - editor.text.length;
+  if (inserted.length <= room) return { editor: insertText(editor, inserted) };
+  const kept = inserted.slice(0, graphemeCut(inserted, Math.max(0, room)));
+  return { editor: insertText(editor, kept), notice: { kind: 'answer-limit', pasted } };
+}
+
+/** Typed text (or a yank) into the editor, opening it from the menu. */
+function typeInto(state: MenuState, typed: string, pasted = false): MenuStep {
+  const changes = insertWithin(state, typed, pasted);
+  if (state.mode === 'editor') return step(state, changes);
+  const opened = openEditor(state, state.editor).state;
+  return { state: { ...opened, ...changes } };
+}
+
+// Pasted text is one line: a line break (CR, LF or both) and a tab become a space. Every
+// other character is kept as pasted; the editor shows control characters inert.
+const PASTED_BREAK = /\r\n|[\r\n\t]/g;
+const SEQUENCE_OF: Record<string, string> = { return: '\r', enter: '\n', tab: '\t' };
+
+/** The characters a key inside a paste stands for: its raw sequence, escapes included. */
+function pastedSequence(press: KeyPress): string {
+  const { key, text } = press;
+  return key.sequence ?? text ?? SEQUENCE_OF[key.name ?? ''] ?? '';
+}
+
+/** Text pasted at once: into the editor (opened if needed), or refused without custom answers. */
+function paste(state: MenuState, raw: string): MenuStep {
+  const text = raw.replace(PASTED_BREAK, ' ');
+  if (text === '') return { state };
+  if (state.mode === 'menu' && !state.customRow) {
+    return step(state, { notice: { kind: 'options-only' } });
+  }
+  return typeInto(state, text, true);
+}
+
+/** True for a key that is text inside a paste: all but its end and Ctrl+C. */
+function isPastedKey(state: MenuState, press: KeyPress): boolean {
+  const { key } = press;
+  return (
+    state.pasting &&
+    !isKey(key, 'c', { ctrl: true }) &&
+    key.name !== 'paste-end' &&
+    key.name !== 'paste-start'
+  );
+}
+
+function chooseDigit(state: MenuState, digit: string): MenuStep {
+  if (state.optionCount <= SINGLE_DIGIT_OPTIONS) {
+    const number = Number(digit);
+    if (number >= 1 && number <= state.optionCount) {
+      return end(step(state, { focus: number - 1 }).state, { kind: 'option', index: number - 1 });
+    }
+    return step(state, { notice: { kind: 'no-option', number: digit } });
+  }
+  const digits = state.digits + digit;
+  const number = Number(digits);
+  if (number < 1 || number > state.optionCount) {
+    return step(state, { notice: { kind: 'no-option', number: digits } });
+  }
+  return step(state, { digits, focus: number - 1 });
+}
+
+function menuModeKey(state: MenuState, press: KeyPress): MenuStep {
+  const { key } = press;
+  const rows = rowCount(state);
+  const tab = isKey(key, 'tab');
+  if (isKey(key, 'up') || isKey(key, 'p', { ctrl: true }) || (tab && key.shift === true)) {
+    return focusRow(state, (state.focus - 1 + rows) % rows);
+  }
+  if (isKey(key, 'down') || isKey(key, 'n', { ctrl: true }) || tab) {
+    return focusRow(state, (state.focus + 1) % rows);
+  }
+  if (isKey(key, 'home')) return focusRow(state, 0);
+  if (isKey(key, 'end')) return focusRow(state, rows - 1);
+  if (isKey(key, 'pageup')) return focusRow(state, Math.max(0, state.focus - state.page));
+  if (isKey(key, 'pagedown')) return focusRow(state, Math.min(rows - 1, state.focus + state.page));
+  if (key.name === 'escape') {
+    return state.digits === '' ? end(state, { kind: 'decline' }) : step(state, { digits: '' });
+  }
+  if (isKey(key, 'backspace') && state.digits !== '') {
+    const digits = state.digits.slice(0, -1);
+    return step(state, { digits, focus: digits === '' ? state.focus : Number(digits) - 1 });
+  }
+  if (isKey(key, 'return') || isKey(key, 'enter')) {
+    if (state.digits !== '') return end(state, { kind: 'option', index: Number(state.digits) - 1 });
+    if (state.focus === state.optionCount) return openEditor(state, state.editor);
+    return end(state, { kind: 'option', index: state.focus });
+  }
+  const typed = typedText(press);
+  if (typed === undefined) return step(state);
+  if (/^[0-9]$/.test(typed)) return chooseDigit(state, typed);
+  if (!state.customRow) return step(state, { notice: { kind: 'options-only' } });
+  return typeInto(state, typed);
+}
+
+function editorModeKey(state: MenuState, press: KeyPress): MenuStep {
+  const { key } = press;
+  if (isKey(key, 'return') || isKey(key, 'enter')) {
+    const text = state.editor.text.trim();
+    if (isBlankText(text)) return step(state, { notice: { kind: 'blank' } });
+    if (text.length > LONGEST_ANSWER) {
+      return step(state, { notice: { kind: 'answer-too-long', length: text.length } });
+    }
+    return end(state, { kind: 'text', text });
+  }
+  if (key.name === 'escape') {
+    if (isFreeForm(state)) return end(state, { kind: 'decline' });
+    return step(state, { mode: 'menu' });
+  }
+  if (!isFreeForm(state)) {
+    const back = step(state, { mode: 'menu' }).state;
+    if (isKey(key, 'up') || isKey(key, 'p', { ctrl: true })) return menuModeKey(back, press);
+    if (isKey(key, 'down') || isKey(key, 'n', { ctrl: true })) return menuModeKey(back, press);
+  }
+  // What is inserted goes through the limit; every other editing key only moves or removes.
+  const typed = typedText(press);
+  if (typed !== undefined) return typeInto(state, typed);
+  if (isKey(key, 'y', { ctrl: true })) return typeInto(state, state.editor.killed);
+  const editor = editorKey(state.editor, press);
+  return editor === undefined ? step(state) : step(state, { editor });
+}
+
+/** Applies one keypress to the question. Pure: the same state and key give the same step. */
+export function menuKey(state: MenuState, press: KeyPress): MenuStep {
+  const { key } = press;
+  if (isKey(key, 'c', { ctrl: true })) return end(state, { kind: 'cancel' });
+  // The bounds of a paste are not keys the person pressed: a notice stays up across them.
+  if (key.name === 'paste-start') return { state: { ...state, pasting: true } };
+  if (key.name === 'paste-end') return { state: { ...state, pasting: false } };
+  if (isPastedKey(state, press)) return paste(state, pastedSequence(press));
+  return state.mode === 'editor' ? editorModeKey(state, press) : menuModeKey(state, press);
+}
+
+/**
+ * Applies the keys of one input chunk in order, stopping at the key that ends the question.
+ * The keys of a paste are joined and inserted at once, so a long paste costs one insertion
+ * per chunk rather than one per character.
+ */
+export function menuKeys(state: MenuState, presses: readonly KeyPress[]): MenuStep {
+  let current: MenuStep = { state };
+  let index = 0;
+  while (index < presses.length) {
+    if (isPastedKey(current.state, presses[index] as KeyPress)) {
+      let raw = '';
+      while (index < presses.length && isPastedKey(current.state, presses[index] as KeyPress)) {
+        raw += pastedSequence(presses[index] as KeyPress);
+        index++;
+      }
+      current = paste(current.state, raw);
+      continue;
+    }
+    current = menuKey(current.state, presses[index] as KeyPress);
+    index++;
+    if (current.outcome !== undefined) return current;
+  }
+  return current;
+}
+
+/** The state with the window the layout chose. */
+export function withWindow(state: MenuState, top: number, page: number): MenuState {
+  return state.top === top && state.page === page ? state : { ...state, top, page };
+}

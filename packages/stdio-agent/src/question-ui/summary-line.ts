@@ -1,0 +1,56 @@
+import type { TerminalStyle } from '../text/terminal-style.js';
+import { textWidth, textWidthUpTo, truncateText } from '../text/text-width.js';
+
+/** How a question ended, as its one-line summary says. */
+export type QuestionEnding =
+  | { readonly kind: 'answered'; readonly answer: string }
+  | { readonly kind: 'declined' }
+  | { readonly kind: 'cancelled' }
+  | { readonly kind: 'withdrawn' }
+  | { readonly kind: 'timed-out' }
+  | { readonly kind: 'input-closed' }
+  | { readonly kind: 'closed' }
+  | { readonly kind: 'interrupted' };
+
+const STATUS: Record<Exclude<QuestionEnding['kind'], 'answered'>, string> = {
+  declined: 'declined',
+  cancelled: 'cancelled',
+  withdrawn: 'withdrawn',
+  'timed-out': 'timed out, withdrawn',
+  'input-closed': 'not answered: input closed',
+  closed: 'not answered: closed',
+  interrupted: 'not answered: interrupted',
+};
+
+/**
+ * The line a question collapses to: its title and the answer (or what happened instead),
+ * within `width` columns when a width is given. `title` and `answer` must be neutralised.
+ */
+export function summaryLine(
+  title: string,
+  ending: QuestionEnding,
+  style: TerminalStyle,
+  width = Number.POSITIVE_INFINITY,
+): string {
+  const { symbols } = style;
+  const answered = ending.kind === 'answered';
+  const detail = answered ? ending.answer : STATUS[ending.kind];
+  const mark = answered
+    ? style.success(symbols.answered)
+    : ending.kind === 'declined' || ending.kind === 'cancelled'
+      ? style.warning(symbols.refused)
+      : style.dim(symbols.withdrawn);
+  const separator = ` ${symbols.separator} `;
+  const room = width - 2 - separator.length;
+  let shownTitle = title;
+  let shownDetail = detail;
+  // Only what can be shown is measured: a typed answer may be 100,000 characters long.
+  const detailWidth = Number.isFinite(room) ? textWidthUpTo(detail, room + 1) : 0;
+  if (Number.isFinite(room) && textWidthUpTo(title, room + 1) + detailWidth > room) {
+    const titleRoom = Math.max(Math.floor(room / 2), room - detailWidth);
+    shownTitle = truncateText(title, Math.max(1, titleRoom));
+    shownDetail = truncateText(detail, Math.max(1, room - textWidth(shownTitle)));
+  }
+  const tail = answered ? style.accent(shownDetail) : style.dim(shownDetail);
+  return `${mark} ${style.bold(shownTitle)}${style.dim(separator)}${tail}`;
+}

@@ -1,0 +1,142 @@
+import type { AgentEvent } from 'dsh-agent';
+import { ASK_USER_QUESTION_TOOL_NAME } from 'dsh-user-interaction';
+import { fitStyledLine } from '../text/fit-styled-line.js';
+import type { TerminalStyle } from '../text/terminal-style.js';
+import { StreamedText } from './streamed-text.js';
+import { type AnnouncedCall, toolActivityLine } from './tool-activity-line.js';
+import { turnEndNote } from './turn-end-note.js';
+import { type StatusClock, TurnStatus } from './turn-status.js';
+
+/** Where and how a turn is drawn. */
+export interface TurnRendererOptions {
+  /** Writes text as is; `\n` ends a line (a terminal writer turns it into `\r\n`). */
+  write(text: string): void;
+  readonly style: TerminalStyle;
+  /** Columns a line may take before the terminal wraps it, or `undefined` for a pipe. */
+  columns(): number | undefined;
+  /** Whether the question UI took the question of this tool call (and left a summary line). */
+  questionShown(toolCallId: string): boolean;
+  readonly questionTimeoutMs: number | undefined;
+  /** Print the model's reasoning (dimmed) before its answer, instead of a "Thinking…" status. */
+  readonly showThinking?: boolean;
+  /** Show the transient status line (a terminal only: never in a pipe or a log). */
+  readonly status?: boolean;
+  /** The status line's clock (tests move it by hand). */
+  readonly clock?: StatusClock;
+}
+
+/** Draws the events of one turn as a transcript. */
+export interface TurnRenderer {
+  render(event: AgentEvent): void;
+  /** Stops the status line (the turn ended, or nobody waits for it any more). Idempotent. */
+  close(): void;
+}
+
+/**
+ * Draws a turn: the assistant's text as it streams, one line per tool call that needs one,
+ * and a note when the turn ends otherwise than finished. Every turn leaves the cursor at the
+ * start of a line, after a blank line, ready for the next prompt.
+ */
+export function createTurnRenderer(options: TurnRendererOptions): TurnRenderer {
+  const { style } = options;
+  const text = new StreamedText(options.columns);
+  const calls = new Map<string, AnnouncedCall>();
+  const status =
+    options.status === true
+      ? new TurnStatus({
+          write: options.write,
+          style,
+          columns: () => options.columns() ?? 0,
+          column: () => text.column,
+          ...(options.clock !== undefined && { clock: options.clock }),
+        })
+      : undefined;
+  /** Whether the reasoning being printed is on screen, not yet followed by the answer. */
+  let reasoningShown = false;
+  let closed = false;
+  // The model is asked as soon as the turn starts.
+  status?.expect();
+
+  /** Writes text; the status line, if shown, is erased first. */
+  function write(shown: string, erase = ''): void {
+    if (erase !== '' || shown !== '') options.write(erase + shown);
+  }
+
+  /** The answer (or a tool call) follows printed reasoning: it starts on a line of its own. */
+  function endReasoning(): string {
+    if (!reasoningShown) return '';
+    reasoningShown = false;
+    return text.endLine();
+  }
+
+  /** Writes a line of its own; `fit` cuts it to the terminal's width. */
+  function line(content: string, fit: boolean): void {
+    const columns = options.columns();
+    const shown =
+      fit && columns !== undefined ? fitStyledLine(content, Math.max(1, columns - 1)) : content;
+    write(`${text.endLine()}${shown}\n`);
+  }
+
+  return {
+    render(event) {
+      if (closed) return;
+      switch (event.type) {
+        case 'reasoning': {
+          if (options.showThinking !== true) {
+            write('', status?.thinking() ?? '');
+            return;
+          }
+          const erase = status?.expect() ?? '';
+          const shown = text.push(event.text);
+          reasoningShown = true;
+          write(shown === '' ? '' : style.dim(shown), erase);
+          return;
+        }
+        case 'text': {
+          const erase = status?.expect() ?? '';
+          write(endReasoning() + text.push(event.text), erase);
+          return;
+        }
+        case 'tool-call': {
+          calls.set(event.id, event);
+          const erase = status?.clear() ?? '';
+          // The question UI draws from the start of a line.
+          const end = event.name === ASK_USER_QUESTION_TOOL_NAME ? text.endLine() : endReasoning();
+          write(end, erase);
+          return;
+        }
+        case 'tool-result': {
+          const call = calls.get(event.id) ?? {
+            name: event.name,
+            title: event.name,
+            arguments: {},
+          };
+          calls.delete(event.id);
+          const shown = toolActivityLine(call, event.result, {
+            style,
+            questionShown: options.questionShown(event.id),
+            questionTimeoutMs: options.questionTimeoutMs,
+          });
+          // One line each: a long message is cut rather than wrapped into a second line.
+          if (shown !== undefined) line(shown, true);
+          // The model is asked again with the result.
+          status?.expect();
+          return;
+        }
+        case 'turn-end': {
+          write(text.endLine(), status?.clear() ?? '');
+          reasoningShown = false;
+          // Notes wrap: they say what to do, which must not be cut off.
+          for (const note of turnEndNote(event, style)) line(note, false);
+          write('\n');
+          closed = true;
+        }
+      }
+    },
+    close() {
+      if (closed) return;
+      closed = true;
+      write('', status?.clear() ?? '');
+    },
+  };
+}

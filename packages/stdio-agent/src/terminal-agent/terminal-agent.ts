@@ -1,0 +1,240 @@
+import { createInterface, type Interface } from 'node:readline';
+import type { Model } from 'dsh-agent';
+import { createUserInteraction } from 'dsh-user-interaction';
+import { lineReaderFor } from '../question-ui/line-mode/line-reader.js';
+import { createReadlineProvider } from '../question-ui/readline-provider.js';
+import type { TerminalInput, TerminalOutput } from '../question-ui/terminal/terminal-streams.js';
+import { neutralizeText } from '../text/neutralize-text.js';
+import { terminalStyle } from '../text/terminal-style.js';
+import { holdTurnKeys } from './hold-turn-keys.js';
+import { createTurnRenderer } from './render-turn-events.js';
+import { statusLines } from './status-lines.js';
+import { terminalWriter } from './terminal-writer.js';
+import { createTurnControl, type TurnControl } from './turn-control.js';
+import type { StatusClock } from './turn-status.js';
+import { watchQuestions } from './watch-questions.js';
+
+/** Where `SIGINT` arrives when Ctrl+C is a signal rather than a key (the process, in the bin). */
+export interface InterruptSource {
+  on(event: 'SIGINT', listener: () => void): unknown;
+  removeListener(event: 'SIGINT', listener: () => void): unknown;
+}
+
+/** Options of `runTerminalAgent`. */
+export interface TerminalAgentOptions {
+  /** The model that writes the assistant's turns (see `resolveModel` in `dsh-agent`). */
+  readonly model: Model;
+  /** One line that says which model runs, written to `errorOutput` at start. */
+  readonly modelDescription?: string;
+  /** Where prompts and answers are read (default: `process.stdin`). */
+  readonly input?: NodeJS.ReadableStream;
+  /** Where the conversation is written (default: `process.stdout`). */
+  readonly output?: NodeJS.WritableStream;
+  /** Where the status line goes (default: `process.stderr`). */
+  readonly errorOutput?: NodeJS.WritableStream;
+  /** Where `NO_COLOR`, `FORCE_COLOR` and `TERM` are read (default: `process.env`). */
+  readonly env?: NodeJS.ProcessEnv;
+  /** A time limit for each question, in milliseconds (default: none). */
+  readonly questionTimeoutMs?: number;
+  /** `false` turns colours off, `true` forces them; by default they follow the terminal. */
+  readonly color?: boolean;
+  /**
+   * Print the model's reasoning, dimmed, before its answer. By default a terminal shows only a
+   * "Thinking…" status while the model reasons, and a pipe shows nothing of it.
+   */
+  readonly showThinking?: boolean;
+  /** The clock of the status line (tests move it by hand). */
+  readonly clock?: StatusClock;
+  /** Milliseconds a lone Esc waits for the rest of a key sequence (default: Node's 500). */
+  readonly escapeCodeTimeout?: number;
+  /** Where `SIGINT` signals arrive; they interrupt like Ctrl+C. Listened to while running. */
+  readonly interrupts?: InterruptSource;
+}
+
+/** Exit status when Ctrl+C is pressed again while a turn is being cancelled. */
+export const INTERRUPTED_EXIT_CODE = 130;
+
+function colorEnvironment(env: NodeJS.ProcessEnv, color: boolean | undefined): NodeJS.ProcessEnv {
+  // FORCE_COLOR wins over every other setting, for this program and the question UI alike.
+  return color === undefined ? env : { ...env, FORCE_COLOR: color ? '1' : '0' };
+}
+
+/** What the first Ctrl+C at the prompt right after a cancelled turn says instead of quitting. */
+export const QUIT_HINT = 'Press Ctrl+C again, or Ctrl+D, to quit.';
+
+function clearLine(rl: Interface): void {
+  rl.write(null, { ctrl: true, name: 'e' });
+  rl.write(null, { ctrl: true, name: 'u' });
+}
+
+/**
+ * Runs the terminal agent: a chat REPL on one readline Interface, shared by the prompt and
+ * the question UI. Streams the assistant's text, shows tool activity, cancels a turn on
+ * Ctrl+C, and resolves with the exit status once the person quits or the input ends.
+ */
+export async function runTerminalAgent(options: TerminalAgentOptions): Promise<number> {
+  // Loaded here rather than at the top: a program that only uses the question UI of this
+  // package does not load the agent loop.
+  const { createAgent, toolCallIdOf } = await import('dsh-agent');
+  const input = (options.input ?? process.stdin) as TerminalInput;
+  const output = (options.output ?? process.stdout) as TerminalOutput;
+  const errorOutput = (options.errorOutput ?? process.stderr) as TerminalOutput;
+  const env = colorEnvironment(options.env ?? process.env, options.color);
+  const { questionTimeoutMs, escapeCodeTimeout } = options;
+  const terminal =
+    input.isTTY === true &&
+    output.isTTY === true &&
+    typeof input.setRawMode === 'function' &&
+    env.TERM !== 'dumb';
+  // Invalid options throw here, before the terminal is touched.
+  const interaction = createUserInteraction();
+  const agent = createAgent({
+    model: options.model,
+    interaction,
+    ...(questionTimeoutMs !== undefined && { questionTimeoutMs }),
+  });
+  const style = terminalStyle({ env, stream: output, interactive: terminal });
+  let outputBroken = false;
+  const writeOutput = terminalWriter(output);
+  const write = (text: string): void => {
+    if (!outputBroken) writeOutput(text);
+  };
+
+  const errorStyle = terminalStyle({
+    env,
+    stream: errorOutput,
+    interactive: errorOutput.isTTY === true,
+  });
+  const errorColumns = errorOutput.isTTY === true ? errorOutput.columns : undefined;
+  terminalWriter(errorOutput)(
+    statusLines(options.modelDescription, terminal, errorStyle, errorColumns),
+  );
+
+  const rl = createInterface({
+    input,
+    output,
+    terminal,
+    prompt: `${style.bold(style.accent('>'))} `,
+    crlfDelay: Number.POSITIVE_INFINITY,
+    historySize: terminal ? 100 : 0,
+    removeHistoryDuplicates: true,
+    ...(escapeCodeTimeout !== undefined && { escapeCodeTimeout }),
+  });
+  const lines = lineReaderFor(rl);
+  const provider = createReadlineProvider({
+    readline: rl,
+    env,
+    ...(escapeCodeTimeout !== undefined && { escapeCodeTimeout }),
+  });
+  let active: TurnControl | undefined;
+  const taken = new Set<string>();
+  const registration = interaction.registerProvider(
+    watchQuestions(provider, {
+      onDismissed: () => active?.cancel(),
+      onTaken: (toolCallId) => taken.add(toolCallId),
+      toolCallIdOf,
+    }),
+  );
+
+  // Ctrl+C is often pressed twice by reflex to stop a turn. Right after a turn was cancelled,
+  // the first Ctrl+C at the empty prompt only says how to quit, so the conversation survives.
+  let confirmQuit = false;
+
+  function interrupt(): void {
+    if (active !== undefined) active.interrupt();
+    else if (terminal && rl.line !== '') clearLine(rl);
+    else if (confirmQuit) {
+      confirmQuit = false;
+      write(`\n${style.dim(QUIT_HINT)}\n`);
+      rl.prompt();
+    }
+    // At an empty prompt Ctrl+C quits: closing the Interface ends the prompt loop.
+    else rl.close();
+  }
+
+  let exitCode = 0;
+  const onOutputError = (error: { code?: unknown }): void => {
+    if (outputBroken) return;
+    outputBroken = true;
+    // Whoever read the output is gone (`| head`): nothing more can be said, so stop.
+    if (error?.code !== 'EPIPE') exitCode = 1;
+    active?.cancel();
+    rl.close();
+  };
+
+  async function runTurn(prompt: string): Promise<'ended' | 'forced'> {
+    const turn = createTurnControl();
+    active = turn;
+    taken.clear();
+    let forced = false;
+    const renderer = createTurnRenderer({
+      write: (text) => {
+        if (!forced) write(text);
+      },
+      style,
+      columns: () => (terminal ? output.columns : undefined),
+      questionShown: (toolCallId) => taken.has(toolCallId),
+      questionTimeoutMs,
+      showThinking: options.showThinking === true,
+      status: terminal,
+      ...(options.clock !== undefined && { clock: options.clock }),
+    });
+    const release = terminal ? holdTurnKeys(input, output, () => turn.interrupt()) : () => {};
+    const played = (async () => {
+      for await (const event of agent.run(prompt, { signal: turn.controller.signal })) {
+        renderer.render(event);
+      }
+    })();
+    try {
+      const outcome = await Promise.race([
+        played.then(() => 'ended' as const),
+        turn.forced.then(() => 'forced' as const),
+      ]);
+      if (outcome === 'forced') {
+        forced = true;
+        // The turn is cancelled already and ends on its own; nobody waits for it now.
+        played.catch(() => {});
+        write(`\n${style.warning('Interrupted.')}\n`);
+      }
+      return outcome;
+    } finally {
+      renderer.close();
+      release();
+      active = undefined;
+      confirmQuit = terminal && turn.controller.signal.aborted;
+    }
+  }
+
+  rl.on('SIGINT', interrupt);
+  options.interrupts?.on('SIGINT', interrupt);
+  output.on('error', onOutputError);
+  try {
+    while (!lines.exhausted) {
+      // Lines typed (or pasted) before the prompt was back were echoed wherever the cursor
+      // was: show each after its own prompt too, so that the transcript reads right.
+      const typedAhead = lines.buffered > 0 && rl.line === '';
+      rl.prompt();
+      const line = await lines.read();
+      if (line === undefined) {
+        // Ctrl+D, Ctrl+C at an empty prompt, or the end of piped input: leave the prompt's line.
+        write('\n');
+        break;
+      }
+      // A terminal showed what was typed; a log of piped input should read the same.
+      if (input.isTTY !== true || typedAhead) write(`${neutralizeText(line)}\n`);
+      const prompt = line.trim();
+      confirmQuit = false;
+      if (prompt === '') continue;
+      if ((await runTurn(prompt)) === 'forced') return INTERRUPTED_EXIT_CODE;
+    }
+    return exitCode;
+  } finally {
+    rl.removeListener('SIGINT', interrupt);
+    options.interrupts?.removeListener('SIGINT', interrupt);
+    registration();
+    provider.dispose();
+    rl.close();
+    // A broken output still reports the writes that were under way: they must not crash.
+    if (!outputBroken) output.removeListener('error', onOutputError);
+  }
+}

@@ -1,0 +1,82 @@
+import type { ToolResult } from 'dsh-agent';
+import type { ToolError } from 'dsh-user-interaction';
+import { ASK_USER_QUESTION_TOOL_NAME } from 'dsh-user-interaction';
+import { neutralizeText } from '../text/neutralize-text.js';
+import type { TerminalStyle } from '../text/terminal-style.js';
+import { formatDuration } from './format-duration.js';
+
+/** A tool call as its `tool-call` event announced it. */
+export interface AnnouncedCall {
+  readonly name: string;
+  readonly title: string;
+  readonly arguments: unknown;
+}
+
+/** What the line of a tool result depends on besides the result. */
+export interface ToolLineContext {
+  readonly style: TerminalStyle;
+  /** Whether the question UI took the question, and so left its own summary line. */
+  readonly questionShown: boolean;
+  readonly questionTimeoutMs: number | undefined;
+}
+
+/** How an unanswered question is described, by the code the model gets. */
+function unanswered(error: ToolError, timeoutMs: number | undefined): string {
+  switch (error.code) {
+    case 'ASK_DECLINED':
+      return 'you declined';
+    case 'ASK_CANCELLED':
+      return 'you cancelled';
+    case 'ASK_TIMEOUT':
+      return timeoutMs === undefined
+        ? 'timed out'
+        : `no answer within ${formatDuration(timeoutMs)}`;
+    case 'ASK_ABORTED':
+      return 'withdrawn';
+    case 'INPUT_CLOSED':
+      return 'the input ended';
+    case 'UNSUPPORTED':
+      return 'this terminal cannot show it';
+    default:
+      return error.message;
+  }
+}
+
+/** The question's short title, as the question UI shows it: its header, else the question. */
+function questionTitle(call: AnnouncedCall): string {
+  const header = (call.arguments as { header?: unknown } | null | undefined)?.header;
+  return typeof header === 'string' && header.trim() !== '' ? header.trim() : call.title;
+}
+
+/**
+ * The one line a tool result adds to the transcript, or `undefined` for none: an answered
+ * question is already summed up by the question UI, and a call the cancel left without a
+ * result is covered by the note that ends the turn.
+ */
+export function toolActivityLine(
+  call: AnnouncedCall,
+  result: ToolResult,
+  context: ToolLineContext,
+): string | undefined {
+  const { style } = context;
+  const { symbols } = style;
+  const separator = style.dim(` ${symbols.separator} `);
+  const code = result.ok ? undefined : result.error.code;
+  if (code === 'TURN_CANCELLED') return undefined;
+  if (call.name === ASK_USER_QUESTION_TOOL_NAME) {
+    if (result.ok) return undefined;
+    const reason = neutralizeText(unanswered(result.error, context.questionTimeoutMs));
+    if (context.questionShown) {
+      return style.dim(`  ↳ the agent was told: ${reason} (${code})`);
+    }
+    const title = neutralizeText(questionTitle(call));
+    const detail = style.dim(`not asked: ${reason} (${code})`);
+    return `${style.warning(symbols.refused)} ${style.bold(title)}${separator}${detail}`;
+  }
+  const name = neutralizeText(call.name);
+  const title = neutralizeText(call.title);
+  const label = title === name ? style.bold(name) : `${style.bold(name)}${separator}${title}`;
+  if (result.ok) return `${style.success(symbols.answered)} ${label}${separator}${style.dim('ok')}`;
+  const message = neutralizeText(result.error.message);
+  return `${style.warning(symbols.refused)} ${label}${separator}${style.dim(`failed: ${message} (${code})`)}`;
+}

@@ -1,0 +1,112 @@
+import type { EventEmitter } from 'node:events';
+import { createInterface } from 'node:readline';
+import type { AskUserQuestionRequest } from 'dsh-user-interaction';
+import { describe, expect, it, vi } from 'vitest';
+import { createReadlineProvider, lineReaderFor } from '../../src/index.js';
+import { createFakeTerminal, createPipes, KEYS, TEST_ENV } from '../support/fake-terminal.js';
+
+const QUESTION: AskUserQuestionRequest = {
+  header: 'Pick',
+  question: 'Which one?',
+  options: [{ label: 'One' }, { label: 'Two' }, { label: 'Three' }],
+  allowCustom: true,
+};
+
+const ROUNDS = 1_000;
+
+/** Every event of every emitter with its number of listeners. */
+function listeners(emitters: Record<string, EventEmitter>): Record<string, number> {
+  const counts: Record<string, number> = {};
+  for (const [name, emitter] of Object.entries(emitters)) {
+    for (const event of emitter.eventNames()) {
+      counts[`${name}.${String(event)}`] = emitter.listenerCount(event);
+    }
+  }
+  return counts;
+}
+
+function heapUsed(): number {
+  (globalThis as { gc?: () => void }).gc?.();
+  return process.memoryUsage().heapUsed;
+}
+
+function settle(): Promise<void> {
+  return new Promise((resolve) => setImmediate(() => setImmediate(resolve)));
+}
+
+describe('a thousand questions in a row', () => {
+  it('leave no listener behind in interactive mode', async () => {
+    const terminal = createFakeTerminal({ emulate: false });
+    const provider = createReadlineProvider({
+      input: terminal.input,
+      output: terminal.output,
+      env: TEST_ENV,
+    });
+    const emitters = { input: terminal.input, output: terminal.output, process };
+    const answerOne = async (round: number): Promise<void> => {
+      const writes = terminal.writes;
+      const answer = provider.ask(QUESTION);
+      // The first question waits for the width tables before it is drawn.
+      if (terminal.writes === writes)
+        await vi.waitFor(() => expect(terminal.writes).toBeGreaterThan(writes));
+      await settle();
+      if (round % 3 === 0) terminal.press('2');
+      else if (round % 3 === 1) terminal.press(KEYS.down, KEYS.enter);
+      else terminal.press('x', KEYS.enter);
+      await answer;
+    };
+    await answerOne(0);
+    const before = listeners(emitters);
+    const heapBefore = heapUsed();
+    for (let round = 0; round < ROUNDS; round++) await answerOne(round);
+    expect(listeners(emitters)).toEqual(before);
+    expect(heapUsed() - heapBefore).toBeLessThan(8 * 1024 * 1024);
+    expect(provider.pending).toBe(0);
+    provider.dispose();
+  });
+
+  it('leave no listener behind on a shared terminal Interface', async () => {
+    const terminal = createFakeTerminal({ emulate: false });
+    const readline = createInterface({
+      input: terminal.input,
+      output: terminal.output,
+      terminal: true,
+    });
+    const provider = createReadlineProvider({ readline, env: TEST_ENV });
+    const emitters = { input: terminal.input, output: terminal.output, readline, process };
+    const before = listeners(emitters);
+    for (let round = 0; round < ROUNDS; round++) {
+      const controller = new AbortController();
+      const writes = terminal.writes;
+      const answer = provider.ask({ ...QUESTION, signal: controller.signal });
+      if (terminal.writes === writes)
+        await vi.waitFor(() => expect(terminal.writes).toBeGreaterThan(writes));
+      await settle();
+      terminal.press(KEYS.enter);
+      await answer;
+    }
+    expect(listeners(emitters)).toEqual(before);
+    provider.dispose();
+    readline.close();
+  });
+
+  it('leave no listener behind in line mode, on a shared Interface', async () => {
+    const pipes = createPipes();
+    const readline = createInterface({ input: pipes.input, terminal: false });
+    const host = lineReaderFor(readline);
+    const provider = createReadlineProvider({ readline, output: pipes.output, env: TEST_ENV });
+    pipes.input.write('hello\n');
+    expect(await host.read()).toBe('hello');
+    const emitters = { input: pipes.input, output: pipes.output, readline, process };
+    const before = listeners(emitters);
+    pipes.input.write('1\n2\n'.repeat(ROUNDS / 2));
+    for (let round = 0; round < ROUNDS; round++) {
+      const controller = new AbortController();
+      const answer = await provider.ask({ ...QUESTION, signal: controller.signal });
+      expect(answer.answer).toBe(round % 2 === 0 ? 'One' : 'Two');
+    }
+    expect(listeners(emitters)).toEqual(before);
+    provider.dispose();
+    readline.close();
+  });
+});

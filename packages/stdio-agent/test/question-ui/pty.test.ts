@@ -1,0 +1,138 @@
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { KEYS } from '../support/fake-terminal.js';
+import {
+  expectCookedMode,
+  type PtySession,
+  startPtySession,
+  stopPtySessions,
+} from '../support/pty-session.js';
+
+const packageRoot = fileURLToPath(new URL('../..', import.meta.url));
+const repositoryRoot = fileURLToPath(new URL('../../../..', import.meta.url));
+const program = fileURLToPath(new URL('../fixtures/terminal-program.ts', import.meta.url));
+
+afterEach(stopPtySessions);
+
+/** Runs the fixture program's scenario in a real pseudo-terminal, 80x30. */
+function run(scenario: string): PtySession {
+  // No core file from a SIGQUIT, whatever the machine's default.
+  return startPtySession(`ulimit -c 0; node --import tsx '${program}' ${scenario}`, {
+    columns: 80,
+    rows: 30,
+    cwd: repositoryRoot,
+  });
+}
+
+/** The process id the program printed (the shell around it has another). */
+function programPid(screen: string): number {
+  const pid = /mode: interactive, pid: (\d+)/.exec(screen)?.[1];
+  if (pid === undefined)
+    throw new Error(`The program did not start in interactive mode:\n${screen}`);
+  return Number(pid);
+}
+
+beforeAll(() => {
+  if (!existsSync(`${packageRoot}dist/index.js`)) {
+    throw new Error(
+      'The end-to-end tests run the built package: run `pnpm --filter dsh-stdio-agent build` (or `pnpm test` at the root) first.',
+    );
+  }
+});
+
+/**
+ * The modes the program read with `stty -a` while it still ran, after its questions settled:
+ * proof of what the provider gave back, before Node's own reset at exit.
+ */
+function expectCookedWhileRunning(screen: string): void {
+  const line = /^running: (.*)$/m.exec(screen.replace(/\n(?!\w+[:=])/g, ''))?.[1];
+  expect(line, 'the program printed its terminal modes').toBeDefined();
+  expect(line).toMatch(/(^|\s)icanon(\s|$)/);
+  expect(line).toMatch(/(^|\s)echo(\s|$)/);
+  expect(line).not.toMatch(/-icanon|(^|\s)-echo(\s|$)/);
+}
+
+describe('in a real terminal', () => {
+  it('answers with the arrow keys, is interrupted by Ctrl+C, and restores the terminal', async () => {
+    const session = run('answer-then-interrupt');
+    await session.waitFor('❯ 1. Postgres');
+    expect(await session.text()).toContain('mode: interactive');
+    session.write(KEYS.down);
+    await session.waitFor('❯ 2. SQLite');
+    session.write(KEYS.enter);
+    await session.waitFor('Project name?');
+    session.write(KEYS.ctrlC);
+    const screen = await session.waitFor('done');
+    expect(screen).toContain(
+      '✔ Database · SQLite\nfirst: sqlite\n✖ Name · cancelled\nsecond: ASK_CANCELLED\nraw: false\nrunning: ',
+    );
+    expect(screen).toContain('exit=0');
+    expectCookedWhileRunning(screen);
+    expect(screen).not.toContain('Which database should we use?');
+    expect(session.cursorHidden()).toBe(false);
+    expectCookedMode(screen);
+    expect((await session.finish()).exitCode).toBe(0);
+  });
+
+  it('restores the terminal on SIGTERM, then ends as SIGTERM would', async () => {
+    const session = run('terminate');
+    await session.waitFor('❯ 1. Postgres');
+    process.kill(programPid(await session.text()), 'SIGTERM');
+    const after = await session.waitFor('done');
+    expect(after).toContain('⊘ Database · not answered: interrupted\n');
+    // 128 + 15: the program ended by the signal itself, after the terminal was restored.
+    expect(after).toContain('exit=143');
+    expect(after).not.toContain('Which database should we use?');
+    expect(session.cursorHidden()).toBe(false);
+    expectCookedMode(after);
+  });
+
+  it.each([
+    ['SIGINT', 130],
+    ['SIGHUP', 129],
+  ] as const)(
+    'restores the terminal on %s when nothing else handles it, then ends as it would',
+    async (signal, status) => {
+      const session = run('signal');
+      await session.waitFor('❯ 1. Postgres');
+      process.kill(programPid(await session.text()), signal);
+      const after = await session.waitFor('done');
+      expect(after).toContain('⊘ Database · not answered: interrupted\n');
+      expect(after).toContain(`exit=${status}`);
+      expect(after).not.toContain('Which database should we use?');
+      expect(session.cursorHidden()).toBe(false);
+      expectCookedMode(after);
+    },
+  );
+
+  it.each([
+    ['SIGHUP', 129],
+    ['SIGQUIT', 131],
+  ] as const)(
+    'turns raw mode off on %s even when a shared Interface switched it on, then ends as it would',
+    async (signal, status) => {
+      const session = run('shared-signal');
+      await session.waitFor('❯ 1. Postgres');
+      process.kill(programPid(await session.text()), signal);
+      const after = await session.waitFor('done');
+      expect(after).toContain('⊘ Database · not answered: interrupted\n');
+      expect(after).toContain(`exit=${status}`);
+      expect(session.cursorHidden()).toBe(false);
+      expectCookedMode(after);
+    },
+  );
+
+  it('restores the terminal when the host crashes with the question on screen', async () => {
+    const session = run('crash');
+    await session.waitFor('❯ 1. Postgres');
+    process.kill(programPid(await session.text()), 'SIGUSR2');
+    const after = await session.waitFor('done');
+    expect(after).toContain('⊘ Database · not answered: interrupted');
+    expect(after).toContain('The host crashed.');
+    expect(after).toContain('exit=1');
+    expect(after).not.toContain('Which database should we use?');
+    expect(session.cursorHidden()).toBe(false);
+    expectCookedMode(after);
+  });
+});

@@ -1,0 +1,107 @@
+import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+
+/** The built `dsh-stdio-agent` bin: the tests run what people run. */
+export const BIN = fileURLToPath(new URL('../../dist/bin.js', import.meta.url));
+
+/** Throws a clear message when the package has not been built. */
+export function assertBuilt(): void {
+  if (!existsSync(BIN)) {
+    throw new Error(
+      `${BIN} is missing: these tests run the built program. Build it first ("pnpm build" at the root, or "pnpm --filter dsh-stdio-agent build").`,
+    );
+  }
+}
+
+/** How a run of the bin ended, and what it wrote. */
+export interface BinRun {
+  readonly code: number | null;
+  readonly signal: NodeJS.Signals | null;
+  readonly stdout: string;
+  readonly stderr: string;
+}
+
+/** A running bin with pipes on every side. */
+export interface BinProcess {
+  write(text: string): void;
+  end(text?: string): void;
+  stdout(): string;
+  /** Resolves once stdout contains `text`. */
+  waitForOutput(text: string): Promise<void>;
+  readonly done: Promise<BinRun>;
+}
+
+/**
+ * Starts the bin with `args` and no API key in its environment (so the demo runs unless
+ * a test says otherwise), on pipes: line mode, as in `printf … | dsh-stdio-agent`.
+ */
+export function startBin(args: readonly string[], env: NodeJS.ProcessEnv = {}): BinProcess {
+  assertBuilt();
+  const childEnv: NodeJS.ProcessEnv = { ...process.env, DEEPSEEK_API_KEY: '', DSH_API_KEY: '' };
+  // Even an empty FORCE_COLOR forces colours: only the test's own settings count.
+  for (const name of ['NO_COLOR', 'FORCE_COLOR', 'NODE_DISABLE_COLORS']) delete childEnv[name];
+  const child = spawn(process.execPath, [BIN, ...args], {
+    env: { ...childEnv, ...env },
+    stdio: ['pipe', 'pipe', 'pipe'],
+  });
+  let stdout = '';
+  let stderr = '';
+  const waiters: { text: string; resolve(): void }[] = [];
+  child.stdout.on('data', (chunk: Buffer) => {
+    stdout += chunk.toString();
+    for (const waiter of [...waiters]) {
+      if (stdout.includes(waiter.text)) {
+        waiters.splice(waiters.indexOf(waiter), 1);
+        waiter.resolve();
+      }
+    }
+  });
+  child.stderr.on('data', (chunk: Buffer) => {
+    stderr += chunk.toString();
+  });
+  // A bin that has already exited makes later writes fail with EPIPE: the test sees the exit.
+  child.stdin.on('error', () => {});
+  const done = new Promise<BinRun>((resolve) => {
+    child.on('close', (code, signal) => resolve({ code, signal, stdout, stderr }));
+  });
+  return {
+    write: (text) => child.stdin.write(text),
+    end: (text) => child.stdin.end(text),
+    stdout: () => stdout,
+    waitForOutput: (text) =>
+      new Promise<void>((resolve, reject) => {
+        if (stdout.includes(text)) resolve();
+        else waiters.push({ text, resolve });
+        done.then(() =>
+          reject(
+            new Error(
+              `The bin exited without writing ${JSON.stringify(text)}:\n${stdout}\n${stderr}`,
+            ),
+          ),
+        );
+      }),
+    done,
+  };
+}
+
+/** Runs the bin to its end with `input` piped in. */
+export function runBin(
+  args: readonly string[],
+  input = '',
+  env: NodeJS.ProcessEnv = {},
+): Promise<BinRun> {
+  const bin = startBin(args, env);
+  bin.end(input);
+  return bin.done;
+}
+
+/** True when the text looks like a JavaScript stack trace. */
+export function hasStackTrace(text: string): boolean {
+  return /\n\s+at .+[:(]/.test(text);
+}
+
+/** A test fixture's path. */
+export function fixture(name: string): string {
+  return fileURLToPath(new URL(`../fixtures/${name}`, import.meta.url));
+}

@@ -1,0 +1,129 @@
+import { fileURLToPath } from 'node:url';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import {
+  REASONING_NOT_PASSED_BACK,
+  STAND_IN_QUESTION,
+  startDeepSeekStandIn,
+} from '../../../core/agent/test/support/deepseek-stand-in.js';
+import { deferred } from '../support/agent-harness.js';
+import { assertBuilt, BIN, runBin } from '../support/bin-process.js';
+import { KEYS } from '../support/fake-terminal.js';
+import { startPtySession, stopPtySessions } from '../support/pty-session.js';
+
+beforeAll(assertBuilt);
+
+const standIns: { close(): Promise<void> }[] = [];
+afterEach(async () => {
+  stopPtySessions();
+  await Promise.all(standIns.splice(0).map((standIn) => standIn.close()));
+});
+
+async function standIn(options: Parameters<typeof startDeepSeekStandIn>[0] = {}) {
+  const server = await startDeepSeekStandIn(options);
+  standIns.push(server);
+  return server;
+}
+
+function flags(url: string, ...more: string[]): string[] {
+  return ['--base-url', url, '--model', 'deepseek-flash', ...more];
+}
+
+describe('dsh-stdio-agent against a stand-in for DeepSeek', () => {
+  it('runs a full turn with a question and its answer, thinking on by default', async () => {
+    const server = await standIn();
+    const run = await runBin(flags(server.url), 'Paint the fence\n2\n', {
+      DSH_API_KEY: server.apiKey,
+    });
+    expect(run.stderr).toContain('Model: deepseek-flash at');
+    expect(run.stdout).toContain(STAND_IN_QUESTION.question);
+    expect(run.stdout).toContain('✔ Colour · Blue');
+    expect(run.stdout).toContain('Painting the fence Blue.');
+    expect(run.stdout).not.toContain(REASONING_NOT_PASSED_BACK);
+    expect(server.requests.map((request) => request.status)).toEqual([200, 200]);
+    // Thinking was left to the server's default (on), and its reasoning went back.
+    expect(server.requests[0]?.body).not.toHaveProperty('thinking');
+    const messages = server.requests[1]?.body.messages as Record<string, unknown>[];
+    expect(messages.find((message) => message.tool_calls !== undefined)).toHaveProperty(
+      'reasoning_content',
+    );
+    // A pipe shows no reasoning unless asked.
+    expect(run.stdout).not.toContain('I need the colour');
+    expect(run.code).toBe(0);
+  });
+
+  it('turns thinking off with --thinking off, and prints reasoning with --show-thinking', async () => {
+    const off = await standIn();
+    const quiet = await runBin(flags(off.url, '--thinking', 'off'), 'Paint the fence\n2\n', {
+      DSH_API_KEY: off.apiKey,
+    });
+    expect(quiet.stdout).toContain('Painting the fence Blue.');
+    expect(off.requests.map((request) => request.body.thinking)).toEqual([
+      { type: 'disabled' },
+      { type: 'disabled' },
+    ]);
+
+    const shown = await standIn();
+    const loud = await runBin(
+      flags(shown.url, '--thinking', 'max', '--show-thinking'),
+      'Paint the fence\n2\n',
+      { DSH_API_KEY: shown.apiKey },
+    );
+    expect(loud.stdout).toContain('I need the colour. I will ask.\nLet me ask first.');
+    expect(loud.stdout).toContain('Painting the fence Blue.');
+    expect(shown.requests[0]?.body).toMatchObject({
+      thinking: { type: 'enabled' },
+      reasoning_effort: 'max',
+    });
+  });
+
+  it('explains a retired model name with the current ones', async () => {
+    const server = await standIn();
+    const run = await runBin(
+      ['--base-url', server.url, '--model', 'deepseek-chat'],
+      'Paint the fence\n',
+      { DSH_API_KEY: server.apiKey },
+    );
+    expect(run.stdout).toContain('has no model "deepseek-chat"');
+    expect(run.stdout).toContain(
+      'The current DeepSeek models are deepseek-flash and deepseek-v4-pro',
+    );
+    expect(run.stdout).toContain('(MODEL_NOT_FOUND)');
+  });
+
+  it('shows "Thinking…" in a real terminal while the model reasons', async () => {
+    const thinking = deferred();
+    let first = true;
+    const server = await standIn({
+      reply: () => {
+        if (!first) return { reasoning: 'Done.', content: 'Painting the fence Blue.' };
+        first = false;
+        return {
+          reasoning: 'Hmm, a fence.',
+          content: 'Let me ask first.',
+          toolCalls: [{ name: 'ask_user_question', arguments: STAND_IN_QUESTION }],
+          afterReasoning: thinking.promise,
+        };
+      },
+    });
+    const session = startPtySession(
+      `node '${BIN}' --base-url '${server.url}' --model deepseek-flash`,
+      {
+        columns: 100,
+        rows: 30,
+        cwd: fileURLToPath(new URL('.', import.meta.url)),
+        env: { DEEPSEEK_API_KEY: '', DSH_API_KEY: server.apiKey },
+      },
+    );
+    await session.waitFor(/Ctrl\+D quits\.\n>$/);
+    session.write('Paint the fence\r');
+    await session.waitFor(/Thinking… \d+ s · Ctrl\+C cancels$/);
+    thinking.resolve();
+    await session.waitFor(STAND_IN_QUESTION.question);
+    session.write(KEYS.enter);
+    await session.waitFor('Painting the fence Blue.');
+    expect(await session.text()).not.toContain('Thinking…');
+    session.write('\u0004');
+    await session.waitFor('exit=0');
+    await session.finish();
+  });
+});

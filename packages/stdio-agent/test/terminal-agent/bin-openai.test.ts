@@ -1,0 +1,120 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { assertBuilt, runBin } from '../support/bin-process.js';
+
+beforeAll(assertBuilt);
+
+/** One answer of the loopback server: SSE chunks of chat completions, or an HTTP error. */
+type Reply =
+  | { readonly chunks: readonly object[] }
+  | { readonly status: number; readonly body: string };
+
+function chunk(delta: object, finishReason: string | null = null): object {
+  return {
+    id: 'chatcmpl-1',
+    object: 'chat.completion.chunk',
+    created: 0,
+    model: 'loopback-model',
+    choices: [{ index: 0, delta, finish_reason: finishReason }],
+  };
+}
+
+let server: Server | undefined;
+afterEach(() => {
+  server?.close();
+  server?.closeAllConnections();
+});
+
+/** A chat-completions server on 127.0.0.1 that answers each request with the next reply. */
+async function startServer(replies: readonly Reply[]): Promise<{ url: string; bodies: unknown[] }> {
+  const queue = [...replies];
+  const bodies: unknown[] = [];
+  server = createServer((request, response) => {
+    let text = '';
+    request.on('data', (part: Buffer) => {
+      text += part.toString();
+    });
+    request.on('end', () => {
+      bodies.push(JSON.parse(text));
+      const reply = queue.shift() ?? {
+        status: 500,
+        body: '{"error":{"message":"no more replies"}}',
+      };
+      if ('status' in reply) {
+        response.writeHead(reply.status, { 'content-type': 'application/json' });
+        response.end(reply.body);
+        return;
+      }
+      response.writeHead(200, { 'content-type': 'text/event-stream' });
+      for (const event of reply.chunks) response.write(`data: ${JSON.stringify(event)}\n\n`);
+      response.end('data: [DONE]\n\n');
+    });
+  });
+  await new Promise<void>((resolve) => server?.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return { url: `http://127.0.0.1:${port}/v1`, bodies };
+}
+
+describe('dsh-stdio-agent on an OpenAI-compatible server', () => {
+  it('streams the reply, asks the question the model calls for, and reports a failed turn', async () => {
+    const { url, bodies } = await startServer([
+      {
+        chunks: [
+          chunk({ role: 'assistant', content: 'Let me ' }),
+          chunk({ content: 'ask.' }),
+          chunk({
+            tool_calls: [
+              {
+                index: 0,
+                id: 'call_1',
+                type: 'function',
+                function: { name: 'ask_user_question', arguments: '{"question":"Pick a' },
+              },
+            ],
+          }),
+          chunk({
+            tool_calls: [
+              {
+                index: 0,
+                function: { arguments: ' side?","options":[{"label":"Left"},{"label":"Right"}]}' },
+              },
+            ],
+          }),
+          chunk({}, 'tool_calls'),
+        ],
+      },
+      { chunks: [chunk({ role: 'assistant', content: 'Right it is.' }), chunk({}, 'stop')] },
+      { status: 401, body: '{"error":{"message":"Invalid API key"}}' },
+    ]);
+    const { code, stdout, stderr } = await runBin(
+      ['--base-url', url, '--model', 'loopback-model'],
+      'hello\n2\nonce more\n',
+    );
+    expect(code).toBe(0);
+    expect(stderr).toBe(`Model: loopback-model at ${url} (no API key)\n`);
+    const transcript = [
+      '> hello',
+      'Let me ask.',
+      '? Pick a side?',
+      '  1. Left',
+      '  2. Right',
+      'Choose 1-2: 2',
+      '✔ Pick a side? · Right',
+      'Right it is.',
+      '',
+      '> once more',
+      `✖ Error: The model server at ${url} rejected the API key (HTTP 401: Invalid API key). Check that the key is set and valid for this server. (MODEL_AUTH)`,
+      '  Check DEEPSEEK_API_KEY (or DSH_API_KEY for another server) and start dsh-stdio-agent again.',
+      '',
+      '',
+    ].join('\n');
+    // One more prompt shows if the end of input was not known yet when the turn ended.
+    expect([transcript, `${transcript}> \n`]).toContain(stdout);
+    // The answer went back to the model as the tool's result, and the conversation went on.
+    const second = JSON.stringify(bodies[1]);
+    expect(second).toContain('"tool_call_id":"call_1"');
+    expect(second).toContain('Right');
+    expect(JSON.stringify(bodies[2])).toContain('Right it is.');
+  });
+});

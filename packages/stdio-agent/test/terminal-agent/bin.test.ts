@@ -1,0 +1,210 @@
+import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { DEMO_DESCRIPTION } from 'dsh-agent';
+import { beforeAll, describe, expect, it } from 'vitest';
+import {
+  assertBuilt,
+  BIN,
+  fixture,
+  hasStackTrace,
+  runBin,
+  startBin,
+} from '../support/bin-process.js';
+
+beforeAll(assertBuilt);
+
+const { version } = JSON.parse(
+  readFileSync(new URL('../../package.json', import.meta.url), 'utf8'),
+) as { version: string };
+
+const ESCAPE = '\u001b';
+
+describe('dsh-stdio-agent with piped input', () => {
+  it('reads the prompt and the answers in order, and exits 0 at the end of input', async () => {
+    const { code, stdout, stderr } = await runBin([], 'hello\n1\nmy-app\n');
+    expect(code).toBe(0);
+    expect(stderr).toBe(`Model: ${DEMO_DESCRIPTION}\n`);
+    expect(stdout.startsWith('> hello\nHi! I am the dsh demo agent.')).toBe(true);
+    // The answers reached the model: its summary quotes them.
+    expect(stdout).toContain('Choose 1-4 (Enter: 1): 1\n✔ Language · TypeScript\n');
+    expect(stdout).toContain('Answer: my-app\n✔ Project name · my-app\n');
+    expect(stdout).toContain('- Project: my-app\n- Language: TypeScript\n');
+    // The questions left once the input ended fail at once, and the turn still ends.
+    expect(stdout).toContain('⊘ Database · not answered: input closed\n');
+    expect(stdout).toContain('✖ Hosting · not asked: the input ended (INPUT_CLOSED)\n');
+    expect(stdout).toContain('- Database: (not chosen)\n- Hosting: (not chosen)\n');
+    expect(stdout.endsWith('set DEEPSEEK_API_KEY or pass --base-url.\n\n')).toBe(true);
+    expect(stdout).not.toContain(ESCAPE);
+  });
+
+  it('colours piped output only when FORCE_COLOR asks, and never with --no-color', async () => {
+    const forced = await runBin([], 'hello\n1\n', { FORCE_COLOR: '1' });
+    expect(forced.code).toBe(0);
+    expect(forced.stdout).toContain(ESCAPE);
+    const plain = await runBin(['--no-color'], 'hello\n1\n', { FORCE_COLOR: '1' });
+    expect(plain.code).toBe(0);
+    expect(plain.stdout).not.toContain(ESCAPE);
+    expect(plain.stdout).toContain('✔ Language · TypeScript');
+  });
+
+  it('exits 0 promptly when the input ends while a question waits', async () => {
+    const bin = startBin([]);
+    bin.write('hello\n');
+    await bin.waitForOutput('Choose 1-4 (Enter: 1): ');
+    const ended = Date.now();
+    bin.end();
+    const { code, stdout, stderr } = await bin.done;
+    expect(code).toBe(0);
+    expect(Date.now() - ended).toBeLessThan(900);
+    expect(stdout).toContain('⊘ Language · not answered: input closed\n');
+    expect(stdout).toContain('- Project: (no name given)');
+    expect(stderr).toBe(`Model: ${DEMO_DESCRIPTION}\n`);
+  });
+
+  it('exits 0 at once on an empty input, with nothing but the prompt', async () => {
+    const { code, stdout } = await runBin([], '');
+    expect({ code, stdout }).toEqual({ code: 0, stdout: '> \n' });
+  });
+
+  it('stops quietly, with status 0, when whoever reads its output goes away (| head)', async () => {
+    assertBuilt();
+    const child = spawn(process.execPath, [BIN], {
+      env: { ...process.env, DEEPSEEK_API_KEY: '', DSH_API_KEY: '' },
+    });
+    let stderr = '';
+    child.stderr.on('data', (chunk: Buffer) => {
+      stderr += chunk.toString();
+    });
+    // Like `head -c 10`: read the first bytes, then close the pipe; the agent, waiting for an
+    // answer meanwhile, gets it and has more to write.
+    child.stdout.once('data', () => {
+      child.stdout.destroy();
+      child.stdin.end('1\nmy-app\n');
+    });
+    child.stdin.write('hello\n');
+    const code = await new Promise((resolve) => child.on('close', resolve));
+    expect(code).toBe(0);
+    expect(stderr).toBe(`Model: ${DEMO_DESCRIPTION}\n`);
+  });
+
+  it('replays a script given with --script', async () => {
+    const script = fixture('stdio-agent-greeting.json');
+    const { code, stdout, stderr } = await runBin(['--script', script], 'hi\nAda\n');
+    expect(code).toBe(0);
+    expect(stderr).toBe(`Model: script ${script} (offline, scripted)\n`);
+    const transcript = [
+      '> hi',
+      'Hello! One question first.',
+      '? Name',
+      '  What should I call you?',
+      'Answer: Ada',
+      '✔ Name · Ada',
+      'Nice to meet you, Ada.',
+      '',
+      '',
+    ].join('\n');
+    // Whether the end of input is known before the turn ends depends on the pipe: if not,
+    // one more prompt is shown, and left at once.
+    expect([transcript, `${transcript}> \n`]).toContain(stdout);
+  });
+
+  it('gives a question the --timeout time limit', async () => {
+    const bin = startBin(['--timeout', '50ms']);
+    bin.write('hello\n');
+    await bin.waitForOutput('The next question has no options');
+    bin.end();
+    const { code, stdout } = await bin.done;
+    expect(code).toBe(0);
+    expect(stdout).toContain(
+      '⊘ Language · timed out, withdrawn\n  ↳ the agent was told: no answer within 50 ms (ASK_TIMEOUT)\n',
+    );
+  });
+});
+
+describe('the dsh-stdio-agent command line', () => {
+  it('--help prints the usage on stdout and exits 0', async () => {
+    const { code, stdout, stderr } = await runBin(['--help']);
+    expect(code).toBe(0);
+    expect(stdout).toMatch(/^Usage: dsh-stdio-agent \[options\]\n/);
+    for (const flag of [
+      '--script FILE',
+      '--base-url URL',
+      '--model NAME',
+      '--timeout TIME',
+      '--no-color',
+    ]) {
+      expect(stdout).toContain(flag);
+    }
+    expect(stderr).toBe('');
+    expect((await runBin(['-h'])).stdout).toBe(stdout);
+  });
+
+  it('--version prints the package version and exits 0', async () => {
+    expect(await runBin(['--version'])).toEqual({
+      code: 0,
+      signal: null,
+      stdout: `${version}\n`,
+      stderr: '',
+    });
+    expect((await runBin(['-V'])).stdout).toBe(`${version}\n`);
+  });
+
+  it.each([
+    [['--nope'], 'unknown option --nope'],
+    [['extra'], 'unexpected argument "extra"'],
+    [['--script'], '--script needs a value'],
+    [['--model='], '--model needs a value'],
+    [['--no-color=yes'], '--no-color takes no value'],
+    [
+      ['--timeout', 'soon'],
+      '--timeout takes a duration from 1ms to 24 days, such as 90000, 90s or 5m (got "soon")',
+    ],
+    [
+      ['--timeout', '0ms'],
+      '--timeout 0ms is zero: a duration must be above zero, such as 90s or 5m',
+    ],
+    [
+      ['--timeout', '90'],
+      '--timeout 90 would be 90 milliseconds: write 90s for seconds, or 90ms if you mean it',
+    ],
+    [
+      ['--model', 'qwen3'],
+      '--model qwen3 needs a model server: set DEEPSEEK_API_KEY (or DSH_API_KEY), or pass --base-url.',
+    ],
+  ])('a usage error (%j) prints one line to stderr and exits 2', async (args, message) => {
+    const result = await runBin(args, 'hello\n');
+    expect(result).toEqual({
+      code: 2,
+      signal: null,
+      stdout: '',
+      stderr: `dsh-stdio-agent: ${message} (try dsh-stdio-agent --help)\n`,
+    });
+  });
+
+  it('a base URL that is not http(s) is a usage error', async () => {
+    const { code, stdout, stderr } = await runBin(['--base-url', 'ftp://models.example']);
+    expect(code).toBe(2);
+    expect(stdout).toBe('');
+    expect(stderr).toMatch(/^dsh-stdio-agent: .*http.* \(try dsh-stdio-agent --help\)\n$/);
+  });
+
+  it.each([
+    [
+      'a missing script',
+      '/no/such/script.json',
+      /^dsh-stdio-agent: Cannot read script \/no\/such\/script\.json: no such file\.\n$/,
+    ],
+    [
+      'an invalid script',
+      fixture('stdio-agent-invalid.json'),
+      /^dsh-stdio-agent: Invalid script .*stdio-agent-invalid\.json: .*answer:missing.*\n$/,
+    ],
+  ])('%s is a fatal error: one line, no stack trace, exit 1', async (_, path, line) => {
+    const { code, stdout, stderr } = await runBin(['--script', path], 'hello\n');
+    expect(code).toBe(1);
+    expect(stdout).toBe('');
+    expect(stderr).toMatch(line);
+    expect(stderr.split('\n').filter(Boolean)).toHaveLength(1);
+    expect(hasStackTrace(stderr)).toBe(false);
+  });
+});

@@ -1,0 +1,148 @@
+import { createScriptedModel, DEMO_DESCRIPTION, DEMO_SCRIPT } from 'dsh-agent';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { lastLine, startAgent, stopAgents, waitForPrompt } from '../support/agent-harness.js';
+import { KEYS } from '../support/fake-terminal.js';
+
+afterEach(stopAgents);
+
+function demo() {
+  return startAgent({
+    model: createScriptedModel(DEMO_SCRIPT, { name: 'demo' }),
+    modelDescription: DEMO_DESCRIPTION,
+    columns: 120,
+  });
+}
+
+/** The rows that start with the prompt. */
+function promptRows(screen: string): string[] {
+  return screen.split('\n').filter((line) => line.startsWith('> ') || line === '>');
+}
+
+describe('the terminal agent on the demo', () => {
+  it('says which model runs, then answers the demo with arrows, digits and typed text', async () => {
+    const { terminal, exit, type } = demo();
+    expect(await waitForPrompt(terminal)).toBe(
+      [
+        `Model: ${DEMO_DESCRIPTION}`,
+        'Type a message and press Enter. Ctrl+C cancels a turn; Ctrl+D quits.',
+        '> ',
+      ].join('\n'),
+    );
+
+    type('hello');
+    await terminal.waitFor('❯ 1. TypeScript (recommended)');
+    terminal.press(KEYS.down, KEYS.down);
+    await terminal.waitFor('❯ 3. Python');
+    terminal.press(KEYS.enter);
+
+    await terminal.waitFor('What should the project be called?');
+    type('my-app');
+
+    await terminal.waitFor('Which database should my-app use?');
+    terminal.press('2');
+
+    await terminal.waitFor('Where will my-app run?');
+    terminal.press('1');
+
+    await terminal.waitFor('That is the whole demo.');
+    const screen = await waitForPrompt(terminal);
+    expect(screen).toContain(
+      [
+        '> hello',
+        'Hi! I am the dsh demo agent. I run offline from a script, to show how an agent can stop in the middle of its work and ',
+        "ask you questions. Let's plan a small web service together.",
+        '✔ Language · Python',
+      ].join('\n'),
+    );
+    expect(screen.slice(screen.indexOf('✔ Language'))).toBe(
+      [
+        '✔ Language · Python',
+        'Noted: Python. The next question has no options: type the answer.',
+        '✔ Project name · my-app',
+        'Next, a choice that also takes an answer of your own.',
+        '✔ Database · SQLite',
+        'Last question: this one takes one of its options only.',
+        '✔ Hosting · Containers',
+        'Here is the plan:',
+        '',
+        '- Project: my-app',
+        '- Language: Python',
+        '- Database: SQLite',
+        '- Hosting: containers',
+        '',
+        'That is the whole demo. To talk to a real model, set DEEPSEEK_API_KEY or pass --base-url.',
+        '',
+        '> ',
+      ].join('\n'),
+    );
+    // No menu is left on screen, and the terminal is the prompt's again.
+    expect(screen).not.toContain('Esc decline');
+    expect(terminal.cursorHidden()).toBe(false);
+    expect(terminal.input.isRaw).toBe(true);
+
+    // The conversation goes on: the script is over, and says so.
+    type('and now?');
+    await terminal.waitFor('The demo script is over');
+    await waitForPrompt(terminal);
+
+    terminal.press('\u0004');
+    expect(await exit).toBe(0);
+    expect(terminal.input.isRaw).toBe(false);
+    expect(terminal.rawModes.at(-1)).toBe(false);
+    expect(await lastLine(terminal)).toBe('> ');
+    expect(terminal.cursor().x).toBe(0);
+  });
+
+  it('wraps the status lines at spaces in a narrow terminal', async () => {
+    const { terminal } = startAgent({
+      model: createScriptedModel(DEMO_SCRIPT),
+      modelDescription: DEMO_DESCRIPTION,
+      columns: 50,
+    });
+    expect(await waitForPrompt(terminal)).toBe(
+      [
+        'Model: built-in demo (offline, scripted); set',
+        'DEEPSEEK_API_KEY or pass --base-url to use a real',
+        'model',
+        'Type a message and press Enter. Ctrl+C cancels a',
+        'turn; Ctrl+D quits.',
+        '> ',
+      ].join('\n'),
+    );
+  });
+
+  it('takes a typed answer where the question allows one; a blank line starts no turn', async () => {
+    const { terminal, type } = demo();
+    await waitForPrompt(terminal);
+    type('   ');
+    await vi.waitFor(async () => expect(promptRows(await terminal.text())).toHaveLength(2));
+    type('start');
+    await terminal.waitFor('❯ 1. TypeScript');
+    terminal.press(KEYS.enter);
+    await terminal.waitFor('What should the project be called?');
+    type('shop');
+    await terminal.waitFor('Which database should shop use?');
+    type('DuckDB');
+    await terminal.waitFor('Where will shop run?');
+    terminal.press(KEYS.up, KEYS.enter);
+    await terminal.waitFor('That is the whole demo.');
+    const screen = await waitForPrompt(terminal);
+    expect(screen).toContain('✔ Database · DuckDB');
+    expect(screen).toContain('- Database: DuckDB\n- Hosting: a virtual machine');
+    expect(promptRows(screen)).toEqual(['>    ', '> start', '> ']);
+  });
+
+  it('runs lines typed ahead one after another, each shown after its own prompt', async () => {
+    const { terminal } = startAgent({
+      model: createScriptedModel({ steps: [{ text: 'First reply.' }, { text: 'Second reply.' }] }),
+    });
+    await waitForPrompt(terminal);
+    // A paste of two lines: readline has both before the first turn starts.
+    terminal.press('one\rtwo\r');
+    await terminal.waitFor('Second reply.');
+    const screen = await waitForPrompt(terminal);
+    expect(screen.slice(screen.indexOf('First reply.'))).toBe(
+      ['First reply.', '', '> two', 'Second reply.', '', '> '].join('\n'),
+    );
+  });
+});

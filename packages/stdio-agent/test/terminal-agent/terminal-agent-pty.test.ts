@@ -1,0 +1,136 @@
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { assertBuilt, BIN } from '../support/bin-process.js';
+import { KEYS } from '../support/fake-terminal.js';
+import {
+  expectCookedMode,
+  type PtySession,
+  startPtySession,
+  stopPtySessions,
+} from '../support/pty-session.js';
+
+const repositoryRoot = fileURLToPath(new URL('../../../..', import.meta.url));
+
+afterEach(stopPtySessions);
+beforeAll(assertBuilt);
+
+/** Runs the built bin in a real pseudo-terminal, 100x40, on the offline demo. */
+function runAgent(): PtySession {
+  return startPtySession(`node '${BIN}'`, {
+    columns: 100,
+    rows: 40,
+    scrollback: 500,
+    cwd: repositoryRoot,
+    env: { DEEPSEEK_API_KEY: '', DSH_API_KEY: '' },
+  });
+}
+
+/** The process id of the agent: Linux lists the shell's one child while the agent runs. */
+function agentPid(session: PtySession): number {
+  const children = readFileSync(
+    `/proc/${session.shellPid}/task/${session.shellPid}/children`,
+    'utf8',
+  );
+  const pid = Number(children.trim().split(/\s+/)[0]);
+  if (!Number.isInteger(pid) || pid <= 0) throw new Error('The agent is not running.');
+  return pid;
+}
+
+describe('the terminal agent in a real terminal', () => {
+  it('answers the demo with arrows, typing and digits, is interrupted by Ctrl+C, quits on Ctrl+D', async () => {
+    const session = runAgent();
+    await session.waitFor(/Ctrl\+D quits\.\n>$/);
+    expect(await session.text()).toContain('Model: built-in demo (offline, scripted)');
+    session.write('hello\r');
+    await session.waitFor('❯ 1. TypeScript (recommended)');
+    session.write(KEYS.down);
+    await session.waitFor('❯ 2. Go');
+    session.write(KEYS.enter);
+    await session.waitFor('What should the project be called?');
+    session.write('my-app\r');
+    await session.waitFor('Which database should my-app use?');
+    session.write('2');
+    await session.waitFor('Where will my-app run?');
+    session.write(KEYS.ctrlC);
+    await session.waitFor('⊘ Turn cancelled.');
+    await session.waitFor(/Turn cancelled\. Type your next message to go on\.\n\n>$/);
+
+    // The conversation goes on: the script's closing step quotes the answers given.
+    session.write('sum it up\r');
+    await session.waitFor('That is the whole demo.');
+    await session.waitFor(/--base-url\.\n\n>$/);
+    session.write('\u0004');
+    const screen = await session.waitFor('done');
+
+    expect(screen).toContain(
+      [
+        '✔ Language · Go',
+        'Noted: Go. The next question has no options: type the answer.',
+        '✔ Project name · my-app',
+        'Next, a choice that also takes an answer of your own.',
+        '✔ Database · SQLite',
+        'Last question: this one takes one of its options only.',
+        '✖ Hosting · cancelled',
+        '⊘ Turn cancelled. Type your next message to go on.',
+        '',
+        '> sum it up',
+        'Here is the plan:',
+        '',
+        '- Project: my-app',
+        '- Language: Go',
+        '- Database: SQLite',
+        '- Hosting: (not chosen)',
+      ].join('\n'),
+    );
+    expect(screen).toMatch(/--base-url\.\n\n>\nexit=0\n/);
+    // No menu was left behind.
+    expect(screen).not.toContain('Esc decline');
+    expect(session.cursorHidden()).toBe(false);
+    expectCookedMode(screen);
+    expect((await session.finish()).exitCode).toBe(0);
+  });
+
+  it('quits on Ctrl+C at an empty prompt, with status 0 and the terminal restored', async () => {
+    const session = runAgent();
+    await session.waitFor(/Ctrl\+D quits\.\n>$/);
+    session.write('half a line');
+    await session.waitFor('> half a line');
+    session.write(KEYS.ctrlC);
+    await session.waitFor(/Ctrl\+D quits\.\n>$/);
+    session.write(KEYS.ctrlC);
+    const screen = await session.waitFor('done');
+    expect(screen).toMatch(/Ctrl\+D quits\.\n>\nexit=0\n/);
+    expectCookedMode(screen);
+    expect(session.cursorHidden()).toBe(false);
+    expect((await session.finish()).exitCode).toBe(0);
+  });
+
+  it('restores the terminal when it is terminated with a question on screen', async () => {
+    const session = runAgent();
+    await session.waitFor(/Ctrl\+D quits\.\n>$/);
+    session.write('hello\r');
+    await session.waitFor('❯ 1. TypeScript (recommended)');
+    process.kill(agentPid(session), 'SIGTERM');
+    const screen = await session.waitFor('done');
+    expect(screen).toContain('⊘ Language · not answered: interrupted\n');
+    expect(screen).toContain('exit=143');
+    expect(screen).not.toContain('❯ 1. TypeScript');
+    expect(session.cursorHidden()).toBe(false);
+    expectCookedMode(screen);
+    expect((await session.finish()).exitCode).toBe(0);
+  });
+
+  it('restores the terminal when it is terminated at the prompt', async () => {
+    const session = runAgent();
+    await session.waitFor(/Ctrl\+D quits\.\n>$/);
+    session.write('typed, not sent');
+    await session.waitFor('> typed, not sent');
+    process.kill(agentPid(session), 'SIGTERM');
+    const screen = await session.waitFor('done');
+    expect(screen).toContain('exit=143');
+    expect(session.cursorHidden()).toBe(false);
+    expectCookedMode(screen);
+    expect((await session.finish()).exitCode).toBe(0);
+  });
+});

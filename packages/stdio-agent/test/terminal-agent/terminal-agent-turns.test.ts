@@ -1,0 +1,329 @@
+import { createScriptedModel, ModelError, type Script } from 'dsh-agent';
+import { afterEach, describe, expect, it } from 'vitest';
+import { runTerminalAgent } from '../../src/index.js';
+import {
+  deferred,
+  lastLine,
+  startAgent,
+  stepModel,
+  stopAgents,
+  textStep,
+  waitForPrompt,
+} from '../support/agent-harness.js';
+import { createFakeTerminal, KEYS } from '../support/fake-terminal.js';
+
+afterEach(stopAgents);
+
+/** The screen from the prompt row that starts with `prompt`. */
+function from(screen: string, prompt: string): string {
+  return screen.slice(screen.lastIndexOf(`> ${prompt}`));
+}
+
+describe('runTerminalAgent', () => {
+  it('rejects invalid options before it touches the terminal', async () => {
+    const terminal = createFakeTerminal();
+    await expect(
+      runTerminalAgent({
+        model: stepModel(),
+        input: terminal.input,
+        output: terminal.output,
+        errorOutput: terminal.output,
+        questionTimeoutMs: 0,
+      }),
+    ).rejects.toThrow(TypeError);
+    expect(terminal.written).toBe('');
+    expect(terminal.rawModes).toEqual([]);
+    expect(terminal.input.listenerCount('data')).toBe(0);
+    terminal.dispose();
+  });
+});
+
+describe('how a turn is shown', () => {
+  it('streams the text as it arrives, on as many lines as it has', async () => {
+    const gate = deferred();
+    const model = stepModel(async function* () {
+      yield { type: 'text-delta', text: 'First line,' };
+      await gate.promise;
+      yield { type: 'text-delta', text: ' still first.\r' };
+      yield { type: 'text-delta', text: '\nSecond line:\n\tindented\u2028third\r\n' };
+      yield { type: 'finish', reason: 'stop' };
+    });
+    const { terminal, type } = startAgent({ model });
+    await waitForPrompt(terminal);
+    type('write');
+    await terminal.waitFor('First line,');
+    // Shown before the model has finished its step.
+    expect(await lastLine(terminal)).toBe('First line,');
+    gate.resolve();
+    const screen = await waitForPrompt(terminal);
+    expect(from(screen, 'write')).toBe(
+      [
+        '> write',
+        'First line, still first.',
+        'Second line:',
+        '    indented',
+        'third',
+        '',
+        '> ',
+      ].join('\n'),
+    );
+  });
+
+  it('wraps long text at spaces, moving a word that grows past the edge to the next row', async () => {
+    const model = stepModel(
+      textStep('alpha beta gamma de', 'lta epsilon ', 'abcdefghijklmnopqrstuvwxyz end'),
+    );
+    const { terminal, type } = startAgent({ model, columns: 20 });
+    await waitForPrompt(terminal);
+    type('wrap');
+    await terminal.waitFor('end');
+    const screen = await waitForPrompt(terminal);
+    // "de" fitted, "del" did not: it moved down whole; a word wider than a row is broken.
+    expect(from(screen, 'wrap')).toBe(
+      [
+        '> wrap',
+        'alpha beta gamma ',
+        'delta epsilon ',
+        'abcdefghijklmnopqrst',
+        'uvwxyz end',
+        '',
+        '> ',
+      ].join('\n'),
+    );
+  });
+
+  it('shows escape sequences and control characters written by the model inert', async () => {
+    const model = stepModel(
+      textStep(
+        '\u001b[2J\u001b[H',
+        'Cleared? ',
+        '\u001b]0;pwned\u0007',
+        '\u001b[31mred\u001b[0m \u202edesrever\u202c',
+      ),
+    );
+    const { terminal, type } = startAgent({ model, modelDescription: 'test model' });
+    await waitForPrompt(terminal);
+    type('attack');
+    const screen = await waitForPrompt(terminal);
+    // Nothing was cleared: the status line is still at the top.
+    expect(screen.startsWith('Model: test model\n')).toBe(true);
+    expect(from(screen, 'attack')).toBe(
+      [
+        '> attack',
+        '^[[2J^[[HCleared? ^[]0;pwned^G^[[31mred^[[0m <U+202E>desrever<U+202C>',
+        '',
+        '> ',
+      ].join('\n'),
+    );
+    expect(terminal.written).not.toContain('\u001b]0;');
+    expect(terminal.written).not.toContain('\u001b[2J');
+  });
+
+  it('reports a model error with its code and what to do, and the next turn works', async () => {
+    const model = stepModel(
+      // biome-ignore lint/correctness/useYield: a model that fails before it says anything.
+      async function* () {
+        throw new ModelError(
+          'MODEL_AUTH',
+          'The model server at https://api.deepseek.com rejected the API key (HTTP 401).',
+          { status: 401 },
+        );
+      },
+      textStep('Working now.'),
+    );
+    const { terminal, type } = startAgent({ model, columns: 120 });
+    await waitForPrompt(terminal);
+    type('first');
+    await terminal.waitFor('MODEL_AUTH');
+    expect(from(await waitForPrompt(terminal), 'first')).toBe(
+      [
+        '> first',
+        '✖ Error: The model server at https://api.deepseek.com rejected the API key (HTTP 401). (MODEL_AUTH)',
+        '  Check DEEPSEEK_API_KEY (or DSH_API_KEY for another server) and start dsh-stdio-agent again.',
+        '',
+        '> ',
+      ].join('\n'),
+    );
+    type('second');
+    await terminal.waitFor('Working now.');
+    expect(from(await waitForPrompt(terminal), 'second')).toBe(
+      ['> second', 'Working now.', '', '> '].join('\n'),
+    );
+  });
+
+  it('reports a connection failure mid-text on a line of its own, with how to retry', async () => {
+    const model = stepModel(async function* () {
+      yield { type: 'text-delta', text: 'Half a sen' };
+      throw new ModelError(
+        'MODEL_CONNECTION',
+        'The connection to http://localhost:11434/v1 broke.',
+      );
+    });
+    const { terminal, type } = startAgent({ model, columns: 120 });
+    await waitForPrompt(terminal);
+    type('go');
+    await terminal.waitFor('MODEL_CONNECTION');
+    expect(from(await waitForPrompt(terminal), 'go')).toBe(
+      [
+        '> go',
+        'Half a sen',
+        '✖ Error: The connection to http://localhost:11434/v1 broke. (MODEL_CONNECTION)',
+        '  Send your message again to retry (the conversation is kept), or press Ctrl+D to quit.',
+        '',
+        '> ',
+      ].join('\n'),
+    );
+  });
+
+  it('stops a model that loops at the step limit, and says so', async () => {
+    let calls = 0;
+    const model = {
+      id: 'looping',
+      async *stream() {
+        calls++;
+        yield {
+          type: 'tool-call' as const,
+          call: { id: `c${calls}`, name: 'noop', arguments: '{}' },
+        };
+        yield { type: 'finish' as const, reason: 'tool-calls' as const };
+      },
+    };
+    const { terminal, type } = startAgent({ model, columns: 160, rows: 40 });
+    await waitForPrompt(terminal);
+    type('loop');
+    await terminal.waitFor('STEP_LIMIT');
+    const screen = await waitForPrompt(terminal);
+    expect(calls).toBe(25);
+    expect(screen).toContain(
+      '✖ Stopped: The model used all 25 steps of this turn without finishing, so the turn was stopped. Send a message to let it continue. (STEP_LIMIT)\n\n> ',
+    );
+    expect(screen).toMatch(
+      /✖ noop · failed: There is no tool named "noop"\. The tools you can call are: ask_user_question\. \(UNKNOWN_TOOL\)/,
+    );
+  });
+});
+
+const FAILURES: Script = {
+  steps: [
+    {
+      text: 'Three questions.',
+      toolCalls: [
+        { id: 'search', name: 'search_web', arguments: { query: 'x' } },
+        { id: 'bad', name: 'ask_user_question', arguments: { question: '   ' } },
+        {
+          id: 'db',
+          name: 'ask_user_question',
+          arguments: {
+            header: 'Database',
+            question: 'Which database?',
+            options: [{ label: 'Postgres' }, { label: 'SQLite' }],
+          },
+        },
+      ],
+    },
+    { text: 'Database: {{answer:db|none}}.' },
+  ],
+};
+
+describe('tool activity', () => {
+  it('shows each failed call in one line: unknown tool, invalid question, declined question', async () => {
+    const { terminal, type } = startAgent({ model: createScriptedModel(FAILURES), columns: 120 });
+    await waitForPrompt(terminal);
+    type('ask');
+    await terminal.waitFor('❯ 1. Postgres');
+    terminal.press(KEYS.escape);
+    await terminal.waitFor('Database: none.');
+    const screen = from(await waitForPrompt(terminal), 'ask');
+    const lines = screen.split('\n');
+    expect(lines[1]).toBe('Three questions.');
+    expect(lines[2]).toMatch(
+      /^✖ search_web · failed: There is no tool named "search_web"\. The tools you can call are: ask_user_question\. \(UNKNOWN_TO…$/,
+    );
+    expect(lines[2]?.length).toBeLessThanOrEqual(119);
+    expect(lines[3]).toBe(
+      '✖ Question · not asked: Invalid question: `question` must not be blank. (INVALID_REQUEST)',
+    );
+    expect(lines.slice(4)).toEqual([
+      '✖ Database · declined',
+      '  ↳ the agent was told: you declined (ASK_DECLINED)',
+      'Database: none.',
+      '',
+      '> ',
+    ]);
+  });
+
+  it('cuts a long failure line to the width of the terminal, colours and all', async () => {
+    const { terminal, type } = startAgent({
+      model: createScriptedModel(FAILURES),
+      columns: 60,
+      env: { TERM: 'xterm-256color', FORCE_COLOR: '1' },
+    });
+    await waitForPrompt(terminal);
+    type('ask');
+    await terminal.waitFor('❯ 1. Postgres');
+    terminal.press('2');
+    const screen = from(await waitForPrompt(terminal), 'ask');
+    const lines = screen.split('\n');
+    expect(lines[2]).toMatch(/^✖ search_web · failed: There is no tool named "search_web"…$/);
+    expect(lines[2]).toHaveLength(59);
+    expect(lines.slice(4, 6)).toEqual(['✔ Database · SQLite', 'Database: SQLite.']);
+    // The colours were reset after the cut.
+    expect(terminal.written).toContain('…\u001b[0m');
+  });
+
+  it('says when a question timed out, with the time limit', async () => {
+    const { terminal, type } = startAgent({
+      model: createScriptedModel(FAILURES),
+      questionTimeoutMs: 30,
+      columns: 120,
+    });
+    await waitForPrompt(terminal);
+    type('ask');
+    await terminal.waitFor('Database: none.');
+    const screen = from(await waitForPrompt(terminal), 'ask');
+    expect(screen).toContain(
+      '⊘ Database · timed out, withdrawn\n  ↳ the agent was told: no answer within 30 ms (ASK_TIMEOUT)\n',
+    );
+  });
+
+  it('says which questions were never asked when the input ends mid-turn, and exits 0', async () => {
+    const script: Script = {
+      steps: [
+        {
+          toolCalls: [
+            {
+              id: 'a',
+              name: 'ask_user_question',
+              arguments: { header: 'First', question: 'One?' },
+            },
+            {
+              id: 'b',
+              name: 'ask_user_question',
+              arguments: { header: 'Second', question: 'Two?' },
+            },
+          ],
+        },
+        { text: 'Answers: {{answer:a|-}}, {{answer:b|-}}.' },
+      ],
+    };
+    const { terminal, exit, type } = startAgent({
+      model: createScriptedModel(script),
+      columns: 120,
+    });
+    await waitForPrompt(terminal);
+    type('go');
+    await terminal.waitFor('One?');
+    terminal.input.end();
+    expect(await exit).toBe(0);
+    const screen = from(await terminal.text(), 'go');
+    expect(screen).toBe(
+      [
+        '> go',
+        '⊘ First · not answered: input closed',
+        '  ↳ the agent was told: the input ended (INPUT_CLOSED)',
+        '✖ Second · not asked: the input ended (INPUT_CLOSED)',
+        'Answers: -, -.',
+      ].join('\n'),
+    );
+  });
+});
