@@ -16,8 +16,8 @@ const autopilot: UserInteractionProvider = {
     const option = recommendedOption(request);
     if (option === undefined) {
       throw new UserInteractionError(
-        'ASK_DECLINED',
         'Unattended: only recommended options are taken.',
+        'ASK_DECLINED',
       );
     }
     return answerForOption(option);

@@ -8,10 +8,15 @@ import {
 import {
   type AskUserQuestionAnswer,
   type AskUserQuestionRequest,
+  askFailedError,
   hasOptions,
+  inputClosedError,
+  isUserInteractionError,
+  type PendingQuestion,
+  PendingQuestions,
   type UserInteractionCapabilities,
-  UserInteractionError,
   type UserInteractionProvider,
+  unsupportedError,
 } from 'dsh-user-interaction';
 import { answerFromElicitation } from './answer-from-elicitation.js';
 import { answerFromPermission } from './answer-from-permission.js';
@@ -59,32 +64,11 @@ export interface AcpQuestionProvider extends UserInteractionProvider, Disposable
   dispose(): void;
 }
 
-interface PendingAsk {
-  /** Settles the ask with `error`; with `withdraw`, also cancels its request on the wire. */
-  fail(error: UserInteractionError, withdraw: boolean): void;
-}
-
 type SendQuestion = (options: SendRequestOptions) => Promise<unknown>;
 
 interface OutgoingQuestion {
   readonly send: SendQuestion;
   readonly answerFrom: (reply: unknown) => AskUserQuestionAnswer;
-}
-
-function aborted(signal: AbortSignal): UserInteractionError {
-  return new UserInteractionError(
-    'ASK_ABORTED',
-    'The question was withdrawn before the person answered.',
-    { cause: signal.reason },
-  );
-}
-
-function inputClosed(reason: 'closed' | 'disposed', cause?: unknown): UserInteractionError {
-  const message =
-    reason === 'closed'
-      ? 'The editor connection closed; nobody can answer the question.'
-      : 'The editor question UI was shut down; nobody can answer the question.';
-  return new UserInteractionError('INPUT_CLOSED', message, { cause });
 }
 
 /**
@@ -98,30 +82,21 @@ export function createAcpQuestionProvider(
   const { connection, clientCapabilities, scopeFor } = options;
   const readCapabilities =
     typeof clientCapabilities === 'function' ? clientCapabilities : () => clientCapabilities;
-  const pendingAsks = new Set<PendingAsk>();
-  let disposed = false;
+  const questions = new PendingQuestions<AskUserQuestionAnswer>();
 
   const onClose = (): void => {
-    for (const ask of [...pendingAsks])
-      ask.fail(inputClosed('closed', connection.signal.reason), false);
+    questions.close(inputClosedError('the editor connection closed', connection.signal.reason));
   };
-  connection.signal.addEventListener('abort', onClose, { once: true });
-
-  function closedError(): UserInteractionError | undefined {
-    if (connection.signal.aborted) return inputClosed('closed', connection.signal.reason);
-    if (disposed) return inputClosed('disposed');
-    return undefined;
-  }
+  if (connection.signal.aborted) onClose();
+  else connection.signal.addEventListener('abort', onClose, { once: true });
 
   function outgoing(request: AskUserQuestionRequest): OutgoingQuestion {
     let scope: QuestionScope;
     try {
       scope = checkScope(scopeFor(request));
     } catch (error) {
-      if (error instanceof UserInteractionError) throw error;
-      throw new UserInteractionError('ASK_FAILED', 'The question could not be routed.', {
-        cause: error,
-      });
+      if (isUserInteractionError(error)) throw error;
+      throw askFailedError(error, 'the question could not be routed');
     }
     const { client } = connection;
     if (supportsFormElicitation(readCapabilities())) {
@@ -133,9 +108,8 @@ export function createAcpQuestionProvider(
       };
     }
     if (!hasOptions(request)) {
-      throw new UserInteractionError(
-        'UNSUPPORTED',
-        'This editor cannot show a question without options (it has no form elicitation); offer options to choose from.',
+      throw unsupportedError(
+        'it has no options, and this editor shows only choices (it has no form elicitation); offer options to choose from',
       );
     }
     // A permission request must name a tool call; clients show an unknown one as a new entry.
@@ -151,72 +125,56 @@ export function createAcpQuestionProvider(
     };
   }
 
-  function send(question: OutgoingQuestion, signal: AbortSignal | undefined) {
-    return new Promise<AskUserQuestionAnswer>((resolve, reject) => {
-      // Aborting it sends `$/cancel_request`; the SDK then drops the client's late reply.
-      const wire = new AbortController();
-      let settled = false;
-      const settle = (): boolean => {
-        if (settled) return false;
-        settled = true;
-        signal?.removeEventListener('abort', onAbort);
-        pendingAsks.delete(ask);
-        return true;
-      };
-      const ask: PendingAsk = {
-        fail(error, withdraw) {
-          if (!settle()) return;
-          if (withdraw) wire.abort(error);
-          reject(error);
-        },
-      };
-      function onAbort(): void {
-        ask.fail(aborted(signal as AbortSignal), true);
-      }
-      signal?.addEventListener('abort', onAbort, { once: true });
-      pendingAsks.add(ask);
-      let reply: Promise<unknown>;
-      try {
-        reply = question.send({ cancellationSignal: wire.signal, stopWaitingOnCancel: true });
-      } catch (error) {
-        reply = Promise.reject(error);
-      }
-      reply.then(
-        (value) => {
-          if (!settle()) return;
-          try {
-            resolve(question.answerFrom(value));
-          } catch (error) {
-            reject(error);
-          }
-        },
-        (error: unknown) => {
-          if (!settle()) return;
-          reject(closedError() ?? errorFromClient(error));
-        },
-      );
-    });
+  /** Sends the question; withdrawing it sends `$/cancel_request`, unless the connection is gone. */
+  function send(
+    outgoing: OutgoingQuestion,
+    question: PendingQuestion<AskUserQuestionAnswer>,
+  ): void {
+    // The SDK drops the client's late reply once this aborts.
+    const wire = new AbortController();
+    question.signal.addEventListener(
+      'abort',
+      () => {
+        if (!connection.signal.aborted) wire.abort(question.signal.reason);
+      },
+      { once: true },
+    );
+    let reply: Promise<unknown>;
+    try {
+      reply = outgoing.send({ cancellationSignal: wire.signal, stopWaitingOnCancel: true });
+    } catch (error) {
+      reply = Promise.reject(error);
+    }
+    reply.then(
+      (value) => {
+        try {
+          question.resolve(outgoing.answerFrom(value));
+        } catch (error) {
+          question.reject(error);
+        }
+      },
+      (error: unknown) => question.reject(errorFromClient(error)),
+    );
   }
 
   function ask(request: AskUserQuestionRequest): Promise<AskUserQuestionAnswer> {
     const { signal } = request;
-    if (signal?.aborted) return Promise.reject(aborted(signal));
-    const closed = closedError();
-    if (closed !== undefined) return Promise.reject(closed);
-    let question: OutgoingQuestion;
+    const question = questions.open(signal === undefined ? {} : { signal });
+    if (question.settled) return question.promise;
     try {
-      question = outgoing(request);
+      send(outgoing(request), question);
     } catch (error) {
-      return Promise.reject(error);
+      question.reject(error);
     }
-    return send(question, signal);
+    return question.promise;
   }
 
+  let disposed = false;
   function dispose(): void {
     if (disposed) return;
     disposed = true;
     connection.signal.removeEventListener('abort', onClose);
-    for (const pending of [...pendingAsks]) pending.fail(inputClosed('disposed'), true);
+    questions.close(inputClosedError('the editor question UI was shut down'));
   }
 
   return {
@@ -225,7 +183,7 @@ export function createAcpQuestionProvider(
       return questionCapabilitiesFor(readCapabilities());
     },
     get pending() {
-      return pendingAsks.size;
+      return questions.size;
     },
     dispose,
     [Symbol.dispose]: dispose,

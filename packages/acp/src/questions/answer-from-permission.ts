@@ -2,8 +2,10 @@ import {
   type AskUserQuestionAnswer,
   type AskUserQuestionRequest,
   answerForOption,
+  askCancelledError,
+  invalidAnswerError,
 } from 'dsh-user-interaction';
-import { cancelled, invalidAnswer, isRecord } from './answer-errors.js';
+import { isRecord } from './is-record.js';
 import { permissionOptionId } from './permission-request-for-question.js';
 
 const OPTION_ID = /^option-(0|[1-9][0-9]{0,5})$/;
@@ -18,17 +20,17 @@ export function answerFromPermission(
   response: unknown,
 ): AskUserQuestionAnswer {
   const outcome = isRecord(response) ? response.outcome : undefined;
-  if (!isRecord(outcome)) throw invalidAnswer('the reply has no outcome');
-  if (outcome.outcome === 'cancelled') throw cancelled();
+  if (!isRecord(outcome)) throw invalidAnswerError('the reply has no outcome');
+  if (outcome.outcome === 'cancelled') throw askCancelledError();
   if (outcome.outcome !== 'selected') {
-    throw invalidAnswer('the outcome is neither selected nor cancelled');
+    throw invalidAnswerError('the outcome is neither selected nor cancelled');
   }
   const { optionId } = outcome;
   const match = typeof optionId === 'string' ? OPTION_ID.exec(optionId) : null;
   const index = match === null ? -1 : Number(match[1]);
   const option = request.options?.[index];
   if (option === undefined || permissionOptionId(index) !== optionId) {
-    throw invalidAnswer("the selected option is not one of the question's options");
+    throw invalidAnswerError("the selected option is not one of the question's options");
   }
   return answerForOption(option);
 }

@@ -1,4 +1,9 @@
-import { UserInteractionError } from 'dsh-user-interaction';
+import {
+  askCancelledError,
+  askFailedError,
+  type UserInteractionError,
+  unsupportedError,
+} from 'dsh-user-interaction';
 
 /** JSON-RPC "method not found": the client does not implement the request we sent. */
 const METHOD_NOT_FOUND = -32601;
@@ -20,19 +25,11 @@ function rpcCode(error: unknown): number | undefined {
 export function errorFromClient(error: unknown): UserInteractionError {
   const code = rpcCode(error);
   if (code === METHOD_NOT_FOUND) {
-    return new UserInteractionError(
-      'UNSUPPORTED',
-      'The editor does not support this kind of question.',
-      { cause: error },
-    );
+    return unsupportedError('the editor does not support this kind of question', error);
   }
   if (code === REQUEST_CANCELLED) {
-    return new UserInteractionError('ASK_CANCELLED', 'The editor cancelled the question.', {
-      cause: error,
-    });
+    return askCancelledError(error);
   }
   const detail = code === undefined ? '' : ` (JSON-RPC error ${code})`;
-  return new UserInteractionError('ASK_FAILED', `The editor failed to ask the question${detail}.`, {
-    cause: error,
-  });
+  return askFailedError(error, `the editor failed to ask it${detail}`);
 }

@@ -1,8 +1,9 @@
 import type { PermissionOption, RequestPermissionRequest } from '@agentclientprotocol/sdk';
 import {
   type AskUserQuestionRequest,
+  askFailedError,
   hasOptions,
-  UserInteractionError,
+  unsupportedError,
 } from 'dsh-user-interaction';
 import { checkScope } from './question-scope.js';
 
@@ -28,16 +29,15 @@ export function permissionRequestForQuestion(
   scope: PermissionScope,
 ): RequestPermissionRequest {
   if (!hasOptions(request)) {
-    throw new UserInteractionError(
-      'UNSUPPORTED',
-      'This editor cannot show a question without options; offer options to choose from.',
+    throw unsupportedError(
+      'it has no options, and this editor shows only choices; offer options to choose from',
     );
   }
   const { sessionId, toolCallId } = checkScope(scope);
   if (toolCallId === undefined) {
-    throw new UserInteractionError(
-      'ASK_FAILED',
-      'The question could not be routed: a permission request needs a tool call id.',
+    throw askFailedError(
+      undefined,
+      'the question could not be routed: a permission request needs a tool call id',
     );
   }
   // Every option is a one-time answer: "always" kinds invite a client to remember the pick

@@ -1,4 +1,4 @@
-import { UserInteractionError } from 'dsh-user-interaction';
+import { askFailedError } from 'dsh-user-interaction';
 
 /** Where a question appears in the editor: its ACP session and, when known, the tool call that asks it. */
 export interface QuestionScope {
@@ -11,22 +11,19 @@ export interface QuestionScope {
 /** Checks a scope given by a caller, so a wiring bug fails the ask instead of reaching the wire. */
 export function checkScope(scope: unknown): QuestionScope {
   if (typeof scope !== 'object' || scope === null) {
-    throw new UserInteractionError(
-      'ASK_FAILED',
-      'The question could not be routed: no editor session is known for the agent that asked it.',
+    throw askFailedError(
+      scope,
+      'the question could not be routed: no editor session is known for the agent that asked it',
     );
   }
   const { sessionId, toolCallId } = scope as { sessionId?: unknown; toolCallId?: unknown };
   if (typeof sessionId !== 'string' || sessionId.length === 0) {
-    throw new UserInteractionError(
-      'ASK_FAILED',
-      'The question could not be routed: its scope has no session id.',
-    );
+    throw askFailedError(scope, 'the question could not be routed: its scope has no session id');
   }
   if (toolCallId !== undefined && (typeof toolCallId !== 'string' || toolCallId.length === 0)) {
-    throw new UserInteractionError(
-      'ASK_FAILED',
-      'The question could not be routed: its scope has an invalid tool call id.',
+    throw askFailedError(
+      scope,
+      'the question could not be routed: its scope has an invalid tool call id',
     );
   }
   return toolCallId === undefined ? { sessionId } : { sessionId, toolCallId };

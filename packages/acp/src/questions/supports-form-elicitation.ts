@@ -1,5 +1,5 @@
 import type { ClientCapabilities } from '@agentclientprotocol/sdk';
-import type { UserInteractionCapabilities } from 'dsh-user-interaction';
+import { FULL_CAPABILITIES, type UserInteractionCapabilities } from 'dsh-user-interaction';
 
 /**
  * True when the client advertised form elicitation at `initialize`:
@@ -13,10 +13,6 @@ export function supportsFormElicitation(
   return typeof form === 'object' && form !== null && !Array.isArray(form);
 }
 
-const WITH_FORMS: UserInteractionCapabilities = Object.freeze({
-  freeForm: true,
-  customAnswer: true,
-});
 const WITHOUT_FORMS: UserInteractionCapabilities = Object.freeze({
   freeForm: false,
   customAnswer: false,
@@ -26,5 +22,5 @@ const WITHOUT_FORMS: UserInteractionCapabilities = Object.freeze({
 export function questionCapabilitiesFor(
   clientCapabilities: ClientCapabilities | null | undefined,
 ): UserInteractionCapabilities {
-  return supportsFormElicitation(clientCapabilities) ? WITH_FORMS : WITHOUT_FORMS;
+  return supportsFormElicitation(clientCapabilities) ? FULL_CAPABILITIES : WITHOUT_FORMS;
 }

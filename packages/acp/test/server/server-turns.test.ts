@@ -41,7 +41,7 @@ function sameIdModel(): Model {
 describe('how a turn ends', () => {
   it('a model failure is a JSON-RPC error (-32603) with the model error message and its code; the session goes on', async () => {
     const message = 'DeepSeek refused the API key (HTTP 401): check DEEPSEEK_API_KEY.';
-    const model = failingModel(new ModelError('MODEL_AUTH', message, { status: 401 }));
+    const model = failingModel(new ModelError(message, 'MODEL_AUTH', { status: 401 }));
     const testClient = createTestClient();
     await withServer({ model }, testClient, async ({ agent }) => {
       await initializeClient(agent, WITH_FORMS);

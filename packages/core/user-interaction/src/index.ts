@@ -5,32 +5,34 @@ export type {
   AskUserQuestionRequest,
 } from './ask-user-question.js';
 export {
-  ASK_USER_QUESTION_PARAMETERS,
-  ASK_USER_QUESTION_TOOL_DESCRIPTION,
-  ASK_USER_QUESTION_TOOL_NAME,
-  type AskUserQuestionToolContext,
-  type AskUserQuestionToolResult,
-  askUserQuestionTool,
-  describeAskUserQuestionTool,
-  executeAskUserQuestion,
-  parseAskUserQuestionArguments,
-} from './ask-user-question-tool.js';
-export {
-  createUserInteraction,
-  type ProviderRegistration,
-  type RegisterProviderOptions,
-  type UserInteraction,
-  type UserInteractionOptions,
-} from './create-user-interaction.js';
+  askAbortedError,
+  askCancelledError,
+  askDeclinedError,
+  askFailedError,
+  askTimeoutError,
+  duplicateProviderError,
+  inputClosedError,
+  invalidAnswerError,
+  invalidRequestError,
+  noProviderError,
+  toUserInteractionError,
+  unsupportedError,
+} from './errors/ask-errors.js';
 export {
   HarnessError,
   INTERNAL_ERROR_CODE,
   isHarnessError,
   type ToolError,
   toToolError,
-} from './harness-error.js';
-export { isBlankText } from './is-blank-text.js';
-export { labelKey } from './label-key.js';
+} from './errors/harness-error.js';
+export {
+  isUserInteractionError,
+  isUserInteractionErrorCode,
+  USER_INTERACTION_ERROR_CODES,
+  UserInteractionError,
+  type UserInteractionErrorCode,
+  type UserInteractionErrorOptions,
+} from './errors/user-interaction-error.js';
 export {
   acceptsCustomAnswer,
   answerForOption,
@@ -40,16 +42,36 @@ export {
 } from './question-helpers.js';
 export { REQUEST_LIMITS } from './request-limits.js';
 export {
-  isUserInteractionError,
-  isUserInteractionErrorCode,
-  USER_INTERACTION_ERROR_CODES,
-  UserInteractionError,
-  type UserInteractionErrorCode,
-  type UserInteractionErrorOptions,
-} from './user-interaction-error.js';
-export type {
-  UserInteractionCapabilities,
-  UserInteractionProvider,
+  createUserInteraction,
+  type ProviderRegistration,
+  type RegisterProviderOptions,
+  type UserInteraction,
+  type UserInteractionOptions,
+} from './service/create-user-interaction.js';
+export {
+  createPendingQuestion,
+  type PendingQuestion,
+  type PendingQuestionOptions,
+  PendingQuestions,
+  withdrawnBy,
+} from './service/pending-question.js';
+export {
+  ASK_USER_QUESTION_PARAMETERS,
+  ASK_USER_QUESTION_TOOL_DESCRIPTION,
+  ASK_USER_QUESTION_TOOL_NAME,
+  type AskUserQuestionToolContext,
+  type AskUserQuestionToolResult,
+  askUserQuestionTool,
+  describeAskUserQuestionTool,
+  executeAskUserQuestion,
+  parseAskUserQuestionArguments,
+} from './tool/ask-user-question-tool.js';
+export {
+  FULL_CAPABILITIES,
+  type UserInteractionCapabilities,
+  type UserInteractionProvider,
 } from './user-interaction-provider.js';
-export { validateAnswer } from './validate-answer.js';
-export { validateRequest } from './validate-request.js';
+export { isBlankText } from './validation/is-blank-text.js';
+export { labelKey } from './validation/label-key.js';
+export { validateAnswer } from './validation/validate-answer.js';
+export { validateRequest } from './validation/validate-request.js';

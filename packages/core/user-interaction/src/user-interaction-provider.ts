@@ -4,9 +4,15 @@ import type { AskUserQuestionAnswer, AskUserQuestionRequest } from './ask-user-q
 export interface UserInteractionCapabilities {
   /** Questions without options, answered with typed text. */
   readonly freeForm: boolean;
-  /** A typed answer offered next to the options when `allowCustom` is set. */
+  /** A typed answer offered next to the options (unless the question sets `allowCustom: false`). */
   readonly customAnswer: boolean;
 }
+
+/** What a UI that shows every kind of question can show: what a provider without `capabilities` means. */
+export const FULL_CAPABILITIES: UserInteractionCapabilities = Object.freeze({
+  freeForm: true,
+  customAnswer: true,
+});
 
 /** A UI that can put a question in front of a person: a terminal, an editor, a test. */
 export interface UserInteractionProvider {

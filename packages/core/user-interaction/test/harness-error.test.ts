@@ -41,7 +41,7 @@ async function loadSecondCopy(): Promise<typeof import('../src/index.js')> {
 describe('HarnessError', () => {
   it('carries a code, a name and a cause', () => {
     const cause = new Error('low level');
-    const error = new HarnessError('SOMETHING', 'It failed.', { cause });
+    const error = new HarnessError('It failed.', 'SOMETHING', { cause });
     expect(error).toBeInstanceOf(Error);
     expect(error.code).toBe('SOMETHING');
     expect(error.name).toBe('HarnessError');
@@ -50,15 +50,15 @@ describe('HarnessError', () => {
   });
 
   it('takes its name from the subclass', () => {
-    const error = new UserInteractionError('ASK_TIMEOUT', 'Too slow.');
+    const error = new UserInteractionError('Too slow.', 'ASK_TIMEOUT');
     expect(error.name).toBe('UserInteractionError');
     expect(error).toBeInstanceOf(HarnessError);
     expect(String(error)).toBe('UserInteractionError: Too slow.');
   });
 
   it('is recognised by isHarnessError, and lookalikes are not', () => {
-    expect(isHarnessError(new HarnessError('X', 'x'))).toBe(true);
-    expect(isHarnessError(new UserInteractionError('ASK_FAILED', 'x'))).toBe(true);
+    expect(isHarnessError(new HarnessError('x', 'X'))).toBe(true);
+    expect(isHarnessError(new UserInteractionError('x', 'ASK_FAILED'))).toBe(true);
     expect(isHarnessError(new Error('x'))).toBe(false);
     expect(isHarnessError({ name: 'HarnessError', code: 'X', message: 'x' })).toBe(false);
     expect(isHarnessError(null)).toBe(false);
@@ -68,11 +68,11 @@ describe('HarnessError', () => {
   it('is recognised across two copies of the package', async () => {
     const second = await loadSecondCopy();
     expect(second.HarnessError).not.toBe(HarnessError);
-    const foreign = new second.UserInteractionError('ASK_DECLINED', 'No thanks.');
+    const foreign = new second.UserInteractionError('No thanks.', 'ASK_DECLINED');
     expect(foreign).not.toBeInstanceOf(UserInteractionError);
     expect(isHarnessError(foreign)).toBe(true);
     expect(isUserInteractionError(foreign, 'ASK_DECLINED')).toBe(true);
-    expect(second.isHarnessError(new HarnessError('X', 'x'))).toBe(true);
+    expect(second.isHarnessError(new HarnessError('x', 'X'))).toBe(true);
     expect(toToolError(foreign)).toEqual({
       name: 'UserInteractionError',
       code: 'ASK_DECLINED',
@@ -83,25 +83,25 @@ describe('HarnessError', () => {
 
 describe('UserInteractionError', () => {
   it('keeps the offending field of an invalid request', () => {
-    const error = new UserInteractionError('INVALID_REQUEST', 'Bad.', {
+    const error = new UserInteractionError('Bad.', 'INVALID_REQUEST', {
       field: 'options[1].label',
     });
     expect(error.field).toBe('options[1].label');
-    expect('field' in new UserInteractionError('ASK_FAILED', 'x')).toBe(false);
+    expect('field' in new UserInteractionError('x', 'ASK_FAILED')).toBe(false);
   });
 
   it('isUserInteractionError checks the code when given one', () => {
-    const error = new UserInteractionError('ASK_CANCELLED', 'x');
+    const error = new UserInteractionError('x', 'ASK_CANCELLED');
     expect(isUserInteractionError(error)).toBe(true);
     expect(isUserInteractionError(error, 'ASK_CANCELLED')).toBe(true);
     expect(isUserInteractionError(error, 'ASK_DECLINED')).toBe(false);
-    expect(isUserInteractionError(new HarnessError('ASK_CANCELLED', 'x'))).toBe(false);
+    expect(isUserInteractionError(new HarnessError('x', 'ASK_CANCELLED'))).toBe(false);
   });
 });
 
 describe('toToolError', () => {
   it('shows exactly name, code and message of a harness error', () => {
-    const error = new UserInteractionError('ASK_TIMEOUT', 'No answer within 10 ms.', {
+    const error = new UserInteractionError('No answer within 10 ms.', 'ASK_TIMEOUT', {
       cause: new Error('secret'),
     });
     const result = toToolError(error);

@@ -275,8 +275,9 @@ describe('a hostile request is INVALID_REQUEST, never a throw or another error',
       const interaction = withProvider(answerFirst);
       const signal = {
         aborted: false,
-        addEventListener: (_type: string, listener: { handleEvent(): void }) =>
-          listener.handleEvent(),
+        // An EventTarget takes a function or an object with `handleEvent`: call either at once.
+        addEventListener: (_type: string, listener: (() => void) | { handleEvent(): void }) =>
+          typeof listener === 'function' ? listener() : listener.handleEvent(),
         removeEventListener() {},
       };
       expect(

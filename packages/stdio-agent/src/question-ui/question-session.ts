@@ -1,49 +1,36 @@
-import type { AskUserQuestionAnswer } from 'dsh-user-interaction';
-import { UserInteractionError } from 'dsh-user-interaction';
+import {
+  type AskUserQuestionAnswer,
+  isUserInteractionError,
+  type PendingQuestion,
+} from 'dsh-user-interaction';
 import type { QuestionEnding } from './summary-line.js';
 
-/** Why the provider ends a question the person has not answered. */
-export type SessionEnd =
-  | { readonly code: 'ASK_ABORTED'; readonly timedOut: boolean; readonly cause: unknown }
-  | { readonly code: 'INPUT_CLOSED'; readonly message: string };
+/**
+ * A question on screen: the provider's pending question. The screen settles it when the
+ * person answers, declines or cancels; when it is withdrawn instead (its signal, the time
+ * limit, the UI closing), the screen only clears itself.
+ */
+export type ScreenQuestion = PendingQuestion<AskUserQuestionAnswer>;
 
-/** One question on screen, in either mode. */
-export interface QuestionSession {
-  /** Settles once: the answer, or a `UserInteractionError`. */
-  readonly result: Promise<AskUserQuestionAnswer>;
-  /** Withdraws the question: its screen is cleaned up and `result` rejects. Idempotent. */
-  end(reason: SessionEnd): void;
+/** How the summary line reports a question withdrawn while it was on screen. */
+export function withdrawnEnding(reason: unknown): QuestionEnding {
+  if (isUserInteractionError(reason, 'INPUT_CLOSED')) return { kind: 'closed' };
+  // Under a time limit, the service withdraws the question with ASK_TIMEOUT as the reason.
+  const cause = isUserInteractionError(reason) ? reason.cause : undefined;
+  if (isUserInteractionError(cause, 'ASK_TIMEOUT')) return { kind: 'timed-out' };
+  return { kind: 'withdrawn' };
 }
 
-/** The error a provider-ended question rejects with. */
-export function sessionEndError(reason: SessionEnd): UserInteractionError {
-  if (reason.code === 'ASK_ABORTED') {
-    return new UserInteractionError(
-      'ASK_ABORTED',
-      'The question was withdrawn before the person answered.',
-      { cause: reason.cause },
-    );
-  }
-  return new UserInteractionError('INPUT_CLOSED', reason.message);
-}
-
-/** How the summary line reports a provider-ended question. */
-export function endingOf(reason: SessionEnd): QuestionEnding {
-  if (reason.code === 'INPUT_CLOSED') return { kind: 'closed' };
-  return { kind: reason.timedOut ? 'timed-out' : 'withdrawn' };
-}
-
-/** A deferred result, settled at most once. */
-export function deferredResult(): {
-  readonly promise: Promise<AskUserQuestionAnswer>;
-  resolve(answer: AskUserQuestionAnswer): void;
-  reject(error: unknown): void;
-} {
-  let resolve!: (answer: AskUserQuestionAnswer) => void;
-  let reject!: (error: unknown) => void;
-  const promise = new Promise<AskUserQuestionAnswer>((onResolve, onReject) => {
-    resolve = onResolve;
-    reject = onReject;
-  });
-  return { promise, resolve, reject };
+/**
+ * Calls `onWithdrawn` with the ending to show when the question is withdrawn. Returns the
+ * function that stops listening, for when the screen settles the question itself.
+ */
+export function whenWithdrawn(
+  question: ScreenQuestion,
+  onWithdrawn: (ending: QuestionEnding) => void,
+): () => void {
+  const { signal } = question;
+  const listener = (): void => onWithdrawn(withdrawnEnding(signal.reason));
+  signal.addEventListener('abort', listener, { once: true });
+  return () => signal.removeEventListener('abort', listener);
 }

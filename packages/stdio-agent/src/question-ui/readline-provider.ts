@@ -1,16 +1,20 @@
 import { createInterface, type Interface } from 'node:readline';
-import type {
-  AskUserQuestionAnswer,
-  AskUserQuestionRequest,
-  UserInteractionCapabilities,
-  UserInteractionProvider,
+import {
+  type AskUserQuestionAnswer,
+  type AskUserQuestionRequest,
+  askFailedError,
+  FULL_CAPABILITIES,
+  inputClosedError,
+  isUserInteractionError,
+  PendingQuestions,
+  type UserInteractionCapabilities,
+  type UserInteractionProvider,
 } from 'dsh-user-interaction';
-import { isUserInteractionError, UserInteractionError } from 'dsh-user-interaction';
 import { loadTextWidth, textWidthExact } from '../text/text-width.js';
 import { type LineReader, lineReaderFor } from './line-mode/line-reader.js';
 import { startLineSession } from './line-mode/line-session.js';
 import { startInteractiveSession } from './menu/interactive-session.js';
-import type { QuestionSession } from './question-session.js';
+import type { ScreenQuestion } from './question-session.js';
 import {
   inputEnded,
   type TerminalInput,
@@ -48,18 +52,12 @@ export interface ReadlineProvider extends UserInteractionProvider, Disposable {
   dispose(): void;
 }
 
+/** A question of this UI: on screen, or waiting for its turn. */
 interface Entry {
   readonly request: AskUserQuestionRequest;
-  readonly resolve: (answer: AskUserQuestionAnswer) => void;
-  readonly reject: (error: unknown) => void;
-  readonly onAbort: () => void;
-  session: QuestionSession | undefined;
+  question: ScreenQuestion;
+  started: boolean;
 }
-
-const CAPABILITIES: UserInteractionCapabilities = Object.freeze({
-  freeForm: true,
-  customAnswer: true,
-});
 
 function pickMode(
   requested: ReadlineProviderMode,
@@ -81,14 +79,6 @@ function isClosed(readline: Interface | undefined): boolean {
   return (readline as { closed?: boolean } | undefined)?.closed === true;
 }
 
-function abortedError(signal: AbortSignal): UserInteractionError {
-  return new UserInteractionError(
-    'ASK_ABORTED',
-    'The question was withdrawn before the person answered.',
-    { cause: signal.reason },
-  );
-}
-
 /**
  * Creates the terminal question UI on `node:readline`: an interactive menu on a terminal,
  * a numbered list read line by line elsewhere. Questions are shown one at a time, in order.
@@ -100,8 +90,8 @@ export function createReadlineProvider(options: ReadlineProviderOptions = {}): R
   const output = (options.output ?? streams?.output ?? process.stdout) as TerminalOutput;
   const env = options.env ?? process.env;
   const mode = pickMode(options.mode ?? 'auto', input, output, shared, env);
+  const questions = new PendingQuestions<AskUserQuestionAnswer>();
   const queue: Entry[] = [];
-  let closed: UserInteractionError | undefined;
   let ownReadline: Interface | undefined;
   let reader: LineReader | undefined;
   let widthsLoaded = mode === 'line' || textWidthExact();
@@ -140,28 +130,30 @@ export function createReadlineProvider(options: ReadlineProviderOptions = {}): R
     return lineReader().exhausted;
   }
 
-  function startSession(request: AskUserQuestionRequest): QuestionSession {
+  function startSession(entry: Entry): void {
     if (mode === 'interactive') {
-      return startInteractiveSession(request, {
+      startInteractiveSession(entry.question, entry.request, {
         input,
         output,
         readline: shared,
         env,
         escapeCodeTimeout: options.escapeCodeTimeout,
       });
+      return;
     }
     const lines = lineReader();
     if (ownReadline !== undefined && !isClosed(ownReadline)) ownReadline.resume();
-    return startLineSession(request, { reader: lines, output, env, echo: input.isTTY !== true });
-  }
-
-  function settle(entry: Entry): void {
-    entry.request.signal?.removeEventListener('abort', entry.onAbort);
-    const index = queue.indexOf(entry);
-    if (index >= 0) queue.splice(index, 1);
+    startLineSession(entry.question, entry.request, {
+      reader: lines,
+      output,
+      env,
+      echo: input.isTTY !== true,
+    });
   }
 
   function startNext(): void {
+    // Closed: every question is being withdrawn, none is shown any more.
+    if (questions.closed !== undefined) return;
     const entry = queue[0];
     if (entry !== undefined && mode === 'interactive' && !widthsLoaded) {
       // The first menu waits for the width tables (tens of milliseconds, once per process)
@@ -171,104 +163,58 @@ export function createReadlineProvider(options: ReadlineProviderOptions = {}): R
       loadWidths().then(startNext);
       return;
     }
-    if (entry === undefined || entry.session !== undefined) {
+    if (entry === undefined || entry.started) {
       // Idle: stop reading, so that a provider nobody asks does not keep the process alive.
       if (entry === undefined && ownReadline !== undefined && !isClosed(ownReadline)) {
         ownReadline.pause();
       }
       return;
     }
-    let session: QuestionSession;
+    entry.started = true;
     try {
-      session = startSession(entry.request);
+      startSession(entry);
     } catch (error) {
       // The terminal could not be taken (a closed TTY, a broken output): this question fails,
       // the next one gets its chance.
-      settle(entry);
-      entry.reject(
-        new UserInteractionError('ASK_FAILED', 'The terminal could not show the question.', {
-          cause: error,
-        }),
-      );
-      startNext();
-      return;
+      entry.question.reject(askFailedError(error, 'the terminal could not show the question'));
     }
-    entry.session = session;
-    session.result.then(
-      (answer) => {
-        settle(entry);
-        entry.resolve(answer);
-        startNext();
-      },
-      (error: unknown) => {
-        settle(entry);
-        entry.reject(error);
-        if (isUserInteractionError(error, 'INPUT_CLOSED')) close(error);
-        startNext();
-      },
-    );
   }
 
-  /** Ends every question now and every later ask with `error`. */
-  function close(error: UserInteractionError): void {
-    closed ??= error;
-    for (const entry of [...queue]) {
-      if (entry.session !== undefined) {
-        entry.session.end({ code: 'INPUT_CLOSED', message: error.message });
-      } else {
-        settle(entry);
-        entry.reject(new UserInteractionError('INPUT_CLOSED', error.message, { cause: error }));
-      }
-    }
+  /** A question settled, however: it leaves the queue, and the next one is shown. */
+  function settled(entry: Entry): void {
+    const index = queue.indexOf(entry);
+    if (index >= 0) queue.splice(index, 1);
+    // The input ended under the question on screen: nobody can answer the others either.
+    const reason: unknown = entry.started ? entry.question.signal.reason : undefined;
+    if (isUserInteractionError(reason, 'INPUT_CLOSED')) questions.close(reason);
+    startNext();
   }
 
   function ask(request: AskUserQuestionRequest): Promise<AskUserQuestionAnswer> {
-    const { signal } = request;
-    // Withdrawn before it was asked: nothing is drawn and no input is read.
-    if (signal?.aborted) return Promise.reject(abortedError(signal));
-    if (closed === undefined && inputGone()) {
-      closed = new UserInteractionError('INPUT_CLOSED', 'The input ended: nobody can answer.');
+    if (questions.closed === undefined && inputGone()) {
+      questions.close(inputClosedError('the input ended'));
     }
-    if (closed !== undefined) {
-      return Promise.reject(new UserInteractionError('INPUT_CLOSED', closed.message));
-    }
-    return new Promise((resolve, reject) => {
-      const entry: Entry = {
-        request,
-        resolve,
-        reject,
-        session: undefined,
-        onAbort() {
-          const aborted = signal as AbortSignal;
-          if (entry.session !== undefined) {
-            entry.session.end({
-              code: 'ASK_ABORTED',
-              timedOut: isUserInteractionError(aborted.reason, 'ASK_TIMEOUT'),
-              cause: aborted.reason,
-            });
-          } else {
-            // Still waiting its turn: it leaves the queue and the question on screen stays.
-            settle(entry);
-            reject(abortedError(aborted));
-          }
-        },
-      };
-      signal?.addEventListener('abort', entry.onAbort, { once: true });
+    const entry: Entry = { request, question: undefined as never, started: false };
+    // Withdrawn before it was asked, or nobody can answer: nothing is drawn and no input is read.
+    entry.question = questions.open({
+      ...(request.signal !== undefined && { signal: request.signal }),
+      onSettle: () => settled(entry),
+    });
+    if (!entry.question.settled) {
       queue.push(entry);
       startNext();
-    });
+    }
+    return entry.question.promise;
   }
 
   function dispose(): void {
-    if (closed === undefined) {
-      close(new UserInteractionError('INPUT_CLOSED', 'The terminal question UI was closed.'));
-    }
+    questions.close(inputClosedError('the terminal question UI was closed'));
     ownReadline?.close();
   }
 
   return {
     ask,
-    capabilities: CAPABILITIES,
+    capabilities: FULL_CAPABILITIES,
     mode,
     get pending() {
       return queue.length;

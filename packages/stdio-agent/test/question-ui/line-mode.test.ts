@@ -240,7 +240,7 @@ describe('line mode', () => {
     const controller = new AbortController();
     const withdrawn = provider.ask({ ...DATABASE, signal: controller.signal });
     await pipes.waitFor('Choose');
-    controller.abort(new UserInteractionError('ASK_TIMEOUT', 'Too slow.'));
+    controller.abort(new UserInteractionError('Too slow.', 'ASK_TIMEOUT'));
     expect((await errorOf(withdrawn)).code).toBe('ASK_ABORTED');
     expect(pipes.text()).toContain('⊘ Database · timed out, withdrawn');
   });

@@ -124,8 +124,8 @@ describe('how a turn is shown', () => {
       // biome-ignore lint/correctness/useYield: a model that fails before it says anything.
       async function* () {
         throw new ModelError(
-          'MODEL_AUTH',
           'The model server at https://api.deepseek.com rejected the API key (HTTP 401).',
+          'MODEL_AUTH',
           { status: 401 },
         );
       },
@@ -155,8 +155,8 @@ describe('how a turn is shown', () => {
     const model = stepModel(async function* () {
       yield { type: 'text-delta', text: 'Half a sen' };
       throw new ModelError(
-        'MODEL_CONNECTION',
         'The connection to http://localhost:11434/v1 broke.',
+        'MODEL_CONNECTION',
       );
     });
     const { terminal, type } = startAgent({ model, columns: 120 });

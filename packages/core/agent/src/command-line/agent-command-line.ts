@@ -5,7 +5,7 @@ import { isThinkingLevel, THINKING_LEVELS, type ThinkingLevel } from '../models/
 /** A command line that cannot be run as written (programs exit with status 2). */
 export class UsageError extends HarnessError {
   constructor(message: string) {
-    super('USAGE_INVALID', message);
+    super(message, 'USAGE_INVALID');
     this.name = 'UsageError';
   }
 }

@@ -16,8 +16,8 @@ export type AgentErrorCode = (typeof AGENT_ERROR_CODES)[number];
 export class AgentError extends HarnessError {
   declare readonly code: AgentErrorCode;
 
-  constructor(code: AgentErrorCode, message: string, options?: ErrorOptions) {
-    super(code, message, options);
+  constructor(message: string, code: AgentErrorCode, options?: ErrorOptions) {
+    super(message, code, options);
     this.name = 'AgentError';
   }
 }

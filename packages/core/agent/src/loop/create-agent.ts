@@ -107,7 +107,7 @@ function toolMap(options: AgentOptions): Map<string, AgentTool> {
   return tools;
 }
 
-const TURN_ENDED = new AgentError('TURN_CANCELLED', 'The turn has ended.');
+const TURN_ENDED = new AgentError('The turn has ended.', 'TURN_CANCELLED');
 
 /** Creates a chat agent with the `ask_user_question` tool built in. */
 export function createAgent(options: AgentOptions): ChatAgent {
@@ -132,8 +132,8 @@ export function createAgent(options: AgentOptions): ChatAgent {
   ): AsyncGenerator<AgentEvent, void, undefined> {
     if (running) {
       throw new AgentError(
-        'AGENT_BUSY',
         'This agent is already running a turn: wait for its turn-end event or cancel it first.',
+        'AGENT_BUSY',
       );
     }
     running = true;

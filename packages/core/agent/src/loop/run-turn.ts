@@ -121,8 +121,8 @@ async function* runCalls(
 
 function stepLimit(maxSteps: number): AgentEvent {
   const error = new AgentError(
-    'STEP_LIMIT',
     `The model used all ${maxSteps} steps of this turn without finishing, so the turn was stopped. Send a message to let it continue.`,
+    'STEP_LIMIT',
   );
   return { type: 'turn-end', reason: 'step-limit', error: toToolError(error) };
 }

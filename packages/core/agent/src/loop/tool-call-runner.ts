@@ -34,8 +34,8 @@ export function errorResult(error: unknown): ToolResult {
 export function cancelledResult(): ToolResult {
   return errorResult(
     new AgentError(
-      'TURN_CANCELLED',
       'This tool call did not complete: the person cancelled the turn. Do not assume it ran.',
+      'TURN_CANCELLED',
     ),
   );
 }
@@ -77,8 +77,8 @@ export function prepareToolCall(
     const known = [...tools.keys()].join(', ');
     const failure = errorResult(
       new AgentError(
-        'UNKNOWN_TOOL',
         `There is no tool named "${call.name}". The tools you can call are: ${known}.`,
+        'UNKNOWN_TOOL',
       ),
     );
     return { call, args, title, failure };
@@ -86,8 +86,8 @@ export function prepareToolCall(
   if (!parsed.ok) {
     const failure = errorResult(
       new AgentError(
-        'INVALID_ARGUMENTS',
         `The arguments of "${call.name}" are not valid JSON (${parsed.reason}). Call it again with one JSON object.`,
+        'INVALID_ARGUMENTS',
       ),
     );
     return { call, args, title, failure, tool };

@@ -34,8 +34,8 @@ export class ModelError extends HarnessError {
   /** For `SCRIPT_INVALID`: the offending field. */
   declare readonly field?: string;
 
-  constructor(code: ModelErrorCode, message: string, options: ModelErrorOptions = {}) {
-    super(code, message, options);
+  constructor(message: string, code: ModelErrorCode, options: ModelErrorOptions = {}) {
+    super(message, code, options);
     this.name = 'ModelError';
     if (options.status !== undefined) this.status = options.status;
     if (options.field !== undefined) this.field = options.field;

@@ -84,8 +84,8 @@ function checkUrl(baseURL: string): void {
   }
   if (url === undefined || (url.protocol !== 'http:' && url.protocol !== 'https:')) {
     throw new ModelError(
-      'MODEL_OPTIONS_INVALID',
       `The base URL ${JSON.stringify(baseURL)} is not an http(s) URL such as http://localhost:11434/v1.`,
+      'MODEL_OPTIONS_INVALID',
     );
   }
 }
@@ -107,8 +107,8 @@ export function createOpenAICompatibleModel(options: OpenAICompatibleModelOption
   const apiKey = options.apiKey ?? (deepSeekHost ? process.env.DEEPSEEK_API_KEY : undefined);
   if (deepSeekHost && (apiKey === undefined || apiKey === '')) {
     throw new ModelError(
-      'MODEL_AUTH',
       `No API key for ${server}: set the DEEPSEEK_API_KEY environment variable.`,
+      'MODEL_AUTH',
     );
   }
   const deepSeek = speaksDeepSeek(baseURL, model);
@@ -140,8 +140,8 @@ export function createOpenAICompatibleModel(options: OpenAICompatibleModelOption
       (error: unknown) => {
         loading = undefined;
         throw new ModelError(
-          'MODEL_CLIENT_MISSING',
           'Cannot load the `openai` package that talks to OpenAI-compatible servers: reinstall dsh-agent.',
+          'MODEL_CLIENT_MISSING',
           { cause: error },
         );
       },
@@ -200,10 +200,10 @@ export function createOpenAICompatibleModel(options: OpenAICompatibleModelOption
     if (signal.aborted) return;
     if (finish === undefined) {
       throw new ModelError(
-        'MODEL_BAD_RESPONSE',
         received === 0
           ? `The model server at ${server} sent no chat-completions data. Check that the base URL points to an OpenAI-compatible server (usually ending in /v1).`
           : `The model server at ${server} ended its response before the model finished. Try again.`,
+        'MODEL_BAD_RESPONSE',
       );
     }
     for (const call of calls.finish(server)) yield { type: 'tool-call', call };

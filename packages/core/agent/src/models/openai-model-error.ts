@@ -78,15 +78,15 @@ function statusError(
   const options = { cause: error, status };
   if (status === 401 || status === 403) {
     return new ModelError(
-      'MODEL_AUTH',
       `The model server at ${server} rejected the API key (${http}). Check that the key is set and valid for this server.`,
+      'MODEL_AUTH',
       options,
     );
   }
   if (status === 429) {
     return new ModelError(
-      'MODEL_RATE_LIMITED',
       `The model server at ${server} is limiting requests (${http}). Wait a moment, then send your message again.`,
+      'MODEL_RATE_LIMITED',
       options,
     );
   }
@@ -95,21 +95,21 @@ function statusError(
       ? deepSeekModelHint(model)
       : 'Check the model name and the base URL (OpenAI-compatible servers usually end in /v1).';
     return new ModelError(
-      'MODEL_NOT_FOUND',
       `The model server at ${server} has no model "${model}"${status === 404 ? ' or no chat completions endpoint' : ''} (${http}). ${next}`,
+      'MODEL_NOT_FOUND',
       options,
     );
   }
   if (status >= 500) {
     return new ModelError(
-      'MODEL_UNAVAILABLE',
       `The model server at ${server} failed (${http}). It may be down or overloaded: try again in a moment.`,
+      'MODEL_UNAVAILABLE',
       options,
     );
   }
   return new ModelError(
-    'MODEL_REQUEST_REJECTED',
     `The model server at ${server} rejected the request (${http}).`,
+    'MODEL_REQUEST_REJECTED',
     options,
   );
 }
@@ -123,15 +123,15 @@ export function requestError(
   const { server } = target;
   if (error instanceof openai.APIConnectionTimeoutError) {
     return new ModelError(
-      'MODEL_TIMEOUT',
       `The model server at ${server} did not answer within ${duration(target.timeoutMs)}. Try again, or allow more time.`,
+      'MODEL_TIMEOUT',
       { cause: error },
     );
   }
   if (error instanceof openai.APIConnectionError) {
     return new ModelError(
-      'MODEL_CONNECTION',
       `Cannot reach the model server at ${server} (${networkReason(error)}). Check that it is running and that the base URL is right.`,
+      'MODEL_CONNECTION',
       { cause: error },
     );
   }
@@ -151,22 +151,22 @@ export function streamError(
   if (error instanceof ModelError) return error;
   if (error instanceof SyntaxError) {
     return new ModelError(
-      'MODEL_BAD_RESPONSE',
       `The model server at ${server} sent data that is not valid JSON. Check that the base URL points to an OpenAI-compatible server.`,
+      'MODEL_BAD_RESPONSE',
       { cause: error },
     );
   }
   if (error instanceof openai.APIError) {
     // An error event inside a successful (HTTP 200) stream.
     return new ModelError(
-      'MODEL_UNAVAILABLE',
       `The model server at ${server} reported an error mid-response${serverDetail(error, target)}. Try again.`,
+      'MODEL_UNAVAILABLE',
       { cause: error },
     );
   }
   return new ModelError(
-    'MODEL_CONNECTION',
     `The connection to the model server at ${server} was lost mid-response (${networkReason(error)}). Try again.`,
+    'MODEL_CONNECTION',
     { cause: error },
   );
 }

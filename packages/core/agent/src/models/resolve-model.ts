@@ -87,8 +87,8 @@ export async function resolveModel(options: ResolveModelOptions = {}): Promise<R
   }
   if (modelName !== undefined) {
     throw new ModelError(
-      'MODEL_OPTIONS_INVALID',
       `--model ${modelName} needs a model server: set DEEPSEEK_API_KEY (or DSH_API_KEY), or pass --base-url.`,
+      'MODEL_OPTIONS_INVALID',
     );
   }
   return {

@@ -48,8 +48,8 @@ export class ToolCallAssembler {
     return this.drafts.map((draft) => {
       if (draft.name === '') {
         throw new ModelError(
-          'MODEL_BAD_RESPONSE',
           `The model server at ${server} sent a tool call without a name. Try again.`,
+          'MODEL_BAD_RESPONSE',
         );
       }
       // Ids must be unique in the whole conversation: a missing one gets a random one.

@@ -17,7 +17,7 @@ export async function loadScript(path: string): Promise<Script> {
   try {
     text = await readFile(path, 'utf8');
   } catch (error) {
-    throw new ModelError('SCRIPT_INVALID', `Cannot read script ${path}: ${readProblem(error)}.`, {
+    throw new ModelError(`Cannot read script ${path}: ${readProblem(error)}.`, 'SCRIPT_INVALID', {
       cause: error,
     });
   }
@@ -27,7 +27,7 @@ export async function loadScript(path: string): Promise<Script> {
     value = JSON.parse(text.replace(/^\uFEFF/, ''));
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
-    throw new ModelError('SCRIPT_INVALID', `Invalid script ${path}: not valid JSON (${reason}).`, {
+    throw new ModelError(`Invalid script ${path}: not valid JSON (${reason}).`, 'SCRIPT_INVALID', {
       cause: error,
     });
   }

@@ -17,7 +17,7 @@ function isRecord(value: unknown): value is Fields {
 /** Checks a parsed script and returns it typed; throws `SCRIPT_INVALID` naming the field. */
 export function validateScript(value: unknown, source = 'script'): Script {
   const fail = (field: string, problem: string): never => {
-    throw new ModelError('SCRIPT_INVALID', `Invalid script ${source}: ${field} ${problem}.`, {
+    throw new ModelError(`Invalid script ${source}: ${field} ${problem}.`, 'SCRIPT_INVALID', {
       field,
     });
   };

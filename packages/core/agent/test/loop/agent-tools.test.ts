@@ -150,7 +150,7 @@ describe('tool failures go back to the model and the turn goes on', () => {
   it('a tool that throws: a HarnessError keeps its code, anything else is generic', async () => {
     class QuotaError extends HarnessError {
       constructor() {
-        super('QUOTA_EXCEEDED', 'The disk quota is exceeded.');
+        super('The disk quota is exceeded.', 'QUOTA_EXCEEDED');
         this.name = 'QuotaError';
       }
     }

@@ -222,7 +222,7 @@ describe('a turn', () => {
     await control.request(0);
     control.send({ type: 'text-delta', text: 'Partial ' });
     control.send(
-      new ModelError('MODEL_RATE_LIMITED', 'The server is limiting requests.', { status: 429 }),
+      new ModelError('The server is limiting requests.', 'MODEL_RATE_LIMITED', { status: 429 }),
     );
     const events = await turn;
     expect(events).toEqual([

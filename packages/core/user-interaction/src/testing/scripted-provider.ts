@@ -1,11 +1,16 @@
 import type { AskUserQuestionAnswer, AskUserQuestionRequest } from '../ask-user-question.js';
-import { labelKey } from '../label-key.js';
+import { inputClosedError } from '../errors/ask-errors.js';
+import {
+  UserInteractionError,
+  type UserInteractionErrorCode,
+} from '../errors/user-interaction-error.js';
 import { answerForOption, optionValue } from '../question-helpers.js';
-import { UserInteractionError, type UserInteractionErrorCode } from '../user-interaction-error.js';
+import { PendingQuestions } from '../service/pending-question.js';
 import type {
   UserInteractionCapabilities,
   UserInteractionProvider,
 } from '../user-interaction-provider.js';
+import { labelKey } from '../validation/label-key.js';
 
 /** One scripted reply: an option by label or value, typed text, an error, or a raw answer. */
 export type ScriptedAnswer =
@@ -59,8 +64,8 @@ function reply(request: AskUserQuestionRequest, scripted: ScriptedAnswer): AskUs
   if ('raw' in scripted) return scripted.raw as AskUserQuestionAnswer;
   if ('error' in scripted) {
     throw new UserInteractionError(
-      scripted.error,
       scripted.message ?? `Scripted ${scripted.error}.`,
+      scripted.error,
     );
   }
   if ('custom' in scripted) return { answer: scripted.custom };
@@ -82,53 +87,32 @@ export function createScriptedProvider(options: ScriptedProviderOptions = {}): S
   // Replies and holds, in the order the questions will meet them.
   const queue: (ScriptedAnswer | Hold)[] = [...(options.answers ?? [])];
   const requests: AskUserQuestionRequest[] = [];
-  const open = new Set<(error: UserInteractionError) => void>();
+  const held = new PendingQuestions<AskUserQuestionAnswer>();
 
   function holdOpen(request: AskUserQuestionRequest, hold: Hold): Promise<AskUserQuestionAnswer> {
-    return new Promise((resolve, reject) => {
-      const { signal } = request;
-      let settled = false;
-      let onAbort: (() => void) | undefined;
-      const aborted = new Promise<unknown>((resolveAborted) => {
-        if (signal === undefined) return;
-        onAbort = () => {
-          resolveAborted(signal.reason);
-          if (!options.ignoreSignal) {
-            finish(() =>
-              reject(
-                new UserInteractionError('ASK_ABORTED', 'Scripted question withdrawn.', {
-                  cause: signal.reason,
-                }),
-              ),
-            );
-          }
-        };
-        if (signal.aborted) onAbort();
-        else signal.addEventListener('abort', onAbort, { once: true });
-      });
-      const close = (error: UserInteractionError): void => finish(() => reject(error));
-      function finish(settle: () => void): void {
-        if (settled) return;
-        settled = true;
-        open.delete(close);
-        if (onAbort !== undefined) signal?.removeEventListener('abort', onAbort);
-        settle();
-      }
-      open.add(close);
-      hold({
-        request,
-        aborted,
-        answer(scripted) {
-          finish(() => {
-            try {
-              resolve(reply(request, scripted));
-            } catch (error) {
-              reject(error);
-            }
-          });
-        },
-      });
+    const { signal } = request;
+    // A careless UI keeps its question open when the signal aborts.
+    const question = held.open(
+      options.ignoreSignal === true || signal === undefined ? {} : { signal },
+    );
+    const aborted = new Promise<unknown>((resolveAborted) => {
+      if (signal === undefined) return;
+      if (signal.aborted) resolveAborted(signal.reason);
+      else signal.addEventListener('abort', () => resolveAborted(signal.reason), { once: true });
     });
+    hold({
+      request,
+      aborted,
+      answer(scripted) {
+        if (question.settled) return;
+        try {
+          question.resolve(reply(request, scripted));
+        } catch (error) {
+          question.reject(error);
+        }
+      },
+    });
+    return question.promise;
   }
 
   const provider: ScriptedProvider = {
@@ -153,12 +137,10 @@ export function createScriptedProvider(options: ScriptedProviderOptions = {}): S
       return requests;
     },
     get pending() {
-      return open.size;
+      return held.size;
     },
     dispose() {
-      for (const close of [...open]) {
-        close(new UserInteractionError('INPUT_CLOSED', 'The scripted provider was disposed.'));
-      }
+      held.withdrawAll(inputClosedError('the scripted provider was disposed'));
     },
     [Symbol.dispose]() {
       provider.dispose();

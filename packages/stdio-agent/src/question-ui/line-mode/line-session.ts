@@ -1,14 +1,13 @@
-import type { AskUserQuestionOption, AskUserQuestionRequest } from 'dsh-user-interaction';
-import { answerForOption, UserInteractionError } from 'dsh-user-interaction';
+import {
+  type AskUserQuestionOption,
+  type AskUserQuestionRequest,
+  answerForOption,
+  askFailedError,
+  inputClosedError,
+} from 'dsh-user-interaction';
 import { neutralizeText } from '../../text/neutralize-text.js';
 import { type TerminalStyle, terminalStyle } from '../../text/terminal-style.js';
-import {
-  deferredResult,
-  endingOf,
-  type QuestionSession,
-  type SessionEnd,
-  sessionEndError,
-} from '../question-session.js';
+import { type ScreenQuestion, whenWithdrawn } from '../question-session.js';
 import { type QuestionView, questionView } from '../question-view.js';
 import { type QuestionEnding, summaryLine } from '../summary-line.js';
 import type { TerminalOutput } from '../terminal/terminal-streams.js';
@@ -53,22 +52,26 @@ function questionBlock(view: QuestionView, style: TerminalStyle): string {
   return `${lines.join('\n')}\n`;
 }
 
-/** Asks a question as a numbered list and reads one line per attempt. */
+/**
+ * Asks a question as a numbered list and reads one line per attempt, settling it with the
+ * answer; when it is withdrawn, writes its summary line and stops reading.
+ */
 export function startLineSession(
+  question: ScreenQuestion,
   request: AskUserQuestionRequest,
   terminal: LineTerminal,
-): QuestionSession {
+): void {
   const { output, reader } = terminal;
   const view = questionView(request);
   const style = terminalStyle({ env: terminal.env, stream: output, interactive: false });
-  const result = deferredResult();
   const reading = new AbortController();
   let settled = false;
   let promptOpen = false;
 
-  function finish(ending: QuestionEnding, settle: () => void): void {
+  function finish(ending: QuestionEnding, settle: () => void = () => {}): void {
     if (settled) return;
     settled = true;
+    stopListening();
     reading.abort();
     const newline = promptOpen ? '\n' : '';
     output.write(`${newline}${summaryLine(view.title, ending, style)}\n`);
@@ -89,11 +92,8 @@ export function startLineSession(
       }
       if (settled) return;
       if (line === undefined) {
-        finish({ kind: 'input-closed' }, () =>
-          result.reject(
-            new UserInteractionError('INPUT_CLOSED', 'The input ended before the person answered.'),
-          ),
-        );
+        const closed = inputClosedError('the input ended');
+        finish({ kind: 'input-closed' }, () => question.withdraw(closed));
         return;
       }
       if (terminal.echo) output.write(neutralizeText(line));
@@ -107,26 +107,18 @@ export function startLineSession(
       if (parsed.kind === 'option') {
         const option = view.options[parsed.index] as AskUserQuestionOption;
         const ending = { kind: 'answered', answer: view.label(parsed.index) } as const;
-        finish(ending, () => result.resolve(answerForOption(option)));
+        finish(ending, () => question.resolve(answerForOption(option)));
       } else {
         const ending = { kind: 'answered', answer: neutralizeText(parsed.text) } as const;
-        finish(ending, () => result.resolve({ answer: parsed.text }));
+        finish(ending, () => question.resolve({ answer: parsed.text }));
       }
     }
   }
 
+  // Withdrawn while waiting for its line: only the summary line is written.
+  const stopListening = whenWithdrawn(question, (ending) => finish(ending));
   run().catch((error: unknown) => {
-    finish({ kind: 'interrupted' }, () =>
-      result.reject(
-        new UserInteractionError('ASK_FAILED', 'The line-mode question failed.', { cause: error }),
-      ),
-    );
+    const failure = askFailedError(error, 'the line-mode question failed');
+    finish({ kind: 'interrupted' }, () => question.reject(failure));
   });
-
-  return {
-    result: result.promise,
-    end(reason: SessionEnd) {
-      finish(endingOf(reason), () => result.reject(sessionEndError(reason)));
-    },
-  };
 }

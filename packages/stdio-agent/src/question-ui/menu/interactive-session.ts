@@ -1,15 +1,16 @@
 import type { Interface } from 'node:readline';
-import type { AskUserQuestionOption, AskUserQuestionRequest } from 'dsh-user-interaction';
-import { answerForOption, UserInteractionError } from 'dsh-user-interaction';
+import {
+  type AskUserQuestionOption,
+  type AskUserQuestionRequest,
+  answerForOption,
+  askCancelledError,
+  askDeclinedError,
+  askFailedError,
+  inputClosedError,
+} from 'dsh-user-interaction';
 import { neutralizeText } from '../../text/neutralize-text.js';
 import { terminalStyle } from '../../text/terminal-style.js';
-import {
-  deferredResult,
-  endingOf,
-  type QuestionSession,
-  type SessionEnd,
-  sessionEndError,
-} from '../question-session.js';
+import { type ScreenQuestion, whenWithdrawn } from '../question-session.js';
 import { questionView } from '../question-view.js';
 import { type QuestionEnding, summaryLine } from '../summary-line.js';
 import { FrameWriter } from '../terminal/frame-writer.js';
@@ -30,16 +31,20 @@ export interface InteractiveTerminal {
 
 const DEFAULT_SIZE: ScreenSize = { columns: 80, rows: 24 };
 
-/** Shows a question as an interactive menu (or a line editor when it has no options). */
+/**
+ * Shows a question as an interactive menu (or a line editor when it has no options), and
+ * settles it with what the person does; when it is withdrawn, only clears the screen. Throws,
+ * having given the terminal back, when the question cannot be shown at all.
+ */
 export function startInteractiveSession(
+  question: ScreenQuestion,
   request: AskUserQuestionRequest,
   terminal: InteractiveTerminal,
-): QuestionSession {
+): void {
   const { output } = terminal;
   const view = questionView(request);
   const style = terminalStyle({ env: terminal.env, stream: output, interactive: true });
   const frame = new FrameWriter();
-  const result = deferredResult();
   let state = initialMenuState({
     optionCount: view.optionCount,
     allowCustom: view.allowCustom,
@@ -63,9 +68,11 @@ export function startInteractiveSession(
     return `${frame.clear()}${summary}\r\n`;
   }
 
-  function finish(ending: QuestionEnding, settle: () => void): void {
+  /** Collapses the question to its summary line and gives the terminal back, then settles it. */
+  function finish(ending: QuestionEnding, settle: () => void = () => {}): void {
     if (settled) return;
     settled = true;
+    stopListening();
     let text: string;
     try {
       text = collapsed(ending);
@@ -77,37 +84,24 @@ export function startInteractiveSession(
     settle();
   }
 
-  function fail(code: 'ASK_DECLINED' | 'ASK_CANCELLED' | 'INPUT_CLOSED' | 'ASK_FAILED') {
-    const messages = {
-      ASK_DECLINED: 'The person declined to answer the question.',
-      ASK_CANCELLED: 'The person cancelled the question.',
-      INPUT_CLOSED: 'The input ended before the person answered.',
-      ASK_FAILED: 'The terminal question failed.',
-    };
-    return (cause?: unknown) =>
-      result.reject(
-        new UserInteractionError(code, messages[code], cause === undefined ? {} : { cause }),
-      );
-  }
-
   function conclude(outcome: MenuOutcome): void {
     switch (outcome.kind) {
       case 'option': {
         const option = view.options[outcome.index] as AskUserQuestionOption;
         const ending = { kind: 'answered', answer: view.label(outcome.index) } as const;
-        finish(ending, () => result.resolve(answerForOption(option)));
+        finish(ending, () => question.resolve(answerForOption(option)));
         return;
       }
       case 'text': {
         const ending = { kind: 'answered', answer: neutralizeText(outcome.text) } as const;
-        finish(ending, () => result.resolve({ answer: outcome.text }));
+        finish(ending, () => question.resolve({ answer: outcome.text }));
         return;
       }
       case 'decline':
-        finish({ kind: 'declined' }, fail('ASK_DECLINED'));
+        finish({ kind: 'declined' }, () => question.reject(askDeclinedError()));
         return;
       case 'cancel':
-        finish({ kind: 'cancelled' }, fail('ASK_CANCELLED'));
+        finish({ kind: 'cancelled' }, () => question.reject(askCancelledError()));
     }
   }
 
@@ -117,7 +111,8 @@ export function startInteractiveSession(
     try {
       step();
     } catch (error) {
-      finish({ kind: 'interrupted' }, () => fail('ASK_FAILED')(error));
+      const failure = askFailedError(error, 'the terminal question failed');
+      finish({ kind: 'interrupted' }, () => question.reject(failure));
     }
   }
 
@@ -144,30 +139,24 @@ export function startInteractiveSession(
       });
     },
     onInputEnd(cause) {
-      finish({ kind: 'input-closed' }, () => fail('INPUT_CLOSED')(cause));
+      const closed = inputClosedError('the input ended', cause);
+      finish({ kind: 'input-closed' }, () => question.withdraw(closed));
     },
     onTerminate(signal) {
-      finish({ kind: 'interrupted' }, () =>
-        result.reject(
-          new UserInteractionError('INPUT_CLOSED', `The program is terminating (${signal}).`),
-        ),
-      );
+      const closed = inputClosedError(`the program is terminating (${signal})`);
+      finish({ kind: 'interrupted' }, () => question.withdraw(closed));
     },
     exitText: () => collapsed({ kind: 'interrupted' }),
   });
+  // Withdrawn while on screen: only the summary line stays.
+  const stopListening = whenWithdrawn(question, (ending) => finish(ending));
   try {
     guard.write(draw());
   } catch (error) {
     // Nothing usable reached the screen: give the terminal back and let the caller know.
     settled = true;
+    stopListening();
     guard.release(frame.clear());
     throw error;
   }
-
-  return {
-    result: result.promise,
-    end(reason: SessionEnd) {
-      finish(endingOf(reason), () => result.reject(sessionEndError(reason)));
-    },
-  };
 }

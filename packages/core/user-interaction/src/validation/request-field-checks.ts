@@ -1,21 +1,10 @@
+import { invalidRequestError } from '../errors/ask-errors.js';
+import type { UserInteractionError } from '../errors/user-interaction-error.js';
 import { hasLoneSurrogate, isBlankText } from './is-blank-text.js';
-import { UserInteractionError } from './user-interaction-error.js';
-
-/** An `INVALID_REQUEST` naming the offending field, so a model can correct its call. */
-export function invalidRequest(
-  field: string,
-  problem: string,
-  cause?: unknown,
-): UserInteractionError {
-  return new UserInteractionError('INVALID_REQUEST', `Invalid question: \`${field}\` ${problem}.`, {
-    field,
-    ...(cause !== undefined && { cause }),
-  });
-}
 
 /** A field whose getter or Proxy trap threw: the request cannot be trusted. */
 export function unreadableField(field: string, error: unknown): UserInteractionError {
-  return invalidRequest(field, 'could not be read (a getter or Proxy trap threw)', error);
+  return invalidRequestError(field, 'could not be read (a getter or Proxy trap threw)', error);
 }
 
 /** A key as a field name: plain when it is an identifier, quoted otherwise (even an empty key shows). */
@@ -52,7 +41,7 @@ export function checkText(
   required: boolean,
 ): void {
   const problem = textProblem(value, maxLength, required);
-  if (problem !== undefined) throw invalidRequest(field, problem);
+  if (problem !== undefined) throw invalidRequestError(field, problem);
 }
 
 /** `Array.isArray`, except that a revoked Proxy is not an array instead of a throw. */

@@ -1,4 +1,4 @@
-import { HARNESS_ERROR, HarnessError, isHarnessError } from './harness-error.js';
+import { HarnessError, isHarnessError } from './harness-error.js';
 
 /** Every way asking the person can fail. Each is documented in the package README. */
 export const USER_INTERACTION_ERROR_CODES = [
@@ -31,11 +31,11 @@ export class UserInteractionError extends HarnessError {
   declare readonly field?: string;
 
   constructor(
-    code: UserInteractionErrorCode,
     message: string,
+    code: UserInteractionErrorCode,
     options: UserInteractionErrorOptions = {},
   ) {
-    super(code, message, options);
+    super(message, code, options);
     this.name = 'UserInteractionError';
     if (options.field !== undefined) this.field = options.field;
   }
@@ -60,32 +60,4 @@ export function isUserInteractionError(
     isUserInteractionErrorCode(value.code) &&
     (code === undefined || value.code === code)
   );
-}
-
-/**
- * The same failure as a `UserInteractionError` of this copy of the package, for anything a UI
- * threw or rejected with. Reads the error's fields once and never throws, whatever it is (a
- * Proxy, throwing getters): anything that is not a `UserInteractionError` is `ASK_FAILED`, with
- * the original in `cause` and a generic message (its text may carry details the model must not see).
- */
-export function toUserInteractionError(error: unknown): UserInteractionError {
-  try {
-    if (error instanceof UserInteractionError) return error;
-    if (typeof error === 'object' && error !== null) {
-      // From a second copy of the package: the same code and message, read once each.
-      const foreign = error as Record<PropertyKey, unknown>;
-      if (foreign[HARNESS_ERROR] === true && foreign.name === 'UserInteractionError') {
-        const code = foreign.code;
-        const message = foreign.message;
-        if (isUserInteractionErrorCode(code) && typeof message === 'string') {
-          return new UserInteractionError(code, message, { cause: error });
-        }
-      }
-    }
-  } catch {
-    // A hostile error: reported as a failure of the UI like any other.
-  }
-  return new UserInteractionError('ASK_FAILED', 'The UI failed to ask the question.', {
-    cause: error,
-  });
 }

@@ -6,7 +6,7 @@ export class HarnessError extends Error {
   /** A stable, machine-readable code such as `ASK_TIMEOUT`. */
   readonly code: string;
 
-  constructor(code: string, message: string, options?: ErrorOptions) {
+  constructor(message: string, code: string, options?: ErrorOptions) {
     super(message, options);
     this.code = code;
     this.name = 'HarnessError';

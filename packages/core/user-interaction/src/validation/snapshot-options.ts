@@ -1,15 +1,15 @@
-import type { AskUserQuestionOption } from './ask-user-question.js';
+import type { AskUserQuestionOption } from '../ask-user-question.js';
+import { invalidRequestError } from '../errors/ask-errors.js';
+import { REQUEST_LIMITS } from '../request-limits.js';
 import { labelKey } from './label-key.js';
 import {
   fieldName,
-  invalidRequest,
   isArray,
   textProblem,
   typeOf,
   unknownKey,
   unreadableField,
 } from './request-field-checks.js';
-import { REQUEST_LIMITS } from './request-limits.js';
 
 type Mutable<T> = { -readonly [K in keyof T]: T[K] };
 
@@ -31,7 +31,7 @@ function optionField(index: number, key?: string): string {
 /** Reads one option's fields once and returns them frozen, or throws `INVALID_REQUEST`. */
 function snapshotOption(value: unknown, index: number): AskUserQuestionOption {
   if (typeof value !== 'object' || value === null || isArray(value)) {
-    throw invalidRequest(
+    throw invalidRequestError(
       optionField(index),
       `must be an object with a \`label\`, not ${typeOf(value)}`,
     );
@@ -57,16 +57,16 @@ function snapshotOption(value: unknown, index: number): AskUserQuestionOption {
     throw unreadableField(optionField(index, reading), error);
   }
   if (unknown !== undefined) {
-    throw invalidRequest(optionField(index, unknown), 'is not a field of an option');
+    throw invalidRequestError(optionField(index, unknown), 'is not a field of an option');
   }
   let problem = textProblem(label, REQUEST_LIMITS.labelLength, true);
-  if (problem !== undefined) throw invalidRequest(optionField(index, 'label'), problem);
+  if (problem !== undefined) throw invalidRequestError(optionField(index, 'label'), problem);
   problem = textProblem(optionValue, REQUEST_LIMITS.valueLength, false);
-  if (problem !== undefined) throw invalidRequest(optionField(index, 'value'), problem);
+  if (problem !== undefined) throw invalidRequestError(optionField(index, 'value'), problem);
   problem = textProblem(description, REQUEST_LIMITS.descriptionLength, false);
-  if (problem !== undefined) throw invalidRequest(optionField(index, 'description'), problem);
+  if (problem !== undefined) throw invalidRequestError(optionField(index, 'description'), problem);
   if (recommended !== undefined && typeof recommended !== 'boolean') {
-    throw invalidRequest(
+    throw invalidRequestError(
       optionField(index, 'recommended'),
       `must be a boolean, not ${typeOf(recommended)}`,
     );
@@ -81,7 +81,8 @@ function snapshotOption(value: unknown, index: number): AskUserQuestionOption {
 /** Reads the options once each, checks them and returns them frozen (a frozen list of frozen options). */
 export function snapshotOptions(value: unknown): readonly AskUserQuestionOption[] | undefined {
   if (value === undefined) return undefined;
-  if (!isArray(value)) throw invalidRequest('options', `must be an array, not ${typeOf(value)}`);
+  if (!isArray(value))
+    throw invalidRequestError('options', `must be an array, not ${typeOf(value)}`);
   let length: unknown;
   try {
     length = value.length;
@@ -90,10 +91,10 @@ export function snapshotOptions(value: unknown): readonly AskUserQuestionOption[
   }
   // Only a Proxy can have a length that is not a whole number.
   if (typeof length !== 'number' || !Number.isSafeInteger(length) || length < 0) {
-    throw invalidRequest('options', 'must be an array');
+    throw invalidRequestError('options', 'must be an array');
   }
   if (length > REQUEST_LIMITS.options) {
-    throw invalidRequest(
+    throw invalidRequestError(
       'options',
       `must have at most ${REQUEST_LIMITS.options} entries (it has ${length})`,
     );
@@ -132,20 +133,20 @@ export function snapshotOptions(value: unknown): readonly AskUserQuestionOption[
       values.push(effectiveValue);
     }
     if (labelTwin !== undefined) {
-      throw invalidRequest(
+      throw invalidRequestError(
         `options[${index}].label`,
         `looks the same as the label of options[${labelTwin}] (${JSON.stringify(option.label)}); labels must be unique, ignoring case, spacing and invisible characters`,
       );
     }
     if (valueTwin !== undefined) {
-      throw invalidRequest(
+      throw invalidRequestError(
         `options[${index}].value`,
         `repeats the value of options[${valueTwin}]; values (or labels, where no value is given) must be unique`,
       );
     }
     if (option.recommended === true) {
       if (recommended !== -1) {
-        throw invalidRequest(
+        throw invalidRequestError(
           `options[${index}].recommended`,
           `is set, but options[${recommended}] is already recommended; recommend at most one option`,
         );

@@ -2,25 +2,19 @@ import type {
   AskUserQuestionAnswer,
   AskUserQuestionOption,
   AskUserQuestionRequest,
-} from './ask-user-question.js';
+} from '../ask-user-question.js';
+import { askFailedError, invalidAnswerError } from '../errors/ask-errors.js';
+import type { UserInteractionError } from '../errors/user-interaction-error.js';
+import { acceptsCustomAnswer, optionValue } from '../question-helpers.js';
+import { REQUEST_LIMITS } from '../request-limits.js';
 import { hasLoneSurrogate, isBlankText } from './is-blank-text.js';
 import { labelKey } from './label-key.js';
-import { acceptsCustomAnswer, optionValue } from './question-helpers.js';
-import { REQUEST_LIMITS } from './request-limits.js';
-import { UserInteractionError } from './user-interaction-error.js';
 
-function invalid(problem: string): UserInteractionError {
-  return new UserInteractionError(
-    'INVALID_ANSWER',
-    `The UI returned an answer that does not fit the question: ${problem}.`,
-  );
-}
+const invalid = invalidAnswerError;
 
 /** An answer whose getter or Proxy trap threw: the UI failed, whatever it meant to say. */
 function unreadable(error: unknown): UserInteractionError {
-  return new UserInteractionError('ASK_FAILED', 'The UI returned an answer that cannot be read.', {
-    cause: error,
-  });
+  return askFailedError(error, 'its answer cannot be read');
 }
 
 function findOption(

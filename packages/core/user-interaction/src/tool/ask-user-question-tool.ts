@@ -1,14 +1,15 @@
-import type { Agent } from './agent.js';
+import type { Agent } from '../agent.js';
 import type {
   AskUserQuestionAnswer,
   AskUserQuestionOption,
   AskUserQuestionRequest,
-} from './ask-user-question.js';
-import { type ToolError, toToolError } from './harness-error.js';
-import { fieldName, invalidRequest } from './request-field-checks.js';
-import { REQUEST_LIMITS } from './request-limits.js';
-import type { UserInteractionCapabilities } from './user-interaction-provider.js';
-import { validateRequest } from './validate-request.js';
+} from '../ask-user-question.js';
+import { invalidRequestError } from '../errors/ask-errors.js';
+import { type ToolError, toToolError } from '../errors/harness-error.js';
+import { REQUEST_LIMITS } from '../request-limits.js';
+import type { UserInteractionCapabilities } from '../user-interaction-provider.js';
+import { fieldName } from '../validation/request-field-checks.js';
+import { validateRequest } from '../validation/validate-request.js';
 
 /** The tool's name, as the model calls it. */
 export const ASK_USER_QUESTION_TOOL_NAME = 'ask_user_question';
@@ -122,7 +123,7 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 function checkKeys(value: Record<string, unknown>, allowed: Set<string>, prefix: string): void {
   for (const key of Object.keys(value)) {
     if (!allowed.has(key)) {
-      throw invalidRequest(
+      throw invalidRequestError(
         `${prefix}${fieldName(key)}`,
         `is not an argument; allowed: ${[...allowed].join(', ')}`,
       );
@@ -132,7 +133,8 @@ function checkKeys(value: Record<string, unknown>, allowed: Set<string>, prefix:
 
 function parseOption(value: unknown, index: number): AskUserQuestionOption {
   const field = `options[${index}]`;
-  if (!isRecord(value)) throw invalidRequest(field, 'must be an object such as {"label": "Yes"}');
+  if (!isRecord(value))
+    throw invalidRequestError(field, 'must be an object such as {"label": "Yes"}');
   checkKeys(value, OPTION_KEYS, `${field}.`);
   const option: { -readonly [K in keyof AskUserQuestionOption]: AskUserQuestionOption[K] } = {
     label: value.label as string,
@@ -157,11 +159,11 @@ export function parseAskUserQuestionArguments(args: unknown): AskUserQuestionReq
     try {
       value = JSON.parse(value);
     } catch {
-      throw invalidRequest('arguments', 'are not valid JSON');
+      throw invalidRequestError('arguments', 'are not valid JSON');
     }
   }
   if (!isRecord(value))
-    throw invalidRequest('arguments', 'must be a JSON object with a `question`');
+    throw invalidRequestError('arguments', 'must be a JSON object with a `question`');
   checkKeys(value, ARGUMENT_KEYS, '');
   const request: { -readonly [K in keyof AskUserQuestionRequest]: AskUserQuestionRequest[K] } = {
     question: value.question as string,
@@ -169,13 +171,13 @@ export function parseAskUserQuestionArguments(args: unknown): AskUserQuestionReq
   if (value.header !== undefined && value.header !== null) request.header = value.header as string;
   if (value.options !== undefined && value.options !== null) {
     if (!Array.isArray(value.options))
-      throw invalidRequest('options', 'must be an array of objects');
+      throw invalidRequestError('options', 'must be an array of objects');
     request.options = value.options.map(parseOption);
   }
   const allowCustom = value.allow_custom;
   if (allowCustom !== undefined && allowCustom !== null) {
     if (typeof allowCustom !== 'boolean')
-      throw invalidRequest('allow_custom', 'must be true or false');
+      throw invalidRequestError('allow_custom', 'must be true or false');
     request.allowCustom = allowCustom;
   }
   // The remaining rules are the contract's; their field names match the arguments'.

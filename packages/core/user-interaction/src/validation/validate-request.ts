@@ -1,18 +1,18 @@
-import type { Agent } from './agent.js';
-import type { AskUserQuestionRequest } from './ask-user-question.js';
+import type { Agent } from '../agent.js';
+import type { AskUserQuestionRequest } from '../ask-user-question.js';
+import { invalidRequestError } from '../errors/ask-errors.js';
+import type { UserInteractionError } from '../errors/user-interaction-error.js';
+import { REQUEST_LIMITS } from '../request-limits.js';
 import { hasLoneSurrogate, isBlankText } from './is-blank-text.js';
 import {
   checkText,
   fieldName,
-  invalidRequest,
   isArray,
   typeOf,
   unknownKey,
   unreadableField,
 } from './request-field-checks.js';
-import { REQUEST_LIMITS } from './request-limits.js';
 import { snapshotOptions } from './snapshot-options.js';
-import type { UserInteractionError } from './user-interaction-error.js';
 
 type Mutable<T> = { -readonly [K in keyof T]: T[K] };
 
@@ -74,11 +74,11 @@ export function readRequestFields(request: unknown): RequestFields {
     problem: undefined,
   };
   if (typeof request !== 'object' || request === null) {
-    fields.problem = invalidRequest('request', `must be an object, not ${typeOf(request)}`);
+    fields.problem = invalidRequestError('request', `must be an object, not ${typeOf(request)}`);
     return fields;
   }
   if (isArray(request)) {
-    fields.problem = invalidRequest('request', 'must be an object, not an array');
+    fields.problem = invalidRequestError('request', 'must be an object, not an array');
     return fields;
   }
   let reading = 'request';
@@ -90,7 +90,7 @@ export function readRequestFields(request: unknown): RequestFields {
     reading = 'request';
     const unknown = unknownKey(source, REQUEST_KEYS);
     if (unknown !== undefined) {
-      fields.problem = invalidRequest(fieldName(unknown), 'is not a field of a question');
+      fields.problem = invalidRequestError(fieldName(unknown), 'is not a field of a question');
     }
     reading = 'question';
     fields.question = source.question;
@@ -118,7 +118,7 @@ export function readRequestFields(request: unknown): RequestFields {
 function snapshotAgent(value: unknown): Agent | undefined {
   if (value === undefined) return undefined;
   if (typeof value !== 'object' || value === null) {
-    throw invalidRequest('agent', `must be an object with an \`id\`, not ${typeOf(value)}`);
+    throw invalidRequestError('agent', `must be an object with an \`id\`, not ${typeOf(value)}`);
   }
   let entries: [string, unknown][] | undefined;
   let reading: string | undefined;
@@ -142,7 +142,7 @@ function snapshotAgent(value: unknown): Agent | undefined {
     throw unreadableField(reading === undefined ? 'agent' : `agent.${fieldName(reading)}`, error);
   }
   if (typeof id !== 'string' || isBlankText(id) || hasLoneSurrogate(id)) {
-    throw invalidRequest('agent.id', 'must be a non-blank string');
+    throw invalidRequestError('agent.id', 'must be a non-blank string');
   }
   if (entries === undefined) return value as Agent;
   entries.push(['id', id]);
@@ -160,15 +160,15 @@ export function checkRequestFields(fields: RequestFields): AskUserQuestionReques
   const options = snapshotOptions(fields.options);
   const { allowCustom, signal, timeoutMs } = fields;
   if (allowCustom !== undefined && typeof allowCustom !== 'boolean') {
-    throw invalidRequest('allowCustom', `must be a boolean, not ${typeOf(allowCustom)}`);
+    throw invalidRequestError('allowCustom', `must be a boolean, not ${typeOf(allowCustom)}`);
   }
   const agent = snapshotAgent(fields.agent);
   if (signal !== undefined && !isAbortSignal(signal)) {
-    throw invalidRequest('signal', 'must be an AbortSignal');
+    throw invalidRequestError('signal', 'must be an AbortSignal');
   }
   if (timeoutMs !== undefined) {
     if (typeof timeoutMs !== 'number' || !(timeoutMs > 0) || timeoutMs > REQUEST_LIMITS.timeoutMs) {
-      throw invalidRequest(
+      throw invalidRequestError(
         'timeoutMs',
         `must be a number of milliseconds above 0 and at most ${REQUEST_LIMITS.timeoutMs}`,
       );
