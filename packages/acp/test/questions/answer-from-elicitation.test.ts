@@ -12,6 +12,7 @@ const choice: AskUserQuestionRequest = {
     { label: 'PostgreSQL', value: 'pg' },
     { label: 'SQLite', recommended: true },
   ],
+  allowCustom: false,
 };
 const custom: AskUserQuestionRequest = { ...choice, allowCustom: true };
 const freeForm: AskUserQuestionRequest = { question: 'Project name?' };

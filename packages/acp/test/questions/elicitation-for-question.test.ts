@@ -18,6 +18,7 @@ describe('elicitationForQuestion', () => {
           { label: 'PostgreSQL', value: 'pg', description: 'Shared server.' },
           { label: 'SQLite', recommended: true },
         ],
+        allowCustom: false,
       },
       scope,
     );
@@ -43,6 +44,21 @@ describe('elicitationForQuestion', () => {
         required: ['choice'],
       },
     });
+  });
+
+  it('has the typed-answer field by default, and not with allowCustom: false', () => {
+    const options = [{ label: 'app' }, { label: 'web' }];
+    const byDefault = elicitationForQuestion({ question: 'Name?', options }, scope);
+    expect(Object.keys(byDefault.requestedSchema.properties)).toEqual([
+      QUESTION_FORM_FIELDS.choice,
+      QUESTION_FORM_FIELDS.text,
+    ]);
+    const refused = elicitationForQuestion(
+      { question: 'Name?', options, allowCustom: false },
+      scope,
+    );
+    expect(Object.keys(refused.requestedSchema.properties)).toEqual([QUESTION_FORM_FIELDS.choice]);
+    expect(refused.requestedSchema.required).toEqual([QUESTION_FORM_FIELDS.choice]);
   });
 
   it('adds an optional text field when custom answers are allowed, and requires neither', () => {

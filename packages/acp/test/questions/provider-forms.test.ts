@@ -19,6 +19,7 @@ const database = {
     { label: 'PostgreSQL', value: 'pg', description: 'A shared server.' },
     { label: 'SQLite', recommended: true },
   ],
+  allowCustom: false,
 };
 
 function errorCode(outcome: AskOutcome): UserInteractionErrorCode | undefined {

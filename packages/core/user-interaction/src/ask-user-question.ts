@@ -20,7 +20,7 @@ export interface AskUserQuestionRequest {
   readonly header?: string;
   /** Choices; without any, the question is free-form. */
   readonly options?: readonly AskUserQuestionOption[];
-  /** Whether the person may type their own answer instead of choosing an option. */
+  /** Whether the person may type their own answer instead of choosing an option. Defaults to `true`. */
   readonly allowCustom?: boolean;
   /** The agent that asks; UIs use it to route the question. */
   readonly agent?: Agent;

@@ -12,13 +12,14 @@ export function hasOptions(
 }
 
 /**
- * True when the person may answer with their own text: the question allows it, or it has
- * no options at all (a free-form question has nothing to constrain it to).
+ * True when the person may answer with their own text: unless the question sets
+ * `allowCustom: false` (the seed's default is `true`), and always when it has no options at
+ * all (a free-form question has nothing to constrain it to).
  */
 export function acceptsCustomAnswer(
   request: Pick<AskUserQuestionRequest, 'options' | 'allowCustom'>,
 ): boolean {
-  return request.allowCustom === true || !hasOptions(request);
+  return request.allowCustom !== false || !hasOptions(request);
 }
 
 /** The model-facing text of an option: its value, else its label. */

@@ -197,6 +197,20 @@ describe('executeAskUserQuestion', () => {
     },
   );
 
+  it('lets the person type an answer unless allow_custom is false (the default is true)', async () => {
+    const { interaction } = withAnswers({ custom: 'MySQL' }, { custom: 'MySQL' });
+    expect(await executeAskUserQuestion(args, { interaction })).toMatchObject({
+      ok: true,
+      output: 'MySQL',
+    });
+    expect(
+      await executeAskUserQuestion({ ...args, allow_custom: false }, { interaction }),
+    ).toMatchObject({ ok: false, error: { code: 'INVALID_ANSWER' } });
+    expect(ASK_USER_QUESTION_PARAMETERS.properties.allow_custom.description).toContain(
+      'Default true',
+    );
+  });
+
   it('shows INVALID_REQUEST naming the field, without asking', async () => {
     const { interaction, provider } = withAnswers();
     const result = await executeAskUserQuestion(
@@ -219,9 +233,9 @@ describe('executeAskUserQuestion', () => {
     expect(
       await executeAskUserQuestion(args, { interaction, signal: AbortSignal.abort() }),
     ).toMatchObject({ error: { code: 'ASK_ABORTED' } });
-    expect(await executeAskUserQuestion(args, { interaction })).toMatchObject({
-      error: { code: 'INVALID_ANSWER' },
-    });
+    expect(
+      await executeAskUserQuestion({ ...args, allow_custom: false }, { interaction }),
+    ).toMatchObject({ error: { code: 'INVALID_ANSWER' } });
     const failing: UserInteraction = createUserInteraction();
     failing.registerProvider({
       ask: () => Promise.reject(new Error('disk full at /home/me/.secret')),

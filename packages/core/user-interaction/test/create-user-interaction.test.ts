@@ -314,7 +314,9 @@ describe('ask', () => {
       }),
     );
     for (let i = 0; i < 4; i++) {
-      await expect(codeOf(interaction.ask(choice))).resolves.toBe('INVALID_ANSWER');
+      await expect(codeOf(interaction.ask({ ...choice, allowCustom: false }))).resolves.toBe(
+        'INVALID_ANSWER',
+      );
     }
   });
 
@@ -322,9 +324,9 @@ describe('ask', () => {
     const interaction = createUserInteraction();
     interaction.registerProvider(createScriptedProvider({ answers: [{ custom: 'MySQL' }] }));
     const controller = new AbortController();
-    await expect(codeOf(interaction.ask({ ...choice, signal: controller.signal }))).resolves.toBe(
-      'INVALID_ANSWER',
-    );
+    await expect(
+      codeOf(interaction.ask({ ...choice, allowCustom: false, signal: controller.signal })),
+    ).resolves.toBe('INVALID_ANSWER');
   });
 
   it('fails a free-form question with UNSUPPORTED when the UI cannot show one', async () => {

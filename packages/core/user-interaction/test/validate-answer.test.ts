@@ -34,8 +34,9 @@ describe('question helpers', () => {
     expect(answerForOption(sqlite)).toEqual({ answer: 'SQLite', option: sqlite });
   });
 
-  it('a custom answer is accepted when allowed or when there are no options', () => {
-    expect(acceptsCustomAnswer(choice)).toBe(false);
+  it('a custom answer is accepted unless refused (the default is to accept), and always without options', () => {
+    expect(acceptsCustomAnswer(choice)).toBe(true);
+    expect(acceptsCustomAnswer({ ...choice, allowCustom: false })).toBe(false);
     expect(acceptsCustomAnswer({ ...choice, allowCustom: true })).toBe(true);
     expect(acceptsCustomAnswer(open)).toBe(true);
     expect(acceptsCustomAnswer({ options: [], allowCustom: false })).toBe(true);
@@ -106,6 +107,10 @@ describe('validateAnswer', () => {
   });
 
   it('rejects typed text when only the options are accepted', () => {
-    expect(rejects(choice, { answer: 'MySQL' })).toContain('only accepts its options');
+    expect(rejects({ ...choice, allowCustom: false }, { answer: 'MySQL' })).toContain(
+      'only accepts its options',
+    );
+    // By default a question with options also takes a typed answer.
+    expect(validateAnswer(choice, { answer: 'MySQL' })).toEqual({ answer: 'MySQL' });
   });
 });

@@ -49,6 +49,7 @@ const DEMO = {
     { label: 'Python', description: 'Quick to write, with a large ecosystem.' },
     { label: 'Rust', description: 'Fast and safe, but slower to write.' },
   ],
+  allowCustom: false,
 };
 /** The same question, its options without descriptions. */
 const BARE = {
@@ -180,7 +181,11 @@ describe('layout', () => {
 
   it('scrolls a list longer than the screen in a window, with its position shown', async () => {
     open(50, 12);
-    const answer = provider.ask({ question: 'Pick one', options: numbered(100) });
+    const answer = provider.ask({
+      question: 'Pick one',
+      options: numbered(100),
+      allowCustom: false,
+    });
     let screen = await terminal.waitFor('Option 1');
     expect(screen.split('\n').length).toBeLessThanOrEqual(11);
     expect(screen).toMatch(/↓ \d+ more/);

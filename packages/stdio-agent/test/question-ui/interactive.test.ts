@@ -16,6 +16,7 @@ const DATABASE: AskUserQuestionRequest = {
     { label: 'SQLite', value: 'sqlite', description: 'One file, no server.' },
     { label: 'MySQL', value: 'mysql' },
   ],
+  allowCustom: false,
 };
 
 let terminal: FakeTerminal;
@@ -79,7 +80,7 @@ describe('the interactive menu', () => {
   it('focuses the first option when none is recommended', async () => {
     open();
     void provider
-      .ask({ question: 'Pick', options: [{ label: 'A' }, { label: 'B' }] })
+      .ask({ question: 'Pick', options: [{ label: 'A' }, { label: 'B' }], allowCustom: false })
       .catch(() => {});
     expect(await terminal.waitFor('B')).toContain('❯ 1. A');
   });
@@ -119,7 +120,7 @@ describe('the interactive menu', () => {
   it('jumps with Home, End, PageUp and PageDown', async () => {
     open({ rows: 12 });
     const options = Array.from({ length: 40 }, (_, index) => ({ label: `Option ${index + 1}` }));
-    const answer = provider.ask({ question: 'Pick one', options });
+    const answer = provider.ask({ question: 'Pick one', options, allowCustom: false });
     await terminal.waitFor('Option 1');
     terminal.press(KEYS.end);
     expect(await terminal.text()).toContain('❯ 40. Option 40');
@@ -161,7 +162,7 @@ describe('the interactive menu', () => {
   it('builds a number from digits past nine options, shows it, and chooses it with Enter', async () => {
     open();
     const options = Array.from({ length: 25 }, (_, index) => ({ label: `Option ${index + 1}` }));
-    const answer = provider.ask({ question: 'Pick one', options });
+    const answer = provider.ask({ question: 'Pick one', options, allowCustom: false });
     await terminal.waitFor('Option 1');
     terminal.press('1');
     expect(await terminal.text()).toContain('Option 1 · Enter choose');
@@ -182,7 +183,7 @@ describe('the interactive menu', () => {
   it('clears a typed number with Esc, and then declines with a second Esc', async () => {
     open();
     const options = Array.from({ length: 12 }, (_, index) => ({ label: `Option ${index + 1}` }));
-    const answer = provider.ask({ question: 'Pick one', options });
+    const answer = provider.ask({ question: 'Pick one', options, allowCustom: false });
     await terminal.waitFor('Option 1');
     terminal.press('1', KEYS.escape);
     await terminal.waitFor('↑↓ move');
@@ -247,6 +248,20 @@ describe('the interactive menu', () => {
 
 describe('a typed answer', () => {
   const CUSTOM: AskUserQuestionRequest = { ...DATABASE, allowCustom: true };
+
+  it('offers the "Type your own answer" row by default, and not with allowCustom: false', async () => {
+    open();
+    const { allowCustom: _refused, ...byDefault } = DATABASE;
+    const first = provider.ask(byDefault);
+    expect(await terminal.waitFor('Postgres')).toContain('✎  Type your own answer');
+    terminal.press(...'DuckDB', KEYS.enter);
+    expect(await first).toEqual({ answer: 'DuckDB' });
+    const second = provider.ask(DATABASE);
+    const screen = await terminal.waitFor('❯ 1. Postgres');
+    expect(screen).not.toContain('Type your own answer');
+    terminal.press(KEYS.escape);
+    await expect(second).rejects.toMatchObject({ code: 'ASK_DECLINED' });
+  });
 
   it('adds a "Type your own answer" row that opens an inline editor', async () => {
     open();

@@ -16,11 +16,13 @@ const DATABASE: AskUserQuestionRequest = {
     { label: 'SQLite', value: 'sqlite' },
     { label: 'MySQL', value: 'mysql' },
   ],
+  allowCustom: false,
 };
 
 const NO_RECOMMENDATION: AskUserQuestionRequest = {
   question: 'Which one?',
   options: [{ label: 'Red' }, { label: 'Blue' }],
+  allowCustom: false,
 };
 
 let pipes: Pipes;
@@ -130,6 +132,14 @@ describe('line mode', () => {
     pipes.input.write('\u200b\n\u001b\u0007\nmy-app\n');
     expect(await provider.ask({ question: 'Project name?' })).toEqual({ answer: 'my-app' });
     expect(pipes.text().match(/An answer is needed/g)).toHaveLength(2);
+  });
+
+  it('takes a typed answer by default, as the contract says', async () => {
+    open();
+    pipes.input.write('DuckDB\n');
+    const { allowCustom: _refused, ...byDefault } = DATABASE;
+    expect(await provider.ask(byDefault)).toEqual({ answer: 'DuckDB' });
+    expect(pipes.text()).toContain('Choose 1-3 or type your own answer (Enter: 1): ');
   });
 
   it('takes other text as a typed answer where allowed, trimmed', async () => {

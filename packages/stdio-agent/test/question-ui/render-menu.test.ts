@@ -81,7 +81,7 @@ describe('renderMenu', () => {
   });
 
   it('shows a window around the focus with the number of rows above and below', () => {
-    const view = questionView({ question: 'Pick one', options: options(100) });
+    const view = questionView({ question: 'Pick one', options: options(100), allowCustom: false });
     let state = stateFor(view);
     let frame = renderMenu(view, state, { columns: 60, rows: 12 }, style);
     // As the session does: each frame's window is kept for the next key.
@@ -136,7 +136,11 @@ describe('renderMenu', () => {
 
   it('cuts labels to one row and shows the focused one whole under the list', () => {
     const label = 'A very long label that goes on and on past the edge of the screen';
-    const view = questionView({ question: 'Pick', options: [{ label }, { label: `${label}!` }] });
+    const view = questionView({
+      question: 'Pick',
+      options: [{ label }, { label: `${label}!` }],
+      allowCustom: false,
+    });
     const text = renderMenu(view, stateFor(view), { columns: 40, rows: 20 }, style).lines.map(
       (line) => stripVTControlCharacters(line),
     );

@@ -30,7 +30,9 @@ describe('before the width tables are loaded', () => {
     });
     // Seven "woman technologist" emoji take 14 columns, but 28 by the estimate.
     const label = '👩‍💻'.repeat(7);
-    void provider.ask({ question: 'Who?', options: [{ label }, { label: 'B' }] }).catch(() => {});
+    void provider
+      .ask({ question: 'Who?', options: [{ label }, { label: 'B' }], allowCustom: false })
+      .catch(() => {});
     expect(textWidthExact()).toBe(false);
     expect(terminal.writes).toBe(0);
     await terminal.waitFor(`❯ 1. ${label}`);

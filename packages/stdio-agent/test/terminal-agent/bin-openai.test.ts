@@ -77,7 +77,10 @@ describe('dsh-stdio-agent on an OpenAI-compatible server', () => {
             tool_calls: [
               {
                 index: 0,
-                function: { arguments: ' side?","options":[{"label":"Left"},{"label":"Right"}]}' },
+                function: {
+                  arguments:
+                    ' side?","options":[{"label":"Left"},{"label":"Right"}],"allow_custom":false}',
+                },
               },
             ],
           }),

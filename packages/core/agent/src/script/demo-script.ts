@@ -18,6 +18,7 @@ export const DEMO_SCRIPT: Script = {
           arguments: {
             question: 'Which language should the new service be written in?',
             header: 'Language',
+            allow_custom: false,
             options: [
               {
                 label: 'TypeScript',
@@ -56,7 +57,6 @@ export const DEMO_SCRIPT: Script = {
               { label: 'SQLite', description: 'A single file, with no server to run.' },
               { label: 'MongoDB', description: 'Documents instead of tables.' },
             ],
-            allow_custom: true,
           },
         },
       ],
@@ -70,6 +70,7 @@ export const DEMO_SCRIPT: Script = {
           arguments: {
             question: 'Where will {{answer:name|the service}} run?',
             header: 'Hosting',
+            allow_custom: false,
             options: [
               {
                 label: 'Containers',

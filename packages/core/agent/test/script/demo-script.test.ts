@@ -1,3 +1,4 @@
+import { type AskUserQuestionRequest, acceptsCustomAnswer } from 'dsh-user-interaction';
 import { describe, expect, it } from 'vitest';
 import { DEMO_SCRIPT } from '../../src/script/demo-script.js';
 import { validateScript } from '../../src/script/validate-script.js';
@@ -31,17 +32,17 @@ describe('the demo script', () => {
     // (1) a choice with a recommended option, listed first so that "1" picks it
     expect(language?.options?.[0]).toMatchObject({ label: 'TypeScript', recommended: true });
     expect(language?.options?.filter((option) => option.recommended)).toHaveLength(1);
-    expect(language?.allowCustom).not.toBe(true);
+    expect(acceptsCustomAnswer(language as AskUserQuestionRequest)).toBe(false);
     // (2) free-form
     expect(name?.options).toBeUndefined();
     expect(name?.question).toBe('What should the project be called?');
     // (3) a choice that also takes a typed answer, quoting the name
     expect(database?.options?.length).toBeGreaterThan(1);
-    expect(database?.allowCustom).toBe(true);
+    expect(acceptsCustomAnswer(database as AskUserQuestionRequest)).toBe(true);
     expect(database?.question).toBe('Which database should my-app use?');
     // (4) a choice that does not
     expect(hosting?.options?.length).toBeGreaterThan(1);
-    expect(hosting?.allowCustom).not.toBe(true);
+    expect(acceptsCustomAnswer(hosting as AskUserQuestionRequest)).toBe(false);
     for (const request of provider.requests) expect(request.header).toBeTruthy();
 
     // (5) the summary quotes every answer

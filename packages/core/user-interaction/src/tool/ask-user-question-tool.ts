@@ -21,7 +21,7 @@ Use it when you need a decision or a fact only they have: a choice between appro
 - question: one complete sentence, ending with a question mark.
 - header: optional, a very short label (one to three words) shown above the question, such as "Database".
 - options: give them when there are a few clear choices. Short labels (one to five words), a description only when the trade-off is not obvious, and a value when the program needs a precise identifier. Put the option you recommend first and mark it with recommended: true (at most one). Long lists are fine when the choice really is long.
-- Do not add an "Other", "None of these" or "Something else" option: set allow_custom: true and the UI itself offers the person a way to type their own answer.
+- Do not add an "Other", "None of these" or "Something else" option: the UI itself offers the person a way to type their own answer next to the options. Set allow_custom: false only when an answer outside the options cannot be used.
 - Leave options out for an open question (a name, a path, a sentence): the person types the answer.
 
 The result is the person's answer: the chosen option's value (else its label), or the text they typed. If the result is an error, its code says why and what to do next:
@@ -106,7 +106,7 @@ export const ASK_USER_QUESTION_PARAMETERS = {
     allow_custom: {
       type: 'boolean',
       description:
-        'Let the person type their own answer instead of choosing an option. Default false.',
+        'Whether the person may type their own answer instead of choosing an option. Default true; false when only the options can be used.',
     },
   },
   required: ['question'],
