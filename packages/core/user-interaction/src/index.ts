@@ -40,6 +40,13 @@ export {
   optionValue,
   recommendedOption,
 } from './question-helpers.js';
+export {
+  OPTION_FIELD_NAMES,
+  OPTION_FIELDS,
+  QUESTION_FIELDS,
+  type QuestionFieldDefinition,
+  REQUEST_FIELD_NAMES,
+} from './question-shape.js';
 export { REQUEST_LIMITS } from './request-limits.js';
 export {
   createUserInteraction,
@@ -56,16 +63,24 @@ export {
   withdrawnBy,
 } from './service/pending-question.js';
 export {
-  ASK_USER_QUESTION_PARAMETERS,
   ASK_USER_QUESTION_TOOL_DESCRIPTION,
-  ASK_USER_QUESTION_TOOL_NAME,
+  describeAskUserQuestionTool,
+} from './tool/ask-user-question-description.js';
+export {
+  ASK_USER_QUESTION_PARAMETERS,
+  type BooleanSchema,
+  type ObjectSchema,
+  type OptionsSchema,
+  type PropertiesOf,
+  type StringSchema,
+} from './tool/ask-user-question-schema.js';
+export { ASK_USER_QUESTION_TOOL_NAME, askUserQuestionTool } from './tool/ask-user-question-tool.js';
+export {
   type AskUserQuestionToolContext,
   type AskUserQuestionToolResult,
-  askUserQuestionTool,
-  describeAskUserQuestionTool,
   executeAskUserQuestion,
-  parseAskUserQuestionArguments,
-} from './tool/ask-user-question-tool.js';
+} from './tool/execute-ask-user-question.js';
+export { parseAskUserQuestionArguments } from './tool/parse-ask-user-question-arguments.js';
 export {
   FULL_CAPABILITIES,
   type UserInteractionCapabilities,

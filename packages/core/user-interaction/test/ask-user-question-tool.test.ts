@@ -8,6 +8,7 @@ import {
   describeAskUserQuestionTool,
   executeAskUserQuestion,
   parseAskUserQuestionArguments,
+  QUESTION_FIELDS,
   REQUEST_LIMITS,
   USER_INTERACTION_ERROR_CODES,
   type UserInteraction,
@@ -36,8 +37,9 @@ function fieldOf(args: unknown): string | undefined {
 }
 
 describe('the tool definition', () => {
-  it('has a snake_case schema that matches the parser', () => {
+  it('has a snake_case schema derived from the one definition of the question, which the parser reads', () => {
     expect(ASK_USER_QUESTION_TOOL_NAME).toBe('ask_user_question');
+    // The names the model writes are public: a change here is a breaking change.
     expect(Object.keys(ASK_USER_QUESTION_PARAMETERS.properties)).toEqual([
       'question',
       'header',
@@ -50,6 +52,15 @@ describe('the tool definition', () => {
       'description',
       'recommended',
     ]);
+    for (const [name, field] of Object.entries(QUESTION_FIELDS)) {
+      const property = (ASK_USER_QUESTION_PARAMETERS.properties as Record<string, object>)[
+        field.argument
+      ];
+      expect(property, name).toMatchObject({ description: field.description });
+      if (field.kind === 'text') expect(property).toMatchObject({ maxLength: field.maxLength });
+    }
+    expect(ASK_USER_QUESTION_PARAMETERS.required).toEqual(['question']);
+    expect(ASK_USER_QUESTION_PARAMETERS.properties.options.items.required).toEqual(['label']);
     expect(ASK_USER_QUESTION_PARAMETERS.properties.options.maxItems).toBe(REQUEST_LIMITS.options);
     expect(askUserQuestionTool.parse).toBe(parseAskUserQuestionArguments);
     expect(askUserQuestionTool.execute).toBe(executeAskUserQuestion);

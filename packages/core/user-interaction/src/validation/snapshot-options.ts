@@ -1,5 +1,6 @@
 import type { AskUserQuestionOption } from '../ask-user-question.js';
 import { invalidRequestError } from '../errors/ask-errors.js';
+import { OPTION_FIELD_NAMES, OPTION_FIELDS } from '../question-shape.js';
 import { REQUEST_LIMITS } from '../request-limits.js';
 import { labelKey } from './label-key.js';
 import {
@@ -11,17 +12,7 @@ import {
   unreadableField,
 } from './request-field-checks.js';
 
-type Mutable<T> = { -readonly [K in keyof T]: T[K] };
-
-// The allowed keys, checked against the type: a field added to the type must be added here.
-const OPTION_KEYS: ReadonlySet<string> = new Set(
-  Object.keys({
-    label: true,
-    value: true,
-    description: true,
-    recommended: true,
-  } satisfies Record<keyof AskUserQuestionOption, true>),
-);
+const OPTION_KEYS: ReadonlySet<string> = new Set(OPTION_FIELD_NAMES);
 
 /** The name of an option's field, built only when a message needs it. */
 function optionField(index: number, key?: string): string {
@@ -36,46 +27,39 @@ function snapshotOption(value: unknown, index: number): AskUserQuestionOption {
       `must be an object with a \`label\`, not ${typeOf(value)}`,
     );
   }
+  const read: Record<string, unknown> = {};
   let reading: string | undefined;
   let unknown: string | undefined;
-  let label: unknown;
-  let optionValue: unknown;
-  let description: unknown;
-  let recommended: unknown;
   try {
     const source = value as Record<string, unknown>;
     unknown = unknownKey(source, OPTION_KEYS);
-    reading = 'label';
-    label = source.label;
-    reading = 'value';
-    optionValue = source.value;
-    reading = 'description';
-    description = source.description;
-    reading = 'recommended';
-    recommended = source.recommended;
+    for (const name of OPTION_FIELD_NAMES) {
+      reading = name;
+      read[name] = source[name];
+    }
   } catch (error) {
     throw unreadableField(optionField(index, reading), error);
   }
   if (unknown !== undefined) {
     throw invalidRequestError(optionField(index, unknown), 'is not a field of an option');
   }
-  let problem = textProblem(label, REQUEST_LIMITS.labelLength, true);
-  if (problem !== undefined) throw invalidRequestError(optionField(index, 'label'), problem);
-  problem = textProblem(optionValue, REQUEST_LIMITS.valueLength, false);
-  if (problem !== undefined) throw invalidRequestError(optionField(index, 'value'), problem);
-  problem = textProblem(description, REQUEST_LIMITS.descriptionLength, false);
-  if (problem !== undefined) throw invalidRequestError(optionField(index, 'description'), problem);
-  if (recommended !== undefined && typeof recommended !== 'boolean') {
-    throw invalidRequestError(
-      optionField(index, 'recommended'),
-      `must be a boolean, not ${typeOf(recommended)}`,
-    );
+  const option: Record<string, unknown> = {};
+  for (const name of OPTION_FIELD_NAMES) {
+    const definition = OPTION_FIELDS[name];
+    const field = read[name];
+    if (definition.kind === 'text') {
+      const required = 'required' in definition && definition.required;
+      const problem = textProblem(field, definition.maxLength, required);
+      if (problem !== undefined) throw invalidRequestError(optionField(index, name), problem);
+    } else if (field !== undefined && typeof field !== 'boolean') {
+      throw invalidRequestError(
+        optionField(index, name),
+        `must be a boolean, not ${typeOf(field)}`,
+      );
+    }
+    if (field !== undefined) option[name] = field;
   }
-  const option: Mutable<AskUserQuestionOption> = { label: label as string };
-  if (optionValue !== undefined) option.value = optionValue as string;
-  if (description !== undefined) option.description = description as string;
-  if (recommended !== undefined) option.recommended = recommended;
-  return Object.freeze(option);
+  return Object.freeze(option) as unknown as AskUserQuestionOption;
 }
 
 /** Reads the options once each, checks them and returns them frozen (a frozen list of frozen options). */
@@ -100,12 +84,9 @@ export function snapshotOptions(value: unknown): readonly AskUserQuestionOption[
     );
   }
   const options: AskUserQuestionOption[] = [];
-  // Short lists are the common case: comparing pairs beats building maps for them.
-  const long = length > 16;
-  const labelIndex = long ? new Map<string, number>() : undefined;
-  const valueIndex = long ? new Map<string, number>() : undefined;
-  const labels: string[] = [];
-  const values: string[] = [];
+  // Where each label key and each value was first seen: one look-up per option, whatever the length.
+  const labels = new Map<string, number>();
+  const values = new Map<string, number>();
   let recommended = -1;
   for (let index = 0; index < length; index++) {
     let item: unknown;
@@ -117,33 +98,22 @@ export function snapshotOptions(value: unknown): readonly AskUserQuestionOption[
     const option = snapshotOption(item, index);
     const label = labelKey(option.label);
     const effectiveValue = option.value ?? option.label;
-    let labelTwin: number | undefined;
-    let valueTwin: number | undefined;
-    if (labelIndex !== undefined && valueIndex !== undefined) {
-      labelTwin = labelIndex.get(label);
-      valueTwin = valueIndex.get(effectiveValue);
-      labelIndex.set(label, index);
-      valueIndex.set(effectiveValue, index);
-    } else {
-      for (let other = 0; other < index; other++) {
-        if (labelTwin === undefined && labels[other] === label) labelTwin = other;
-        if (valueTwin === undefined && values[other] === effectiveValue) valueTwin = other;
-      }
-      labels.push(label);
-      values.push(effectiveValue);
-    }
+    const labelTwin = labels.get(label);
     if (labelTwin !== undefined) {
       throw invalidRequestError(
         `options[${index}].label`,
         `looks the same as the label of options[${labelTwin}] (${JSON.stringify(option.label)}); labels must be unique, ignoring case, spacing and invisible characters`,
       );
     }
+    const valueTwin = values.get(effectiveValue);
     if (valueTwin !== undefined) {
       throw invalidRequestError(
         `options[${index}].value`,
         `repeats the value of options[${valueTwin}]; values (or labels, where no value is given) must be unique`,
       );
     }
+    labels.set(label, index);
+    values.set(effectiveValue, index);
     if (option.recommended === true) {
       if (recommended !== -1) {
         throw invalidRequestError(

@@ -2,6 +2,7 @@ import type { Agent } from '../agent.js';
 import type { AskUserQuestionRequest } from '../ask-user-question.js';
 import { invalidRequestError } from '../errors/ask-errors.js';
 import type { UserInteractionError } from '../errors/user-interaction-error.js';
+import { QUESTION_FIELDS, REQUEST_FIELD_NAMES } from '../question-shape.js';
 import { REQUEST_LIMITS } from '../request-limits.js';
 import { hasLoneSurrogate, isBlankText } from './is-blank-text.js';
 import {
@@ -16,18 +17,7 @@ import { snapshotOptions } from './snapshot-options.js';
 
 type Mutable<T> = { -readonly [K in keyof T]: T[K] };
 
-// The allowed keys, checked against the type: a field added to the type must be added here.
-const REQUEST_KEYS: ReadonlySet<string> = new Set(
-  Object.keys({
-    question: true,
-    header: true,
-    options: true,
-    allowCustom: true,
-    agent: true,
-    signal: true,
-    timeoutMs: true,
-  } satisfies Record<keyof AskUserQuestionRequest, true>),
-);
+const REQUEST_KEYS: ReadonlySet<string> = new Set(REQUEST_FIELD_NAMES);
 
 /** True for an `AbortSignal`, or an object shaped like one; never throws. */
 export function isAbortSignal(value: unknown): value is AbortSignal {
@@ -49,65 +39,41 @@ export function isAbortSignal(value: unknown): value is AbortSignal {
  * A request's fields, each read exactly once, before any rule is checked: what is read here
  * is what is checked, and what is checked is what the UI is shown.
  */
-export interface RequestFields {
-  readonly signal: unknown;
-  readonly question: unknown;
-  readonly header: unknown;
-  readonly options: unknown;
-  readonly allowCustom: unknown;
-  readonly agent: unknown;
-  readonly timeoutMs: unknown;
+export type RequestFields = { readonly [K in keyof AskUserQuestionRequest]-?: unknown } & {
   /** Why the request cannot be read as a question (not an object, an unknown key, a throwing getter). */
   readonly problem: UserInteractionError | undefined;
-}
+};
 
 /** Reads every field of a request once. Never throws: a failure is kept in `problem`. */
 export function readRequestFields(request: unknown): RequestFields {
-  const fields: Mutable<RequestFields> = {
-    signal: undefined,
-    question: undefined,
-    header: undefined,
-    options: undefined,
-    allowCustom: undefined,
-    agent: undefined,
-    timeoutMs: undefined,
-    problem: undefined,
-  };
+  const fields: Record<string, unknown> = { problem: undefined };
+  const read = fields as RequestFields;
   if (typeof request !== 'object' || request === null) {
     fields.problem = invalidRequestError('request', `must be an object, not ${typeOf(request)}`);
-    return fields;
+    return read;
   }
   if (isArray(request)) {
     fields.problem = invalidRequestError('request', 'must be an object, not an array');
-    return fields;
+    return read;
   }
   let reading = 'request';
   try {
     const source = request as Record<string, unknown>;
-    // The signal first: an aborted one wins over every other problem.
-    reading = 'signal';
-    fields.signal = source.signal;
-    reading = 'request';
-    const unknown = unknownKey(source, REQUEST_KEYS);
-    if (unknown !== undefined) {
-      fields.problem = invalidRequestError(fieldName(unknown), 'is not a field of a question');
+    for (const name of REQUEST_FIELD_NAMES) {
+      reading = name;
+      fields[name] = source[name];
+      if (name !== 'signal') continue;
+      // Right after the signal (an aborted one wins over every other problem), the keys.
+      reading = 'request';
+      const unknown = unknownKey(source, REQUEST_KEYS);
+      if (unknown !== undefined) {
+        fields.problem = invalidRequestError(fieldName(unknown), 'is not a field of a question');
+      }
     }
-    reading = 'question';
-    fields.question = source.question;
-    reading = 'header';
-    fields.header = source.header;
-    reading = 'options';
-    fields.options = source.options;
-    reading = 'allowCustom';
-    fields.allowCustom = source.allowCustom;
-    reading = 'agent';
-    fields.agent = source.agent;
-    reading = 'timeoutMs';
-    fields.timeoutMs = source.timeoutMs;
   } catch (error) {
     fields.problem = unreadableField(reading, error);
   }
-  return fields;
+  return read;
 }
 
 /**
@@ -155,8 +121,10 @@ function snapshotAgent(value: unknown): Agent | undefined {
  */
 export function checkRequestFields(fields: RequestFields): AskUserQuestionRequest {
   if (fields.problem !== undefined) throw fields.problem;
-  checkText(fields.question, 'question', REQUEST_LIMITS.questionLength, true);
-  checkText(fields.header, 'header', REQUEST_LIMITS.headerLength, false);
+  for (const name of ['question', 'header'] as const) {
+    const { maxLength, required } = QUESTION_FIELDS[name] as { maxLength: number; required?: true };
+    checkText(fields[name], name, maxLength, required === true);
+  }
   const options = snapshotOptions(fields.options);
   const { allowCustom, signal, timeoutMs } = fields;
   if (allowCustom !== undefined && typeof allowCustom !== 'boolean') {
