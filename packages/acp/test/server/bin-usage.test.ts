@@ -50,7 +50,7 @@ describe('the dsh-acp command line', () => {
     ],
     [
       ['--model', 'qwen3'],
-      'dsh-acp: --model qwen3 needs a model server: set DEEPSEEK_API_KEY (or DSH_API_KEY), or pass --base-url.\n',
+      'dsh-acp: --model qwen3 needs a model server: set DEEPSEEK_API_KEY (or DSH_API_KEY), or pass --base-url. (see dsh-acp --help)\n',
     ],
     [['--base-url', 'ftp://models.example'], expect.stringMatching(/^dsh-acp: .*http.*\n$/)],
   ])('a usage error (%j) prints one line to stderr and exits 2', async (args, line) => {

@@ -1,10 +1,19 @@
 export {
   type AgentCommand,
   type AgentCommandLineOptions,
+  isUsageError,
   parseAgentCommandLine,
   parseDuration,
   UsageError,
 } from './command-line/agent-command-line.js';
+export { AGENT_FLAGS_HELP } from './command-line/agent-flags-help.js';
+export {
+  type AgentProgram,
+  type AgentProgramContext,
+  type AgentRunCommand,
+  runAgentProgram,
+  startAgentProgram,
+} from './command-line/run-agent-program.js';
 export {
   AGENT_ERROR_CODES,
   AgentError,

@@ -1,23 +1,14 @@
+import { AGENT_FLAGS_HELP } from 'dsh-agent';
+
 /** The text of `dsh-stdio-agent --help`. */
 export const HELP_TEXT = `Usage: dsh-stdio-agent [options]
 
 A chat agent in the terminal: type a message, and the agent answers, asking you
 questions as it works. With no API key it runs a built-in offline demo.
 
-Model:
-  --script FILE      replay a JSON script offline (format: the dsh-agent README)
-  --base-url URL     an OpenAI-compatible server (Ollama, vLLM, llama.cpp's server, ...)
-  --model NAME       the model on that server, or on DeepSeek (default deepseek-flash;
-                     DeepSeek also serves deepseek-v4-pro)
-  --thinking LEVEL   off, low, high or max: how much a thinking model reasons first
-                     (DeepSeek: thinking on or off and its effort; other servers get
-                     reasoning_effort); default: the server's own (DeepSeek: on, high)
-  Without --script or --base-url, DEEPSEEK_API_KEY (or DSH_API_KEY) selects DeepSeek;
-  with no key, the built-in offline demo runs.
+${AGENT_FLAGS_HELP}
 
-Questions and display:
-  --timeout TIME     how long a question waits for an answer: a number with ms, s,
-                     m or h (90s, 5m), or milliseconds (90000); default: no limit
+Display:
   --show-thinking    print the model's reasoning, dimmed, before its answer
                      (otherwise a terminal shows "Thinking..." while it reasons)
   --no-color         no colours (NO_COLOR and FORCE_COLOR are honoured too)

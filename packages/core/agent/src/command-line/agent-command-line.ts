@@ -1,13 +1,20 @@
 import { parseArgs } from 'node:util';
-import { HarnessError, REQUEST_LIMITS } from 'dsh-user-interaction';
+import { HarnessError, isHarnessError, REQUEST_LIMITS } from 'dsh-user-interaction';
 import { isThinkingLevel, THINKING_LEVELS, type ThinkingLevel } from '../models/thinking.js';
 
 /** A command line that cannot be run as written (programs exit with status 2). */
 export class UsageError extends HarnessError {
+  declare readonly code: 'USAGE_INVALID';
+
   constructor(message: string) {
     super(message, 'USAGE_INVALID');
     this.name = 'UsageError';
   }
+}
+
+/** True for a `UsageError` from this or any other copy of the package. */
+export function isUsageError(value: unknown): value is UsageError {
+  return isHarnessError(value) && value.name === 'UsageError' && value.code === 'USAGE_INVALID';
 }
 
 /** The flags every agent program takes, and what they ask for. */

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  isUsageError,
   parseAgentCommandLine,
   parseDuration,
   UsageError,
@@ -69,15 +70,31 @@ describe('parseAgentCommandLine', () => {
     [['--model='], '--model needs a value'],
     [['--base-url', ' '], '--base-url needs a value'],
     [['--help=yes'], '--help takes no value'],
+    [['--version=1'], '--version takes no value'],
+    [['--base-url'], '--base-url needs a value'],
+    [['--script', ' '], '--script needs a value'],
     [['--thinking', 'medium'], '--thinking takes off, low, high, max (got "medium")'],
     [['--thinking'], '--thinking needs a value'],
   ])('%j is a usage error: %s', (args, message) => {
     expect(usageError(() => parseAgentCommandLine(args)).message).toBe(message);
   });
 
-  it('names the usage error for callers that branch on the code', () => {
+  it("takes a program's own boolean flag for a missing value only where one is expected", () => {
+    const flags = { booleanFlags: ['no-color'] };
+    expect(usageError(() => parseAgentCommandLine(['--script', '--no-color'], flags)).message).toBe(
+      '--script needs a value',
+    );
+    expect(usageError(() => parseAgentCommandLine(['--no-color=yes'], flags)).message).toBe(
+      '--no-color takes no value',
+    );
+  });
+
+  it('names the usage error for callers that branch on the code, in any copy of the package', () => {
     const error = usageError(() => parseAgentCommandLine(['--nope']));
     expect(error).toMatchObject({ name: 'UsageError', code: 'USAGE_INVALID' });
+    expect(isUsageError(error)).toBe(true);
+    expect(isUsageError({ ...error, name: 'UsageError', code: 'USAGE_INVALID' })).toBe(false);
+    expect(isUsageError(new Error('unknown option --nope'))).toBe(false);
   });
 });
 

@@ -1,0 +1,17 @@
+import { AGENT_FLAGS_HELP } from 'dsh-agent';
+
+/** The text of `dsh-acp --help`. */
+export const HELP_TEXT = `Usage: dsh-acp [options]
+
+Serves the dsh agent to an ACP editor (Zed and others): newline-delimited JSON-RPC on
+stdin and stdout, logs on stderr. Start it from the editor's agent settings. The flags
+and the model are as in dsh-stdio-agent; the model's reasoning goes to the editor as
+thoughts.
+
+${AGENT_FLAGS_HELP}
+
+  -h, --help         show this help
+  -V, --version      print the version
+
+Exit status: 0 when the editor disconnects, 1 on a fatal error, 2 on a usage error.
+`;

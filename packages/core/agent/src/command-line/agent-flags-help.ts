@@ -1,0 +1,18 @@
+/**
+ * The help of the flags every agent program shares, for the programs' `--help`: the model
+ * flags, then the question time limit (two spaces of indent, flags in a 19-column field).
+ */
+export const AGENT_FLAGS_HELP = `Model:
+  --script FILE      replay a JSON script offline (format: the dsh-agent README)
+  --base-url URL     an OpenAI-compatible server (Ollama, vLLM, llama.cpp's server, ...)
+  --model NAME       the model on that server, or on DeepSeek (default deepseek-flash;
+                     DeepSeek also serves deepseek-v4-pro)
+  --thinking LEVEL   off, low, high or max: how much a thinking model reasons first
+                     (DeepSeek: thinking on or off and its effort; other servers get
+                     reasoning_effort); default: the server's own (DeepSeek: on, high)
+  Without --script or --base-url, DEEPSEEK_API_KEY (or DSH_API_KEY) selects DeepSeek;
+  with no key, the built-in offline demo runs.
+
+Questions:
+  --timeout TIME     how long a question waits for an answer: a number with ms, s,
+                     m or h (90s, 5m), or milliseconds (90000); default: no limit`;
