@@ -1,7 +1,7 @@
 import type { AskUserQuestionOption, AskUserQuestionRequest } from 'dsh-user-interaction';
 import { acceptsCustomAnswer, hasOptions } from 'dsh-user-interaction';
 import { neutralizeText } from '../text/neutralize-text.js';
-import { textWidth, widthEpoch, wrapText } from '../text/text-width.js';
+import { textWidth, wrapText } from '../text/text-width.js';
 
 /** Room the recommended mark takes after a label. */
 const RECOMMENDED_LENGTH = ' (recommended)'.length;
@@ -39,9 +39,9 @@ export function questionView(request: AskUserQuestionRequest): QuestionView {
   const question = neutralizeText(request.question.trim(), { multiline: true });
   const labels: (string | undefined)[] = [];
   const descriptions: (string | null | undefined)[] = [];
-  let wrapped: { width: number; epoch: number; lines: readonly string[] } | undefined;
+  let wrapped: { width: number; lines: readonly string[] } | undefined;
   const hasDescriptions = options.some((option) => option.description !== undefined);
-  let details: { width: number; epoch: number; found: boolean } | undefined;
+  let details: { width: number; found: boolean } | undefined;
   const recommended = options.findIndex((option) => option.recommended === true);
   const view: QuestionView = {
     header,
@@ -69,22 +69,18 @@ export function questionView(request: AskUserQuestionRequest): QuestionView {
       return description ?? undefined;
     },
     questionLines(width) {
-      const epoch = widthEpoch();
-      if (wrapped?.width !== width || wrapped.epoch !== epoch) {
-        wrapped = { width, epoch, lines: wrapText(question, width) };
-      }
+      if (wrapped?.width !== width) wrapped = { width, lines: wrapText(question, width) };
       return wrapped.lines;
     },
     hasDetails(labelWidth) {
       if (hasDescriptions) return true;
-      const epoch = widthEpoch();
-      if (details?.width !== labelWidth || details.epoch !== epoch) {
+      if (details?.width !== labelWidth) {
         let found = false;
         for (let index = 0; index < options.length && !found; index++) {
           const mark = index === recommended ? RECOMMENDED_LENGTH : 0;
           found = textWidth(view.label(index)) + mark > labelWidth;
         }
-        details = { width: labelWidth, epoch, found };
+        details = { width: labelWidth, found };
       }
       return details.found;
     },

@@ -7,10 +7,15 @@ import type { TerminalInput, TerminalOutput } from '../question-ui/terminal/term
 import { neutralizeText } from '../text/neutralize-text.js';
 import { terminalStyle } from '../text/terminal-style.js';
 import { holdTurnKeys } from './hold-turn-keys.js';
+import {
+  AT_PROMPT,
+  type InterruptEvent,
+  type InterruptState,
+  interruptStep,
+} from './interrupt-state.js';
 import { createTurnRenderer } from './render-turn-events.js';
 import { statusLines } from './status-lines.js';
 import { terminalWriter } from './terminal-writer.js';
-import { createTurnControl, type TurnControl } from './turn-control.js';
 import type { StatusClock } from './turn-status.js';
 import { watchQuestions } from './watch-questions.js';
 
@@ -126,30 +131,48 @@ export async function runTerminalAgent(options: TerminalAgentOptions): Promise<n
     env,
     ...(escapeCodeTimeout !== undefined && { escapeCodeTimeout }),
   });
-  let active: TurnControl | undefined;
+  /** The running turn: what cancels it, and what stops waiting for it. */
+  let active: { readonly controller: AbortController; forceQuit(): void } | undefined;
+  let interrupts: InterruptState = AT_PROMPT;
+
+  /** Runs Ctrl+C's state machine on an event, and does what it says. */
+  function dispatch(event: InterruptEvent): void {
+    const step = interruptStep(interrupts, event);
+    interrupts = step.state;
+    switch (step.action) {
+      case 'clear-line':
+        clearLine(rl);
+        return;
+      case 'explain-quit':
+        write(`\n${style.dim(QUIT_HINT)}\n`);
+        rl.prompt();
+        return;
+      case 'quit':
+        // Closing the Interface ends the prompt loop.
+        rl.close();
+        return;
+      case 'cancel-turn':
+        active?.controller.abort();
+        return;
+      case 'force-quit':
+        active?.forceQuit();
+        return;
+      case 'none':
+        return;
+    }
+  }
+
   const taken = new Set<string>();
   const registration = interaction.registerProvider(
     watchQuestions(provider, {
-      onDismissed: () => active?.cancel(),
+      onDismissed: () => dispatch({ type: 'cancel' }),
       onTaken: (toolCallId) => taken.add(toolCallId),
       toolCallIdOf,
     }),
   );
 
-  // Ctrl+C is often pressed twice by reflex to stop a turn. Right after a turn was cancelled,
-  // the first Ctrl+C at the empty prompt only says how to quit, so the conversation survives.
-  let confirmQuit = false;
-
   function interrupt(): void {
-    if (active !== undefined) active.interrupt();
-    else if (terminal && rl.line !== '') clearLine(rl);
-    else if (confirmQuit) {
-      confirmQuit = false;
-      write(`\n${style.dim(QUIT_HINT)}\n`);
-      rl.prompt();
-    }
-    // At an empty prompt Ctrl+C quits: closing the Interface ends the prompt loop.
-    else rl.close();
+    dispatch({ type: 'ctrl-c', lineTyped: terminal && rl.line !== '' });
   }
 
   let exitCode = 0;
@@ -158,13 +181,18 @@ export async function runTerminalAgent(options: TerminalAgentOptions): Promise<n
     outputBroken = true;
     // Whoever read the output is gone (`| head`): nothing more can be said, so stop.
     if (error?.code !== 'EPIPE') exitCode = 1;
-    active?.cancel();
+    dispatch({ type: 'cancel' });
     rl.close();
   };
 
   async function runTurn(prompt: string): Promise<'ended' | 'forced'> {
-    const turn = createTurnControl();
-    active = turn;
+    const controller = new AbortController();
+    let forceQuit!: () => void;
+    const forcedQuit = new Promise<void>((resolve) => {
+      forceQuit = resolve;
+    });
+    active = { controller, forceQuit };
+    dispatch({ type: 'turn-start' });
     taken.clear();
     let forced = false;
     const renderer = createTurnRenderer({
@@ -179,16 +207,16 @@ export async function runTerminalAgent(options: TerminalAgentOptions): Promise<n
       status: terminal,
       ...(options.clock !== undefined && { clock: options.clock }),
     });
-    const release = terminal ? holdTurnKeys(input, output, () => turn.interrupt()) : () => {};
+    const release = terminal ? holdTurnKeys(input, output, interrupt) : () => {};
     const played = (async () => {
-      for await (const event of agent.run(prompt, { signal: turn.controller.signal })) {
+      for await (const event of agent.run(prompt, { signal: controller.signal })) {
         renderer.render(event);
       }
     })();
     try {
       const outcome = await Promise.race([
         played.then(() => 'ended' as const),
-        turn.forced.then(() => 'forced' as const),
+        forcedQuit.then(() => 'forced' as const),
       ]);
       if (outcome === 'forced') {
         forced = true;
@@ -201,7 +229,7 @@ export async function runTerminalAgent(options: TerminalAgentOptions): Promise<n
       renderer.close();
       release();
       active = undefined;
-      confirmQuit = terminal && turn.controller.signal.aborted;
+      dispatch({ type: 'turn-end', cancelled: controller.signal.aborted, confirm: terminal });
     }
   }
 
@@ -223,7 +251,7 @@ export async function runTerminalAgent(options: TerminalAgentOptions): Promise<n
       // A terminal showed what was typed; a log of piped input should read the same.
       if (input.isTTY !== true || typedAhead) write(`${neutralizeText(line)}\n`);
       const prompt = line.trim();
-      confirmQuit = false;
+      dispatch({ type: 'line' });
       if (prompt === '') continue;
       if ((await runTurn(prompt)) === 'forced') return INTERRUPTED_EXIT_CODE;
     }

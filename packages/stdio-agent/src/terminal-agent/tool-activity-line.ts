@@ -1,6 +1,6 @@
 import type { ToolResult } from 'dsh-agent';
 import type { ToolError } from 'dsh-user-interaction';
-import { ASK_USER_QUESTION_TOOL_NAME } from 'dsh-user-interaction';
+import { ASK_USER_QUESTION_TOOL_NAME, isUserInteractionErrorCode } from 'dsh-user-interaction';
 import { neutralizeText } from '../text/neutralize-text.js';
 import type { TerminalStyle } from '../text/terminal-style.js';
 import { formatDuration } from './format-duration.js';
@@ -22,7 +22,9 @@ export interface ToolLineContext {
 
 /** How an unanswered question is described, by the code the model gets. */
 function unanswered(error: ToolError, timeoutMs: number | undefined): string {
-  switch (error.code) {
+  const { code } = error;
+  if (!isUserInteractionErrorCode(code)) return error.message;
+  switch (code) {
     case 'ASK_DECLINED':
       return 'you declined';
     case 'ASK_CANCELLED':

@@ -1,12 +1,29 @@
-import type { TurnEndEvent } from 'dsh-agent';
+import {
+  AGENT_ERROR_CODES,
+  type AgentErrorCode,
+  MODEL_ERROR_CODES,
+  type ModelErrorCode,
+  type TurnEndEvent,
+} from 'dsh-agent';
 import { neutralizeText } from '../text/neutralize-text.js';
 import type { TerminalStyle } from '../text/terminal-style.js';
 
 const RETRY =
   'Send your message again to retry (the conversation is kept), or press Ctrl+D to quit.';
 
+/** The codes a turn can end with that have their own next step. */
+type TurnEndCode = ModelErrorCode | AgentErrorCode;
+
+function isTurnEndCode(code: string): code is TurnEndCode {
+  return (
+    (MODEL_ERROR_CODES as readonly string[]).includes(code) ||
+    (AGENT_ERROR_CODES as readonly string[]).includes(code)
+  );
+}
+
 /** What the person can do about a failed turn, by the error's code. */
 function nextStep(code: string): string | undefined {
+  if (!isTurnEndCode(code)) return RETRY;
   switch (code) {
     case 'STEP_LIMIT':
       // Its message already says to send a message.

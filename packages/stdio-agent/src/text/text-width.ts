@@ -40,11 +40,6 @@ export function textWidthExact(): boolean {
   return exactWidth !== undefined;
 }
 
-/** Changes when widths become exact: whatever was measured before must be measured again. */
-export function widthEpoch(): number {
-  return exactWidth === undefined ? 0 : 1;
-}
-
 function estimateWidth(text: string): number {
   let width = 0;
   for (const character of text) {
@@ -159,12 +154,6 @@ export function truncateText(text: string, width: number): string {
     if (used > width) return ellipsize(text, width);
   }
   return text;
-}
-
-/** Text padded with spaces to exactly `width` columns (or cut to it). */
-export function padText(text: string, width: number): string {
-  const fitted = truncateText(text, width);
-  return fitted + ' '.repeat(Math.max(0, width - textWidth(fitted)));
 }
 
 function breakWord(word: string, width: number): string[] {

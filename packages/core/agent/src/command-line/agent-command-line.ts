@@ -1,4 +1,4 @@
-import { parseArgs } from 'node:util';
+import { type ParseArgsConfig, parseArgs } from 'node:util';
 import { HarnessError, isHarnessError, REQUEST_LIMITS } from 'dsh-user-interaction';
 import { isThinkingLevel, THINKING_LEVELS, type ThinkingLevel } from '../models/thinking.js';
 
@@ -35,12 +35,16 @@ export type AgentCommand =
       readonly thinking?: ThinkingLevel;
       /** The program's own boolean flags that were given (see `booleanFlags`). */
       readonly flags: ReadonlySet<string>;
+      /** The program's own flags with a value that were given, by name (see `valueFlags`). */
+      readonly values: ReadonlyMap<string, string>;
     };
 
 /** Options of `parseAgentCommandLine`. */
 export interface AgentCommandLineOptions {
   /** Boolean flags of the program beyond the shared ones, such as `no-color`. */
   readonly booleanFlags?: readonly string[];
+  /** Flags of the program that take a value, beyond the shared ones, such as `state-dir`. */
+  readonly valueFlags?: readonly string[];
 }
 
 const UNITS: Record<string, number> = { ms: 1, s: 1_000, m: 60_000, h: 3_600_000 };
@@ -122,20 +126,36 @@ function usageErrorOf(error: unknown): UsageError {
   }
 }
 
-/** The shared flags that take a value. */
-const VALUE_FLAGS = new Set(['--model', '--base-url', '--script', '--timeout']);
+/** The flags every agent program shares, as Node's `parseArgs` takes them. */
+const SHARED_OPTIONS = {
+  help: { type: 'boolean', short: 'h' },
+  version: { type: 'boolean', short: 'V' },
+  model: { type: 'string' },
+  'base-url': { type: 'string' },
+  script: { type: 'string' },
+  timeout: { type: 'string' },
+  thinking: { type: 'string' },
+} as const satisfies NonNullable<ParseArgsConfig['options']>;
 
 /**
  * `--timeout -1s` as `--timeout=-1s`: no flag of these programs starts with a digit, so a
  * negative number after a flag that takes a value is that value (Node's parser would otherwise
  * take it for flags, and say the value is missing), and it gets its own message.
  */
-function negativeValuesAttached(args: readonly string[]): string[] {
+function negativeValuesAttached(
+  args: readonly string[],
+  options: NonNullable<ParseArgsConfig['options']>,
+): string[] {
+  const valueFlags = new Set(
+    Object.entries(options)
+      .filter(([, option]) => option.type === 'string')
+      .map(([name]) => `--${name}`),
+  );
   const attached: string[] = [];
   for (let index = 0; index < args.length; index++) {
     const arg = args[index] as string;
     const next = args[index + 1];
-    if (VALUE_FLAGS.has(arg) && next !== undefined && /^-\d/.test(next)) {
+    if (valueFlags.has(arg) && next !== undefined && /^-\d/.test(next)) {
       attached.push(`${arg}=${next}`);
       index++;
     } else {
@@ -152,25 +172,22 @@ function negativeValuesAttached(args: readonly string[]): string[] {
  */
 export function parseAgentCommandLine(
   args: readonly string[],
-  { booleanFlags = [] }: AgentCommandLineOptions = {},
+  { booleanFlags = [], valueFlags = [] }: AgentCommandLineOptions = {},
 ): AgentCommand {
+  const options: NonNullable<ParseArgsConfig['options']> = {
+    ...Object.fromEntries(booleanFlags.map((flag) => [flag, { type: 'boolean' as const }])),
+    ...Object.fromEntries(valueFlags.map((flag) => [flag, { type: 'string' as const }])),
+    ...SHARED_OPTIONS,
+  };
   let values: Record<string, string | boolean | undefined>;
   try {
-    ({ values } = parseArgs({
-      args: negativeValuesAttached(args),
+    // No option is `multiple`: every value is a string or a boolean.
+    values = parseArgs({
+      args: negativeValuesAttached(args, options),
       strict: true,
       allowPositionals: false,
-      options: {
-        ...Object.fromEntries(booleanFlags.map((flag) => [flag, { type: 'boolean' as const }])),
-        help: { type: 'boolean', short: 'h' },
-        version: { type: 'boolean', short: 'V' },
-        model: { type: 'string' },
-        'base-url': { type: 'string' },
-        script: { type: 'string' },
-        timeout: { type: 'string' },
-        thinking: { type: 'string' },
-      },
-    }));
+      options,
+    }).values as Record<string, string | boolean | undefined>;
   } catch (error) {
     throw usageErrorOf(error);
   }
@@ -199,5 +216,11 @@ export function parseAgentCommandLine(
     ...(timeout !== undefined && { questionTimeoutMs: parseDuration(timeout) }),
     ...(thinking !== undefined && { thinking }),
     flags: new Set(booleanFlags.filter((flag) => values[flag] === true)),
+    values: new Map(
+      valueFlags.flatMap((flag) => {
+        const value = values[flag];
+        return typeof value === 'string' ? [[flag, value] as const] : [];
+      }),
+    ),
   };
 }

@@ -14,6 +14,8 @@ export interface AgentProgram {
   readonly version: string;
   /** The program's own boolean flags beyond the shared ones (`no-color`). */
   readonly booleanFlags?: readonly string[];
+  /** The program's own flags that take a value, beyond the shared ones. */
+  readonly valueFlags?: readonly string[];
   /** Follows a usage error's message: where to find help, such as `(try dsh-stdio-agent --help)`. */
   readonly usageHint: string;
   /** Writes one line for the person, on stderr; must not throw. */
@@ -41,7 +43,10 @@ export async function runAgentProgram(
 ): Promise<number> {
   let command: AgentCommand;
   try {
-    command = parseAgentCommandLine(args, { booleanFlags: program.booleanFlags ?? [] });
+    command = parseAgentCommandLine(args, {
+      booleanFlags: program.booleanFlags ?? [],
+      valueFlags: program.valueFlags ?? [],
+    });
   } catch (error) {
     if (!isUsageError(error)) throw error;
     program.say(`${error.message} ${program.usageHint}`);

@@ -127,10 +127,32 @@ function stepLimit(maxSteps: number): AgentEvent {
   return { type: 'turn-end', reason: 'step-limit', error: toToolError(error) };
 }
 
+/** The steps of a turn, until one ends it: resolves with the `turn-end` event to give. */
+async function* steps(
+  setup: TurnSetup,
+  messages: readonly ModelMessage[],
+  log: TurnLog,
+  signal: AbortSignal,
+): AsyncGenerator<AgentEvent, AgentEvent, undefined> {
+  for (let step = 1; ; step++) {
+    if (signal.aborted) return CANCELLED;
+    const outcome = yield* streamStep(setup, messages, log, signal);
+    if (outcome.kind === 'cancelled') return CANCELLED;
+    if (outcome.kind === 'error') {
+      return { type: 'turn-end', reason: 'error', error: toToolError(outcome.error) };
+    }
+    log.commitStep(outcome.calls);
+    if (outcome.calls.length === 0) return FINISHED;
+    if (yield* runCalls(setup, log, outcome.calls, signal)) return CANCELLED;
+    if (step >= setup.maxSteps) return stepLimit(setup.maxSteps);
+  }
+}
+
 /**
  * One turn: the prompt, then model steps and their tool calls until the model ends its turn,
- * the step limit is reached, the signal aborts or something fails. The conversation stays
- * valid whichever way it ends, including when the consumer stops iterating.
+ * the step limit is reached, the signal aborts or something fails. The conversation is
+ * closed (streamed text kept, open calls given a result) before the `turn-end` event, and
+ * also when the consumer stops iterating: it stays valid whichever way the turn ends.
  */
 export async function* runTurn(
   setup: TurnSetup,
@@ -140,43 +162,14 @@ export async function* runTurn(
 ): AsyncGenerator<AgentEvent, void, undefined> {
   const log = new TurnLog(messages);
   log.addPrompt(prompt);
+  let end: AgentEvent;
   try {
-    for (let step = 1; ; step++) {
-      if (signal.aborted) {
-        yield CANCELLED;
-        return;
-      }
-      const outcome = yield* streamStep(setup, messages, log, signal);
-      if (outcome.kind === 'cancelled') {
-        log.close();
-        yield CANCELLED;
-        return;
-      }
-      if (outcome.kind === 'error') {
-        log.close();
-        yield { type: 'turn-end', reason: 'error', error: toToolError(outcome.error) };
-        return;
-      }
-      log.commitStep(outcome.calls);
-      if (outcome.calls.length === 0) {
-        yield FINISHED;
-        return;
-      }
-      if (yield* runCalls(setup, log, outcome.calls, signal)) {
-        log.close();
-        yield CANCELLED;
-        return;
-      }
-      if (step >= setup.maxSteps) {
-        yield stepLimit(setup.maxSteps);
-        return;
-      }
-    }
+    end = yield* steps(setup, messages, log, signal);
   } catch (error) {
     // A fault of a tool description or of this loop ends the turn; it never escapes to the UI.
-    log.close();
-    yield { type: 'turn-end', reason: 'error', error: toToolError(error) };
+    end = { type: 'turn-end', reason: 'error', error: toToolError(error) };
   } finally {
     log.close();
   }
+  yield end;
 }

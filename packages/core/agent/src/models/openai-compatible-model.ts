@@ -75,19 +75,17 @@ function reasoningOf(delta: unknown): ModelEvent | undefined {
   return undefined;
 }
 
-function checkUrl(baseURL: string): void {
+/** What is wrong with a base URL, or `undefined`: it must be http(s). */
+export function baseUrlProblem(baseURL: string): string | undefined {
   let url: URL | undefined;
   try {
     url = new URL(baseURL);
   } catch {
-    // handled below
+    // Not a URL at all: said below.
   }
-  if (url === undefined || (url.protocol !== 'http:' && url.protocol !== 'https:')) {
-    throw new ModelError(
-      `The base URL ${JSON.stringify(baseURL)} is not an http(s) URL such as http://localhost:11434/v1.`,
-      'MODEL_OPTIONS_INVALID',
-    );
-  }
+  if (url !== undefined && (url.protocol === 'http:' || url.protocol === 'https:'))
+    return undefined;
+  return `The base URL ${JSON.stringify(baseURL)} is not an http(s) URL such as http://localhost:11434/v1.`;
 }
 
 /**
@@ -99,7 +97,10 @@ function checkUrl(baseURL: string): void {
  */
 export function createOpenAICompatibleModel(options: OpenAICompatibleModelOptions = {}): Model {
   const baseURL = options.baseURL ?? DEEPSEEK_BASE_URL;
-  checkUrl(baseURL);
+  // A wrong option is a programming error (a TypeError), as everywhere in this package; a
+  // program checks what a person typed first (`resolveModel`: MODEL_OPTIONS_INVALID).
+  const problem = baseUrlProblem(baseURL);
+  if (problem !== undefined) throw new TypeError(`createOpenAICompatibleModel(): ${problem}`);
   const model = options.model ?? DEEPSEEK_MODEL;
   const server = displayServer(baseURL);
   const deepSeekHost = isDeepSeekHost(baseURL);

@@ -5,7 +5,7 @@ import { createScriptedModel } from '../script/scripted-model.js';
 import { DEEPSEEK_BASE_URL, isDeepSeekHost } from './deepseek.js';
 import type { Model } from './model.js';
 import { ModelError } from './model-error.js';
-import { createOpenAICompatibleModel } from './openai-compatible-model.js';
+import { baseUrlProblem, createOpenAICompatibleModel } from './openai-compatible-model.js';
 import { displayServer } from './openai-model-error.js';
 import type { ThinkingLevel } from './thinking.js';
 
@@ -72,6 +72,8 @@ export async function resolveModel(options: ResolveModelOptions = {}): Promise<R
   const { key, source } = findKey(options);
   const modelName = set(options.model);
   if (key !== undefined || baseUrl !== undefined) {
+    const problem = baseUrl === undefined ? undefined : baseUrlProblem(baseUrl);
+    if (problem !== undefined) throw new ModelError(problem, 'MODEL_OPTIONS_INVALID');
     const model = createOpenAICompatibleModel({
       ...(baseUrl !== undefined && { baseURL: baseUrl }),
       ...(modelName !== undefined && { model: modelName }),

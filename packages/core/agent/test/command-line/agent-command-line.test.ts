@@ -18,7 +18,7 @@ function usageError(run: () => unknown): UsageError {
 
 describe('parseAgentCommandLine', () => {
   it('runs with the defaults when no flag is given', () => {
-    expect(parseAgentCommandLine([])).toEqual({ kind: 'run', flags: new Set() });
+    expect(parseAgentCommandLine([])).toEqual({ kind: 'run', flags: new Set(), values: new Map() });
   });
 
   it("reads the shared flags and the program's own boolean flags", () => {
@@ -42,7 +42,25 @@ describe('parseAgentCommandLine', () => {
       script: 'demo.json',
       questionTimeoutMs: 90_000,
       flags: new Set(['no-color']),
+      values: new Map(),
     });
+  });
+
+  it("reads the program's own flags with a value, negative numbers included", () => {
+    const command = parseAgentCommandLine(['--state-dir', '/tmp/x', '--retries', '-1'], {
+      valueFlags: ['state-dir', 'retries'],
+    });
+    expect(command).toMatchObject({
+      kind: 'run',
+      values: new Map([
+        ['state-dir', '/tmp/x'],
+        ['retries', '-1'],
+      ]),
+    });
+    expect(
+      usageError(() => parseAgentCommandLine(['--state-dir'], { valueFlags: ['state-dir'] }))
+        .message,
+    ).toBe('--state-dir needs a value');
   });
 
   it('reads --thinking as one of its levels', () => {
@@ -51,6 +69,7 @@ describe('parseAgentCommandLine', () => {
         kind: 'run',
         thinking: level,
         flags: new Set(),
+        values: new Map(),
       });
     }
   });

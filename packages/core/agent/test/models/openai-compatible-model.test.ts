@@ -429,9 +429,10 @@ describe('the OpenAI-compatible model', () => {
     );
   });
 
-  it('rejects a base URL that is not http(s)', () => {
+  it('rejects a base URL that is not http(s), as every option of the package: a TypeError', () => {
+    expect(() => createOpenAICompatibleModel({ baseURL: 'localhost:11434' })).toThrow(TypeError);
     expect(() => createOpenAICompatibleModel({ baseURL: 'localhost:11434' })).toThrow(
-      expect.objectContaining({ code: 'MODEL_OPTIONS_INVALID' }),
+      /"localhost:11434" is not an http\(s\) URL/,
     );
   });
 

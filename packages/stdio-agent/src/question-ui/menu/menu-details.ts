@@ -1,4 +1,4 @@
-import { textWidth, widthEpoch, wrapText } from '../../text/text-width.js';
+import { textWidth, wrapText } from '../../text/text-width.js';
 import type { QuestionView } from '../question-view.js';
 import { type ListLayout, RECOMMENDED } from './menu-rows.js';
 
@@ -18,7 +18,7 @@ export function optionDetails(view: QuestionView, index: number, list: ListLayou
   return lines;
 }
 
-const tallest = new WeakMap<QuestionView, { width: number; epoch: number; rows: number }>();
+const tallest = new WeakMap<QuestionView, { width: number; rows: number }>();
 
 /**
  * The tallest details of any option, found once per label width. It reads every option: ask
@@ -26,12 +26,11 @@ const tallest = new WeakMap<QuestionView, { width: number; epoch: number; rows: 
  */
 export function tallestDetails(view: QuestionView, list: ListLayout): number {
   const known = tallest.get(view);
-  const epoch = widthEpoch();
-  if (known?.width === list.labelWidth && known.epoch === epoch) return known.rows;
+  if (known?.width === list.labelWidth) return known.rows;
   let rows = 0;
   for (let index = 0; index < view.optionCount; index++) {
     rows = Math.max(rows, optionDetails(view, index, list).length);
   }
-  tallest.set(view, { width: list.labelWidth, epoch, rows });
+  tallest.set(view, { width: list.labelWidth, rows });
   return rows;
 }

@@ -1,6 +1,6 @@
 import { neutralizeText } from '../../text/neutralize-text.js';
 import type { TerminalStyle } from '../../text/terminal-style.js';
-import { truncateText, widthEpoch } from '../../text/text-width.js';
+import { truncateText } from '../../text/text-width.js';
 import { editorView } from '../editor/editor-view.js';
 import type { QuestionView } from '../question-view.js';
 import type { MenuState } from './menu-state.js';
@@ -43,7 +43,6 @@ export function optionRow(
 
 interface RowCache {
   readonly labelWidth: number;
-  readonly epoch: number;
   readonly style: TerminalStyle;
   readonly rows: Map<number, string>;
 }
@@ -63,14 +62,8 @@ export function plainRow(
   style: TerminalStyle,
 ): string {
   let cache = rowCaches.get(view);
-  const epoch = widthEpoch();
-  if (
-    cache === undefined ||
-    cache.labelWidth !== list.labelWidth ||
-    cache.style !== style ||
-    cache.epoch !== epoch
-  ) {
-    cache = { labelWidth: list.labelWidth, epoch, style, rows: new Map() };
+  if (cache === undefined || cache.labelWidth !== list.labelWidth || cache.style !== style) {
+    cache = { labelWidth: list.labelWidth, style, rows: new Map() };
     rowCaches.set(view, cache);
   }
   let row = cache.rows.get(index);
