@@ -1,8 +1,5 @@
+import { STAND_IN_QUESTION, startDeepSeekStandIn } from 'dsh-agent/testing';
 import { beforeAll, describe, expect, it } from 'vitest';
-import {
-  STAND_IN_QUESTION,
-  startDeepSeekStandIn,
-} from '../../../core/agent/test/support/deepseek-stand-in.js';
 import type { QuestionElicitationRequest } from '../../src/index.js';
 import { withBinClient } from '../support/bin-client.js';
 import { assertBuilt } from '../support/bin-process.js';

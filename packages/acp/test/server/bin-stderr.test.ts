@@ -1,6 +1,6 @@
 import { methods } from '@agentclientprotocol/sdk';
+import { deferred } from 'dsh-agent/testing';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { deferred } from '../support/async-queue.js';
 import { assertBuilt, endInput, fixture, startBin } from '../support/bin-process.js';
 import { initializeClient, prompt } from '../support/server-harness.js';
 import { createTestClient, WITH_FORMS } from '../support/test-client.js';

@@ -1,12 +1,12 @@
 import { createScriptedModel, DEMO_SCRIPT } from 'dsh-agent';
+import { recordingModel } from 'dsh-agent/testing';
 import { describe, expect, it } from 'vitest';
 import { initializeClient, newSession, prompt, withServer } from '../support/server-harness.js';
-import { spyModel } from '../support/spy-model.js';
 import { createTestClient } from '../support/test-client.js';
 
 describe('a client without form elicitation', () => {
   it('gets questions with options as permission requests, and a free-form question fails with UNSUPPORTED', async () => {
-    const model = spyModel(createScriptedModel(DEMO_SCRIPT, { name: 'demo' }));
+    const model = recordingModel(createScriptedModel(DEMO_SCRIPT, { name: 'demo' }));
     // It does not even handle elicitation/create: a form sent to it would fail the test.
     const testClient = createTestClient({ handlesForms: false });
     await withServer({ model }, testClient, async ({ agent, pipe }) => {
@@ -70,7 +70,7 @@ describe('a client without form elicitation', () => {
   });
 
   it('with form elicitation, the model is told nothing is out of reach', async () => {
-    const model = spyModel(createScriptedModel({ steps: [{ text: 'Hello.' }] }));
+    const model = recordingModel(createScriptedModel({ steps: [{ text: 'Hello.' }] }));
     const testClient = createTestClient();
     await withServer({ model }, testClient, async ({ agent }) => {
       await initializeClient(agent, { elicitation: { form: {} } });

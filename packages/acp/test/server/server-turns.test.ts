@@ -1,5 +1,6 @@
 import type { Model, ModelEvent } from 'dsh-agent';
 import { createScriptedModel, ModelError } from 'dsh-agent';
+import { recordingModel } from 'dsh-agent/testing';
 import { describe, expect, it } from 'vitest';
 import {
   initializeClient,
@@ -8,7 +9,6 @@ import {
   rejectionOf,
   withServer,
 } from '../support/server-harness.js';
-import { spyModel } from '../support/spy-model.js';
 import { createTestClient, WITH_FORMS } from '../support/test-client.js';
 
 function failingModel(error: unknown): Model {
@@ -119,7 +119,7 @@ describe('how a turn ends', () => {
 
 describe('prompt content', () => {
   it('passes text, resource links and embedded text resources to the model as text', async () => {
-    const model = spyModel(createScriptedModel({ steps: [{ text: 'Read it.' }] }));
+    const model = recordingModel(createScriptedModel({ steps: [{ text: 'Read it.' }] }));
     const testClient = createTestClient();
     await withServer({ model }, testClient, async ({ agent }) => {
       await initializeClient(agent, WITH_FORMS);
@@ -153,7 +153,7 @@ describe('prompt content', () => {
     ['image', { type: 'image', data: 'iVBORw0KGgo=', mimeType: 'image/png' }],
     ['audio', { type: 'audio', data: 'UklGRg==', mimeType: 'audio/wav' }],
   ] as const)('rejects %s content with invalid params, and keeps serving', async (kind, block) => {
-    const model = spyModel(createScriptedModel({ steps: [{ text: 'Hello.' }] }));
+    const model = recordingModel(createScriptedModel({ steps: [{ text: 'Hello.' }] }));
     const testClient = createTestClient();
     await withServer({ model }, testClient, async ({ agent }) => {
       await initializeClient(agent, WITH_FORMS);

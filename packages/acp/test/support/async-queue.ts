@@ -18,20 +18,3 @@ export class AsyncQueue<T> {
     return new Promise((resolve) => this.waiters.push(resolve));
   }
 }
-
-/** A promise with its settle functions. */
-export interface Deferred<T> {
-  readonly promise: Promise<T>;
-  resolve(value: T): void;
-  reject(error: unknown): void;
-}
-
-export function deferred<T>(): Deferred<T> {
-  let resolve!: (value: T) => void;
-  let reject!: (error: unknown) => void;
-  const promise = new Promise<T>((res, rej) => {
-    resolve = res;
-    reject = rej;
-  });
-  return { promise, resolve, reject };
-}

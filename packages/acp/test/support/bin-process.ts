@@ -3,7 +3,8 @@ import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { AnyMessage, Stream } from '@agentclientprotocol/sdk';
 import { ndJsonStream } from '@agentclientprotocol/sdk';
-import { AsyncQueue, deferred } from './async-queue.js';
+import { deferred } from 'dsh-agent/testing';
+import { AsyncQueue } from './async-queue.js';
 
 /** The built `dsh-acp` bin: the tests run what users run. */
 export const BIN = fileURLToPath(new URL('../../dist/bin.js', import.meta.url));

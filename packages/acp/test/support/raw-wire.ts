@@ -1,11 +1,11 @@
 import { PassThrough } from 'node:stream';
+import { deferred } from 'dsh-agent/testing';
 import {
   type AcpAgentServer,
   type AcpAgentServerOptions,
   acpStdioStream,
   serveAcpAgent,
 } from '../../src/index.js';
-import { deferred } from './async-queue.js';
 
 type Message = Record<string, unknown>;
 

@@ -1,5 +1,5 @@
 import type { AnyMessage, Stream } from '@agentclientprotocol/sdk';
-import { deferred } from './async-queue.js';
+import { deferred } from 'dsh-agent/testing';
 
 /** One JSON-RPC message seen on the in-memory wire. */
 export interface WireMessage {

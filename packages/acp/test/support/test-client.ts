@@ -11,7 +11,8 @@ import {
   type RequestPermissionRequest,
   type RequestPermissionResponse,
 } from '@agentclientprotocol/sdk';
-import { AsyncQueue, deferred } from './async-queue.js';
+import { deferred } from 'dsh-agent/testing';
+import { AsyncQueue } from './async-queue.js';
 import { SessionUpdates } from './session-updates.js';
 import { type TappedPipe, tappedPipe } from './tapped-pipe.js';
 import type { TestAgent, TurnScript } from './test-agent.js';

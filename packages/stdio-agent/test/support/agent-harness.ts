@@ -1,65 +1,8 @@
-import type { Model, ModelEvent, ModelRequest } from 'dsh-agent';
+import type { Model } from 'dsh-agent';
 import { vi } from 'vitest';
 import { runTerminalAgent, type TerminalAgentOptions } from '../../src/index.js';
 import type { StatusClock } from '../../src/terminal-agent/turn-status.js';
 import { createFakeTerminal, type FakeTerminal, TEST_ENV } from './fake-terminal.js';
-
-/** A promise settled from outside. */
-export interface Deferred<T> {
-  readonly promise: Promise<T>;
-  resolve(value: T): void;
-  reject(error: unknown): void;
-}
-
-/** A fresh deferred promise. */
-export function deferred<T = void>(): Deferred<T> {
-  let resolve!: (value: T) => void;
-  let reject!: (error: unknown) => void;
-  const promise = new Promise<T>((onResolve, onReject) => {
-    resolve = onResolve;
-    reject = onReject;
-  });
-  return { promise, resolve, reject };
-}
-
-/** One model request, answered by a test. */
-export type ModelStep = (request: ModelRequest) => AsyncIterable<ModelEvent>;
-
-/** A model that answers its n-th request with the n-th step, and records every request. */
-export interface StepModel extends Model {
-  readonly requests: ModelRequest[];
-}
-
-/** A model made of steps, one per request; past the last one, it fails the test loudly. */
-export function stepModel(...steps: ModelStep[]): StepModel {
-  const requests: ModelRequest[] = [];
-  return {
-    id: 'test-model',
-    requests,
-    stream(request) {
-      requests.push(request);
-      const step = steps[requests.length - 1];
-      if (step === undefined) throw new Error(`The test model has no step ${requests.length}.`);
-      return step(request);
-    },
-  };
-}
-
-/** A step that streams these pieces of text and ends the turn. */
-export function textStep(...pieces: string[]): ModelStep {
-  return async function* () {
-    for (const text of pieces) yield { type: 'text-delta', text };
-    yield { type: 'finish', reason: 'stop' };
-  };
-}
-
-/** Resolves when `signal` aborts: a model that waits on the network until it is cancelled. */
-export function aborted(signal: AbortSignal): Promise<never> {
-  return new Promise((_, reject) => {
-    if (signal.aborted) reject(signal.reason);
-    signal.addEventListener('abort', () => reject(signal.reason), { once: true });
-  });
-}
 
 /** A clock that moves only when the test says so. */
 export interface ManualClock extends StatusClock {

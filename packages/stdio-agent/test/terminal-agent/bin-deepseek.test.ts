@@ -1,11 +1,11 @@
 import { fileURLToPath } from 'node:url';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
+  deferred,
   REASONING_NOT_PASSED_BACK,
   STAND_IN_QUESTION,
   startDeepSeekStandIn,
-} from '../../../core/agent/test/support/deepseek-stand-in.js';
-import { deferred } from '../support/agent-harness.js';
+} from 'dsh-agent/testing';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { assertBuilt, BIN, runBin } from '../support/bin-process.js';
 import { KEYS } from '../support/fake-terminal.js';
 import { startPtySession, stopPtySessions } from '../support/pty-session.js';

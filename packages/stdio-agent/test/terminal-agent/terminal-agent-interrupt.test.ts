@@ -1,18 +1,10 @@
 import { EventEmitter } from 'node:events';
 import { createScriptedModel, DEMO_SCRIPT } from 'dsh-agent';
+import { deferred, stepModel, textStep, untilAborted } from 'dsh-agent/testing';
 import { afterEach, describe, expect, it } from 'vitest';
 import { runTerminalAgent } from '../../src/index.js';
 import { QUIT_HINT } from '../../src/terminal-agent/terminal-agent.js';
-import {
-  aborted,
-  deferred,
-  lastLine,
-  startAgent,
-  stepModel,
-  stopAgents,
-  textStep,
-  waitForPrompt,
-} from '../support/agent-harness.js';
+import { lastLine, startAgent, stopAgents, waitForPrompt } from '../support/agent-harness.js';
 import { createPipes, KEYS, TEST_ENV } from '../support/fake-terminal.js';
 
 afterEach(stopAgents);
@@ -24,7 +16,7 @@ function stalledStep(text: string, seen: { signal?: AbortSignal }) {
   return async function* (request: { signal: AbortSignal }) {
     seen.signal = request.signal;
     yield { type: 'text-delta' as const, text };
-    await aborted(request.signal);
+    await untilAborted(request.signal);
   };
 }
 

@@ -1,12 +1,11 @@
 import type { ModelEvent } from 'dsh-agent';
+import { deferred, stepModel } from 'dsh-agent/testing';
 import { afterEach, describe, expect, it } from 'vitest';
 import { runTerminalAgent } from '../../src/index.js';
 import {
-  deferred,
   lastLine,
   manualClock,
   startAgent,
-  stepModel,
   stopAgents,
   waitForPrompt,
 } from '../support/agent-harness.js';

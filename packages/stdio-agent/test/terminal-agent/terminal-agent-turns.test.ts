@@ -1,15 +1,8 @@
 import { createScriptedModel, ModelError, type Script } from 'dsh-agent';
+import { deferred, stepModel, textStep } from 'dsh-agent/testing';
 import { afterEach, describe, expect, it } from 'vitest';
 import { runTerminalAgent } from '../../src/index.js';
-import {
-  deferred,
-  lastLine,
-  startAgent,
-  stepModel,
-  stopAgents,
-  textStep,
-  waitForPrompt,
-} from '../support/agent-harness.js';
+import { lastLine, startAgent, stopAgents, waitForPrompt } from '../support/agent-harness.js';
 import { createFakeTerminal, KEYS } from '../support/fake-terminal.js';
 
 afterEach(stopAgents);

@@ -4,9 +4,9 @@ import { describe, expect, it } from 'vitest';
 import { isAgentError } from '../../src/loop/agent-error.js';
 import { createAgent } from '../../src/loop/create-agent.js';
 import type { Script } from '../../src/script/script.js';
+import { controlledModel } from '../../src/testing.js';
 import {
   collect,
-  controlledModel,
   endOf,
   expectValidConversation,
   scriptedAgent,

@@ -5,7 +5,7 @@ import { createAgent } from '../../src/loop/create-agent.js';
 import { DEFAULT_INSTRUCTIONS } from '../../src/loop/default-instructions.js';
 import { toolCallIdOf } from '../../src/loop/tool-call-agent.js';
 import { createOpenAICompatibleModel } from '../../src/models/openai-compatible-model.js';
-import { chunk, startChatServer, textChunks } from '../support/chat-server.js';
+import { chunk, startChatServer, textChunks } from '../../src/testing.js';
 import { collect, endOf, expectValidConversation, textOf } from '../support/harness.js';
 
 const servers: { close(): Promise<void> }[] = [];

@@ -6,14 +6,8 @@ import type { AgentTool, ToolContext } from '../../src/loop/agent-tool.js';
 import { createAgent } from '../../src/loop/create-agent.js';
 import type { Script } from '../../src/script/script.js';
 import { createScriptedModel } from '../../src/script/scripted-model.js';
-import {
-  collect,
-  deferred,
-  endOf,
-  expectValidConversation,
-  recording,
-  scriptedAgent,
-} from '../support/harness.js';
+import { deferred, recordingModel } from '../../src/testing.js';
+import { collect, endOf, expectValidConversation, scriptedAgent } from '../support/harness.js';
 
 /** One step making the given call, then a step that quotes its result and ends the turn. */
 function oneCall(
@@ -263,7 +257,7 @@ describe('custom tools', () => {
     interaction.registerProvider(
       createScriptedProvider({ capabilities: { freeForm: true, customAnswer: false } }),
     );
-    const model = recording(createScriptedModel({ steps: [{ text: 'hi' }] }));
+    const model = recordingModel(createScriptedModel({ steps: [{ text: 'hi' }] }));
     const agent = createAgent({ model, interaction, tools: [{ ...echo, description: describe }] });
     await collect(agent.run('go'));
     expect(model.requests[0]?.tools.map((tool) => tool.name)).toEqual([

@@ -13,12 +13,11 @@ import { toolCallIdOf } from '../../src/loop/tool-call-agent.js';
 import { ModelError } from '../../src/models/model-error.js';
 import type { Script } from '../../src/script/script.js';
 import { createScriptedModel } from '../../src/script/scripted-model.js';
+import { controlledModel, recordingModel } from '../../src/testing.js';
 import {
   collect,
-  controlledModel,
   endOf,
   expectValidConversation,
-  recording,
   scriptedAgent,
   textOf,
 } from '../support/harness.js';
@@ -124,7 +123,7 @@ describe('a turn', () => {
         return capabilities;
       },
     });
-    const model = recording(createScriptedModel(COLOR_SCRIPT));
+    const model = recordingModel(createScriptedModel(COLOR_SCRIPT));
     const agent = createAgent({ model, interaction });
     await collect(agent.run('hi'));
     expect(model.requests.map((request) => request.tools[0]?.description)).toEqual([

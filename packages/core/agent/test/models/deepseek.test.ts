@@ -13,9 +13,10 @@ import {
 import {
   REASONING_NOT_PASSED_BACK,
   STAND_IN_QUESTION,
+  type StandInReply,
   type StandInTurn,
   startDeepSeekStandIn,
-} from '../support/deepseek-stand-in.js';
+} from '../../src/testing.js';
 import { collect, expectValidConversation, textOf } from '../support/harness.js';
 
 const standIns: { close(): Promise<void> }[] = [];
@@ -23,11 +24,7 @@ afterEach(async () => {
   await Promise.all(standIns.splice(0).map((standIn) => standIn.close()));
 });
 
-async function standIn(
-  reply?: (
-    turn: StandInTurn,
-  ) => ReturnType<typeof import('../support/deepseek-stand-in.js').defaultReply>,
-) {
+async function standIn(reply?: (turn: StandInTurn) => StandInReply) {
   const server = await startDeepSeekStandIn(reply === undefined ? {} : { reply });
   standIns.push(server);
   return server;

@@ -1,6 +1,6 @@
 import { createUserInteraction } from 'dsh-user-interaction';
 import { describe, expect, it, vi } from 'vitest';
-import { closedPort } from '../support/chat-server.js';
+import { closedPort } from '../../src/testing.js';
 
 const loads = vi.hoisted(() => ({ count: 0 }));
 

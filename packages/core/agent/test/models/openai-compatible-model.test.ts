@@ -14,7 +14,7 @@ import {
   closedPort,
   startChatServer,
   textChunks,
-} from '../support/chat-server.js';
+} from '../../src/testing.js';
 
 const servers: { close(): Promise<void> }[] = [];
 afterEach(async () => {

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isModelError } from '../../src/models/model-error.js';
 import { DEMO_DESCRIPTION, resolveModel } from '../../src/models/resolve-model.js';
-import { startChatServer, textChunks } from '../support/chat-server.js';
+import { startChatServer, textChunks } from '../../src/testing.js';
 
 let folder: string;
 beforeAll(async () => {

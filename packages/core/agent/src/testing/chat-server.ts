@@ -1,6 +1,6 @@
 import { createServer, type IncomingHttpHeaders, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { deferred } from './harness.js';
+import { deferred } from './deferred.js';
 
 /** How the server answers one request. */
 export interface ChatReply {

@@ -1,0 +1,29 @@
+export {
+  type ChatReply,
+  chunk,
+  closedPort,
+  type RecordedRequest,
+  startChatServer,
+  textChunks,
+} from './testing/chat-server.js';
+export { controlledModel } from './testing/controlled-model.js';
+export {
+  CURRENT_MODELS,
+  type DeepSeekStandInOptions,
+  defaultReply,
+  REASONING_NOT_PASSED_BACK,
+  STAND_IN_QUESTION,
+  type StandInReply,
+  type StandInRequest,
+  type StandInTurn,
+  startDeepSeekStandIn,
+} from './testing/deepseek-stand-in.js';
+export { type Deferred, deferred } from './testing/deferred.js';
+export {
+  type ModelStep,
+  type RecordingModel,
+  recordingModel,
+  stepModel,
+  textStep,
+  untilAborted,
+} from './testing/step-model.js';
