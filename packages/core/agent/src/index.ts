@@ -14,6 +14,7 @@ export {
   runAgentProgram,
   startAgentProgram,
 } from './command-line/run-agent-program.js';
+export { sessionStoreFor } from './command-line/session-store-for.js';
 export {
   AGENT_ERROR_CODES,
   AgentError,
@@ -30,6 +31,7 @@ export type {
   ToolResult,
 } from './loop/agent-tool.js';
 export { createAskUserQuestionAgentTool } from './loop/ask-user-question-agent-tool.js';
+export type { ConversationEntry, ConversationRecorder } from './loop/conversation-entry.js';
 export {
   type AgentOptions,
   type ChatAgent,
@@ -38,6 +40,11 @@ export {
   type RunOptions,
 } from './loop/create-agent.js';
 export { DEFAULT_INSTRUCTIONS } from './loop/default-instructions.js';
+export {
+  type ReplayEvent,
+  type ReplayOptions,
+  replayConversation,
+} from './loop/replay-conversation.js';
 export { type ToolCallAgent, toolCallIdOf } from './loop/tool-call-agent.js';
 export { errorResult } from './loop/tool-call-runner.js';
 export {
@@ -85,3 +92,21 @@ export {
 } from './script/script.js';
 export { createScriptedModel, type ScriptedModelOptions } from './script/scripted-model.js';
 export { validateScript } from './script/validate-script.js';
+export type { SessionInfo } from './session/list-session-files.js';
+export {
+  isSessionError,
+  SESSION_ERROR_CODES,
+  SessionError,
+  type SessionErrorCode,
+} from './session/session-error.js';
+export { isSessionId } from './session/session-id.js';
+export { SESSION_FORMAT_VERSION, type SessionHeader } from './session/session-line.js';
+export {
+  type ListSessionsOptions,
+  openSessionStore,
+  type SessionStore,
+  type SessionStoreOptions,
+} from './session/session-store.js';
+export { sessionTitle } from './session/session-title.js';
+export { defaultStateDir } from './session/state-dir.js';
+export type { StoredSession } from './session/stored-session.js';

@@ -33,6 +33,10 @@ export type AgentCommand =
       readonly questionTimeoutMs?: number;
       /** `--thinking`: how much a thinking model reasons (`off`, `low`, `high`, `max`). */
       readonly thinking?: ThinkingLevel;
+      /** `--state-dir`: where conversations are saved (default: see `defaultStateDir`). */
+      readonly stateDir?: string;
+      /** `false` with `--no-history`: conversations are kept in memory only. */
+      readonly history: boolean;
       /** The program's own boolean flags that were given (see `booleanFlags`). */
       readonly flags: ReadonlySet<string>;
       /** The program's own flags with a value that were given, by name (see `valueFlags`). */
@@ -135,6 +139,8 @@ const SHARED_OPTIONS = {
   script: { type: 'string' },
   timeout: { type: 'string' },
   thinking: { type: 'string' },
+  'state-dir': { type: 'string' },
+  'no-history': { type: 'boolean' },
 } as const satisfies NonNullable<ParseArgsConfig['options']>;
 
 /**
@@ -167,7 +173,7 @@ function negativeValuesAttached(
 
 /**
  * Reads the flags every agent program shares (`--help`, `--version`, `--model`, `--base-url`,
- * `--script`, `--timeout`, `--thinking`) plus the program's own boolean flags, from the arguments after
+ * `--script`, `--timeout`, `--thinking`, `--state-dir`, `--no-history`) plus the program's own boolean flags, from the arguments after
  * `node` and the script. Throws `UsageError` with a one-line message.
  */
 export function parseAgentCommandLine(
@@ -195,13 +201,19 @@ export function parseAgentCommandLine(
   if (values.version === true) return { kind: 'version' };
   const { model, script, timeout, thinking } = values as Record<string, string | undefined>;
   const baseUrl = values['base-url'] as string | undefined;
+  const stateDir = values['state-dir'] as string | undefined;
+  const history = values['no-history'] !== true;
   for (const [flag, value] of [
     ['--model', model],
     ['--base-url', baseUrl],
     ['--script', script],
+    ['--state-dir', stateDir],
   ] as const) {
     // `--model=` would otherwise silently fall back to the demo.
     if (value !== undefined && value.trim() === '') throw new UsageError(`${flag} needs a value`);
+  }
+  if (stateDir !== undefined && !history) {
+    throw new UsageError('--state-dir and --no-history cannot be used together');
   }
   if (thinking !== undefined && !isThinkingLevel(thinking)) {
     throw new UsageError(
@@ -215,6 +227,8 @@ export function parseAgentCommandLine(
     ...(script !== undefined && { script }),
     ...(timeout !== undefined && { questionTimeoutMs: parseDuration(timeout) }),
     ...(thinking !== undefined && { thinking }),
+    ...(stateDir !== undefined && { stateDir }),
+    history,
     flags: new Set(booleanFlags.filter((flag) => values[flag] === true)),
     values: new Map(
       valueFlags.flatMap((flag) => {

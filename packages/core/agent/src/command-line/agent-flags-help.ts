@@ -1,6 +1,7 @@
 /**
  * The help of the flags every agent program shares, for the programs' `--help`: the model
- * flags, then the question time limit (two spaces of indent, flags in a 19-column field).
+ * flags, the question time limit, then where conversations are saved (two spaces of indent,
+ * flags in a 19-column field).
  */
 export const AGENT_FLAGS_HELP = `Model:
   --script FILE      replay a JSON script offline (format: the dsh-agent README)
@@ -15,4 +16,9 @@ export const AGENT_FLAGS_HELP = `Model:
 
 Questions:
   --timeout TIME     how long a question waits for an answer: a number with ms, s,
-                     m or h (90s, 5m), or milliseconds (90000); default: no limit`;
+                     m or h (90s, 5m), or milliseconds (90000); default: no limit
+
+History:
+  --state-dir DIR    where conversations are saved, one file each (default:
+                     $XDG_STATE_HOME/dsh, else ~/.local/state/dsh)
+  --no-history       keep conversations in memory only: nothing is written`;

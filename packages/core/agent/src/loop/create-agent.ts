@@ -4,7 +4,9 @@ import { AgentError } from './agent-error.js';
 import type { AgentEvent } from './agent-event.js';
 import type { AgentInteraction, AgentTool } from './agent-tool.js';
 import { createAskUserQuestionAgentTool } from './ask-user-question-agent-tool.js';
+import type { ConversationEntry, ConversationRecorder } from './conversation-entry.js';
 import { DEFAULT_INSTRUCTIONS } from './default-instructions.js';
+import { restoreConversation } from './restore-conversation.js';
 import { runTurn } from './run-turn.js';
 
 /** How many model requests a turn may make when `maxSteps` is not given. */
@@ -26,6 +28,13 @@ export interface AgentOptions {
   readonly maxSteps?: number;
   /** A time limit for each question, in milliseconds (default: none). */
   readonly questionTimeoutMs?: number;
+  /**
+   * The conversation so far, to go on with (a session restored from a store). A turn left
+   * unfinished is closed as cancelled, every open tool call with a `TURN_CANCELLED` result.
+   */
+  readonly conversation?: readonly ConversationEntry[];
+  /** Receives each entry of the conversation as it happens, to store it (default: none). */
+  readonly recorder?: ConversationRecorder;
 }
 
 /** Options of one turn. */
@@ -65,6 +74,13 @@ function checkOptions(options: AgentOptions): void {
   }
   if (options.instructions !== undefined && typeof options.instructions !== 'string') {
     throw new TypeError('createAgent(): `instructions` must be a string.');
+  }
+  const { recorder } = options;
+  if (
+    recorder !== undefined &&
+    (typeof recorder?.add !== 'function' || typeof recorder.flush !== 'function')
+  ) {
+    throw new TypeError('createAgent(): `recorder` needs add(entry) and flush() methods.');
   }
   if (maxSteps !== undefined && !(Number.isSafeInteger(maxSteps) && maxSteps > 0)) {
     throw new TypeError('createAgent(): `maxSteps` must be a positive integer.');
@@ -120,10 +136,17 @@ export function createAgent(options: AgentOptions): ChatAgent {
     tools: toolMap(options),
     maxSteps: options.maxSteps ?? DEFAULT_MAX_STEPS,
     questionTimeoutMs: options.questionTimeoutMs,
+    recorder: options.recorder,
   };
   const instructions = options.instructions ?? DEFAULT_INSTRUCTIONS;
   const messages: ModelMessage[] =
     instructions === '' ? [] : [Object.freeze({ role: 'system', content: instructions })];
+  if (options.conversation !== undefined) {
+    const restored = restoreConversation(options.conversation, 'createAgent(): `conversation`');
+    for (const message of restored.messages) messages.push(message);
+    // The entries that close a turn left unfinished belong to the record too.
+    for (const entry of restored.closing) options.recorder?.add(entry);
+  }
   let running = false;
 
   async function* run(

@@ -2,8 +2,9 @@ import { toToolError } from 'dsh-user-interaction';
 import type { Model, ModelMessage, ModelToolCall, ModelToolSchema } from '../models/model.js';
 import { ABORTED, abortable, raceAbort } from './abortable.js';
 import { AgentError } from './agent-error.js';
-import type { AgentEvent } from './agent-event.js';
+import type { AgentEvent, TurnEndEvent } from './agent-event.js';
 import type { AgentInteraction, AgentTool, ToolResult } from './agent-tool.js';
+import type { ConversationRecorder } from './conversation-entry.js';
 import {
   cancelledResult,
   executeToolCall,
@@ -20,6 +21,8 @@ export interface TurnSetup {
   readonly tools: ReadonlyMap<string, AgentTool>;
   readonly maxSteps: number;
   readonly questionTimeoutMs: number | undefined;
+  /** Where each entry of the conversation is recorded as it happens. */
+  readonly recorder: ConversationRecorder | undefined;
 }
 
 type StepOutcome =
@@ -27,8 +30,8 @@ type StepOutcome =
   | { readonly kind: 'cancelled' }
   | { readonly kind: 'error'; readonly error: unknown };
 
-const FINISHED: AgentEvent = Object.freeze({ type: 'turn-end', reason: 'finished' });
-const CANCELLED: AgentEvent = Object.freeze({ type: 'turn-end', reason: 'cancelled' });
+const FINISHED: TurnEndEvent = Object.freeze({ type: 'turn-end', reason: 'finished' });
+const CANCELLED: TurnEndEvent = Object.freeze({ type: 'turn-end', reason: 'cancelled' });
 
 function describeTools(setup: TurnSetup): ModelToolSchema[] {
   const context = { capabilities: setup.interaction.capabilities };
@@ -114,12 +117,14 @@ async function* runCalls(
     };
     const result = (await runCall(setup, prepared, signal)) ?? cancelledResult();
     log.addResult(call, result);
+    // The answer is stored before the agent goes on with it.
+    await log.flush();
     yield { type: 'tool-result', id: call.id, name: call.name, result };
   }
   return signal.aborted;
 }
 
-function stepLimit(maxSteps: number): AgentEvent {
+function stepLimit(maxSteps: number): TurnEndEvent {
   const error = new AgentError(
     `The model used all ${maxSteps} steps of this turn without finishing, so the turn was stopped. Send a message to let it continue.`,
     'STEP_LIMIT',
@@ -133,7 +138,7 @@ async function* steps(
   messages: readonly ModelMessage[],
   log: TurnLog,
   signal: AbortSignal,
-): AsyncGenerator<AgentEvent, AgentEvent, undefined> {
+): AsyncGenerator<AgentEvent, TurnEndEvent, undefined> {
   for (let step = 1; ; step++) {
     if (signal.aborted) return CANCELLED;
     const outcome = yield* streamStep(setup, messages, log, signal);
@@ -148,11 +153,16 @@ async function* steps(
   }
 }
 
+function failed(error: unknown): TurnEndEvent {
+  return { type: 'turn-end', reason: 'error', error: toToolError(error) };
+}
+
 /**
  * One turn: the prompt, then model steps and their tool calls until the model ends its turn,
  * the step limit is reached, the signal aborts or something fails. The conversation is
- * closed (streamed text kept, open calls given a result) before the `turn-end` event, and
- * also when the consumer stops iterating: it stays valid whichever way the turn ends.
+ * closed (streamed text kept, open calls given a result, the end written) and stored before
+ * the `turn-end` event, and also when the consumer stops iterating (a cancel): it stays
+ * valid whichever way the turn ends.
  */
 export async function* runTurn(
   setup: TurnSetup,
@@ -160,16 +170,24 @@ export async function* runTurn(
   prompt: string,
   signal: AbortSignal,
 ): AsyncGenerator<AgentEvent, void, undefined> {
-  const log = new TurnLog(messages);
+  const log = new TurnLog(messages, setup.recorder);
   log.addPrompt(prompt);
-  let end: AgentEvent;
+  let end: TurnEndEvent | undefined;
   try {
     end = yield* steps(setup, messages, log, signal);
   } catch (error) {
-    // A fault of a tool description or of this loop ends the turn; it never escapes to the UI.
-    end = { type: 'turn-end', reason: 'error', error: toToolError(error) };
+    // A fault of a tool description, of this loop or of the recorder ends the turn; it never
+    // escapes to the UI.
+    end = failed(error);
   } finally {
-    log.close();
+    // No end yet: the consumer stopped iterating, which cancels the turn.
+    log.close(end ?? CANCELLED);
+    try {
+      await log.flush();
+    } catch (error) {
+      // The turn's end could not be stored: say so rather than report it as it went.
+      if (end !== undefined && end.reason !== 'error') end = failed(error);
+    }
   }
   yield end;
 }

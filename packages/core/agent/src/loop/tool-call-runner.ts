@@ -40,6 +40,19 @@ export function cancelledResult(): ToolResult {
   );
 }
 
+/**
+ * The result given to a call left without one because the program stopped in the middle of
+ * the turn (a crash or a kill), when the conversation is restored.
+ */
+export function interruptedResult(): ToolResult {
+  return errorResult(
+    new AgentError(
+      'This tool call did not complete: the agent stopped before the turn ended. Do not assume it ran.',
+      'TURN_CANCELLED',
+    ),
+  );
+}
+
 function parseArguments(
   text: string,
 ): { ok: true; value: unknown } | { ok: false; reason: string } {

@@ -1,24 +1,30 @@
 import type { ModelMessage, ModelReasoning, ModelToolCall } from '../models/model.js';
+import type { TurnEndEvent } from './agent-event.js';
 import type { ToolResult } from './agent-tool.js';
+import type { ConversationEntry, ConversationRecorder } from './conversation-entry.js';
+import { ConversationOrder, messageOf } from './conversation-order.js';
 import { cancelledResult } from './tool-call-runner.js';
 
 /**
  * Writes one turn into the conversation so that it stays valid however the turn ends: streamed
  * text is kept, and every tool call of an assistant message gets exactly one result, in order.
+ * Each entry also goes to the recorder, if any, as it is written.
  */
 export class TurnLog {
   /** Assistant text streamed in the current step, not yet written. */
   private draft = '';
   /** Reasoning streamed in the current step, kept exactly as received, not yet written. */
   private reasoning: { text: string; field: string | undefined } | undefined;
-  /** Calls written in an assistant message and still waiting for their result, in order. */
-  private open: ModelToolCall[] = [];
+  private readonly order = new ConversationOrder();
 
-  constructor(private readonly messages: ModelMessage[]) {}
+  constructor(
+    private readonly messages: ModelMessage[],
+    private readonly recorder?: ConversationRecorder,
+  ) {}
 
-  /** Writes the person's prompt. */
+  /** Writes the person's prompt: the turn starts. */
   addPrompt(prompt: string): void {
-    this.messages.push(Object.freeze({ role: 'user', content: prompt }));
+    this.add({ type: 'prompt', text: prompt });
   }
 
   /** Adds streamed text to the current step. */
@@ -34,38 +40,47 @@ export class TurnLog {
 
   /** Writes the step's assistant message with its tool calls and its reasoning. */
   commitStep(calls: readonly ModelToolCall[]): void {
-    const content = this.draft;
+    const text = this.draft;
     const reasoning = this.takeReasoning();
     this.draft = '';
-    this.messages.push(
-      Object.freeze({
-        role: 'assistant',
-        content,
-        ...(calls.length > 0 && { toolCalls: Object.freeze([...calls]) }),
-        ...(reasoning !== undefined && { reasoning }),
-      }),
-    );
-    this.open = [...calls];
+    this.add({
+      type: 'assistant',
+      text,
+      ...(calls.length > 0 && { toolCalls: Object.freeze([...calls]) }),
+      ...(reasoning !== undefined && { reasoning }),
+    });
   }
 
-  /** Writes the result of the next open call, which must be `call`. */
+  /** Writes the result of an open call; any call before it that has none is closed first. */
   addResult(call: ModelToolCall, result: ToolResult): void {
-    const index = this.open.indexOf(call);
+    const open = this.order.openCalls;
+    const index = open.indexOf(call);
     if (index === -1) return;
     // Results must follow the order of the calls: any skipped call is closed first.
-    for (const skipped of this.open.slice(0, index)) this.write(skipped, cancelledResult());
-    this.open = this.open.slice(index + 1);
-    this.write(call, result);
+    for (const skipped of open.slice(0, index)) this.addToolResult(skipped, cancelledResult());
+    this.addToolResult(call, result);
   }
 
-  /** Ends the turn: keeps streamed text, and closes every open call as cancelled. Idempotent. */
-  close(): void {
+  /**
+   * Ends the turn with `end`: keeps streamed text, closes every open call as cancelled, and
+   * writes the turn's end. Idempotent.
+   */
+  close(end: TurnEndEvent): void {
+    if (!this.order.inTurn) return;
     if (this.draft !== '') this.commitStep([]);
     // Reasoning of a step that wrote nothing has no message to go with.
     this.reasoning = undefined;
-    const open = this.open;
-    this.open = [];
-    for (const call of open) this.write(call, cancelledResult());
+    for (const call of this.order.openCalls) this.addToolResult(call, cancelledResult());
+    this.add(
+      end.reason === 'step-limit' || end.reason === 'error'
+        ? { type: 'turn-end', reason: end.reason, error: end.error }
+        : { type: 'turn-end', reason: end.reason },
+    );
+  }
+
+  /** Resolves once the recorder has stored every entry so far; rejects when it cannot. */
+  async flush(): Promise<void> {
+    if (this.recorder !== undefined) await this.recorder.flush();
   }
 
   private takeReasoning(): ModelReasoning | undefined {
@@ -79,13 +94,14 @@ export class TurnLog {
     );
   }
 
-  private write(call: ModelToolCall, result: ToolResult): void {
-    this.messages.push(
-      Object.freeze(
-        result.ok
-          ? { role: 'tool', toolCallId: call.id, content: result.output }
-          : { role: 'tool', toolCallId: call.id, content: result.output, error: result.error },
-      ),
-    );
+  private addToolResult(call: ModelToolCall, result: ToolResult): void {
+    this.add({ type: 'tool-result', toolCallId: call.id, result });
+  }
+
+  private add(entry: ConversationEntry): void {
+    this.order.advance(entry);
+    const message = messageOf(entry);
+    if (message !== undefined) this.messages.push(message);
+    this.recorder?.add(Object.freeze(entry));
   }
 }

@@ -16,15 +16,22 @@ export interface ScriptStep {
   readonly toolCalls?: readonly ScriptToolCall[];
 }
 
-/** A script for the scripted model: the assistant's steps, replayed in order. */
+/**
+ * A script for the scripted model: the assistant's steps, replayed in order. After the last
+ * step, the person's next message starts the script again; a step whose tool calls were
+ * cancelled is played again at the next message.
+ */
 export interface Script {
   /** What the script shows, for its readers. */
   readonly description?: string;
   /** The steps, in order. A step without tool calls ends the turn. */
   readonly steps: readonly ScriptStep[];
-  /** What the model says, in one line, once every step has been replayed. */
+  /**
+   * What the model says, in one line, when the last step made tool calls and the turn goes on
+   * past it; the turn then ends.
+   */
   readonly end?: string;
 }
 
-/** What the scripted model says at the end of a script that sets no `end`. */
+/** What the scripted model says past the last step of a script that sets no `end`. */
 export const DEFAULT_SCRIPT_END = 'The script has no more steps.';

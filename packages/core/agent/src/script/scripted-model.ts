@@ -1,4 +1,10 @@
-import type { Model, ModelEvent, ModelRequest, ModelToolCall } from '../models/model.js';
+import type {
+  Model,
+  ModelEvent,
+  ModelMessage,
+  ModelRequest,
+  ModelToolCall,
+} from '../models/model.js';
 import { DEFAULT_SCRIPT_END, type Script, type ScriptStep } from './script.js';
 import { renderTemplate, resultsById } from './script-template.js';
 import { validateScript } from './validate-script.js';
@@ -40,10 +46,66 @@ function toolCallsOf(
   }));
 }
 
+/** The code of a tool result whose call the cancel (or the end of the program) cut short. */
+const CUT_SHORT = 'TURN_CANCELLED';
+
+/** Where the script stands: the step the next request plays, and its calls already answered. */
+export interface ScriptPlace {
+  /** The step to play; `steps.length` means the `end` line. */
+  readonly step: number;
+  /** Ids of that step's calls answered before a cancel cut the step short: not asked again. */
+  readonly answered: ReadonlySet<string>;
+}
+
+const NONE: ReadonlySet<string> = new Set();
+
 /**
- * A model that replays a script, offline. It reads its place from the conversation (one step
- * per assistant message so far), so it keeps no state and one instance can serve many agents.
- * Throws `SCRIPT_INVALID` for a script that does not validate.
+ * Where the script stands after a conversation, found by following the script's runs through
+ * it: each assistant message is the step after the one before (or the `end` line past the last
+ * step). At the person's next message, a step that did not complete (a call of it cancelled,
+ * or the step cut short before it made its calls) is played again, without the calls already
+ * answered; after the last step, a new run starts from the first.
+ */
+export function scriptPlace(
+  messages: readonly ModelMessage[],
+  steps: readonly ScriptStep[],
+): ScriptPlace {
+  let next = 0;
+  let played: number | undefined;
+  let incomplete = false;
+  let answered = new Set<string>();
+  let redo: ScriptPlace | undefined;
+  for (const message of messages) {
+    if (message.role === 'user') {
+      redo = undefined;
+      if (played !== undefined && incomplete) {
+        next = played;
+        redo = { step: played, answered };
+      } else if (next >= steps.length) next = 0;
+      incomplete = false;
+    } else if (message.role === 'assistant') {
+      const step = steps[next];
+      // Past the last step, the message is the end line: the run is over.
+      played = step === undefined ? undefined : next;
+      if (step === undefined) continue;
+      // A step played again keeps what was answered the first time.
+      answered = redo?.step === next ? new Set(redo.answered) : new Set();
+      redo = undefined;
+      next++;
+      incomplete = (message.toolCalls?.length ?? 0) < (step.toolCalls?.length ?? 0) - answered.size;
+    } else if (message.role === 'tool') {
+      if (message.error === undefined) answered.add(message.toolCallId);
+      else if (message.error.code === CUT_SHORT) incomplete = true;
+    }
+  }
+  return redo ?? { step: Math.min(next, steps.length), answered: NONE };
+}
+
+/**
+ * A model that replays a script, offline. It reads its place from the conversation (see
+ * `scriptPlace`), so it keeps no state: one instance serves many agents, and a conversation
+ * restored from a store goes on where it stopped. Throws `SCRIPT_INVALID` for a script that
+ * does not validate.
  */
 export function createScriptedModel(script: unknown, options: ScriptedModelOptions = {}): Model {
   const name = options.name ?? 'script';
@@ -52,7 +114,8 @@ export function createScriptedModel(script: unknown, options: ScriptedModelOptio
 
   async function* stream(request: ModelRequest): AsyncGenerator<ModelEvent, void, undefined> {
     const { messages, signal } = request;
-    const stepIndex = messages.filter((message) => message.role === 'assistant').length;
+    const place = scriptPlace(messages, checked.steps);
+    const stepIndex = place.step;
     const step = checked.steps[stepIndex];
     const results = resultsById(messages);
     const render = (text: string): string => renderTemplate(text, results);
@@ -61,7 +124,10 @@ export function createScriptedModel(script: unknown, options: ScriptedModelOptio
       if (signal.aborted) return;
       yield { type: 'text-delta', text: chunk };
     }
-    const calls = step === undefined ? [] : toolCallsOf(step, stepIndex, render);
+    const calls =
+      step === undefined
+        ? []
+        : toolCallsOf(step, stepIndex, render).filter((call) => !place.answered.has(call.id));
     for (const call of calls) {
       if (signal.aborted) return;
       yield { type: 'tool-call', call };

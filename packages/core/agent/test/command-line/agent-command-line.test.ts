@@ -18,7 +18,12 @@ function usageError(run: () => unknown): UsageError {
 
 describe('parseAgentCommandLine', () => {
   it('runs with the defaults when no flag is given', () => {
-    expect(parseAgentCommandLine([])).toEqual({ kind: 'run', flags: new Set(), values: new Map() });
+    expect(parseAgentCommandLine([])).toEqual({
+      kind: 'run',
+      history: true,
+      flags: new Set(),
+      values: new Map(),
+    });
   });
 
   it("reads the shared flags and the program's own boolean flags", () => {
@@ -41,9 +46,28 @@ describe('parseAgentCommandLine', () => {
       baseUrl: 'http://localhost:11434/v1',
       script: 'demo.json',
       questionTimeoutMs: 90_000,
+      history: true,
       flags: new Set(['no-color']),
       values: new Map(),
     });
+  });
+
+  it('reads where conversations are saved: --state-dir, or --no-history, not both', () => {
+    expect(parseAgentCommandLine(['--state-dir', '/tmp/state'])).toMatchObject({
+      kind: 'run',
+      stateDir: '/tmp/state',
+      history: true,
+    });
+    const memory = parseAgentCommandLine(['--no-history']);
+    expect(memory).toMatchObject({ kind: 'run', history: false });
+    expect(memory).not.toHaveProperty('stateDir');
+    expect(
+      usageError(() => parseAgentCommandLine(['--no-history', '--state-dir', '/tmp/state']))
+        .message,
+    ).toBe('--state-dir and --no-history cannot be used together');
+    expect(usageError(() => parseAgentCommandLine(['--state-dir='])).message).toBe(
+      '--state-dir needs a value',
+    );
   });
 
   it("reads the program's own flags with a value, negative numbers included", () => {
@@ -68,6 +92,7 @@ describe('parseAgentCommandLine', () => {
       expect(parseAgentCommandLine(['--thinking', level])).toEqual({
         kind: 'run',
         thinking: level,
+        history: true,
         flags: new Set(),
         values: new Map(),
       });

@@ -124,9 +124,15 @@ describe('cancelling a turn', () => {
       ['c', expect.stringContaining('TURN_CANCELLED'), 'TURN_CANCELLED'],
     ]);
 
-    // The next turn goes on from a valid conversation and quotes what was kept.
+    // The next turn goes on from a valid conversation: the scripted model asks again what the
+    // cancel cut short, and quotes what was kept.
+    provider.enqueue({ custom: 'second' }, { custom: 'third' });
     const next = await collect(agent.run('continue'));
-    expect(textOf(next)).toBe('A=first B=- C=-');
+    expect(next.filter((event) => event.type === 'tool-call').map((event) => event.id)).toEqual([
+      'b',
+      'c',
+    ]);
+    expect(textOf(next)).toBe('Three questions.A=first B=second C=third');
     expectValidConversation(agent.messages);
   });
 

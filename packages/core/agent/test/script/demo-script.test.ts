@@ -71,14 +71,49 @@ describe('the demo script', () => {
     expect(summary).not.toContain('{{');
   });
 
-  it('says in one line that it is over when the person writes again', async () => {
-    const { agent } = scriptedAgent(DEMO_SCRIPT, {
+  it('starts again when the person writes after the end', async () => {
+    const { agent, provider } = scriptedAgent(DEMO_SCRIPT, {
       answers: [{ label: 'Go' }, { custom: 'x' }, { label: 'SQLite' }, { label: 'Containers' }],
     });
-    await collect(agent.run('hello'));
-    const after = textOf(await collect(agent.run('more?')));
-    expect(after).toBe(DEMO_SCRIPT.end);
-    expect(after).toContain('DEEPSEEK_API_KEY');
-    expect(after).not.toContain('\n');
+    const first = textOf(await collect(agent.run('hello')));
+    provider.enqueue(
+      { label: 'Rust' },
+      { custom: 'y' },
+      { label: 'PostgreSQL' },
+      { label: 'Serverless' },
+    );
+    const again = await collect(agent.run('more?'));
+    expect(textOf(again)).toMatch(/^Hi! I am the dsh demo agent\./);
+    expect(again.filter((event) => event.type === 'tool-call').map((event) => event.id)).toEqual([
+      'language',
+      'name',
+      'database',
+      'hosting',
+    ]);
+    expect(textOf(again)).toContain('- Project: y\n- Language: Rust\n- Database: PostgreSQL');
+    expect(first).toContain('- Project: x\n- Language: Go');
+  });
+
+  it('asks a question again at the next message after its turn was cancelled', async () => {
+    const { agent, provider } = scriptedAgent(DEMO_SCRIPT, { answers: [{ label: 'Go' }] });
+    const held = provider.hold();
+    const controller = new AbortController();
+    const turn = collect(agent.run('hello', { signal: controller.signal }));
+    expect((await held).request.question).toBe('What should the project be called?');
+    controller.abort();
+    expect(endOf(await turn).reason).toBe('cancelled');
+
+    provider.enqueue({ custom: 'shop' });
+    const held2 = provider.hold();
+    const next = collect(agent.run('go on'));
+    expect((await held2).request.question).toBe('Which database should shop use?');
+    expect(provider.requests.map((request) => request.question)).toEqual([
+      'Which language should the new service be written in?',
+      'What should the project be called?',
+      'What should the project be called?',
+      'Which database should shop use?',
+    ]);
+    provider.dispose();
+    await next;
   });
 });

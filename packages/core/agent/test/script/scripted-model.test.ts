@@ -79,15 +79,102 @@ describe('the scripted model', () => {
     ]);
   });
 
-  it('says so in one line when the script runs out', async () => {
-    const done: ModelMessage[] = [user, { role: 'assistant', content: 'only' }, user];
-    const events = await stepOf({ steps: [{ text: 'only' }] }, done);
+  it('says its end line, in one line, when the turn goes on past a last step that made calls', async () => {
+    const asking: Script = {
+      steps: [{ toolCalls: [{ id: 'q', name: 'ask_user_question', arguments: {} }] }],
+    };
+    const answered: ModelMessage[] = [
+      user,
+      {
+        role: 'assistant',
+        content: '',
+        toolCalls: [{ id: 'q', name: 'ask_user_question', arguments: '{}' }],
+      },
+      { role: 'tool', toolCallId: 'q', content: 'yes' },
+    ];
+    const events = await stepOf(asking, answered);
     expect(events.at(-1)).toEqual({ type: 'finish', reason: 'stop' });
     const text = events.map((event) => (event.type === 'text-delta' ? event.text : '')).join('');
     expect(text).toBe(DEFAULT_SCRIPT_END);
     expect(text).not.toContain('\n');
-    const custom = await stepOf({ steps: [{ text: 'only' }], end: 'Bye now.' }, done);
+    const custom = await stepOf({ ...asking, end: 'Bye now.' }, answered);
     expect(custom.filter((event) => event.type === 'text-delta')).toHaveLength(2);
+    // The person's next message starts the script again.
+    const after: ModelMessage[] = [...answered, { role: 'assistant', content: 'Bye now.' }, user];
+    expect((await stepOf(asking, after)).find((event) => event.type === 'tool-call')).toEqual({
+      type: 'tool-call',
+      call: { id: 'q', name: 'ask_user_question', arguments: '{}' },
+    });
+  });
+
+  it('starts again at the first step with the message after the last step', async () => {
+    const script: Script = { steps: [{ text: 'first' }, { text: 'second' }] };
+    const over: ModelMessage[] = [
+      user,
+      { role: 'assistant', content: 'first' },
+      user,
+      { role: 'assistant', content: 'second' },
+      user,
+    ];
+    expect(await stepOf(script, over)).toEqual([
+      { type: 'text-delta', text: 'first' },
+      { type: 'finish', reason: 'stop' },
+    ]);
+    const secondRun = [...over, { role: 'assistant', content: 'first' } as const, user];
+    expect(await stepOf(script, secondRun)).toEqual([
+      { type: 'text-delta', text: 'second' },
+      { type: 'finish', reason: 'stop' },
+    ]);
+  });
+
+  it('asks a question again at the next message when its turn was cancelled, not those answered', async () => {
+    const cancelled = (id: string): ModelMessage => ({
+      role: 'tool',
+      toolCallId: id,
+      content: '{"error":{}}',
+      error: { name: 'AgentError', code: 'TURN_CANCELLED', message: 'cancelled' },
+    });
+    const afterCancel: ModelMessage[] = [
+      user,
+      {
+        role: 'assistant',
+        content: '',
+        toolCalls: [
+          { id: 'name', name: 'ask_user_question', arguments: '{}' },
+          { id: 'color', name: 'ask_user_question', arguments: '{}' },
+        ],
+      },
+      { role: 'tool', toolCallId: 'name', content: 'Ann' },
+      cancelled('color'),
+      user,
+    ];
+    const events = await stepOf(QUOTING, afterCancel);
+    expect(events.flatMap((event) => (event.type === 'tool-call' ? [event.call.id] : []))).toEqual([
+      'color',
+    ]);
+  });
+
+  it('plays a step again at the next message when the cancel cut it short before its calls', async () => {
+    const cutShort: ModelMessage[] = [
+      user,
+      {
+        role: 'assistant',
+        content: '',
+        toolCalls: [
+          { id: 'name', name: 'ask_user_question', arguments: '{}' },
+          { id: 'color', name: 'ask_user_question', arguments: '{}' },
+        ],
+      },
+      { role: 'tool', toolCallId: 'name', content: 'Ann' },
+      { role: 'tool', toolCallId: 'color', content: 'green' },
+      // The text of the second step, cut short: no calls were made.
+      { role: 'assistant', content: 'Hello Ann, ' },
+      user,
+    ];
+    const events = await stepOf(QUOTING, cutShort);
+    const text = events.map((event) => (event.type === 'text-delta' ? event.text : '')).join('');
+    expect(text).toBe('Hello Ann, you like green.');
+    expect(events.filter((event) => event.type === 'tool-call')).toHaveLength(1);
   });
 
   it('quotes answers in text and arguments, safely for JSON', async () => {

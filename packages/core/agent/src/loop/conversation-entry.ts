@@ -1,0 +1,43 @@
+import type { ToolError } from 'dsh-user-interaction';
+import type { ModelReasoning, ModelToolCall } from '../models/model.js';
+import type { ToolResult } from './agent-tool.js';
+
+/**
+ * One event of a conversation, in the order it happened: what a session store writes as the
+ * conversation goes, and what an agent restored from it is given back.
+ */
+export type ConversationEntry =
+  /** The person's message: it starts a turn. */
+  | { readonly type: 'prompt'; readonly text: string }
+  /** One assistant step: its text, the tool calls it made, and the reasoning the server sent. */
+  | {
+      readonly type: 'assistant';
+      readonly text: string;
+      readonly toolCalls?: readonly ModelToolCall[];
+      readonly reasoning?: ModelReasoning;
+    }
+  /** The result of the next open tool call: for a question, the answer or the error and its code. */
+  | { readonly type: 'tool-result'; readonly toolCallId: string; readonly result: ToolResult }
+  /**
+   * The end of a turn that finished or was cancelled. `interrupted`: the program stopped before
+   * the turn ended (a crash, a kill), and the turn was closed as cancelled when it was restored.
+   */
+  | {
+      readonly type: 'turn-end';
+      readonly reason: 'finished' | 'cancelled';
+      readonly interrupted?: boolean;
+    }
+  /** The end of a turn stopped by the step limit or by a failure, with what went wrong. */
+  | {
+      readonly type: 'turn-end';
+      readonly reason: 'step-limit' | 'error';
+      readonly error: ToolError;
+    };
+
+/** Where an agent records its conversation as it happens (a session store's writer). */
+export interface ConversationRecorder {
+  /** Takes the next entry, in order. Never throws: a failure is reported by `flush`. */
+  add(entry: ConversationEntry): void;
+  /** Resolves once every entry added so far is durably stored; rejects when one cannot be. */
+  flush(): Promise<void>;
+}

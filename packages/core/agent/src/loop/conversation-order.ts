@@ -1,0 +1,97 @@
+import type { ModelMessage, ModelToolCall } from '../models/model.js';
+import type { ConversationEntry } from './conversation-entry.js';
+
+/** The message an entry adds to what the model receives; a turn's end adds none. */
+export function messageOf(entry: ConversationEntry): ModelMessage | undefined {
+  switch (entry.type) {
+    case 'prompt':
+      return Object.freeze({ role: 'user', content: entry.text });
+    case 'assistant':
+      return Object.freeze({
+        role: 'assistant',
+        content: entry.text,
+        ...(entry.toolCalls !== undefined &&
+          entry.toolCalls.length > 0 && { toolCalls: entry.toolCalls }),
+        ...(entry.reasoning !== undefined && { reasoning: entry.reasoning }),
+      });
+    case 'tool-result': {
+      const { result, toolCallId } = entry;
+      return Object.freeze(
+        result.ok
+          ? { role: 'tool', toolCallId, content: result.output }
+          : { role: 'tool', toolCallId, content: result.output, error: result.error },
+      );
+    }
+    case 'turn-end':
+      return undefined;
+  }
+}
+
+/**
+ * The order every conversation keeps, so that it is always valid to send to a model: a turn
+ * starts with a prompt and ends with a `turn-end`; every tool call of an assistant step gets
+ * exactly one result, in the order of the calls, before anything else comes.
+ */
+export class ConversationOrder {
+  #inTurn = false;
+  /** The calls of the last assistant step; those from `#next` on still wait for their result. */
+  #calls: readonly ModelToolCall[] = [];
+  #next = 0;
+
+  /** Whether a turn has started and not ended. */
+  get inTurn(): boolean {
+    return this.#inTurn;
+  }
+
+  /** The calls still waiting for their result, in order. */
+  get openCalls(): readonly ModelToolCall[] {
+    return this.#calls.slice(this.#next);
+  }
+
+  /** Whether a tool call waits for its result. */
+  get waiting(): boolean {
+    return this.#next < this.#calls.length;
+  }
+
+  /** Why `entry` cannot come next, or `undefined` when it can. */
+  problem(entry: ConversationEntry): string | undefined {
+    switch (entry.type) {
+      case 'prompt':
+        return this.#inTurn ? 'starts a turn before the previous one ended' : undefined;
+      case 'assistant':
+        if (!this.#inTurn) return 'is an assistant step outside a turn';
+        return this.waiting ? 'comes before every tool call got its result' : undefined;
+      case 'tool-result': {
+        const next = this.#calls[this.#next];
+        if (next === undefined) return 'is a tool result with no tool call waiting for it';
+        return next.id === entry.toolCallId
+          ? undefined
+          : `is the result of ${JSON.stringify(entry.toolCallId)}, but ${JSON.stringify(next.id)} comes first`;
+      }
+      case 'turn-end':
+        if (!this.#inTurn) return 'ends a turn that did not start';
+        return this.waiting ? 'ends the turn before every tool call got its result' : undefined;
+      default:
+        return 'is not a conversation entry';
+    }
+  }
+
+  /** Moves past `entry`, which must be allowed (see `problem`). */
+  advance(entry: ConversationEntry): void {
+    switch (entry.type) {
+      case 'prompt':
+        this.#inTurn = true;
+        return;
+      case 'assistant':
+        this.#calls = entry.toolCalls ?? [];
+        this.#next = 0;
+        return;
+      case 'tool-result':
+        this.#next++;
+        return;
+      case 'turn-end':
+        this.#inTurn = false;
+        return;
+    }
+  }
+}

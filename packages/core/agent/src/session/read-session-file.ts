@@ -1,0 +1,73 @@
+import type { ConversationEntry } from '../loop/conversation-entry.js';
+import { ConversationOrder } from '../loop/conversation-order.js';
+import { closingEntries } from '../loop/restore-conversation.js';
+import { SessionError } from './session-error.js';
+import { readSessionLine, type SessionHeader } from './session-line.js';
+
+/** A session file as read: its header, its conversation, and how to go on appending to it. */
+export interface SessionFileContents {
+  readonly header: SessionHeader;
+  /** Every entry of the file, in order. */
+  readonly entries: readonly ConversationEntry[];
+  /** The entries that close a turn the file leaves unfinished (a crash in the middle of it). */
+  readonly closing: readonly ConversationEntry[];
+  /** Bytes of complete, valid lines: what stays when appending goes on. */
+  readonly validLength: number;
+  /** Whether the last valid line lacks its newline (it was written whole but for it). */
+  readonly needsNewline: boolean;
+  /** What was skipped: a torn last line. */
+  readonly warnings: readonly string[];
+}
+
+const NEWLINE = 0x0a;
+
+/**
+ * Reads a session file, trusting nothing: every line must be valid and may come where it is.
+ * A last line that is not (the line being written when the program stopped) is skipped with a
+ * warning; any other invalid line throws `SESSION_INVALID` naming the file and the line.
+ */
+export function readSessionFile(path: string, bytes: Buffer): SessionFileContents {
+  const invalid = (line: number, problem: string): never => {
+    throw new SessionError(
+      `The session file ${path} is damaged at line ${line}: ${problem}. It was changed by something other than dsh; repair or remove it.`,
+      'SESSION_INVALID',
+    );
+  };
+  let header: SessionHeader | undefined;
+  const order = new ConversationOrder();
+  const entries: ConversationEntry[] = [];
+  const warnings: string[] = [];
+  let validLength = 0;
+  let needsNewline = false;
+  let start = 0;
+  for (let line = 1; start < bytes.length; line++) {
+    const newline = bytes.indexOf(NEWLINE, start);
+    const end = newline === -1 ? bytes.length : newline;
+    const next = newline === -1 ? bytes.length : newline + 1;
+    const last = next >= bytes.length;
+    const read = readSessionLine(bytes.toString('utf8', start, end));
+    if ('problem' in read) {
+      if (!last) invalid(line, read.problem);
+      if (header === undefined) invalid(line, `the header is unreadable (${read.problem})`);
+      warnings.push(
+        `skipped the last line of ${path} (${read.problem}): the program stopped while writing it`,
+      );
+      break;
+    }
+    if ('header' in read) {
+      if (header !== undefined) invalid(line, 'a second header');
+      header = read.header;
+    } else {
+      if (header === undefined) invalid(line, 'the file does not start with a session header');
+      const problem = order.problem(read.entry);
+      if (problem !== undefined) invalid(line, `this ${read.entry.type} ${problem}`);
+      order.advance(read.entry);
+      entries.push(read.entry);
+    }
+    validLength = next;
+    needsNewline = newline === -1;
+    start = next;
+  }
+  if (header === undefined) return invalid(1, 'the file is empty');
+  return { header, entries, closing: closingEntries(order), validLength, needsNewline, warnings };
+}

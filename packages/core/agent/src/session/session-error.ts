@@ -1,0 +1,38 @@
+import { HarnessError, isHarnessError } from 'dsh-user-interaction';
+
+/** Every way the session store reports a problem. Each is documented in the package README. */
+export const SESSION_ERROR_CODES = [
+  'SESSION_NOT_FOUND',
+  'SESSION_LOCKED',
+  'SESSION_INVALID',
+  'SESSION_WRITE_FAILED',
+] as const;
+
+/** A stable code of a `SessionError`. */
+export type SessionErrorCode = (typeof SESSION_ERROR_CODES)[number];
+
+/** A failure of the session store, with a stable `code`. */
+export class SessionError extends HarnessError {
+  declare readonly code: SessionErrorCode;
+
+  constructor(message: string, code: SessionErrorCode, options?: ErrorOptions) {
+    super(message, code, options);
+    this.name = 'SessionError';
+  }
+}
+
+/** True for a `SessionError` from this or any other copy of the package, optionally with the code. */
+export function isSessionError(value: unknown, code?: SessionErrorCode): value is SessionError {
+  return (
+    isHarnessError(value) &&
+    value.name === 'SessionError' &&
+    (SESSION_ERROR_CODES as readonly string[]).includes(value.code) &&
+    (code === undefined || value.code === code)
+  );
+}
+
+/** The system's code of a failed file operation (`ENOENT`, `EACCES`…), or a generic word. */
+export function systemCode(error: unknown): string {
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === 'string' ? code : 'an unexpected error';
+}

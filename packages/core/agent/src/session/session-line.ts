@@ -1,0 +1,72 @@
+import type { ConversationEntry } from '../loop/conversation-entry.js';
+import { readConversationEntry } from '../loop/read-conversation-entry.js';
+import { isSessionId } from './session-id.js';
+
+/** The version of the line format; every line carries it as `v`. */
+export const SESSION_FORMAT_VERSION = 1;
+
+/** The first line of a session file: what the session is. */
+export interface SessionHeader {
+  readonly id: string;
+  /** The working directory the session belongs to. */
+  readonly cwd: string;
+  /** When the session was created, as an ISO 8601 time. */
+  readonly createdAt: string;
+  /** The first line of the first message, shortened (see `sessionTitle`). */
+  readonly title: string;
+}
+
+/** A line as written: JSON with the format version first, then a newline. */
+export function headerLine(header: SessionHeader): string {
+  return `${JSON.stringify({ v: SESSION_FORMAT_VERSION, type: 'session', ...header })}\n`;
+}
+
+/** An entry of the conversation as a line. */
+export function entryLine(entry: ConversationEntry): string {
+  return `${JSON.stringify({ v: SESSION_FORMAT_VERSION, ...entry })}\n`;
+}
+
+/** What a line of a session file holds, or what is wrong with it. */
+export type SessionLine =
+  | { readonly header: SessionHeader }
+  | { readonly entry: ConversationEntry }
+  | { readonly problem: string };
+
+function readHeader(fields: Record<string, unknown>): SessionLine {
+  const { id, cwd, createdAt, title } = fields;
+  if (!isSessionId(id)) return { problem: 'the session id is not a lowercase UUID' };
+  if (typeof cwd !== 'string' || cwd === '') return { problem: 'cwd must be a non-empty string' };
+  if (typeof createdAt !== 'string' || Number.isNaN(Date.parse(createdAt))) {
+    return { problem: 'createdAt must be an ISO 8601 time' };
+  }
+  if (typeof title !== 'string') return { problem: 'title must be a string' };
+  return { header: Object.freeze({ id, cwd, createdAt, title }) };
+}
+
+/**
+ * Reads one line of a session file (without its newline), trusting nothing: it must be a JSON
+ * object of this format version, and a header or a conversation entry with every field right.
+ */
+export function readSessionLine(line: string): SessionLine {
+  let value: unknown;
+  try {
+    value = JSON.parse(line);
+  } catch {
+    return { problem: 'it is not JSON' };
+  }
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+    return { problem: 'it is not a JSON object' };
+  }
+  const fields = value as Record<string, unknown>;
+  if (fields.v !== SESSION_FORMAT_VERSION) {
+    return {
+      problem:
+        typeof fields.v === 'number' && fields.v > SESSION_FORMAT_VERSION
+          ? `it is in format ${fields.v}, written by a newer version of dsh (this one reads format ${SESSION_FORMAT_VERSION})`
+          : `its format version is not ${SESSION_FORMAT_VERSION}`,
+    };
+  }
+  if (fields.type === 'session') return readHeader(fields);
+  const read = readConversationEntry(fields);
+  return 'problem' in read ? { problem: read.problem } : read;
+}

@@ -1,0 +1,137 @@
+import { close, closeSync, fchmodSync, fsync, ftruncateSync, openSync, writeSync } from 'node:fs';
+import { dirname } from 'node:path';
+import { SessionError, systemCode } from './session-error.js';
+
+function fsyncOf(fd: number): Promise<void> {
+  return new Promise((resolve, reject) =>
+    fsync(fd, (error) => (error ? reject(error) : resolve())),
+  );
+}
+
+/** Makes a new file's name durable: fsync of its folder (not possible on every system). */
+async function syncFolder(path: string): Promise<void> {
+  let fd: number | undefined;
+  try {
+    fd = openSync(dirname(path), 'r');
+    await fsyncOf(fd);
+  } catch {
+    // Windows cannot open a folder; there the file's own fsync is what can be done.
+  } finally {
+    if (fd !== undefined) closeSync(fd);
+  }
+}
+
+/**
+ * An append-only session file. Each line goes to the system in one write as it comes, so a
+ * crash of the process loses at most the line being written; `sync` (one fsync, shared by
+ * every caller waiting at the same time) makes what was written survive a crash of the
+ * machine too. The first failure is kept: later writes are skipped and `sync` rejects with
+ * `SESSION_WRITE_FAILED`.
+ */
+export class SessionWriter {
+  #fd: number | undefined;
+  #written = 0;
+  #synced = 0;
+  #syncing: Promise<void> | undefined;
+  #failure: SessionError | undefined;
+  #newFile: boolean;
+
+  private constructor(
+    readonly path: string,
+    fd: number,
+    newFile: boolean,
+  ) {
+    this.#fd = fd;
+    this.#newFile = newFile;
+  }
+
+  /** Creates the file (it must not exist), readable by its owner only, and writes `firstLine`. */
+  static create(path: string, firstLine: string): SessionWriter {
+    const fd = openSync(path, 'ax', 0o600);
+    const writer = new SessionWriter(path, fd, true);
+    try {
+      // The creation mode went through the umask: set it exactly.
+      fchmodSync(fd, 0o600);
+    } catch (error) {
+      writer.#fail(error);
+    }
+    writer.write(firstLine);
+    return writer;
+  }
+
+  /** Opens an existing file to append to it, first cutting it to `length` (a torn last line). */
+  static append(path: string, length: number): SessionWriter {
+    const fd = openSync(path, 'a');
+    try {
+      ftruncateSync(fd, length);
+    } catch (error) {
+      closeSync(fd);
+      throw error;
+    }
+    return new SessionWriter(path, fd, false);
+  }
+
+  /** The first failure, if any: nothing is written after it. */
+  get failure(): SessionError | undefined {
+    return this.#failure;
+  }
+
+  /** Writes a whole line (with its newline). */
+  write(line: string): void {
+    if (this.#fd === undefined || this.#failure !== undefined) return;
+    const bytes = Buffer.from(line, 'utf8');
+    try {
+      for (let offset = 0; offset < bytes.length; ) {
+        offset += writeSync(this.#fd, bytes, offset);
+      }
+      this.#written++;
+    } catch (error) {
+      this.#fail(error);
+    }
+  }
+
+  /** Resolves once every line written so far is on disk; rejects with the first failure. */
+  async sync(): Promise<void> {
+    const target = this.#written;
+    while (this.#synced < target) {
+      if (this.#failure !== undefined) throw this.#failure;
+      this.#syncing ??= this.#syncNow();
+      await this.#syncing;
+    }
+    if (this.#failure !== undefined) throw this.#failure;
+  }
+
+  /** Waits for a sync under way, then closes the file. Idempotent. */
+  async close(): Promise<void> {
+    await this.#syncing;
+    const fd = this.#fd;
+    this.#fd = undefined;
+    if (fd !== undefined) await new Promise<void>((resolve) => close(fd, () => resolve()));
+  }
+
+  async #syncNow(): Promise<void> {
+    const fd = this.#fd;
+    const upTo = this.#written;
+    try {
+      if (fd === undefined) throw Object.assign(new Error('closed'), { code: 'EBADF' });
+      await fsyncOf(fd);
+      if (this.#newFile) {
+        this.#newFile = false;
+        await syncFolder(this.path);
+      }
+      this.#synced = Math.max(this.#synced, upTo);
+    } catch (error) {
+      this.#fail(error);
+    } finally {
+      this.#syncing = undefined;
+    }
+  }
+
+  #fail(error: unknown): void {
+    this.#failure ??= new SessionError(
+      `Cannot save the conversation to ${this.path} (${systemCode(error)}); what was said since is kept in memory only.`,
+      'SESSION_WRITE_FAILED',
+      { cause: error },
+    );
+  }
+}

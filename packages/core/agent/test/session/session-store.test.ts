@@ -1,0 +1,360 @@
+import { appendFileSync, statSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { createUserInteraction } from 'dsh-user-interaction';
+import { createScriptedProvider, type ScriptedAnswer } from 'dsh-user-interaction/testing';
+import { describe, expect, it } from 'vitest';
+import { createAgent } from '../../src/loop/create-agent.js';
+import type { ModelEvent } from '../../src/models/model.js';
+import type { Script } from '../../src/script/script.js';
+import { createScriptedModel } from '../../src/script/scripted-model.js';
+import { isSessionError } from '../../src/session/session-error.js';
+import { openSessionStore } from '../../src/session/session-store.js';
+import type { StoredSession } from '../../src/session/stored-session.js';
+import { stepModel } from '../../src/testing.js';
+import { collect, endOf, expectValidConversation, textOf } from '../support/harness.js';
+import { lockFiles, sessionLines, sessionPath, stateFolder } from '../support/session-files.js';
+
+const TWO_QUESTIONS: Script = {
+  steps: [
+    {
+      text: 'Two questions.',
+      toolCalls: [
+        { id: 'name', name: 'ask_user_question', arguments: { question: 'Name?' } },
+        {
+          id: 'color',
+          name: 'ask_user_question',
+          arguments: { question: 'Color?', options: [{ label: 'Red' }, { label: 'Blue' }] },
+        },
+      ],
+    },
+    { text: 'Hello {{answer:name}} in {{answer:color}}.' },
+  ],
+};
+
+/** An agent on the session, asking through scripted answers. */
+function agentOn(session: StoredSession, script: Script, answers: ScriptedAnswer[] = []) {
+  const interaction = createUserInteraction();
+  interaction.registerProvider(createScriptedProvider({ answers }));
+  return createAgent({
+    model: createScriptedModel(script),
+    interaction,
+    conversation: session.entries,
+    recorder: session.recorder,
+  });
+}
+
+async function rejection(promise: Promise<unknown>): Promise<unknown> {
+  try {
+    await promise;
+  } catch (error) {
+    return error;
+  }
+  throw new Error('expected a rejection');
+}
+
+describe('the session store', () => {
+  it('writes nothing for a session until its first prompt, then one line per event', async () => {
+    const dir = stateFolder();
+    const store = openSessionStore({ dir });
+    const session = store.create({ cwd: '/work/app' });
+    expect(await store.list()).toEqual([]);
+
+    const agent = agentOn(session, TWO_QUESTIONS, [{ custom: 'Ann' }, { label: 'Blue' }]);
+    endOf(await collect(agent.run('Greet me\nplease')));
+    await session.close();
+
+    const lines = sessionLines(dir, session.id);
+    expect(lines.map((line) => [line.v, line.type])).toEqual([
+      [1, 'session'],
+      [1, 'prompt'],
+      [1, 'assistant'],
+      [1, 'tool-result'],
+      [1, 'tool-result'],
+      [1, 'assistant'],
+      [1, 'turn-end'],
+    ]);
+    expect(lines[0]).toEqual({
+      v: 1,
+      type: 'session',
+      id: session.id,
+      cwd: '/work/app',
+      createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+      title: 'Greet me',
+    });
+    expect(lines[4]).toMatchObject({
+      toolCallId: 'color',
+      result: { ok: true, output: 'Blue', answer: { answer: 'Blue', option: { label: 'Blue' } } },
+    });
+    expect(lines[6]).toEqual({ v: 1, type: 'turn-end', reason: 'finished' });
+    // The lock went with the close.
+    expect(lockFiles(dir)).toEqual([]);
+  });
+
+  it.each([0o022, 0o000, 0o277])(
+    'makes its folders 0700 and its files 0600 under umask %o',
+    async (umask) => {
+      const dir = join(stateFolder(), 'state');
+      const previous = process.umask(umask);
+      try {
+        const session = openSessionStore({ dir }).create({ cwd: '/' });
+        endOf(await collect(agentOn(session, { steps: [{ text: 'Hi.' }] }).run('hello')));
+        await session.close();
+      } finally {
+        process.umask(previous);
+      }
+      expect(statSync(dir).mode & 0o777).toBe(0o700);
+      expect(statSync(join(dir, 'sessions')).mode & 0o777).toBe(0o700);
+      const [info] = await openSessionStore({ dir }).list();
+      expect(statSync(sessionPath(dir, info?.id ?? '')).mode & 0o777).toBe(0o600);
+    },
+  );
+
+  it('gives the conversation back as it happened: the model gets the same messages, reasoning and its field included', async () => {
+    const dir = stateFolder();
+    const store = openSessionStore({ dir });
+    const first = store.create({ cwd: '/' });
+    const call = { id: 'call_7', name: 'ask_user_question', arguments: '{"question":"Name?"}' };
+    const model = stepModel(
+      async function* (): AsyncGenerator<ModelEvent> {
+        yield { type: 'reasoning-delta', text: 'I need ', field: 'reasoning_content' };
+        yield { type: 'reasoning-delta', text: 'a name.' };
+        yield { type: 'text-delta', text: 'Asking.' };
+        yield { type: 'tool-call', call };
+        yield { type: 'finish', reason: 'tool-calls' };
+      },
+      async function* (): AsyncGenerator<ModelEvent> {
+        yield { type: 'text-delta', text: 'Thanks.' };
+        yield { type: 'finish', reason: 'stop' };
+      },
+      async function* (request): AsyncGenerator<ModelEvent> {
+        yield { type: 'text-delta', text: `I see ${request.messages.length} messages.` };
+        yield { type: 'finish', reason: 'stop' };
+      },
+    );
+    const interaction = createUserInteraction();
+    interaction.registerProvider(createScriptedProvider({ answers: [{ custom: 'Ann' }] }));
+    const agent = createAgent({ model, interaction, recorder: first.recorder });
+    endOf(await collect(agent.run('Start.')));
+    await first.close();
+
+    const restored = await store.open(first.id);
+    expect(restored.warnings).toEqual([]);
+    const again = createAgent({
+      model,
+      interaction,
+      conversation: restored.entries,
+      recorder: restored.recorder,
+    });
+    expect(again.messages).toEqual(agent.messages);
+    expect(again.messages[2]).toEqual({
+      role: 'assistant',
+      content: 'Asking.',
+      toolCalls: [call],
+      reasoning: { text: 'I need a name.', field: 'reasoning_content' },
+    });
+    endOf(await collect(again.run('And now?')));
+    expect(model.requests[2]?.messages).toEqual(again.messages.slice(0, -1));
+    await restored.close();
+    expect(sessionLines(dir, first.id).filter((line) => line.type === 'prompt')).toHaveLength(2);
+  });
+
+  it('closes a turn the program left in the middle of a question: the answers given before stay, the rest is cancelled', async () => {
+    const dir = stateFolder();
+    const store = openSessionStore({ dir });
+    const session = store.create({ cwd: '/' });
+    const interaction = createUserInteraction();
+    const provider = createScriptedProvider({ answers: [{ custom: 'Ann' }] });
+    interaction.registerProvider(provider);
+    const agent = createAgent({
+      model: createScriptedModel(TWO_QUESTIONS),
+      interaction,
+      recorder: session.recorder,
+    });
+    const held = provider.hold();
+    const turn = collect(agent.run('Greet me.'));
+    await held;
+    // The program stops here: its file stays as it is (the lock is tested apart).
+    await session.close();
+
+    const restored = await store.open(session.id);
+    expect(restored.entries.slice(3)).toEqual([
+      {
+        type: 'tool-result',
+        toolCallId: 'color',
+        result: {
+          ok: false,
+          output: expect.any(String),
+          error: {
+            name: 'AgentError',
+            code: 'TURN_CANCELLED',
+            message: expect.stringContaining('the agent stopped before the turn ended'),
+          },
+        },
+      },
+      { type: 'turn-end', reason: 'cancelled', interrupted: true },
+    ]);
+    expect(restored.entries[2]).toMatchObject({ toolCallId: 'name', result: { output: 'Ann' } });
+    // The closing lines are on disk: the next turn follows a valid conversation.
+    expect(
+      sessionLines(dir, session.id)
+        .slice(-2)
+        .map((line) => line.type),
+    ).toEqual(['tool-result', 'turn-end']);
+    // The scripted model asks again the question the crash cut short, and only that one.
+    const again = agentOn(restored, TWO_QUESTIONS, [{ label: 'Red' }]);
+    expectValidConversation(again.messages);
+    const events = await collect(again.run('Go on.'));
+    expect(events.filter((event) => event.type === 'tool-call').map((event) => event.id)).toEqual([
+      'color',
+    ]);
+    expect(textOf(events)).toBe('Two questions.Hello Ann in Red.');
+    await restored.close();
+    provider.dispose();
+    await turn;
+  });
+
+  it('skips a torn last line with a warning, and goes on after it', async () => {
+    const dir = stateFolder();
+    const store = openSessionStore({ dir });
+    const session = store.create({ cwd: '/' });
+    endOf(await collect(agentOn(session, { steps: [{ text: 'One.' }] }).run('first')));
+    await session.close();
+    const complete = sessionLines(dir, session.id);
+    appendFileSync(sessionPath(dir, session.id), '{"v":1,"type":"prompt","te');
+
+    const restored = await store.open(session.id);
+    expect(restored.warnings).toEqual([
+      expect.stringMatching(/^skipped the last line of .+ \(it is not JSON\): the program stopped/),
+    ]);
+    expect(restored.entries).toHaveLength(complete.length - 1);
+    endOf(await collect(agentOn(restored, { steps: [{ text: 'Two.' }] }).run('second')));
+    await restored.close();
+
+    const reopened = await store.open(session.id);
+    expect(reopened.warnings).toEqual([]);
+    expect(reopened.entries.filter((entry) => entry.type === 'prompt')).toEqual([
+      { type: 'prompt', text: 'first' },
+      { type: 'prompt', text: 'second' },
+    ]);
+    await reopened.close();
+  });
+
+  it('keeps a last line written whole but for its newline, and appends after it', async () => {
+    const dir = stateFolder();
+    const store = openSessionStore({ dir });
+    const session = store.create({ cwd: '/' });
+    const agent = agentOn(session, TWO_QUESTIONS, [{ custom: 'Ann' }]);
+    const turn = agent.run('Greet me.');
+    // Up to the first result: prompt, step, answer.
+    for await (const event of turn) if (event.type === 'tool-result') break;
+    await session.close();
+    const path = sessionPath(dir, session.id);
+    const text = statSync(path).size;
+    writeFileSync(path, (await import('node:fs')).readFileSync(path).subarray(0, text - 1));
+
+    const restored = await store.open(session.id);
+    expect(restored.warnings).toEqual([]);
+    expect(restored.entries.map((entry) => entry.type)).toEqual([
+      'prompt',
+      'assistant',
+      'tool-result',
+      'tool-result',
+      'turn-end',
+    ]);
+    await restored.close();
+    expect(sessionLines(dir, session.id)).toHaveLength(6);
+  });
+
+  it('refuses a file damaged before its last line, naming the line, and a newer format', async () => {
+    const dir = stateFolder();
+    const store = openSessionStore({ dir });
+    const session = store.create({ cwd: '/' });
+    endOf(await collect(agentOn(session, { steps: [{ text: 'One.' }] }).run('first')));
+    await session.close();
+    const path = sessionPath(dir, session.id);
+    const lines = sessionLines(dir, session.id).map((line) => JSON.stringify(line));
+    const cases: [string[], RegExp][] = [
+      [
+        [lines[0], '{"v":1,"type":"prompt","text":7}', ...lines.slice(2)],
+        /line 2: prompt\.text must be a string/,
+      ],
+      [
+        [
+          lines[0],
+          lines[1],
+          '{"v":1,"type":"tool-result","toolCallId":"x","result":{"ok":true,"output":""}}',
+          ...lines.slice(2),
+        ],
+        /line 3: this tool-result is a tool result with no tool call waiting/,
+      ],
+      [
+        [lines[0], lines[1], '{"v":2,"type":"prompt","text":"x"}', ...lines.slice(2)],
+        /line 3: it is in format 2, written by a newer version of dsh/,
+      ],
+      [
+        [lines[1] ?? '', ...lines.slice(1)],
+        /line 1: the file does not start with a session header/,
+      ],
+    ] as [string[], RegExp][];
+    for (const [content, message] of cases) {
+      writeFileSync(path, `${content.join('\n')}\n`);
+      const error = await rejection(store.open(session.id));
+      expect(isSessionError(error, 'SESSION_INVALID'), String(error)).toBe(true);
+      expect((error as Error).message).toMatch(message);
+      expect((error as Error).message).toContain(path);
+    }
+    // A refused file is not locked afterwards.
+    expect(lockFiles(dir)).toEqual([]);
+  });
+
+  it('checks ids before they reach a path: anything but a lowercase UUID is not found', async () => {
+    const dir = stateFolder();
+    const store = openSessionStore({ dir });
+    for (const id of [
+      '../../etc/passwd',
+      '..',
+      '',
+      'CON',
+      'a/b',
+      'A0B5F8A6-3C1D-4E2F-9A7B-6C5D4E3F2A1B',
+      `${'0'.repeat(8)}-0000-0000-0000-000000000000/..`,
+    ]) {
+      const error = await rejection(store.open(id));
+      expect(isSessionError(error, 'SESSION_NOT_FOUND'), `${id}: ${error}`).toBe(true);
+    }
+    const error = await rejection(store.open('0b5f8a6e-3c1d-4e2f-9a7b-6c5d4e3f2a1b'));
+    expect((error as Error).message).toBe(
+      'There is no saved session 0b5f8a6e-3c1d-4e2f-9a7b-6c5d4e3f2a1b.',
+    );
+    // Nothing was created looking for them.
+    expect(() => statSync(join(dir, 'sessions'))).toThrow();
+  });
+
+  it('lists the sessions of a folder, newest first, titled by their first message', async () => {
+    const dir = stateFolder();
+    const store = openSessionStore({ dir });
+    const ids: string[] = [];
+    for (const [cwd, prompt] of [
+      ['/a', '  \n\tPlan the   release\nwith details'],
+      ['/b', 'Elsewhere'],
+      ['/a', `${'long '.repeat(40)}end`],
+    ] as const) {
+      const session = store.create({ cwd });
+      endOf(await collect(agentOn(session, { steps: [{ text: 'Ok.' }] }).run(prompt)));
+      await session.close();
+      ids.push(session.id);
+    }
+    store.create({ cwd: '/a' });
+    writeFileSync(join(dir, 'sessions', 'notes.txt'), 'not a session');
+    const listed = await store.list({ cwd: '/a' });
+    expect(listed.map((info) => info.id).sort()).toEqual([ids[0], ids[2]].sort());
+    expect(listed[0]?.updatedAt.getTime()).toBeGreaterThanOrEqual(
+      listed[1]?.updatedAt.getTime() ?? 0,
+    );
+    const titles = new Map(listed.map((info) => [info.id, info.title]));
+    expect(titles.get(ids[0] ?? '')).toBe('Plan the release');
+    expect(titles.get(ids[2] ?? '')).toBe(`${'long '.repeat(15)}long…`);
+    expect(Array.from(titles.get(ids[2] ?? '') ?? '')).toHaveLength(80);
+    expect(await store.list()).toHaveLength(3);
+  });
+});
