@@ -239,6 +239,50 @@ describe('the session store', () => {
     await reopened.close();
   });
 
+  it('loses at most the line being written, wherever the program stops', async () => {
+    const dir = stateFolder();
+    const store = openSessionStore({ dir });
+    const session = store.create({ cwd: '/' });
+    endOf(
+      await collect(
+        agentOn(session, TWO_QUESTIONS, [{ custom: 'Ann' }, { label: 'Red' }]).run('One.'),
+      ),
+    );
+    endOf(
+      await collect(
+        agentOn(session, TWO_QUESTIONS, [{ custom: 'Bob' }, { label: 'Blue' }]).run('Two.'),
+      ),
+    );
+    await session.close();
+    const path = sessionPath(dir, session.id);
+    const bytes = (await import('node:fs')).readFileSync(path);
+    const original = sessionLines(dir, session.id)
+      .slice(1)
+      .map(({ v, ...entry }) => entry);
+    const ends = [...bytes.entries()]
+      .filter(([, byte]) => byte === 0x0a)
+      .map(([index]) => index + 1);
+    // Every cut: at a line's end, one byte into the next line, and in its middle.
+    const cuts = ends.slice(0, -1).flatMap((end, index) => {
+      const next = ends[index + 1] ?? bytes.length;
+      return [end, end + 1, Math.floor((end + next) / 2)];
+    });
+    for (const cut of cuts) {
+      writeFileSync(path, bytes.subarray(0, cut));
+      const restored = await store.open(session.id);
+      const whole = ends.filter((end) => end <= cut).length - 1;
+      expect(restored.warnings, `cut at ${cut}`).toHaveLength(ends.includes(cut) ? 0 : 1);
+      expect(restored.entries.slice(0, whole), `cut at ${cut}`).toEqual(
+        sessionLines(dir, session.id)
+          .slice(1, whole + 1)
+          .map(({ v, ...entry }) => entry),
+      );
+      const agent = agentOn(restored, TWO_QUESTIONS);
+      expectValidConversation(agent.messages);
+      await restored.close();
+    }
+  });
+
   it('keeps a last line written whole but for its newline, and appends after it', async () => {
     const dir = stateFolder();
     const store = openSessionStore({ dir });
