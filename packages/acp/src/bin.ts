@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-import { startAgentProgram } from 'dsh-agent';
+import { sessionStoreFor, startAgentProgram } from 'dsh-agent';
 import { packageAgentInfo } from './agent-info.js';
 import { serveAcpAgent } from './server/acp-agent-server.js';
 import { HELP_TEXT } from './server/help-text.js';
@@ -19,7 +19,13 @@ startAgentProgram({
   usageHint: '(see dsh-acp --help)',
   say: log,
   async run(command, resolved) {
+    const sessionStore = sessionStoreFor(command);
     log(`serving ${resolved.description} over ACP on stdin/stdout`);
+    log(
+      sessionStore === undefined
+        ? 'conversations are kept in memory only (--no-history)'
+        : `conversations are saved in ${sessionStore.dir}`,
+    );
     if (process.stdin.isTTY) {
       log('stdin is a terminal: this program is started by an editor (see dsh-acp --help)');
     }
@@ -27,6 +33,7 @@ startAgentProgram({
     const server = serveAcpAgent(acpStdioStream({ log }), {
       model: resolved.model,
       ...(questionTimeoutMs !== undefined && { questionTimeoutMs }),
+      ...(sessionStore !== undefined && { sessionStore }),
       log,
     });
     await server.done;

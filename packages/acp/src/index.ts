@@ -49,10 +49,12 @@ export {
   AGENT_CAPABILITIES,
   initializeResponse,
   negotiateProtocolVersion,
+  SAVED_SESSIONS_CAPABILITIES,
   SUPPORTED_PROTOCOL_VERSIONS,
 } from './server/initialize-response.js';
 export { promptResponseFor } from './server/prompt-response.js';
 export { promptText } from './server/prompt-text.js';
+export { SESSION_LIST_PAGE_SIZE, sessionListPage } from './server/session-list-page.js';
 export { type AcpStdio, acpStdioStream } from './stdio/acp-stdio-stream.js';
 export { logText } from './stdio/log-text.js';
 export { routeConsoleToStderr } from './stdio/route-console-to-stderr.js';

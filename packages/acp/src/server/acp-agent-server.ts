@@ -11,7 +11,7 @@ import {
   type SessionUpdate,
   type Stream,
 } from '@agentclientprotocol/sdk';
-import { createAgent } from 'dsh-agent';
+import { createAgent, isSessionError, type SessionStore, type StoredSession } from 'dsh-agent';
 import { createUserInteraction } from 'dsh-user-interaction';
 import { packageAgentInfo } from '../agent-info.js';
 import { createAcpQuestionProvider } from '../questions/acp-question-provider.js';
@@ -22,10 +22,13 @@ import { initializeResponse } from './initialize-response.js';
 import { promptText } from './prompt-text.js';
 import {
   relativeWorkingDirectory,
+  sessionLocked,
   sessionNotFound,
+  sessionUnreadable,
   turnAlreadyRunning,
   unexpectedFailure,
 } from './server-errors.js';
+import { sessionListPage } from './session-list-page.js';
 
 /** Options of `serveAcpAgent`: the agent every session gets, and how the server presents itself. */
 export interface AcpAgentServerOptions extends SessionAgentOptions {
@@ -33,6 +36,12 @@ export interface AcpAgentServerOptions extends SessionAgentOptions {
   readonly agentInfo?: Implementation;
   /** Receives one line per notable event (a client connected, MCP servers ignored, a failure). */
   readonly log?: (line: string) => void;
+  /**
+   * Where sessions are saved (see `openSessionStore` in `dsh-agent`): with one, sessions
+   * survive a restart and `session/load` and `session/list` are offered; without one, every
+   * session lives in memory only.
+   */
+  readonly sessionStore?: SessionStore;
 }
 
 /** A running ACP agent server: one connection, any number of sessions. */
@@ -70,7 +79,7 @@ function describeError(error: unknown): string {
  * its question. Throws a `TypeError` for invalid agent options.
  */
 export function serveAcpAgent(stream: Stream, options: AcpAgentServerOptions): AcpAgentServer {
-  const { agentInfo = packageAgentInfo(), log: logLine, ...agentOptions } = options;
+  const { agentInfo = packageAgentInfo(), log: logLine, sessionStore, ...agentOptions } = options;
   // Logging never takes the server down, whatever the given log does.
   const log = (line: string): void => {
     try {
@@ -100,26 +109,56 @@ export function serveAcpAgent(stream: Stream, options: AcpAgentServerOptions): A
         ? 'questions as forms'
         : 'no form elicitation: questions with options as permission requests';
       log(`${client} connected (protocol ${params.protocolVersion}; ${questions})`);
-      return initializeResponse(params, agentInfo);
+      return initializeResponse(params, agentInfo, { savedSessions: sessionStore !== undefined });
     })
     .onRequest(methods.agent.session.new, ({ params }) => {
       if (!isAbsolutePath(params.cwd)) throw relativeWorkingDirectory(params.cwd);
-      const sessionId = randomUUID();
-      if (params.mcpServers.length > 0) {
-        log(
-          `session ${sessionId}: ignoring ${params.mcpServers.length} MCP server(s); this agent does not use MCP tools`,
-        );
-      }
-      const send = (update: SessionUpdate): Promise<void> =>
-        // A failed write closes the connection, which ends the turn: nothing to do here.
-        connection.client
-          .notify(methods.client.session.update, { sessionId, update })
-          .catch(() => {});
-      sessions.set(
-        sessionId,
-        new AcpSession({ sessionId, cwd: params.cwd, provider, agent: agentOptions, send }),
-      );
+      const stored = sessionStore?.create({ cwd: params.cwd });
+      const sessionId = stored?.id ?? randomUUID();
+      ignoreMcpServers(sessionId, params.mcpServers.length);
+      sessions.set(sessionId, openSession(sessionId, params.cwd, stored));
       return { sessionId };
+    })
+    .onRequest(methods.agent.session.load, async ({ params }) => {
+      if (sessionStore === undefined) throw RequestError.methodNotFound(methods.agent.session.load);
+      if (!isAbsolutePath(params.cwd)) throw relativeWorkingDirectory(params.cwd);
+      const { sessionId } = params;
+      const open = sessions.get(sessionId);
+      if (open?.running) throw turnAlreadyRunning(sessionId);
+      if (open !== undefined) {
+        // Loaded again: told again from the file, which holds all it said.
+        sessions.delete(sessionId);
+        await open.close();
+      }
+      let stored: StoredSession;
+      try {
+        stored = await sessionStore.open(sessionId);
+      } catch (error) {
+        throw loadFailure(sessionId, error);
+      }
+      for (const warning of stored.warnings) log(`session ${sessionId}: ${warning}`);
+      ignoreMcpServers(sessionId, params.mcpServers.length);
+      let session: AcpSession;
+      try {
+        session = openSession(sessionId, stored.cwd, stored);
+      } catch (error) {
+        await stored.close();
+        throw loadFailure(sessionId, error);
+      }
+      // The whole conversation reaches the client before the response, as ACP asks.
+      await session.replay();
+      if (disconnected) await session.close();
+      else sessions.set(sessionId, session);
+      return {};
+    })
+    .onRequest(methods.agent.session.list, async ({ params }) => {
+      if (sessionStore === undefined) throw RequestError.methodNotFound(methods.agent.session.list);
+      const cwd = params.cwd ?? undefined;
+      if (cwd !== undefined && !isAbsolutePath(cwd)) throw relativeWorkingDirectory(cwd);
+      return sessionListPage(
+        await sessionStore.list(cwd === undefined ? {} : { cwd }),
+        params.cursor,
+      );
     })
     // Registered before session/cancel, so a prompt followed at once by its cancel reaches
     // its handler (and starts its turn) first.
@@ -161,6 +200,36 @@ export function serveAcpAgent(stream: Stream, options: AcpAgentServerOptions): A
       runningPrompts.get(params)?.cancel(RequestError.requestCancelled({ requestId: params }));
     });
 
+  function ignoreMcpServers(sessionId: string, count: number): void {
+    if (count === 0) return;
+    log(`session ${sessionId}: ignoring ${count} MCP server(s); this agent does not use MCP tools`);
+  }
+
+  function openSession(sessionId: string, cwd: string, stored?: StoredSession): AcpSession {
+    const send = (update: SessionUpdate): Promise<void> =>
+      // A failed write closes the connection, which ends the turn: nothing to do here.
+      connection.client
+        .notify(methods.client.session.update, { sessionId, update })
+        .catch(() => {});
+    return new AcpSession({
+      sessionId,
+      cwd,
+      provider,
+      agent: agentOptions,
+      send,
+      ...(stored !== undefined && { stored }),
+    });
+  }
+
+  /** Why a session could not be loaded, as the JSON-RPC error the client gets. */
+  function loadFailure(sessionId: string, error: unknown): RequestError {
+    if (isSessionError(error, 'SESSION_NOT_FOUND')) return sessionNotFound(sessionId);
+    if (isSessionError(error, 'SESSION_LOCKED')) return sessionLocked(sessionId, error.message);
+    if (isSessionError(error)) return sessionUnreadable(sessionId, error.message);
+    log(`session ${sessionId}: loading failed: ${describeError(error)}`);
+    return unexpectedFailure();
+  }
+
   const connection = app.connect(stream);
   const provider = createAcpQuestionProvider({
     connection,
@@ -169,7 +238,9 @@ export function serveAcpAgent(stream: Stream, options: AcpAgentServerOptions): A
     scopeFor: (request) => sessions.get(request.agent?.id ?? '')?.scopeFor(request),
   });
 
+  let disconnected = false;
   const done = connection.closed.then(async () => {
+    disconnected = true;
     provider.dispose();
     const open = [...sessions.values()];
     sessions.clear();

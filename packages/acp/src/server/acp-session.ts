@@ -4,6 +4,8 @@ import {
   type AgentOptions,
   type ChatAgent,
   createAgent,
+  replayConversation,
+  type StoredSession,
   type TurnEndEvent,
   toolCallIdOf,
 } from 'dsh-agent';
@@ -37,6 +39,8 @@ export interface AcpSessionOptions {
   readonly agent: SessionAgentOptions;
   /** Sends a `session/update` of this session to the client; must not throw. */
   readonly send: (update: SessionUpdate) => Promise<void>;
+  /** Where the session is saved (its conversation so far, if loaded); none: in memory only. */
+  readonly stored?: StoredSession;
 }
 
 /**
@@ -49,6 +53,8 @@ export class AcpSession {
   readonly #agent: ChatAgent;
   readonly #registration: ProviderRegistration;
   readonly #send: (update: SessionUpdate) => Promise<void>;
+  readonly #stored: StoredSession | undefined;
+  readonly #tools: SessionAgentOptions['tools'];
   // ACP tool call ids must be unique in a session; models may reuse theirs across turns.
   readonly #usedToolCallIds = new Set<string>();
   readonly #toolCallIds = new Map<string, string>();
@@ -59,9 +65,43 @@ export class AcpSession {
     this.id = options.sessionId;
     this.cwd = options.cwd;
     this.#send = options.send;
+    this.#stored = options.stored;
+    this.#tools = options.agent.tools;
     const interaction = createUserInteraction();
     this.#registration = interaction.registerProvider(options.provider);
-    this.#agent = createAgent({ ...options.agent, id: options.sessionId, interaction });
+    const { stored } = options;
+    try {
+      this.#agent = createAgent({
+        ...options.agent,
+        id: options.sessionId,
+        interaction,
+        ...(stored !== undefined && { conversation: stored.entries, recorder: stored.recorder }),
+      });
+    } catch (error) {
+      this.#registration();
+      throw error;
+    }
+  }
+
+  /**
+   * Sends the conversation restored from the store as `session/update` notifications, in the
+   * order it happened: each prompt as a user message, then what its turn streamed (thoughts,
+   * text, tool calls with their results), with the tool call ids the live turns used.
+   */
+  async replay(): Promise<void> {
+    const entries = this.#stored?.entries ?? [];
+    const tools = this.#tools;
+    for (const event of replayConversation(entries, tools === undefined ? {} : { tools })) {
+      if (event.type === 'turn-end') {
+        this.#toolCallIds.clear();
+        continue;
+      }
+      await this.#send(
+        event.type === 'prompt'
+          ? { sessionUpdate: 'user_message_chunk', content: { type: 'text', text: event.text } }
+          : this.#updateFor(event),
+      );
+    }
   }
 
   /** Whether a turn is running. */
@@ -113,7 +153,8 @@ export class AcpSession {
 
   /**
    * Cancels the running turn, waits until it has sent its last update, and frees the session:
-   * its questions are no longer routed and later prompts fail as for an unknown session.
+   * its questions are no longer routed and later prompts fail as for an unknown session. A
+   * saved session's file is closed (its history stays) and its lock released.
    */
   async close(reason?: unknown): Promise<void> {
     this.#closed = true;
@@ -123,6 +164,7 @@ export class AcpSession {
       await turn.done;
     }
     this.#registration();
+    await this.#stored?.close();
   }
 
   #updateFor(event: Exclude<AgentEvent, TurnEndEvent>): SessionUpdate {

@@ -10,9 +10,9 @@ import {
 export const SUPPORTED_PROTOCOL_VERSIONS: readonly number[] = Object.freeze([PROTOCOL_VERSION]);
 
 /**
- * What this server can do, and nothing more: no `session/load`, text prompts with resource
- * links and embedded context (no images, no audio), MCP servers accepted but not used (so
- * no HTTP or SSE transports), and `session/close`.
+ * What this server can do without a session store, and nothing more: no `session/load` or
+ * `session/list`, text prompts with resource links and embedded context (no images, no
+ * audio), MCP servers accepted but not used (so no HTTP or SSE transports), and `session/close`.
  */
 export const AGENT_CAPABILITIES: AgentCapabilities = Object.freeze({
   loadSession: false,
@@ -21,20 +21,31 @@ export const AGENT_CAPABILITIES: AgentCapabilities = Object.freeze({
   sessionCapabilities: { close: {} },
 });
 
+/** What this server can do with a session store: `session/load` and `session/list` too. */
+export const SAVED_SESSIONS_CAPABILITIES: AgentCapabilities = Object.freeze({
+  ...AGENT_CAPABILITIES,
+  loadSession: true,
+  sessionCapabilities: { close: {}, list: {} },
+});
+
 /** The version to answer with: the client's when this server speaks it, else the latest it does. */
 export function negotiateProtocolVersion(requested: number): number {
   if (SUPPORTED_PROTOCOL_VERSIONS.includes(requested)) return requested;
   return Math.max(...SUPPORTED_PROTOCOL_VERSIONS);
 }
 
-/** The `initialize` response: the negotiated version, the capabilities and who we are. */
+/**
+ * The `initialize` response: the negotiated version, the capabilities (`savedSessions`: with
+ * a session store) and who we are.
+ */
 export function initializeResponse(
   request: Pick<InitializeRequest, 'protocolVersion'>,
   agentInfo: Implementation,
+  { savedSessions = false }: { readonly savedSessions?: boolean } = {},
 ): InitializeResponse {
   return {
     protocolVersion: negotiateProtocolVersion(request.protocolVersion),
-    agentCapabilities: AGENT_CAPABILITIES,
+    agentCapabilities: savedSessions ? SAVED_SESSIONS_CAPABILITIES : AGENT_CAPABILITIES,
     agentInfo,
     authMethods: [],
   };

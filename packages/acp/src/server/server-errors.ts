@@ -29,3 +29,21 @@ export function unexpectedFailure(): RequestError {
     'the agent failed unexpectedly (see its log)',
   );
 }
+
+/** `session/load` of a session another process has open: the message names that process. */
+export function sessionLocked(sessionId: string, message: string): RequestError {
+  return new RequestError(INVALID_REQUEST, message, { code: 'SESSION_LOCKED', sessionId });
+}
+
+/** A saved session that cannot be read: the message names the file and the damaged line. */
+export function sessionUnreadable(sessionId: string, message: string): RequestError {
+  return RequestError.internalError({ code: 'SESSION_INVALID', sessionId }, message);
+}
+
+/** A `session/list` cursor this agent did not give. */
+export function invalidCursor(cursor: string): RequestError {
+  return RequestError.invalidParams(
+    { cursor: cursor.slice(0, 200) },
+    'the cursor is not one this agent gave: start again without one',
+  );
+}

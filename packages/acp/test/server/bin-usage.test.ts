@@ -1,7 +1,13 @@
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { assertBuilt, BIN, fixture, hasStackTrace } from '../support/bin-process.js';
+import {
+  assertBuilt,
+  BIN,
+  fixture,
+  hasStackTrace,
+  TEST_STATE_HOME,
+} from '../support/bin-process.js';
 
 beforeAll(assertBuilt);
 
@@ -13,7 +19,13 @@ const { version } = JSON.parse(
 function run(args: readonly string[], env: Record<string, string> = {}) {
   return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
     const child = spawn(process.execPath, [BIN, ...args], {
-      env: { ...process.env, DEEPSEEK_API_KEY: '', DSH_API_KEY: '', ...env },
+      env: {
+        ...process.env,
+        DEEPSEEK_API_KEY: '',
+        DSH_API_KEY: '',
+        XDG_STATE_HOME: TEST_STATE_HOME,
+        ...env,
+      },
     });
     let stdout = '';
     let stderr = '';
@@ -79,7 +91,15 @@ describe('the dsh-acp command line', () => {
     expect(code).toBe(0);
     expect(stdout).toBe('');
     expect(stderr).toBe(
-      'dsh-acp: serving built-in demo (offline, scripted); set DEEPSEEK_API_KEY or pass --base-url to use a real model over ACP on stdin/stdout\n',
+      [
+        'dsh-acp: serving built-in demo (offline, scripted); set DEEPSEEK_API_KEY or pass --base-url to use a real model over ACP on stdin/stdout',
+        `dsh-acp: conversations are saved in ${TEST_STATE_HOME}/dsh`,
+        '',
+      ].join('\n'),
+    );
+    const memory = await run(['--no-history']);
+    expect(memory.stderr).toContain(
+      'dsh-acp: conversations are kept in memory only (--no-history)',
     );
   });
 });

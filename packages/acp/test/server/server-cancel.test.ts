@@ -68,12 +68,16 @@ describe('session/cancel', () => {
       );
       expect(lastUpdate).toBeLessThan(promptReply);
 
-      // A late reply changes nothing, and the session takes the next prompt.
+      // A late reply changes nothing, and the session takes the next prompt, which asks the
+      // cancelled question again (a tool call of its own).
       form.reply({ action: 'accept', content: { choice: 'Go' } });
       const next = prompt(agent, sessionId, 'Go on.');
+      const again = await testClient.forms.next();
+      expect(again.params).toMatchObject({ sessionId, toolCallId: 'language#2' });
+      expect(updates.resultText(sessionId, 'language')).not.toBe('Go');
+      again.reply({ action: 'decline' });
       const nameForm = await testClient.forms.next();
       expect(nameForm.params).toMatchObject({ sessionId, toolCallId: 'name' });
-      expect(updates.resultText(sessionId, 'language')).not.toBe('Go');
       nameForm.reply({ action: 'decline' });
       for (let i = 0; i < 2; i++) (await testClient.forms.next()).reply({ action: 'decline' });
       expect(await next).toEqual({ stopReason: 'end_turn' });

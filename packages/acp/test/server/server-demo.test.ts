@@ -123,7 +123,7 @@ describe('the demo conversation, with questions as forms', () => {
     });
   });
 
-  it('ends a second turn with the script end line, and never asks again', async () => {
+  it('starts again with the message after its end, asking every question again', async () => {
     const testClient = createTestClient();
     await withServer(demo(), testClient, async ({ agent }) => {
       await initializeClient(agent, WITH_FORMS);
@@ -134,11 +134,18 @@ describe('the demo conversation, with questions as forms', () => {
       }
       expect((await first).stopReason).toBe('end_turn');
       const before = testClient.updates.text(sessionId);
-      expect(await prompt(agent, sessionId, 'Again?')).toEqual({ stopReason: 'end_turn' });
+      const second = prompt(agent, sessionId, 'Again?');
+      const forms = [];
+      for (let i = 0; i < 4; i++) {
+        const form = await testClient.forms.next();
+        forms.push((form.params as { toolCallId?: string }).toolCallId);
+        form.reply({ action: 'decline' });
+      }
+      expect(await second).toEqual({ stopReason: 'end_turn' });
+      expect(forms).toEqual(['language#2', 'name#2', 'database#2', 'hosting#2']);
       expect(testClient.updates.text(sessionId).slice(before.length)).toMatch(
-        /^The demo script is over/,
+        /^Hi! I am the dsh demo agent\./,
       );
-      expect(testClient.forms.received).toBe(4);
     });
   });
 });

@@ -1,5 +1,7 @@
 import { type ChildProcessWithoutNullStreams, spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AnyMessage, Stream } from '@agentclientprotocol/sdk';
 import { ndJsonStream } from '@agentclientprotocol/sdk';
@@ -8,6 +10,13 @@ import { AsyncQueue } from './async-queue.js';
 
 /** The built `dsh-acp` bin: the tests run what users run. */
 export const BIN = fileURLToPath(new URL('../../dist/bin.js', import.meta.url));
+
+/**
+ * Where the bins save conversations unless a test names a folder (`XDG_STATE_HOME`): never the
+ * home folder of whoever runs the tests. Removed when the test process exits.
+ */
+export const TEST_STATE_HOME = mkdtempSync(join(tmpdir(), 'dsh-test-state-'));
+process.once('exit', () => rmSync(TEST_STATE_HOME, { recursive: true, force: true }));
 
 /** Throws a clear message when the package has not been built. */
 export function assertBuilt(): void {
@@ -41,12 +50,18 @@ export interface BinProcess {
 
 /**
  * Starts the built bin with `args`, with no API key in its environment (so the demo runs
- * unless `env` gives one).
+ * unless `env` gives one), and its default state folder in a temporary folder of the test run.
  */
 export function startBin(args: readonly string[] = [], env: NodeJS.ProcessEnv = {}): BinProcess {
   assertBuilt();
   const child = spawn(process.execPath, [BIN, ...args], {
-    env: { ...process.env, DEEPSEEK_API_KEY: '', DSH_API_KEY: '', ...env },
+    env: {
+      ...process.env,
+      DEEPSEEK_API_KEY: '',
+      DSH_API_KEY: '',
+      XDG_STATE_HOME: TEST_STATE_HOME,
+      ...env,
+    },
     stdio: ['pipe', 'pipe', 'pipe'],
   });
   const lines = new AsyncQueue<string>();

@@ -20,6 +20,12 @@ export {
 } from './testing/deepseek-stand-in.js';
 export { type Deferred, deferred } from './testing/deferred.js';
 export {
+  removeTemporaryStateFolders,
+  sessionFileLines,
+  sessionFilePath,
+  temporaryStateFolder,
+} from './testing/state-folder.js';
+export {
   type ModelStep,
   type RecordingModel,
   recordingModel,

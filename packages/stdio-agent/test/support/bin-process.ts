@@ -1,9 +1,18 @@
 import { spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 /** The built `dsh-stdio-agent` bin: the tests run what people run. */
 export const BIN = fileURLToPath(new URL('../../dist/bin.js', import.meta.url));
+
+/**
+ * Where the bins save conversations unless a test names a folder (`XDG_STATE_HOME`): never the
+ * home folder of whoever runs the tests. Removed when the test process exits.
+ */
+export const TEST_STATE_HOME = mkdtempSync(join(tmpdir(), 'dsh-test-state-'));
+process.once('exit', () => rmSync(TEST_STATE_HOME, { recursive: true, force: true }));
 
 /** Throws a clear message when the package has not been built. */
 export function assertBuilt(): void {
@@ -34,11 +43,17 @@ export interface BinProcess {
 
 /**
  * Starts the bin with `args` and no API key in its environment (so the demo runs unless
- * a test says otherwise), on pipes: line mode, as in `printf … | dsh-stdio-agent`.
+ * a test says otherwise), its default state folder in a temporary folder of the test run,
+ * on pipes: line mode, as in `printf … | dsh-stdio-agent`.
  */
 export function startBin(args: readonly string[], env: NodeJS.ProcessEnv = {}): BinProcess {
   assertBuilt();
-  const childEnv: NodeJS.ProcessEnv = { ...process.env, DEEPSEEK_API_KEY: '', DSH_API_KEY: '' };
+  const childEnv: NodeJS.ProcessEnv = {
+    ...process.env,
+    DEEPSEEK_API_KEY: '',
+    DSH_API_KEY: '',
+    XDG_STATE_HOME: TEST_STATE_HOME,
+  };
   // Even an empty FORCE_COLOR forces colours: only the test's own settings count.
   for (const name of ['NO_COLOR', 'FORCE_COLOR', 'NODE_DISABLE_COLORS']) delete childEnv[name];
   const child = spawn(process.execPath, [BIN, ...args], {

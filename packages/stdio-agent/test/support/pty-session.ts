@@ -1,6 +1,7 @@
 import pty from '@lydell/node-pty';
 import xterm from '@xterm/headless';
 import { expect, vi } from 'vitest';
+import { TEST_STATE_HOME } from './bin-process.js';
 
 const { Terminal } = xterm;
 
@@ -49,7 +50,13 @@ export function startPtySession(command: string, options: PtySessionOptions): Pt
     allowProposedApi: true,
     scrollback: options.scrollback ?? 200,
   });
-  const env: NodeJS.ProcessEnv = { ...process.env, TERM: 'xterm-256color', ...options.env };
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    TERM: 'xterm-256color',
+    // Conversations are saved in the test run's folder, never in the home folder.
+    XDG_STATE_HOME: TEST_STATE_HOME,
+    ...options.env,
+  };
   for (const name of ['NO_COLOR', 'FORCE_COLOR', 'NODE_DISABLE_COLORS']) {
     if (options.env?.[name] === undefined) delete env[name];
   }

@@ -9,6 +9,7 @@ import {
   hasStackTrace,
   runBin,
   startBin,
+  TEST_STATE_HOME,
 } from '../support/bin-process.js';
 
 beforeAll(assertBuilt);
@@ -69,7 +70,12 @@ describe('dsh-stdio-agent with piped input', () => {
   it('stops quietly, with status 0, when whoever reads its output goes away (| head)', async () => {
     assertBuilt();
     const child = spawn(process.execPath, [BIN], {
-      env: { ...process.env, DEEPSEEK_API_KEY: '', DSH_API_KEY: '' },
+      env: {
+        ...process.env,
+        DEEPSEEK_API_KEY: '',
+        DSH_API_KEY: '',
+        XDG_STATE_HOME: TEST_STATE_HOME,
+      },
     });
     let stderr = '';
     child.stderr.on('data', (chunk: Buffer) => {
