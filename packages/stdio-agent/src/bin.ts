@@ -1,12 +1,14 @@
 #!/usr/bin/env node
 import { readFileSync } from 'node:fs';
-import { startAgentProgram } from 'dsh-agent';
+import { sessionStoreFor, startAgentProgram } from 'dsh-agent';
 import { ENDING_SIGNALS, signalExitCode } from './question-ui/terminal/ending-signals.js';
 import { restoreTerminal } from './question-ui/terminal/restore-terminal.js';
 import { HELP_TEXT } from './terminal-agent/help-text.js';
 import { runTerminalAgent } from './terminal-agent/terminal-agent.js';
+import { chooseSession } from './terminal-agent/terminal-session.js';
 
 const PROGRAM = 'dsh-stdio-agent';
+const USAGE_HINT = `(try ${PROGRAM} --help)`;
 // Node's 500 ms makes Esc (decline a question) feel slow; 100 ms still keeps arrow keys whole
 // over a remote link.
 const ESCAPE_CODE_TIMEOUT_MS = 100;
@@ -36,10 +38,14 @@ startAgentProgram({
   helpText: HELP_TEXT,
   // One folder above both `src/` and `dist/`.
   version: JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')).version,
-  booleanFlags: ['no-color', 'show-thinking'],
-  usageHint: `(try ${PROGRAM} --help)`,
+  booleanFlags: ['no-color', 'show-thinking', 'continue', 'sessions'],
+  valueFlags: ['resume'],
+  usageHint: USAGE_HINT,
   say,
-  run(command, resolved) {
+  async run(command, resolved) {
+    const context = { say, stdout: process.stdout, cwd: process.cwd(), usageHint: USAGE_HINT };
+    const choice = await chooseSession(command, sessionStoreFor(command), context);
+    if (choice.kind === 'exit') return choice.code;
     restoreOnExit();
     const { questionTimeoutMs, flags } = command;
     return runTerminalAgent({
@@ -50,6 +56,7 @@ startAgentProgram({
       showThinking: flags.has('show-thinking'),
       escapeCodeTimeout: ESCAPE_CODE_TIMEOUT_MS,
       interrupts: process,
+      ...(choice.session !== undefined && { session: choice.session }),
     });
   },
 });

@@ -8,6 +8,13 @@ questions as it works. With no API key it runs a built-in offline demo.
 
 ${AGENT_FLAGS_HELP}
 
+Conversations (saved in the state folder, one per session):
+  --continue         resume the newest conversation of this folder
+  --resume ID        resume the conversation with this id
+  --sessions         list the saved conversations of this folder (id, when, title)
+  A resumed conversation shows its last turns, your answers included; the model
+  receives all of it.
+
 Display:
   --show-thinking    print the model's reasoning, dimmed, before its answer
                      (otherwise a terminal shows "Thinking..." while it reasons)

@@ -1,5 +1,5 @@
 import { createInterface, type Interface } from 'node:readline';
-import type { Model } from 'dsh-agent';
+import type { Model, StoredSession } from 'dsh-agent';
 import { createUserInteraction } from 'dsh-user-interaction';
 import { lineReaderFor } from '../question-ui/line-mode/line-reader.js';
 import { createReadlineProvider } from '../question-ui/readline-provider.js';
@@ -13,6 +13,7 @@ import {
   type InterruptState,
   interruptStep,
 } from './interrupt-state.js';
+import { pastTurnsText } from './past-turns.js';
 import { createTurnRenderer } from './render-turn-events.js';
 import { statusLines } from './status-lines.js';
 import { terminalWriter } from './terminal-writer.js';
@@ -54,6 +55,13 @@ export interface TerminalAgentOptions {
   readonly escapeCodeTimeout?: number;
   /** Where `SIGINT` signals arrive; they interrupt like Ctrl+C. Listened to while running. */
   readonly interrupts?: InterruptSource;
+  /**
+   * Where the conversation is saved (a session of `openSessionStore` in `dsh-agent`), and the
+   * conversation so far when it is resumed: its last turns are shown before the prompt, and
+   * the model receives all of it. Closed when the agent ends. Without one, the conversation
+   * is kept in memory only.
+   */
+  readonly session?: StoredSession;
 }
 
 /** Exit status when Ctrl+C is pressed again while a turn is being cancelled. */
@@ -93,10 +101,12 @@ export async function runTerminalAgent(options: TerminalAgentOptions): Promise<n
     env.TERM !== 'dumb';
   // Invalid options throw here, before the terminal is touched.
   const interaction = createUserInteraction();
+  const { session } = options;
   const agent = createAgent({
     model: options.model,
     interaction,
     ...(questionTimeoutMs !== undefined && { questionTimeoutMs }),
+    ...(session !== undefined && { conversation: session.entries, recorder: session.recorder }),
   });
   const style = terminalStyle({ env, stream: output, interactive: terminal });
   let outputBroken = false;
@@ -114,6 +124,10 @@ export async function runTerminalAgent(options: TerminalAgentOptions): Promise<n
   terminalWriter(errorOutput)(
     statusLines(options.modelDescription, terminal, errorStyle, errorColumns),
   );
+  // A resumed conversation: where the person was, before the prompt.
+  if (session !== undefined) {
+    write(pastTurnsText(session.entries, style, terminal ? output.columns : undefined));
+  }
 
   const rl = createInterface({
     input,
@@ -264,5 +278,6 @@ export async function runTerminalAgent(options: TerminalAgentOptions): Promise<n
     rl.close();
     // A broken output still reports the writes that were under way: they must not crash.
     if (!outputBroken) output.removeListener('error', onOutputError);
+    await session?.close();
   }
 }

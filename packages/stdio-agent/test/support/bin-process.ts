@@ -38,6 +38,10 @@ export interface BinProcess {
   stdout(): string;
   /** Resolves once stdout contains `text`. */
   waitForOutput(text: string): Promise<void>;
+  /** The process id. */
+  readonly pid: number;
+  /** Ends the process with SIGKILL, as a crash would. */
+  kill(): void;
   readonly done: Promise<BinRun>;
 }
 
@@ -46,7 +50,11 @@ export interface BinProcess {
  * a test says otherwise), its default state folder in a temporary folder of the test run,
  * on pipes: line mode, as in `printf … | dsh-stdio-agent`.
  */
-export function startBin(args: readonly string[], env: NodeJS.ProcessEnv = {}): BinProcess {
+export function startBin(
+  args: readonly string[],
+  env: NodeJS.ProcessEnv = {},
+  { cwd }: { readonly cwd?: string } = {},
+): BinProcess {
   assertBuilt();
   const childEnv: NodeJS.ProcessEnv = {
     ...process.env,
@@ -59,6 +67,7 @@ export function startBin(args: readonly string[], env: NodeJS.ProcessEnv = {}): 
   const child = spawn(process.execPath, [BIN, ...args], {
     env: { ...childEnv, ...env },
     stdio: ['pipe', 'pipe', 'pipe'],
+    ...(cwd !== undefined && { cwd }),
   });
   let stdout = '';
   let stderr = '';
@@ -84,6 +93,8 @@ export function startBin(args: readonly string[], env: NodeJS.ProcessEnv = {}): 
     write: (text) => child.stdin.write(text),
     end: (text) => child.stdin.end(text),
     stdout: () => stdout,
+    pid: child.pid as number,
+    kill: () => void child.kill('SIGKILL'),
     waitForOutput: (text) =>
       new Promise<void>((resolve, reject) => {
         if (stdout.includes(text)) resolve();
@@ -105,8 +116,9 @@ export function runBin(
   args: readonly string[],
   input = '',
   env: NodeJS.ProcessEnv = {},
+  options: { readonly cwd?: string } = {},
 ): Promise<BinRun> {
-  const bin = startBin(args, env);
+  const bin = startBin(args, env, options);
   bin.end(input);
   return bin.done;
 }

@@ -22,7 +22,12 @@ const ESCAPE = '\u001b';
 
 describe('dsh-stdio-agent with piped input', () => {
   it('reads the prompt and the answers in order, and exits 0 at the end of input', async () => {
-    const { code, stdout, stderr } = await runBin([], 'hello\n1\nmy-app\n');
+    const bin = startBin([]);
+    bin.write('hello\n1\nmy-app\n');
+    // The input ends while the third question waits for an answer.
+    await bin.waitForOutput('Which database should my-app use?');
+    bin.end();
+    const { code, stdout, stderr } = await bin.done;
     expect(code).toBe(0);
     expect(stderr).toBe(`Model: ${DEMO_DESCRIPTION}\n`);
     expect(stdout.startsWith('> hello\nHi! I am the dsh demo agent.')).toBe(true);

@@ -80,9 +80,11 @@ describe('the terminal agent on the demo', () => {
     expect(terminal.cursorHidden()).toBe(false);
     expect(terminal.input.isRaw).toBe(true);
 
-    // The conversation goes on: the script is over, and says so.
+    // The conversation goes on: the next message starts the demo again.
     type('and now?');
-    await terminal.waitFor('The demo script is over');
+    await terminal.waitFor(/> and now\?\nHi! I am the dsh demo agent\.[\s\S]*❯ 1\. TypeScript/);
+    terminal.press(KEYS.ctrlC);
+    await terminal.waitFor('⊘ Turn cancelled.');
     await waitForPrompt(terminal);
 
     terminal.press('\u0004');

@@ -56,9 +56,11 @@ describe('Ctrl+C in the terminal agent', () => {
     );
     expect(terminal.cursorHidden()).toBe(false);
 
-    // The next turn picks up where the conversation was: the script's second step.
+    // The next turn picks up where the conversation was: the cancelled question, asked again.
     type('go on');
-    await terminal.waitFor('Noted: no language for now.');
+    await terminal.waitFor(/> go on\nHi! I am the dsh demo agent\.[\s\S]*❯ 1\. TypeScript/);
+    terminal.press(KEYS.enter);
+    await terminal.waitFor('Noted: TypeScript.');
     await terminal.waitFor('What should the project be called?');
     type('kept');
     await terminal.waitFor('Which database should kept use?');

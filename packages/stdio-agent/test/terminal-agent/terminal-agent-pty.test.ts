@@ -57,7 +57,11 @@ describe('the terminal agent in a real terminal', () => {
     await session.waitFor(/Turn cancelled\. Type your next message to go on\.\n\n>$/);
 
     // The conversation goes on: the script's closing step quotes the answers given.
+    // The next message asks the cancelled question again, then sums up.
     session.write('sum it up\r');
+    await session.waitFor(/> sum it up\nLast question: this one takes one of its options only\./);
+    await session.waitFor('❯ 1. Containers');
+    session.write('1');
     await session.waitFor('That is the whole demo.');
     await session.waitFor(/--base-url\.\n\n>$/);
     session.write('\u0004');
@@ -75,12 +79,14 @@ describe('the terminal agent in a real terminal', () => {
         '⊘ Turn cancelled. Type your next message to go on.',
         '',
         '> sum it up',
+        'Last question: this one takes one of its options only.',
+        '✔ Hosting · Containers',
         'Here is the plan:',
         '',
         '- Project: my-app',
         '- Language: Go',
         '- Database: SQLite',
-        '- Hosting: (not chosen)',
+        '- Hosting: containers',
       ].join('\n'),
     );
     expect(screen).toMatch(/--base-url\.\n\n>\nexit=0\n/);

@@ -1,0 +1,144 @@
+import { type ConversationEntry, type ReplayEvent, replayConversation } from 'dsh-agent';
+import { ASK_USER_QUESTION_TOOL_NAME, type ToolError } from 'dsh-user-interaction';
+import { type QuestionEnding, summaryLine } from '../question-ui/summary-line.js';
+import { neutralizeText } from '../text/neutralize-text.js';
+import type { TerminalStyle } from '../text/terminal-style.js';
+import { StreamedText } from './streamed-text.js';
+import { type AnnouncedCall, toolActivityLine } from './tool-activity-line.js';
+import { turnEndNote } from './turn-end-note.js';
+
+/** How many of a resumed conversation's turns are shown before the prompt. */
+export const PAST_TURNS_SHOWN = 3;
+
+type ToolCallEvent = Extract<ReplayEvent, { type: 'tool-call' }>;
+type ToolResultEvent = Extract<ReplayEvent, { type: 'tool-result' }>;
+
+/**
+ * How a question that got no answer ended, as its summary line says it; a call cut short says
+ * whether the person cancelled the turn or the program stopped in the middle of it.
+ */
+function endingOf(error: ToolError, interrupted: boolean): QuestionEnding {
+  switch (error.code) {
+    case 'ASK_DECLINED':
+      return { kind: 'declined' };
+    case 'ASK_CANCELLED':
+      return { kind: 'cancelled' };
+    case 'ASK_TIMEOUT':
+      return { kind: 'timed-out' };
+    case 'INPUT_CLOSED':
+      return { kind: 'input-closed' };
+    case 'TURN_CANCELLED':
+      return { kind: interrupted ? 'interrupted' : 'cancelled' };
+    default:
+      return { kind: 'withdrawn' };
+  }
+}
+
+/** A question's summary line, as the question UI left it when it was asked. */
+function questionLine(
+  call: ToolCallEvent,
+  event: ToolResultEvent,
+  interrupted: boolean,
+  style: TerminalStyle,
+): string {
+  const header = (call.arguments as { header?: unknown } | null | undefined)?.header;
+  const title = neutralizeText(
+    typeof header === 'string' && header.trim() !== ''
+      ? header.trim()
+      : (call.title.split('\n')[0] ?? call.title),
+  );
+  const { result } = event;
+  if (!result.ok) return summaryLine(title, endingOf(result.error, interrupted), style);
+  const answer = result.answer?.option?.label ?? result.answer?.answer ?? result.output;
+  return summaryLine(title, { kind: 'answered', answer: neutralizeText(answer) }, style);
+}
+
+/** What ends a turn the program stopped in the middle of. */
+function interruptedNote(style: TerminalStyle): string {
+  return `${style.warning(style.symbols.withdrawn)} ${style.bold('The agent stopped before this turn ended.')} ${style.dim('Type your next message to go on.')}`;
+}
+
+/** Splits replayed events into turns, each starting with its prompt. */
+function turnsOf(events: Iterable<ReplayEvent>): ReplayEvent[][] {
+  const turns: ReplayEvent[][] = [];
+  for (const event of events) {
+    if (event.type === 'prompt') turns.push([event]);
+    else turns.at(-1)?.push(event);
+  }
+  return turns;
+}
+
+/**
+ * The last turns of a resumed conversation as the transcript showed them: each prompt after
+ * the prompt sign, the assistant's text, a summary line per question with the person's answer
+ * (or why there was none), a line per other tool call, and how the turn ended. `columns` wraps
+ * the text as a live turn does; `undefined` (a pipe) does not wrap.
+ */
+export function pastTurnsText(
+  entries: readonly ConversationEntry[],
+  style: TerminalStyle,
+  columns: number | undefined,
+  shown = PAST_TURNS_SHOWN,
+): string {
+  const turns = turnsOf(replayConversation(entries));
+  if (turns.length === 0) return '';
+  // Whether each turn was closed when the conversation was restored, in turn order.
+  const interrupted = entries.flatMap((entry) =>
+    entry.type === 'turn-end' ? [entry.reason === 'cancelled' && entry.interrupted === true] : [],
+  );
+  const kept = turns.slice(-shown);
+  const hidden = turns.length - kept.length;
+  const count = `${turns.length} turn${turns.length === 1 ? '' : 's'}`;
+  let out = `${style.dim(
+    hidden === 0
+      ? `Resumed conversation (${count}):`
+      : `Resumed conversation (${count}; the last ${kept.length} shown):`,
+  )}\n`;
+  const text = new StreamedText(() => columns);
+  const calls = new Map<string, ToolCallEvent>();
+  const line = (content: string): void => {
+    out += `${text.endLine()}${content}\n`;
+  };
+  for (const [index, turn] of kept.entries()) {
+    const cutShort = interrupted[hidden + index] === true;
+    for (const event of turn) {
+      switch (event.type) {
+        case 'prompt':
+          line(
+            `${style.bold(style.accent('>'))} ${neutralizeText(event.text, { multiline: true })}`,
+          );
+          break;
+        case 'text':
+          out += text.push(event.text);
+          break;
+        case 'reasoning':
+          break;
+        case 'tool-call':
+          calls.set(event.id, event);
+          break;
+        case 'tool-result': {
+          const call = calls.get(event.id);
+          if (call === undefined) break;
+          if (call.name === ASK_USER_QUESTION_TOOL_NAME) {
+            line(questionLine(call, event, cutShort, style));
+            break;
+          }
+          const announced: AnnouncedCall = call;
+          const shownLine = toolActivityLine(announced, event.result, {
+            style,
+            questionShown: true,
+            questionTimeoutMs: undefined,
+          });
+          if (shownLine !== undefined) line(shownLine);
+          break;
+        }
+        case 'turn-end':
+          if (cutShort) line(interruptedNote(style));
+          else for (const note of turnEndNote(event, style)) line(note);
+          break;
+      }
+    }
+    out += `${text.endLine()}\n`;
+  }
+  return out;
+}

@@ -1,0 +1,131 @@
+import { mkdtempSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import {
+  removeTemporaryStateFolders,
+  sessionFileLines,
+  sessionFilePath,
+  temporaryStateFolder,
+} from 'dsh-agent/testing';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { assertBuilt, hasStackTrace, runBin, startBin } from '../support/bin-process.js';
+
+beforeAll(assertBuilt);
+afterEach(removeTemporaryStateFolders);
+
+const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/;
+
+describe('saved conversations, against the bin', () => {
+  it('a kill -9 in the middle of a question loses no answer: --sessions lists it, --continue shows where it was and asks the question again', async () => {
+    const stateDir = temporaryStateFolder();
+    const cwd = mkdtempSync(join(stateDir, 'project-'));
+    const args = ['--state-dir', stateDir];
+
+    const first = startBin(args, {}, { cwd });
+    first.write('plan the shop service\n');
+    await first.waitForOutput('Choose 1-4 (Enter: 1): ');
+    first.write('2\n');
+    await first.waitForOutput('What should the project be called?\nAnswer: ');
+    first.kill();
+    expect((await first.done).signal).toBe('SIGKILL');
+
+    const listed = await runBin([...args, '--sessions'], '', {}, { cwd });
+    expect(listed.code).toBe(0);
+    const [line = ''] = listed.stdout.split('\n');
+    const id = UUID.exec(line)?.[0] ?? '';
+    expect(line).toMatch(
+      new RegExp(`^${id}  \\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d  plan the shop service$`),
+    );
+    expect(listed.stdout).toContain('Resume one with --resume ID, or the newest with --continue.');
+    expect(statSync(sessionFilePath(stateDir, id)).mode & 0o777).toBe(0o600);
+
+    const resumed = await runBin([...args, '--continue'], 'go on\nshop\n2\n1\n', {}, { cwd });
+    expect(resumed.code).toBe(0);
+    expect(hasStackTrace(resumed.stderr)).toBe(false);
+    expect(resumed.stdout).toMatch(
+      new RegExp(
+        `^${[
+          'Resumed conversation \\(1 turn\\):',
+          '> plan the shop service',
+          "Hi! I am the dsh demo agent\\. .* Let's plan a small web service together\\.",
+          '✔ Language · Go',
+          'Noted: Go\\. The next question has no options: type the answer\\.',
+          '⊘ Project name · not answered: interrupted',
+          '⊘ The agent stopped before this turn ended\\. Type your next message to go on\\.',
+          '',
+          '> go on',
+          'Noted: Go\\. The next question has no options: type the answer\\.',
+          '\\? Project name',
+        ].join('\\n')}`,
+      ),
+    );
+    expect(resumed.stdout).toContain(
+      '- Project: shop\n- Language: Go\n- Database: SQLite\n- Hosting: containers',
+    );
+    expect(sessionFileLines(stateDir, id).filter((entry) => entry.type === 'turn-end')).toEqual([
+      { v: 1, type: 'turn-end', reason: 'cancelled', interrupted: true },
+      { v: 1, type: 'turn-end', reason: 'finished' },
+    ]);
+  });
+
+  it('refuses a conversation another process has open, naming it; and one that is not there', async () => {
+    const stateDir = temporaryStateFolder();
+    const args = ['--state-dir', stateDir];
+    const holder = startBin(args);
+    holder.write('hello\n');
+    await holder.waitForOutput('Choose 1-4');
+    const [info] = (await runBin([...args, '--sessions'])).stdout.match(UUID) ?? [];
+
+    const refused = await runBin([...args, '--resume', info ?? '']);
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toContain(
+      `dsh-stdio-agent: Session ${info} is open in another dsh process (pid ${holder.pid}): close it there first.`,
+    );
+    holder.end();
+    expect((await holder.done).code).toBe(0);
+
+    const missing = await runBin([...args, '--resume', '0b5f8a6e-3c1d-4e2f-9a7b-6c5d4e3f2a1b']);
+    expect(missing).toMatchObject({
+      code: 1,
+      stdout: '',
+      stderr:
+        'dsh-stdio-agent: There is no saved session 0b5f8a6e-3c1d-4e2f-9a7b-6c5d4e3f2a1b. The saved conversations of this folder: --sessions.\n',
+    });
+    const nothing = await runBin(
+      [...args, '--continue'],
+      '',
+      {},
+      { cwd: mkdtempSync(join(stateDir, 'empty-')) },
+    );
+    expect(nothing.code).toBe(1);
+    expect(nothing.stderr).toMatch(
+      /there is no saved conversation in .*empty-\w+ to continue: start one without --continue/,
+    );
+  });
+
+  it('refuses the session flags with --no-history, and lists an empty folder', async () => {
+    const refused = await runBin(['--continue', '--no-history']);
+    expect(refused).toMatchObject({
+      code: 2,
+      stdout: '',
+      stderr:
+        'dsh-stdio-agent: --continue needs the saved conversations: leave out --no-history (try dsh-stdio-agent --help)\n',
+    });
+    const none = await runBin(
+      ['--state-dir', temporaryStateFolder(), '--sessions'],
+      '',
+      {},
+      { cwd: '/' },
+    );
+    expect(none).toMatchObject({ code: 0, stdout: 'No saved conversations in /.\n' });
+  });
+
+  it('keeps nothing on disk with --no-history', async () => {
+    const stateHome = temporaryStateFolder();
+    const run = await runBin(['--no-history'], 'hello\n1\n', { XDG_STATE_HOME: stateHome });
+    expect(run.code).toBe(0);
+    expect(() => statSync(join(stateHome, 'dsh'))).toThrow();
+    const saved = await runBin([], 'hello\n1\n', { XDG_STATE_HOME: stateHome });
+    expect(saved.code).toBe(0);
+    expect(statSync(join(stateHome, 'dsh', 'sessions')).isDirectory()).toBe(true);
+  });
+});
