@@ -1,4 +1,4 @@
-import { Readable, Writable } from 'node:stream';
+import { Readable, type Writable } from 'node:stream';
 import {
   type AnyMessage,
   DEFAULT_MAX_MESSAGE_BYTES,
@@ -51,28 +51,47 @@ export function acpStdioStream({
   maxMessageBytes = DEFAULT_MAX_MESSAGE_BYTES,
   log = () => {},
 }: AcpStdio = {}): Stream {
-  // The web stream adapter stops listening for errors once the stream ends; a late EPIPE
-  // would then be an uncaught exception.
-  output.on('error', () => {});
-  const sink = Writable.toWeb(output) as WritableStream<Uint8Array>;
   const source = Readable.toWeb(input) as ReadableStream<Uint8Array>;
-  const encoder = new TextEncoder();
   const decoder = new TextDecoder();
-  let writes: Promise<void> = Promise.resolve();
+  let failure: unknown;
+  const onFailure: ((error: unknown) => void)[] = [];
+  // Listened to for the life of the process: a late EPIPE must never be uncaught. The first
+  // failure ends both sides: nothing more can be said, so the connection closes.
+  output.on('error', (error) => {
+    if (failure !== undefined) return;
+    failure = error;
+    for (const fail of onFailure.splice(0)) fail(error);
+  });
+  let corked = false;
+  const uncork = (): void => {
+    corked = false;
+    output.uncork();
+  };
 
-  // One message at a time, in order: the SDK's and the refusals written here.
+  // Messages go to the output in the order they are written. Those written in one go (a
+  // turn's updates, a burst of responses) are gathered until the current work is done and
+  // leave in one system write; a message waits only when the output's buffer is full.
   const write = (message: AnyMessage): Promise<void> => {
+    if (failure !== undefined) return Promise.reject(failure);
     const line = `${JSON.stringify(message)}\n`;
-    const written = writes.then(async () => {
-      const writer = sink.getWriter();
-      try {
-        await writer.write(encoder.encode(line));
-      } finally {
-        writer.releaseLock();
-      }
+    if (!corked) {
+      corked = true;
+      output.cork();
+      process.nextTick(uncork);
+    }
+    if (output.write(line)) return Promise.resolve();
+    return new Promise<void>((resolve, reject) => {
+      const settle = (): void => {
+        output.removeListener('drain', settle);
+        output.removeListener('close', settle);
+        output.removeListener('error', settle);
+        if (failure === undefined && !output.destroyed) resolve();
+        else reject(failure ?? new Error('the output closed'));
+      };
+      output.once('drain', settle);
+      output.once('close', settle);
+      output.once('error', settle);
     });
-    writes = written.catch(() => {});
-    return written;
   };
 
   async function refuse(
@@ -123,6 +142,12 @@ export function acpStdioStream({
   let cancelled = false;
   const readable = new ReadableStream<AnyMessage>({
     async start(controller) {
+      onFailure.push((error) => {
+        if (cancelled) return;
+        cancelled = true;
+        controller.error(error);
+        void reader?.cancel(error).catch(() => {});
+      });
       const lines = new LineSplitter(maxMessageBytes, HEAD_BYTES);
       const deliver = (message: AnyMessage): void => controller.enqueue(message);
       const current = source.getReader();
@@ -154,6 +179,11 @@ export function acpStdioStream({
       return reader?.cancel(reason);
     },
   });
-  const writable = new WritableStream<AnyMessage>({ write: (message) => write(message) });
+  const writable = new WritableStream<AnyMessage>({
+    start(controller) {
+      onFailure.push((error) => controller.error(error));
+    },
+    write: (message) => write(message),
+  });
   return { readable, writable };
 }

@@ -1,5 +1,7 @@
+import { PassThrough, Writable } from 'node:stream';
 import { createScriptedModel, DEMO_SCRIPT } from 'dsh-agent';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { acpStdioStream, serveAcpAgent } from '../../src/index.js';
 import { messageHead } from '../../src/stdio/message-head.js';
 import { openSession, type RawWire, rawWire } from '../support/raw-wire.js';
 
@@ -123,5 +125,82 @@ describe('messageHead', () => {
     ['{"id":"a\\"b","method":"m"', { kind: 'call', id: 'a"b' }],
   ])('reads %j', (text, head) => {
     expect(messageHead(text)).toEqual(head);
+  });
+});
+
+describe('the output side', () => {
+  it('sends the messages of a turn in order, gathered into few system writes', async () => {
+    const input = new PassThrough();
+    const chunks: string[] = [];
+    let writes = 0;
+    const output = new Writable({
+      write(chunk: Buffer, _encoding, callback) {
+        writes++;
+        chunks.push(chunk.toString());
+        callback();
+      },
+      writev(batch, callback) {
+        writes++;
+        for (const { chunk } of batch) chunks.push(String(chunk));
+        callback();
+      },
+    });
+    const server = serveAcpAgent(acpStdioStream({ input, output }), {
+      model: createScriptedModel({ steps: [{ text: 'one two three four five six seven eight' }] }),
+    });
+    const send = (message: object) =>
+      input.write(`${JSON.stringify({ jsonrpc: '2.0', ...message })}\n`);
+    send({ id: 1, method: 'initialize', params: { protocolVersion: 1, clientCapabilities: {} } });
+    send({ id: 2, method: 'session/new', params: { cwd: '/', mcpServers: [] } });
+    await vi.waitFor(() => expect(chunks.join('')).toContain('"id":2'));
+    const sessionId = (
+      JSON.parse(chunks.join('').trim().split('\n').at(-1) ?? '{}') as {
+        result: { sessionId: string };
+      }
+    ).result.sessionId;
+    const before = writes;
+    send({
+      id: 3,
+      method: 'session/prompt',
+      params: { sessionId, prompt: [{ type: 'text', text: 'Go.' }] },
+    });
+    await vi.waitFor(() => expect(chunks.join('')).toContain('"id":3'));
+    const lines = chunks
+      .join('')
+      .trim()
+      .split('\n')
+      .map(
+        (line) =>
+          JSON.parse(line) as {
+            id?: number;
+            params?: { update?: { content?: { text?: string } } };
+          },
+      );
+    const text = lines.flatMap((line) => line.params?.update?.content?.text ?? []).join('');
+    expect(text).toBe('one two three four five six seven eight');
+    expect(lines.at(-1)).toMatchObject({ id: 3, result: { stopReason: 'end_turn' } });
+    // Nine messages (eight updates and the response) in fewer writes than messages.
+    expect(writes - before).toBeLessThan(9);
+    input.end();
+    await server.done;
+  });
+
+  it('closes the connection when the output fails (the editor stopped reading), without crashing', async () => {
+    const input = new PassThrough();
+    let failed = 0;
+    const output = new Writable({
+      write(_chunk, _encoding, callback) {
+        failed++;
+        callback(Object.assign(new Error('write EPIPE'), { code: 'EPIPE' }));
+      },
+    });
+    const server = serveAcpAgent(acpStdioStream({ input, output }), {
+      model: createScriptedModel({ steps: [{ text: 'Hello.' }] }),
+    });
+    input.write(
+      `${JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: 1, clientCapabilities: {} } })}\n`,
+    );
+    await server.done;
+    expect(failed).toBeGreaterThan(0);
   });
 });

@@ -1,13 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import {
-  linkSync,
-  mkdirSync,
-  readdirSync,
-  readFileSync,
-  rmdirSync,
-  unlinkSync,
-  writeFileSync,
-} from 'node:fs';
+import { linkSync, readdirSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { SessionError, systemCode } from './session-error.js';
@@ -27,14 +19,18 @@ export interface SessionLock {
 const GENERATION = /^(\d{1,15})\.lock$/;
 const ATTEMPTS = 20;
 
-function lockName(generation: number): string {
-  return `${generation}.lock`;
+/** The file of one generation of the lock of session `id`: `<id>.<generation>.lock`. */
+function lockName(id: string, generation: number): string {
+  return `${id}.${generation}.lock`;
 }
 
-function generations(folder: string): number[] {
+/** The generations of the lock of session `id` present in `folder`. */
+function generations(folder: string, id: string): number[] {
+  const prefix = `${id}.`;
   try {
     return readdirSync(folder).flatMap((name) => {
-      const match = GENERATION.exec(name);
+      if (!name.startsWith(prefix)) return [];
+      const match = GENERATION.exec(name.slice(prefix.length));
       return match === null ? [] : [Number(match[1])];
     });
   } catch (error) {
@@ -77,13 +73,13 @@ function running(holder: LockHolder): boolean {
   }
 }
 
-function lockedError(id: string, holder: LockHolder, folder: string): SessionError {
+function lockedError(id: string, holder: LockHolder, path: string): SessionError {
   if (holder.pid === process.pid && holder.host === hostname()) {
     return new SessionError(`Session ${id} is already open in this process.`, 'SESSION_LOCKED');
   }
   const where = holder.host === hostname() ? '' : ` on ${holder.host}`;
   return new SessionError(
-    `Session ${id} is open in another dsh process (pid ${holder.pid}${where}): close it there first. If no such process runs, remove ${folder}.`,
+    `Session ${id} is open in another dsh process (pid ${holder.pid}${where}): close it there first. If no such process runs, remove ${path}.`,
     'SESSION_LOCKED',
   );
 }
@@ -96,22 +92,42 @@ function removeQuietly(path: string): void {
   }
 }
 
-function writeDraft(folder: string, draft: string, text: string): void {
-  for (let attempt = 1; ; attempt++) {
-    mkdirSync(folder, { recursive: true, mode: 0o700 });
-    try {
-      writeFileSync(draft, text, { mode: 0o600, flag: 'wx' });
-      return;
-    } catch (error) {
-      // A holder releasing the lock removed the empty folder in between: make it again.
-      if (systemCode(error) !== 'ENOENT' || attempt >= 3) throw error;
-    }
-  }
+/** The lock held through the generation file at `path`. */
+function heldLock(path: string): SessionLock {
+  let released = false;
+  return {
+    release() {
+      if (released) return;
+      released = true;
+      removeQuietly(path);
+    },
+  };
+}
+
+function me(): string {
+  return JSON.stringify({ pid: process.pid, host: hostname() } satisfies LockHolder);
 }
 
 /**
- * Takes the lock of session `id`, whose files live in `folder` (`<id>.lock/` beside the
- * session): one exclusively created file per generation (`1.lock`, `2.lock`…), each holding
+ * Takes the lock of a session being created, whose files live in `folder`: its id is new, so
+ * no other process can know it before its file exists, and none can race for its lock. Its
+ * first generation is written in place: one file made, where `lockSession` makes and reads
+ * several. Falls back to `lockSession` if a lock exists after all.
+ */
+export function lockNewSession(folder: string, id: string): SessionLock {
+  const path = join(folder, lockName(id, 1));
+  try {
+    writeFileSync(path, me(), { mode: 0o600, flag: 'wx' });
+  } catch (error) {
+    if (systemCode(error) === 'EEXIST') return lockSession(folder, id);
+    throw error;
+  }
+  return heldLock(path);
+}
+
+/**
+ * Takes the lock of session `id`, whose files live in `folder` beside the session's: one
+ * exclusively created file per generation (`<id>.1.lock`, `<id>.2.lock`…), each holding
  * the pid and host of its holder, written whole before it appears (a link of a finished
  * file). The lock is the highest generation; a holder that has died is replaced by creating
  * the next generation, which only one process can do. A process that created a generation
@@ -119,30 +135,30 @@ function writeDraft(folder: string, draft: string, text: string): void {
  * otherwise: two writers can never both hold it. Throws `SESSION_LOCKED` naming the holder.
  */
 export function lockSession(folder: string, id: string): SessionLock {
-  const me: LockHolder = { pid: process.pid, host: hostname() };
-  const draft = join(folder, `${process.pid}.${randomBytes(6).toString('hex')}.tmp`);
-  writeDraft(folder, draft, JSON.stringify(me));
+  const draft = join(folder, `${id}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`);
+  writeFileSync(draft, me(), { mode: 0o600, flag: 'wx' });
   try {
     for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
-      const top = Math.max(0, ...generations(folder));
+      const top = Math.max(0, ...generations(folder, id));
       if (top > 0) {
-        const holder = holderOf(join(folder, lockName(top)));
+        const path = join(folder, lockName(id, top));
+        const holder = holderOf(path);
         if (holder === undefined) continue;
-        if (holder !== null && running(holder)) throw lockedError(id, holder, folder);
+        if (holder !== null && running(holder)) throw lockedError(id, holder, path);
       }
       const mine = top + 1;
-      const path = join(folder, lockName(mine));
+      const path = join(folder, lockName(id, mine));
       try {
         linkSync(draft, path);
       } catch (error) {
-        // Another process took this generation first (or the folder went away): look again.
+        // Another process took this generation first: look again.
         if (systemCode(error) === 'EEXIST' || systemCode(error) === 'ENOENT') continue;
         throw error;
       }
-      const others = generations(folder).filter((generation) => generation !== mine);
+      const others = generations(folder, id).filter((generation) => generation !== mine);
       const stale = others.filter((generation) => {
         if (generation > mine) return false;
-        const holder = holderOf(join(folder, lockName(generation)));
+        const holder = holderOf(join(folder, lockName(id, generation)));
         return holder === undefined || holder === null || !running(holder);
       });
       if (stale.length !== others.length) {
@@ -150,20 +166,8 @@ export function lockSession(folder: string, id: string): SessionLock {
         continue;
       }
       // The dead holders' files are of no use to anyone now.
-      for (const generation of stale) removeQuietly(join(folder, lockName(generation)));
-      let released = false;
-      return {
-        release() {
-          if (released) return;
-          released = true;
-          removeQuietly(path);
-          try {
-            rmdirSync(folder);
-          } catch {
-            // Another process is taking the lock: the folder is its now.
-          }
-        },
-      };
+      for (const generation of stale) removeQuietly(join(folder, lockName(id, generation)));
+      return heldLock(path);
     }
     throw new SessionError(
       `Session ${id} could not be locked: other processes kept taking its lock. Try again.`,

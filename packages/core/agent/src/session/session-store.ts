@@ -6,8 +6,8 @@ import { readSessionFile } from './read-session-file.js';
 import { SessionError, systemCode } from './session-error.js';
 import { isSessionId, newSessionId } from './session-id.js';
 import { entryLine } from './session-line.js';
-import { lockSession, type SessionLock } from './session-lock.js';
-import { SessionWriter } from './session-writer.js';
+import { lockNewSession, lockSession } from './session-lock.js';
+import { FolderSync, SessionWriter } from './session-writer.js';
 import { type NewSessionFile, SessionRecorder, type StoredSession } from './stored-session.js';
 
 /** Options of `openSessionStore`. */
@@ -72,18 +72,22 @@ export function openSessionStore(options: SessionStoreOptions): SessionStore {
   const dir = options.dir;
   const sessions = join(dir, 'sessions');
   const pathOf = (id: string): string => join(sessions, `${id}.jsonl`);
-  const lockOf = (id: string): SessionLock => lockSession(join(sessions, `${id}.lock`), id);
+  const folderSync = new FolderSync(sessions);
+  let foldersMade = false;
 
   function fileOf(id: string, cwd: string): NewSessionFile {
     return {
       id,
       cwd,
       lock() {
-        ensureFolder(dir);
-        ensureFolder(sessions);
-        return lockOf(id);
+        if (!foldersMade) {
+          ensureFolder(dir);
+          ensureFolder(sessions);
+          foldersMade = true;
+        }
+        return lockNewSession(sessions, id);
       },
-      create: (firstLines) => SessionWriter.create(pathOf(id), firstLines),
+      create: (firstLines) => SessionWriter.create(pathOf(id), firstLines, folderSync),
     };
   }
 
@@ -115,7 +119,7 @@ export function openSessionStore(options: SessionStoreOptions): SessionStore {
     },
     async open(id) {
       if (!isSessionId(id) || !existsSync(pathOf(id))) throw notFound(id);
-      const lock = lockOf(id);
+      const lock = lockSession(sessions, id);
       let writer: SessionWriter | undefined;
       try {
         let bytes: Buffer;

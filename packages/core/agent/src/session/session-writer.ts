@@ -1,5 +1,4 @@
 import { close, closeSync, fchmodSync, fsync, ftruncateSync, openSync, writeSync } from 'node:fs';
-import { dirname } from 'node:path';
 import { SessionError, systemCode } from './session-error.js';
 
 function fsyncOf(fd: number): Promise<void> {
@@ -8,16 +7,39 @@ function fsyncOf(fd: number): Promise<void> {
   );
 }
 
-/** Makes a new file's name durable: fsync of its folder (not possible on every system). */
-async function syncFolder(path: string): Promise<void> {
-  let fd: number | undefined;
-  try {
-    fd = openSync(dirname(path), 'r');
-    await fsyncOf(fd);
-  } catch {
-    // Windows cannot open a folder; there the file's own fsync is what can be done.
-  } finally {
-    if (fd !== undefined) closeSync(fd);
+/**
+ * Makes the names of new files in a folder durable: an fsync of the folder (not possible on
+ * every system), one for every file created since the last one began, however many wait.
+ */
+export class FolderSync {
+  #created = 0;
+  #synced = 0;
+  #syncing: Promise<void> | undefined;
+
+  constructor(readonly folder: string) {}
+
+  /** Counts a file just created in the folder; resolves once its name is durable. */
+  async fileCreated(): Promise<void> {
+    const target = ++this.#created;
+    while (this.#synced < target) {
+      this.#syncing ??= this.#syncNow();
+      await this.#syncing;
+    }
+  }
+
+  async #syncNow(): Promise<void> {
+    const upTo = this.#created;
+    let fd: number | undefined;
+    try {
+      fd = openSync(this.folder, 'r');
+      await fsyncOf(fd);
+    } catch {
+      // Windows cannot open a folder; there the file's own fsync is what can be done.
+    } finally {
+      if (fd !== undefined) closeSync(fd);
+      this.#synced = Math.max(this.#synced, upTo);
+      this.#syncing = undefined;
+    }
   }
 }
 
@@ -34,21 +56,25 @@ export class SessionWriter {
   #synced = 0;
   #syncing: Promise<void> | undefined;
   #failure: SessionError | undefined;
-  #newFile: boolean;
+  /** A new file's folder, until its name was made durable. */
+  #folder: FolderSync | undefined;
 
   private constructor(
     readonly path: string,
     fd: number,
-    newFile: boolean,
+    folder: FolderSync | undefined,
   ) {
     this.#fd = fd;
-    this.#newFile = newFile;
+    this.#folder = folder;
   }
 
-  /** Creates the file (it must not exist), readable by its owner only, and writes `firstLine`. */
-  static create(path: string, firstLine: string): SessionWriter {
+  /**
+   * Creates the file (it must not exist), readable by its owner only, and writes `firstLine`;
+   * its first sync makes its name durable too, through `folder`.
+   */
+  static create(path: string, firstLine: string, folder: FolderSync): SessionWriter {
     const fd = openSync(path, 'ax', 0o600);
-    const writer = new SessionWriter(path, fd, true);
+    const writer = new SessionWriter(path, fd, folder);
     try {
       // The creation mode went through the umask: set it exactly.
       fchmodSync(fd, 0o600);
@@ -68,7 +94,7 @@ export class SessionWriter {
       closeSync(fd);
       throw error;
     }
-    return new SessionWriter(path, fd, false);
+    return new SessionWriter(path, fd, undefined);
   }
 
   /** The first failure, if any: nothing is written after it. */
@@ -114,11 +140,10 @@ export class SessionWriter {
     const upTo = this.#written;
     try {
       if (fd === undefined) throw Object.assign(new Error('closed'), { code: 'EBADF' });
-      await fsyncOf(fd);
-      if (this.#newFile) {
-        this.#newFile = false;
-        await syncFolder(this.path);
-      }
+      const folder = this.#folder;
+      this.#folder = undefined;
+      // The file and, the first time, its folder: side by side.
+      await Promise.all([fsyncOf(fd), folder?.fileCreated()]);
       this.#synced = Math.max(this.#synced, upTo);
     } catch (error) {
       this.#fail(error);

@@ -1,5 +1,5 @@
 import { type ChildProcessWithoutNullStreams, spawn, spawnSync } from 'node:child_process';
-import { mkdirSync, readdirSync, writeFileSync } from 'node:fs';
+import { readdirSync, writeFileSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -12,6 +12,7 @@ import { stateFolder } from '../support/session-files.js';
 const FIXTURE = fileURLToPath(new URL('../fixtures/lock-session.ts', import.meta.url));
 const PACKAGE = fileURLToPath(new URL('../..', import.meta.url));
 const ID = '0b5f8a6e-3c1d-4e2f-9a7b-6c5d4e3f2a1b';
+const OTHER = '1c6f9b7f-4d2e-4f30-8b8c-7d6e5f4a3b2c';
 
 interface Locker {
   readonly child: ChildProcessWithoutNullStreams;
@@ -67,11 +68,10 @@ async function locker(folder: string): Promise<Locker> {
 
 describe('the session lock', () => {
   it('takes over the lock of a process that died, lets exactly one of several racing processes in, and names it to the others', async () => {
-    const folder = join(stateFolder(), `${ID}.lock`);
+    const folder = stateFolder();
     // The lock a killed holder leaves: its file, naming a process that no longer runs.
     const { pid } = spawnSync(process.execPath, ['-e', '']);
-    mkdirSync(folder);
-    writeFileSync(join(folder, '1.lock'), JSON.stringify({ pid, host: hostname() }));
+    writeFileSync(join(folder, `${ID}.1.lock`), JSON.stringify({ pid, host: hostname() }));
 
     const racers = await Promise.all(Array.from({ length: 3 }, () => locker(folder)));
     for (const racer of racers) racer.child.stdin.write('go\n');
@@ -81,11 +81,11 @@ describe('the session lock', () => {
     const winner = racers[outcomes.indexOf(winners[0] ?? '')] as Locker;
     for (const line of outcomes.filter((outcome) => !outcome.startsWith('locked'))) {
       expect(line).toBe(
-        `refused SESSION_LOCKED Session ${ID} is open in another dsh process (pid ${winner.child.pid}): close it there first. If no such process runs, remove ${folder}.`,
+        `refused SESSION_LOCKED Session ${ID} is open in another dsh process (pid ${winner.child.pid}): close it there first. If no such process runs, remove ${join(folder, `${ID}.2.lock`)}.`,
       );
     }
     // The dead holder's file is gone; the winner's generation is the only one.
-    expect(readdirSync(folder)).toEqual(['2.lock']);
+    expect(readdirSync(folder)).toEqual([`${ID}.2.lock`]);
     let error: unknown;
     try {
       lockSession(folder, ID);
@@ -101,20 +101,35 @@ describe('the session lock', () => {
     expect(() => lockSession(folder, ID)).toThrow(`Session ${ID} is already open in this process.`);
     mine.release();
     mine.release();
-    expect(() => readdirSync(folder)).toThrow();
+    expect(readdirSync(folder)).toEqual([]);
   });
 
   it('reads the highest generation as the lock, whatever is missing below it', () => {
-    const folder = join(stateFolder(), `${ID}.lock`);
-    mkdirSync(folder);
+    const folder = stateFolder();
     // A live holder (the process that started this test) above a gap and a dead one.
     const { pid } = spawnSync(process.execPath, ['-e', '']);
-    writeFileSync(join(folder, '1.lock'), JSON.stringify({ pid, host: hostname() }));
-    writeFileSync(join(folder, '3.lock'), JSON.stringify({ pid: process.ppid, host: hostname() }));
+    writeFileSync(join(folder, `${ID}.1.lock`), JSON.stringify({ pid, host: hostname() }));
+    writeFileSync(
+      join(folder, `${ID}.3.lock`),
+      JSON.stringify({ pid: process.ppid, host: hostname() }),
+    );
+    // Another session's lock is no concern of this one.
+    writeFileSync(
+      join(folder, `${OTHER}.9.lock`),
+      JSON.stringify({ pid: process.ppid, host: hostname() }),
+    );
     expect(() => lockSession(folder, ID)).toThrow(`(pid ${process.ppid})`);
     // A holder on another machine cannot be checked: it counts as running.
-    writeFileSync(join(folder, '4.lock'), JSON.stringify({ pid, host: 'elsewhere' }));
+    writeFileSync(join(folder, `${ID}.4.lock`), JSON.stringify({ pid, host: 'elsewhere' }));
     expect(() => lockSession(folder, ID)).toThrow(`(pid ${pid} on elsewhere)`);
-    expect(readdirSync(folder).sort()).toEqual(['1.lock', '3.lock', '4.lock']);
+    expect(readdirSync(folder).sort()).toEqual(
+      [`${ID}.1.lock`, `${ID}.3.lock`, `${ID}.4.lock`, `${OTHER}.9.lock`].sort(),
+    );
+    // With the holders gone, the lock is taken over: the next generation, the dead files removed.
+    writeFileSync(join(folder, `${ID}.3.lock`), JSON.stringify({ pid, host: hostname() }));
+    writeFileSync(join(folder, `${ID}.4.lock`), JSON.stringify({ pid, host: hostname() }));
+    const lock = lockSession(folder, ID);
+    expect(readdirSync(folder).sort()).toEqual([`${ID}.5.lock`, `${OTHER}.9.lock`].sort());
+    lock.release();
   });
 });

@@ -1,0 +1,140 @@
+// The session store on disk: what an fsync costs here (the price of an answer and of a turn's
+// end), what a line costs without one, a session's life (its files made, its lock taken and
+// given back), and loading a session of 10,000 events against reading the same file with no
+// checks (readFile, split, JSON.parse). On the temporary folder's disk, and on tmpfs when the
+// machine has one (/dev/shm), where an fsync costs almost nothing: the store's own work.
+import {
+  closeSync,
+  existsSync,
+  fsync,
+  mkdtempSync,
+  openSync,
+  readFileSync,
+  rmSync,
+  writeSync,
+} from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { type ConversationEntry, openSessionStore, type SessionStore } from 'dsh-agent';
+
+const EVENTS = 10_000;
+const LINES = 2_000;
+const SYNCS = 200;
+const SESSIONS = 400;
+const LOADS = 9;
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)] as number;
+}
+
+const fsyncOf = (fd: number) =>
+  new Promise<void>((resolve, reject) => fsync(fd, (error) => (error ? reject(error) : resolve())));
+
+/** One turn with an answered question: five events, as a session writes them. */
+function turn(index: number): ConversationEntry[] {
+  const id = `call_${index}`;
+  return [
+    { type: 'prompt', text: `Message ${index}: which database should the service use?` },
+    {
+      type: 'assistant',
+      text: 'One question before I go on.',
+      toolCalls: [
+        {
+          id,
+          name: 'ask_user_question',
+          arguments:
+            '{"question":"Which database?","options":[{"label":"PostgreSQL"},{"label":"SQLite"}]}',
+        },
+      ],
+      reasoning: { text: 'The person has not said which database.', field: 'reasoning_content' },
+    },
+    {
+      type: 'tool-result',
+      toolCallId: id,
+      result: {
+        ok: true,
+        output: 'PostgreSQL',
+        answer: { answer: 'PostgreSQL', option: { label: 'PostgreSQL' } },
+      },
+    },
+    { type: 'assistant', text: 'PostgreSQL it is. I will set it up with the migrations in place.' },
+    { type: 'turn-end', reason: 'finished' },
+  ];
+}
+
+async function figures(where: string, dir: string): Promise<string[]> {
+  // An fsync after a one-line append, one at a time: what an answer waits for.
+  const probe = openSync(join(dir, 'probe.jsonl'), 'a', 0o600);
+  const line = Buffer.from(`${JSON.stringify(turn(0)[2])}\n`);
+  const syncs: number[] = [];
+  for (let index = 0; index < SYNCS; index++) {
+    writeSync(probe, line);
+    const start = performance.now();
+    await fsyncOf(probe);
+    syncs.push(performance.now() - start);
+  }
+  let start = performance.now();
+  for (let index = 0; index < LINES; index++) writeSync(probe, line);
+  const append = (performance.now() - start) / LINES;
+  closeSync(probe);
+
+  // Sessions made, written to (one answered question) and closed, all at once.
+  const store: SessionStore = openSessionStore({ dir });
+  start = performance.now();
+  const sessions = Array.from({ length: SESSIONS }, () => store.create({ cwd: '/' }));
+  for (const session of sessions) for (const entry of turn(1)) session.recorder.add(entry);
+  await Promise.all(sessions.map((session) => session.recorder.flush()));
+  await Promise.all(sessions.map((session) => session.close()));
+  const lifecycle = (performance.now() - start) / SESSIONS;
+
+  // A session of 10,000 events.
+  const big = store.create({ cwd: '/' });
+  for (let index = 0; big.entries.length + index * 5 < EVENTS; index++) {
+    for (const entry of turn(index)) big.recorder.add(entry);
+  }
+  await big.close();
+  const path = join(dir, 'sessions', `${big.id}.jsonl`);
+  const loads: number[] = [];
+  const parses: number[] = [];
+  let events = 0;
+  for (let round = 0; round < LOADS; round++) {
+    start = performance.now();
+    const text = readFileSync(path, 'utf8');
+    const parsed = text
+      .split('\n')
+      .filter((part) => part !== '')
+      .map((part) => JSON.parse(part) as unknown);
+    parses.push(performance.now() - start);
+    start = performance.now();
+    const loaded = await store.open(big.id);
+    loads.push(performance.now() - start);
+    events = loaded.entries.length;
+    await loaded.close();
+    if (parsed.length !== events + 1) throw new Error('the file and the load disagree');
+  }
+  const load = median(loads);
+  const parse = median(parses);
+  return [
+    `| ${where} | ${median(syncs).toFixed(3)} ms | ${(append * 1000).toFixed(1)} µs | ${(lifecycle * 1000).toFixed(0)} µs | ${load.toFixed(1)} ms (${events.toLocaleString('en')} events) | ${parse.toFixed(1)} ms | ${(load / parse).toFixed(2)}x |`,
+  ];
+}
+
+export async function run(): Promise<void> {
+  const places: [string, string][] = [
+    [`temporary folder (${tmpdir()})`, mkdtempSync(join(tmpdir(), 'dsh-bench-store-'))],
+  ];
+  if (existsSync('/dev/shm'))
+    places.push(['tmpfs (/dev/shm)', mkdtempSync('/dev/shm/dsh-bench-store-')]);
+  console.log(
+    `The session store: fsync after a one-line append (median of ${SYNCS}); a line written without one (mean of ${LINES}); a session's life, ${SESSIONS} at once (create, lock, one answered question with its two fsyncs, close; mean); loading a session of ${EVENTS.toLocaleString('en')} events (median of ${LOADS}) against readFile + split + JSON.parse of the same file:`,
+  );
+  console.log('| where | fsync | line | session life | load | parse only | load / parse |');
+  console.log('| --- | ---: | ---: | ---: | ---: | ---: | ---: |');
+  try {
+    for (const [where, dir] of places)
+      for (const row of await figures(where, dir)) console.log(row);
+  } finally {
+    for (const [, dir] of places) rmSync(dir, { recursive: true, force: true });
+  }
+}
