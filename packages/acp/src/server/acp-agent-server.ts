@@ -11,7 +11,7 @@ import {
   type SessionUpdate,
   type Stream,
 } from '@agentclientprotocol/sdk';
-import { createAgent, isSessionError, type SessionStore, type StoredSession } from 'dsh-agent';
+import { createAgent, type SessionStore, type StoredSession } from 'dsh-agent';
 import { createUserInteraction } from 'dsh-user-interaction';
 import { packageAgentInfo } from '../agent-info.js';
 import { createAcpQuestionProvider } from '../questions/acp-question-provider.js';
@@ -21,10 +21,9 @@ import { AcpSession, type SessionAgentOptions } from './acp-session.js';
 import { initializeResponse } from './initialize-response.js';
 import { promptText } from './prompt-text.js';
 import {
+  loadSessionFailure,
   relativeWorkingDirectory,
-  sessionLocked,
   sessionNotFound,
-  sessionUnreadable,
   turnAlreadyRunning,
   unexpectedFailure,
 } from './server-errors.js';
@@ -221,13 +220,10 @@ export function serveAcpAgent(stream: Stream, options: AcpAgentServerOptions): A
     });
   }
 
-  /** Why a session could not be loaded, as the JSON-RPC error the client gets. */
   function loadFailure(sessionId: string, error: unknown): RequestError {
-    if (isSessionError(error, 'SESSION_NOT_FOUND')) return sessionNotFound(sessionId);
-    if (isSessionError(error, 'SESSION_LOCKED')) return sessionLocked(sessionId, error.message);
-    if (isSessionError(error)) return sessionUnreadable(sessionId, error.message);
-    log(`session ${sessionId}: loading failed: ${describeError(error)}`);
-    return unexpectedFailure();
+    const failure = loadSessionFailure(sessionId, error);
+    if (failure === undefined) log(`session ${sessionId}: loading failed: ${describeError(error)}`);
+    return failure ?? unexpectedFailure();
   }
 
   const connection = app.connect(stream);

@@ -1,4 +1,5 @@
 import { RequestError } from '@agentclientprotocol/sdk';
+import { isSessionError } from 'dsh-agent';
 
 /** JSON-RPC "invalid request": the request cannot be served in the session's present state. */
 const INVALID_REQUEST = -32600;
@@ -30,14 +31,24 @@ export function unexpectedFailure(): RequestError {
   );
 }
 
-/** `session/load` of a session another process has open: the message names that process. */
-export function sessionLocked(sessionId: string, message: string): RequestError {
-  return new RequestError(INVALID_REQUEST, message, { code: 'SESSION_LOCKED', sessionId });
-}
-
-/** A saved session that cannot be read: the message names the file and the damaged line. */
-export function sessionUnreadable(sessionId: string, message: string): RequestError {
-  return RequestError.internalError({ code: 'SESSION_INVALID', sessionId }, message);
+/**
+ * Why `session/load` failed, as the client gets it: `-32002` for a session not on disk,
+ * `-32600` (`SESSION_LOCKED`) naming the process that has it open, `-32603`
+ * (`SESSION_INVALID`) naming its damaged file and line. `undefined` for anything else.
+ */
+export function loadSessionFailure(sessionId: string, error: unknown): RequestError | undefined {
+  if (!isSessionError(error)) return undefined;
+  switch (error.code) {
+    case 'SESSION_NOT_FOUND':
+      return sessionNotFound(sessionId);
+    case 'SESSION_LOCKED':
+      return new RequestError(INVALID_REQUEST, error.message, {
+        code: 'SESSION_LOCKED',
+        sessionId,
+      });
+    default:
+      return RequestError.internalError({ code: error.code, sessionId }, error.message);
+  }
 }
 
 /** A `session/list` cursor this agent did not give. */

@@ -1,3 +1,4 @@
+import { readFileSync, writeFileSync } from 'node:fs';
 import { methods, type SessionUpdate } from '@agentclientprotocol/sdk';
 import {
   createScriptedModel,
@@ -9,6 +10,7 @@ import {
 import {
   recordingModel,
   removeTemporaryStateFolders,
+  sessionFilePath,
   temporaryStateFolder,
 } from 'dsh-agent/testing';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -222,6 +224,29 @@ describe('saved sessions', () => {
         ).toMatchObject({ code: -32602 });
       },
     );
+  });
+
+  it('answers -32603 naming the file and line for a damaged session', async () => {
+    const dir = temporaryStateFolder();
+    const testClient = createTestClient();
+    const options = {
+      model: createScriptedModel({ steps: [{ text: 'One.' }] }),
+      sessionStore: openSessionStore({ dir }),
+    };
+    await withServer(options, testClient, async ({ agent }) => {
+      await initializeClient(agent, WITH_FORMS);
+      const sessionId = await newSession(agent);
+      await prompt(agent, sessionId, 'First.');
+      await agent.request(methods.agent.session.close, { sessionId });
+      const path = sessionFilePath(dir, sessionId);
+      const lines = readFileSync(path, 'utf8').split('\n');
+      writeFileSync(path, [lines[0], '{"v":1,"type":"nonsense"}', ...lines.slice(1)].join('\n'));
+      const error = await rejectionOf(
+        agent.request(methods.agent.session.load, { sessionId, cwd: '/', mcpServers: [] }),
+      );
+      expect(error).toMatchObject({ code: -32603, data: { code: 'SESSION_INVALID', sessionId } });
+      expect((error as Error).message).toContain(`${path} is damaged at line 2`);
+    });
   });
 
   it('refuses to load a session another server holds, naming the process', async () => {
