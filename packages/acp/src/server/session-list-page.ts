@@ -1,13 +1,14 @@
 import type { ListSessionsResponse } from '@agentclientprotocol/sdk';
-import type { SessionInfo } from 'dsh-agent';
+import { compareSessionInfos, type SessionInfo } from 'dsh-agent';
 import { invalidCursor } from './server-errors.js';
 
 /** Sessions per `session/list` page. */
 export const SESSION_LIST_PAGE_SIZE = 50;
 
+/** Where a page ended: the last session's `updatedAt` and `createdAt` (ms) and id. */
 interface Position {
-  /** The `updatedAt` of the last session of the page, in milliseconds. */
   readonly t: number;
+  readonly c: number;
   readonly id: string;
 }
 
@@ -17,23 +18,27 @@ function encode(position: Position): string {
 
 function decode(cursor: string): Position {
   try {
-    const { t, id } = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as Position;
-    if (Number.isFinite(t) && typeof id === 'string') return { t, id };
+    const { t, c, id } = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as Position;
+    if (Number.isFinite(t) && Number.isFinite(c) && typeof id === 'string') return { t, c, id };
   } catch {
     // Not a cursor of ours: refused below.
   }
   throw invalidCursor(cursor);
 }
 
-/** Whether `info` comes after `position` in the order of the list (newest first, then by id). */
+/** Whether `info` comes after `position` in the order of the list (`compareSessionInfos`). */
 function after(info: SessionInfo, position: Position): boolean {
-  const t = info.updatedAt.getTime();
-  return t < position.t || (t === position.t && info.id > position.id);
+  const last = {
+    id: position.id,
+    createdAt: new Date(position.c),
+    updatedAt: new Date(position.t),
+  };
+  return compareSessionInfos(info, last) > 0;
 }
 
 /**
- * One page of `session/list` from the sessions in list order (newest first, then by id). The
- * cursor holds where the page ended (time and id), not an index, so that a session started or
+ * One page of `session/list` from the sessions in list order (`compareSessionInfos`: newest
+ * first). The cursor holds where the page ended (times and id), not an index, so that a session started or
  * moved between two requests neither repeats nor pushes another out of the next page; a
  * cursor this agent did not give is an invalid-params error.
  */
@@ -53,7 +58,13 @@ export function sessionListPage(
       title: info.title,
       updatedAt: info.updatedAt.toISOString(),
     })),
-    ...(more && { nextCursor: encode({ t: last.updatedAt.getTime(), id: last.id }) }),
+    ...(more && {
+      nextCursor: encode({
+        t: last.updatedAt.getTime(),
+        c: last.createdAt.getTime(),
+        id: last.id,
+      }),
+    }),
   };
 }
 

@@ -1,4 +1,4 @@
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, utimesSync, writeFileSync } from 'node:fs';
 import { methods, type SessionUpdate } from '@agentclientprotocol/sdk';
 import {
   createScriptedModel,
@@ -293,7 +293,7 @@ describe('saved sessions', () => {
     const model = createScriptedModel({ steps: [{ text: 'Ok.' }] });
     await withServer({ model, sessionStore }, testClient, async ({ agent }) => {
       await initializeClient(agent, WITH_FORMS);
-      const count = SESSION_LIST_PAGE_SIZE + 7;
+      const count = 2 * SESSION_LIST_PAGE_SIZE + 7;
       const ids = new Set<string>();
       for (let index = 0; index < count; index++) {
         const { sessionId } = await agent.request(methods.agent.session.new, {
@@ -303,15 +303,24 @@ describe('saved sessions', () => {
         await prompt(agent, sessionId, `Session ${index}`);
         if (index % 2 === 0) ids.add(sessionId);
       }
+      // Half of them last active at the same moment: ties must neither repeat nor drop a session.
+      const moment = new Date(Date.now() - 60_000);
+      for (const sessionId of [...ids].slice(0, Math.floor(ids.size / 2))) {
+        utimesSync(sessionFilePath(sessionStore.dir, sessionId), moment, moment);
+      }
       const first = await agent.request(methods.agent.session.list, { cwd: '/a' });
-      expect(first.sessions).toHaveLength(Math.min(SESSION_LIST_PAGE_SIZE, ids.size));
+      expect(ids.size).toBeGreaterThan(SESSION_LIST_PAGE_SIZE);
+      expect(first.sessions).toHaveLength(SESSION_LIST_PAGE_SIZE);
       const all = [...first.sessions];
       let cursor = first.nextCursor;
+      let pages = 1;
       while (cursor != null) {
+        pages++;
         const page = await agent.request(methods.agent.session.list, { cwd: '/a', cursor });
         all.push(...page.sessions);
         cursor = page.nextCursor;
       }
+      expect(pages).toBe(2);
       expect(new Set(all.map((info) => info.sessionId))).toEqual(ids);
       expect(all).toHaveLength(ids.size);
       const times = all.map((info) => Date.parse(info.updatedAt ?? ''));

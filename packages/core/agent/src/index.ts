@@ -92,7 +92,7 @@ export {
 } from './script/script.js';
 export { createScriptedModel, type ScriptedModelOptions } from './script/scripted-model.js';
 export { validateScript } from './script/validate-script.js';
-export type { SessionInfo } from './session/list-session-files.js';
+export { compareSessionInfos, type SessionInfo } from './session/list-session-files.js';
 export {
   isSessionError,
   SESSION_ERROR_CODES,

@@ -1,3 +1,4 @@
+import { utimesSync } from 'node:fs';
 import { PassThrough } from 'node:stream';
 import {
   type AgentRunCommand,
@@ -11,6 +12,7 @@ import {
 import {
   recordingModel,
   removeTemporaryStateFolders,
+  sessionFilePath,
   temporaryStateFolder,
 } from 'dsh-agent/testing';
 import { createUserInteraction } from 'dsh-user-interaction';

@@ -16,6 +16,21 @@ export interface SessionInfo {
   readonly updatedAt: Date;
 }
 
+/**
+ * The order of a list of sessions: the most recently active first, then the most recently
+ * created (file times can be coarser than a millisecond), then by id.
+ */
+export function compareSessionInfos(
+  a: Pick<SessionInfo, 'id' | 'createdAt' | 'updatedAt'>,
+  b: Pick<SessionInfo, 'id' | 'createdAt' | 'updatedAt'>,
+): number {
+  return (
+    b.updatedAt.getTime() - a.updatedAt.getTime() ||
+    b.createdAt.getTime() - a.createdAt.getTime() ||
+    (a.id < b.id ? -1 : a.id > b.id ? 1 : 0)
+  );
+}
+
 /** A header is a short line: a path and a title. Anything longer is not one of ours. */
 const HEADER_BYTES = 16 * 1024;
 /** Files read at once: enough to overlap the reads, few enough to stay clear of fd limits. */
@@ -51,8 +66,8 @@ async function infoOf(path: string): Promise<SessionInfo | undefined> {
 }
 
 /**
- * The sessions saved in `folder` (of `cwd` only, when given), the most recently active first
- * (then by id). Files that are not sessions, or whose header is damaged, are left out.
+ * The sessions saved in `folder` (of `cwd` only, when given), in the order of
+ * `compareSessionInfos`. Files that are not sessions, or whose header is damaged, are left out.
  */
 export async function listSessionFiles(folder: string, cwd?: string): Promise<SessionInfo[]> {
   let names: string[];
@@ -77,8 +92,5 @@ export async function listSessionFiles(folder: string, cwd?: string): Promise<Se
       if (cwd === undefined || info.cwd === cwd) infos.push(info);
     }
   }
-  return infos.sort(
-    (a, b) =>
-      b.updatedAt.getTime() - a.updatedAt.getTime() || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0),
-  );
+  return infos.sort(compareSessionInfos);
 }
