@@ -176,6 +176,9 @@ describe('the session flags', () => {
       { prompt: 'newer' },
     ]);
     await earlierRun(store, '/b', { steps: [{ text: 'Ok.' }] }, [{ prompt: 'elsewhere' }]);
+    // The older one was last active a minute earlier (file times can be coarse).
+    const minuteAgo = new Date(Date.now() - 60_000);
+    utimesSync(sessionFilePath(store.dir, older), minuteAgo, minuteAgo);
     const said: string[] = [];
     const stdout = new PassThrough();
     let printed = '';
