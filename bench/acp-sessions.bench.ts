@@ -12,10 +12,10 @@ export async function run(): Promise<void> {
     `${SESSIONS} concurrent sessions, each answering one question (session/new + prompt -> form -> answer -> end_turn):`,
   );
   console.log(
-    '| agent | first batch | warm batch (median of 5) | per session (warm) | RSS idle | peak RSS (VmHWM), first batch | peak RSS, all 6 batches |',
+    '| agent | first batch | warm batch (median of 5) | best warm batch | per session (warm) | RSS idle | peak RSS (VmHWM), first batch | peak RSS, all 6 batches |',
   );
-  console.log('| --- | ---: | ---: | ---: | ---: | ---: | ---: |');
-  const results: Record<string, { warm: number; peak: number }> = {};
+  console.log('| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |');
+  const results: Record<string, { warm: number; best: number; peak: number }> = {};
   for (const [name, args] of Object.entries(AGENTS)) {
     const agent = await startAgent(args);
     try {
@@ -26,9 +26,10 @@ export async function run(): Promise<void> {
       for (let batch = 0; batch < WARM_BATCHES; batch++) warm.push(await agent.sessions(SESSIONS));
       const peak = agent.memory().peakMiB;
       const median = percentile(warm, 0.5);
-      results[name] = { warm: median, peak: peakFirst };
+      const best = Math.min(...warm);
+      results[name] = { warm: median, best, peak: peakFirst };
       console.log(
-        `| ${name} | ${first.toFixed(1)} ms | ${median.toFixed(1)} ms | ${((median / SESSIONS) * 1000).toFixed(0)} µs | ${idle.toFixed(1)} MiB | ${peakFirst.toFixed(1)} MiB | ${peak.toFixed(1)} MiB |`,
+        `| ${name} | ${first.toFixed(1)} ms | ${median.toFixed(1)} ms | ${best.toFixed(1)} ms | ${((median / SESSIONS) * 1000).toFixed(0)} µs | ${idle.toFixed(1)} MiB | ${peakFirst.toFixed(1)} MiB | ${peak.toFixed(1)} MiB |`,
       );
     } finally {
       await agent.stop();
@@ -40,7 +41,7 @@ export async function run(): Promise<void> {
   for (const [name, ours] of Object.entries(results)) {
     if (name === BASELINE) continue;
     console.log(
-      `${name} / ${BASELINE}: warm batch ${(ours.warm / bare.warm).toFixed(2)}x (goal: within 1.5x), peak memory after the first batch ${(ours.peak / bare.peak).toFixed(2)}x (+${(ours.peak - bare.peak).toFixed(1)} MiB)`,
+      `${name} / ${BASELINE}: warm batch ${(ours.warm / bare.warm).toFixed(2)}x (goal: within 1.5x; best batches ${(ours.best / bare.best).toFixed(2)}x), peak memory after the first batch ${(ours.peak / bare.peak).toFixed(2)}x (+${(ours.peak - bare.peak).toFixed(1)} MiB)`,
     );
   }
 }

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { linkSync, readdirSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
+import { unlink, writeFile } from 'node:fs/promises';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { SessionError, systemCode } from './session-error.js';
@@ -12,8 +13,8 @@ export interface LockHolder {
 
 /** A held session lock. */
 export interface SessionLock {
-  /** Gives the lock back. Idempotent; never throws. */
-  release(): void;
+  /** Gives the lock back. Idempotent; never rejects. */
+  release(): Promise<void>;
 }
 
 const GENERATION = /^(\d{1,15})\.lock$/;
@@ -94,12 +95,12 @@ function removeQuietly(path: string): void {
 
 /** The lock held through the generation file at `path`. */
 function heldLock(path: string): SessionLock {
-  let released = false;
+  let released: Promise<void> | undefined;
   return {
     release() {
-      if (released) return;
-      released = true;
-      removeQuietly(path);
+      // Already gone, or not ours to remove: nothing depends on it.
+      released ??= unlink(path).catch(() => {});
+      return released;
     },
   };
 }
@@ -114,10 +115,10 @@ function me(): string {
  * first generation is written in place: one file made, where `lockSession` makes and reads
  * several. Falls back to `lockSession` if a lock exists after all.
  */
-export function lockNewSession(folder: string, id: string): SessionLock {
+export async function lockNewSession(folder: string, id: string): Promise<SessionLock> {
   const path = join(folder, lockName(id, 1));
   try {
-    writeFileSync(path, me(), { mode: 0o600, flag: 'wx' });
+    await writeFile(path, me(), { mode: 0o600, flag: 'wx' });
   } catch (error) {
     if (systemCode(error) === 'EEXIST') return lockSession(folder, id);
     throw error;

@@ -79,13 +79,13 @@ export function openSessionStore(options: SessionStoreOptions): SessionStore {
     return {
       id,
       cwd,
-      lock() {
+      async lock() {
         if (!foldersMade) {
           ensureFolder(dir);
           ensureFolder(sessions);
           foldersMade = true;
         }
-        return lockNewSession(sessions, id);
+        return await lockNewSession(sessions, id);
       },
       create: (firstLines) => SessionWriter.create(pathOf(id), firstLines, folderSync),
     };
@@ -147,7 +147,7 @@ export function openSessionStore(options: SessionStoreOptions): SessionStore {
         return session(id, header.cwd, entries, contents.warnings, recorder);
       } catch (error) {
         await writer?.close();
-        lock.release();
+        await lock.release();
         throw error;
       }
     },

@@ -99,12 +99,12 @@ describe('the session lock', () => {
     await winner.exited;
     const mine = lockSession(folder, ID);
     expect(() => lockSession(folder, ID)).toThrow(`Session ${ID} is already open in this process.`);
-    mine.release();
-    mine.release();
+    await mine.release();
+    await mine.release();
     expect(readdirSync(folder)).toEqual([]);
   });
 
-  it('reads the highest generation as the lock, whatever is missing below it', () => {
+  it('reads the highest generation as the lock, whatever is missing below it', async () => {
     const folder = stateFolder();
     // A live holder (the process that started this test) above a gap and a dead one.
     const { pid } = spawnSync(process.execPath, ['-e', '']);
@@ -130,6 +130,6 @@ describe('the session lock', () => {
     writeFileSync(join(folder, `${ID}.4.lock`), JSON.stringify({ pid, host: hostname() }));
     const lock = lockSession(folder, ID);
     expect(readdirSync(folder).sort()).toEqual([`${ID}.5.lock`, `${OTHER}.9.lock`].sort());
-    lock.release();
+    await lock.release();
   });
 });
