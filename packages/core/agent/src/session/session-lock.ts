@@ -1,6 +1,15 @@
 import { randomBytes } from 'node:crypto';
-import { linkSync, readdirSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
-import { unlink, writeFile } from 'node:fs/promises';
+import {
+  closeSync,
+  linkSync,
+  open,
+  readdirSync,
+  readFileSync,
+  unlinkSync,
+  writeFileSync,
+  writeSync,
+} from 'node:fs';
+import { unlink } from 'node:fs/promises';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { SessionError, systemCode } from './session-error.js';
@@ -117,11 +126,20 @@ function me(): string {
  */
 export async function lockNewSession(folder: string, id: string): Promise<SessionLock> {
   const path = join(folder, lockName(id, 1));
+  let fd: number;
   try {
-    await writeFile(path, me(), { mode: 0o600, flag: 'wx' });
+    // Making the file is the costly part: off the main thread. Writing it is not.
+    fd = await new Promise<number>((resolve, reject) =>
+      open(path, 'wx', 0o600, (error, opened) => (error ? reject(error) : resolve(opened))),
+    );
   } catch (error) {
     if (systemCode(error) === 'EEXIST') return lockSession(folder, id);
     throw error;
+  }
+  try {
+    writeSync(fd, me());
+  } finally {
+    closeSync(fd);
   }
   return heldLock(path);
 }

@@ -1,4 +1,13 @@
-import { close, closeSync, fchmod, fsync, ftruncateSync, open, openSync, writeSync } from 'node:fs';
+import {
+  close,
+  closeSync,
+  fchmodSync,
+  fsync,
+  ftruncateSync,
+  open,
+  openSync,
+  writeSync,
+} from 'node:fs';
 import { SessionError, systemCode } from './session-error.js';
 
 function fsyncOf(fd: number): Promise<void> {
@@ -78,13 +87,12 @@ export class SessionWriter {
       open(path, 'ax', 0o600, (error, opened) => (error ? reject(error) : resolve(opened))),
     );
     const writer = new SessionWriter(path, fd, folder);
-    // The creation mode went through the umask: set it exactly.
-    await new Promise<void>((resolve) =>
-      fchmod(fd, 0o600, (error) => {
-        if (error) writer.#fail(error);
-        resolve();
-      }),
-    );
+    try {
+      // The creation mode went through the umask: set it exactly.
+      fchmodSync(fd, 0o600);
+    } catch (error) {
+      writer.#fail(error);
+    }
     writer.write(firstLine);
     return writer;
   }
