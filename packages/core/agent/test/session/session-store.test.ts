@@ -1,4 +1,4 @@
-import { appendFileSync, statSync, writeFileSync } from 'node:fs';
+import { appendFileSync, existsSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createUserInteraction } from 'dsh-user-interaction';
 import { createScriptedProvider, type ScriptedAnswer } from 'dsh-user-interaction/testing';
@@ -114,6 +114,29 @@ describe('the session store', () => {
       { v: 1, type: 'turn-end', reason: 'finished' },
     ]);
   });
+
+  it.runIf(existsSync('/proc/self/fd'))(
+    'leaves no file open and no lock behind after many sessions',
+    async () => {
+      const dir = stateFolder();
+      const store = openSessionStore({ dir });
+      const openFiles = () => readdirSync('/proc/self/fd').length;
+      const warm = store.create({ cwd: '/' });
+      endOf(await collect(agentOn(warm, { steps: [{ text: 'Hi.' }] }).run('warm up')));
+      await warm.close();
+      const before = openFiles();
+      for (let round = 0; round < 40; round++) {
+        const session = store.create({ cwd: '/' });
+        endOf(await collect(agentOn(session, { steps: [{ text: 'Hi.' }] }).run(`round ${round}`)));
+        await session.close();
+        const again = await store.open(session.id);
+        await again.close();
+      }
+      expect(openFiles()).toBe(before);
+      expect(lockFiles(dir)).toEqual([]);
+      expect(await store.list()).toHaveLength(41);
+    },
+  );
 
   it.each([0o022, 0o000, 0o277])(
     'makes its folders 0700 and its files 0600 under umask %o',
