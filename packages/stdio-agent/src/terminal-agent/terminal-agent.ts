@@ -102,12 +102,18 @@ export async function runTerminalAgent(options: TerminalAgentOptions): Promise<n
   // Invalid options throw here, before the terminal is touched.
   const interaction = createUserInteraction();
   const { session } = options;
-  const agent = createAgent({
-    model: options.model,
-    interaction,
-    ...(questionTimeoutMs !== undefined && { questionTimeoutMs }),
-    ...(session !== undefined && { conversation: session.entries, recorder: session.recorder }),
-  });
+  let agent: ReturnType<typeof createAgent>;
+  try {
+    agent = createAgent({
+      model: options.model,
+      interaction,
+      ...(questionTimeoutMs !== undefined && { questionTimeoutMs }),
+      ...(session !== undefined && { conversation: session.entries, recorder: session.recorder }),
+    });
+  } catch (error) {
+    await session?.close();
+    throw error;
+  }
   const style = terminalStyle({ env, stream: output, interactive: terminal });
   let outputBroken = false;
   const writeOutput = terminalWriter(output);
