@@ -10,18 +10,22 @@ import {
   createOpenAICompatibleModel,
   type OpenAICompatibleModelOptions,
 } from '../../src/models/openai-compatible-model.js';
+import { openSessionStore } from '../../src/session/session-store.js';
 import {
   REASONING_NOT_PASSED_BACK,
+  removeTemporaryStateFolders,
   STAND_IN_QUESTION,
   type StandInReply,
   type StandInTurn,
   startDeepSeekStandIn,
+  temporaryStateFolder,
 } from '../../src/testing.js';
 import { collect, expectValidConversation, textOf } from '../support/harness.js';
 
 const standIns: { close(): Promise<void> }[] = [];
 afterEach(async () => {
   await Promise.all(standIns.splice(0).map((standIn) => standIn.close()));
+  removeTemporaryStateFolders();
 });
 
 async function standIn(reply?: (turn: StandInTurn) => StandInReply) {
@@ -107,6 +111,49 @@ describe('DeepSeek, as its API documents it today', () => {
     );
     expect(plain.length).toBeGreaterThan(0);
     for (const message of plain) expect(message).not.toHaveProperty('reasoning_content');
+  });
+
+  it('goes on with a conversation restored from a session store, the reasoning passed back as received', async () => {
+    const server = await standIn();
+    const store = openSessionStore({ dir: temporaryStateFolder() });
+    const session = store.create({ cwd: '/' });
+    const interaction = createUserInteraction();
+    interaction.registerProvider(
+      createScriptedProvider({ answers: [{ label: 'Blue' }, { label: 'Red' }] }),
+    );
+    const model = createOpenAICompatibleModel({
+      baseURL: server.url,
+      apiKey: server.apiKey,
+      model: DEEPSEEK_MODEL,
+      maxRetries: 0,
+    });
+    const first = createAgent({ model, interaction, recorder: session.recorder });
+    await collect(first.run('Paint the fence'));
+    await session.close();
+
+    const restored = await store.open(session.id);
+    const again = createAgent({
+      model,
+      interaction,
+      conversation: restored.entries,
+      recorder: restored.recorder,
+    });
+    const events = await collect(again.run('And the gate?'));
+    await restored.close();
+    expect(events.at(-1)).toEqual({ type: 'turn-end', reason: 'finished' });
+    expect(server.requests.map((request) => request.refusal)).toEqual([
+      undefined,
+      undefined,
+      undefined,
+      undefined,
+    ]);
+    // The restored conversation went out as the live one would have: the same messages.
+    const live = server.requests[1]?.body.messages as unknown[];
+    const resumed = server.requests[2]?.body.messages as unknown[];
+    expect(resumed.slice(0, live.length + 1)).toEqual([
+      ...live,
+      expect.objectContaining({ role: 'assistant', content: 'Painting the fence Blue.' }),
+    ]);
   });
 
   it('is refused by the stand-in, as by DeepSeek, when the reasoning is not passed back', async () => {
