@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import type { AnyMessage, Stream } from '@agentclientprotocol/sdk';
 import { ndJsonStream } from '@agentclientprotocol/sdk';
 import { deferred } from 'dsh-agent/testing';
+import { afterAll } from 'vitest';
 import { AsyncQueue } from './async-queue.js';
 
 /** The built `dsh-acp` bin: the tests run what users run. */
@@ -13,10 +14,10 @@ export const BIN = fileURLToPath(new URL('../../dist/bin.js', import.meta.url));
 
 /**
  * Where the bins save conversations unless a test names a folder (`XDG_STATE_HOME`): never the
- * home folder of whoever runs the tests. Removed when the test process exits.
+ * home folder of whoever runs the tests. One per test file, removed after its tests.
  */
 export const TEST_STATE_HOME = mkdtempSync(join(tmpdir(), 'dsh-test-state-'));
-process.once('exit', () => rmSync(TEST_STATE_HOME, { recursive: true, force: true }));
+afterAll(() => rmSync(TEST_STATE_HOME, { recursive: true, force: true }));
 
 /** Throws a clear message when the package has not been built. */
 export function assertBuilt(): void {

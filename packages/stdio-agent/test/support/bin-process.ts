@@ -3,16 +3,17 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { afterAll } from 'vitest';
 
 /** The built `dsh-stdio-agent` bin: the tests run what people run. */
 export const BIN = fileURLToPath(new URL('../../dist/bin.js', import.meta.url));
 
 /**
  * Where the bins save conversations unless a test names a folder (`XDG_STATE_HOME`): never the
- * home folder of whoever runs the tests. Removed when the test process exits.
+ * home folder of whoever runs the tests. One per test file, removed after its tests.
  */
 export const TEST_STATE_HOME = mkdtempSync(join(tmpdir(), 'dsh-test-state-'));
-process.once('exit', () => rmSync(TEST_STATE_HOME, { recursive: true, force: true }));
+afterAll(() => rmSync(TEST_STATE_HOME, { recursive: true, force: true }));
 
 /** Throws a clear message when the package has not been built. */
 export function assertBuilt(): void {
