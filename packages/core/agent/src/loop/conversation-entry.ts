@@ -36,12 +36,6 @@ export type ConversationEntry =
 
 /** Where an agent records its conversation as it happens (a session store's writer). */
 export interface ConversationRecorder {
-  /**
-   * Called as each turn starts, before its prompt is added: resolves once the recorder is
-   * ready to take the turn's entries as they come (a new session makes its file here, without
-   * holding up other work). Never rejects: a failure is reported by `flush`.
-   */
-  begin?(prompt: string): Promise<void>;
   /** Takes the next entry, in order. Never throws: a failure is reported by `flush`. */
   add(entry: ConversationEntry): void;
   /** Resolves once every entry added so far is durably stored; rejects when one cannot be. */

@@ -78,13 +78,9 @@ function checkOptions(options: AgentOptions): void {
   const { recorder } = options;
   if (
     recorder !== undefined &&
-    (typeof recorder?.add !== 'function' ||
-      typeof recorder.flush !== 'function' ||
-      (recorder.begin !== undefined && typeof recorder.begin !== 'function'))
+    (typeof recorder?.add !== 'function' || typeof recorder.flush !== 'function')
   ) {
-    throw new TypeError(
-      'createAgent(): `recorder` needs add(entry) and flush() methods (and begin(prompt), if any, a method).',
-    );
+    throw new TypeError('createAgent(): `recorder` needs add(entry) and flush() methods.');
   }
   if (maxSteps !== undefined && !(Number.isSafeInteger(maxSteps) && maxSteps > 0)) {
     throw new TypeError('createAgent(): `maxSteps` must be a positive integer.');

@@ -170,7 +170,6 @@ export async function* runTurn(
   prompt: string,
   signal: AbortSignal,
 ): AsyncGenerator<AgentEvent, void, undefined> {
-  await setup.recorder?.begin?.(prompt);
   const log = new TurnLog(messages, setup.recorder);
   log.addPrompt(prompt);
   let end: TurnEndEvent | undefined;

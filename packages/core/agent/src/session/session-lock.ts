@@ -1,15 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import {
-  closeSync,
-  linkSync,
-  open,
-  readdirSync,
-  readFileSync,
-  unlinkSync,
-  writeFileSync,
-  writeSync,
-} from 'node:fs';
-import { unlink } from 'node:fs/promises';
+import { linkSync, readdirSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { SessionError, systemCode } from './session-error.js';
@@ -22,8 +12,8 @@ export interface LockHolder {
 
 /** A held session lock. */
 export interface SessionLock {
-  /** Gives the lock back. Idempotent; never rejects. */
-  release(): Promise<void>;
+  /** Gives the lock back. Idempotent; never throws. */
+  release(): void;
 }
 
 const GENERATION = /^(\d{1,15})\.lock$/;
@@ -104,12 +94,12 @@ function removeQuietly(path: string): void {
 
 /** The lock held through the generation file at `path`. */
 function heldLock(path: string): SessionLock {
-  let released: Promise<void> | undefined;
+  let released = false;
   return {
     release() {
-      // Already gone, or not ours to remove: nothing depends on it.
-      released ??= unlink(path).catch(() => {});
-      return released;
+      if (released) return;
+      released = true;
+      removeQuietly(path);
     },
   };
 }
@@ -124,22 +114,13 @@ function me(): string {
  * first generation is written in place: one file made, where `lockSession` makes and reads
  * several. Falls back to `lockSession` if a lock exists after all.
  */
-export async function lockNewSession(folder: string, id: string): Promise<SessionLock> {
+export function lockNewSession(folder: string, id: string): SessionLock {
   const path = join(folder, lockName(id, 1));
-  let fd: number;
   try {
-    // Making the file is the costly part: off the main thread. Writing it is not.
-    fd = await new Promise<number>((resolve, reject) =>
-      open(path, 'wx', 0o600, (error, opened) => (error ? reject(error) : resolve(opened))),
-    );
+    writeFileSync(path, me(), { mode: 0o600, flag: 'wx' });
   } catch (error) {
     if (systemCode(error) === 'EEXIST') return lockSession(folder, id);
     throw error;
-  }
-  try {
-    writeSync(fd, me());
-  } finally {
-    closeSync(fd);
   }
   return heldLock(path);
 }

@@ -79,13 +79,13 @@ export function openSessionStore(options: SessionStoreOptions): SessionStore {
     return {
       id,
       cwd,
-      async lock() {
+      lock() {
         if (!foldersMade) {
           ensureFolder(dir);
           ensureFolder(sessions);
           foldersMade = true;
         }
-        return await lockNewSession(sessions, id);
+        return lockNewSession(sessions, id);
       },
       create: (firstLines) => SessionWriter.create(pathOf(id), firstLines, folderSync),
     };
@@ -147,7 +147,7 @@ export function openSessionStore(options: SessionStoreOptions): SessionStore {
         return session(id, header.cwd, entries, contents.warnings, recorder);
       } catch (error) {
         await writer?.close();
-        await lock.release();
+        lock.release();
         throw error;
       }
     },

@@ -1,13 +1,4 @@
-import {
-  close,
-  closeSync,
-  fchmodSync,
-  fsync,
-  ftruncateSync,
-  open,
-  openSync,
-  writeSync,
-} from 'node:fs';
+import { close, closeSync, fchmodSync, fsync, ftruncateSync, openSync, writeSync } from 'node:fs';
 import { SessionError, systemCode } from './session-error.js';
 
 function fsyncOf(fd: number): Promise<void> {
@@ -79,13 +70,10 @@ export class SessionWriter {
 
   /**
    * Creates the file (it must not exist), readable by its owner only, and writes `firstLine`;
-   * its first sync makes its name durable too, through `folder`. The file is made off the
-   * main thread, as making a file costs more than writing to one.
+   * its first sync makes its name durable too, through `folder`.
    */
-  static async create(path: string, firstLine: string, folder: FolderSync): Promise<SessionWriter> {
-    const fd = await new Promise<number>((resolve, reject) =>
-      open(path, 'ax', 0o600, (error, opened) => (error ? reject(error) : resolve(opened))),
-    );
+  static create(path: string, firstLine: string, folder: FolderSync): SessionWriter {
+    const fd = openSync(path, 'ax', 0o600);
     const writer = new SessionWriter(path, fd, folder);
     try {
       // The creation mode went through the umask: set it exactly.

@@ -20,14 +20,14 @@ export interface StoredSession {
   close(): Promise<void>;
 }
 
-/** What a new session needs to make its file. */
+/** What a new session needs to create its file at its first entry. */
 export interface NewSessionFile {
   readonly id: string;
   readonly cwd: string;
   /** Takes the session's lock (the folders made first). */
-  lock(): Promise<SessionLock>;
+  lock(): SessionLock;
   /** Creates the file with these first lines. */
-  create(firstLines: string): Promise<SessionWriter>;
+  create(firstLines: string): SessionWriter;
 }
 
 function creationFailure(error: unknown): SessionError {
@@ -40,17 +40,14 @@ function creationFailure(error: unknown): SessionError {
 }
 
 /**
- * The session behind a `StoredSession`. A new one makes its file (and takes its lock) as its
- * first turn begins, off the main thread, so that a session nobody spoke in leaves nothing
- * behind; from then on each entry is written as it comes. The first failure to write is
- * reported once, by `flush`: the conversation goes on in memory after it.
+ * The session behind a `StoredSession`. A new one creates its file (header and first prompt
+ * in one write) and takes its lock at its first entry, so that a session nobody spoke in
+ * leaves nothing behind. The first failure to write is reported once, by `flush`: the
+ * conversation goes on in memory after it.
  */
 export class SessionRecorder implements ConversationRecorder {
   #writer: SessionWriter | undefined;
   #lock: SessionLock | undefined;
-  #making: Promise<void> | undefined;
-  /** Lines added before the file was made (by a caller that did not `begin`), in order. */
-  #waiting: string[] = [];
   #failure: SessionError | undefined;
   #reported = false;
   #closed = false;
@@ -63,14 +60,6 @@ export class SessionRecorder implements ConversationRecorder {
     this.#lock = opened?.lock;
   }
 
-  begin(prompt: string): Promise<void> {
-    if (this.#writer !== undefined || this.#closed || this.#failure !== undefined) {
-      return Promise.resolve();
-    }
-    this.#making ??= this.#make(sessionTitle(prompt));
-    return this.#making;
-  }
-
   add(entry: ConversationEntry): void {
     if (this.#closed || this.#failure !== undefined) return;
     const line = entryLine(entry);
@@ -78,12 +67,24 @@ export class SessionRecorder implements ConversationRecorder {
       this.#writer.write(line);
       return;
     }
-    this.#waiting.push(line);
-    this.#making ??= this.#make(entry.type === 'prompt' ? sessionTitle(entry.text) : '');
+    try {
+      this.#lock = this.file.lock();
+      const title = entry.type === 'prompt' ? sessionTitle(entry.text) : '';
+      const header = headerLine({
+        id: this.file.id,
+        cwd: this.file.cwd,
+        createdAt: new Date().toISOString(),
+        title,
+      });
+      this.#writer = this.file.create(header + line);
+    } catch (error) {
+      this.#lock?.release();
+      this.#lock = undefined;
+      this.#failure = creationFailure(error);
+    }
   }
 
   async flush(): Promise<void> {
-    await this.#making;
     const failure = this.#failure ?? this.#writer?.failure;
     if (failure === undefined) {
       await this.#writer?.sync().catch((error: unknown) => this.#report(error));
@@ -96,31 +97,10 @@ export class SessionRecorder implements ConversationRecorder {
   async close(): Promise<void> {
     if (this.#closed) return;
     this.#closed = true;
-    await this.#making;
     // Whatever was written last is made durable too (nothing to do when it already is).
     await this.#writer?.sync().catch(() => {});
     await this.#writer?.close();
-    await this.#lock?.release();
-  }
-
-  async #make(title: string): Promise<void> {
-    try {
-      this.#lock = await this.file.lock();
-      const header = headerLine({
-        id: this.file.id,
-        cwd: this.file.cwd,
-        createdAt: new Date().toISOString(),
-        title,
-      });
-      // The header and the lines so far leave in one write.
-      const writer = await this.file.create(header + this.#waiting.splice(0).join(''));
-      this.#writer = writer;
-    } catch (error) {
-      this.#waiting = [];
-      await this.#lock?.release();
-      this.#lock = undefined;
-      this.#failure = creationFailure(error);
-    }
+    this.#lock?.release();
   }
 
   /** Rejects with a failure the first time only: the person is told once. */

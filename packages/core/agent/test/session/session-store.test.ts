@@ -90,24 +90,18 @@ describe('the session store', () => {
     expect(lockFiles(dir)).toEqual([]);
   });
 
-  it('makes the file as a turn begins, or at the first entry for a caller that does not begin', async () => {
+  it('makes the file at the first entry, and writes each entry as it comes', async () => {
     const dir = stateFolder();
     const store = openSessionStore({ dir });
-    const begun = store.create({ cwd: '/' });
-    await begun.recorder.begin?.('Title from begin');
-    expect(sessionLines(dir, begun.id)).toHaveLength(1);
-    begun.recorder.add({ type: 'prompt', text: 'Title from begin' });
-    // Written as it comes: on disk before any flush.
-    expect(sessionLines(dir, begun.id).map((line) => line.type)).toEqual(['session', 'prompt']);
-    await begun.close();
-
-    const plain = store.create({ cwd: '/' });
-    plain.recorder.add({ type: 'prompt', text: 'First line\nsecond' });
-    plain.recorder.add({ type: 'assistant', text: 'Hi.' });
-    await plain.recorder.flush();
-    plain.recorder.add({ type: 'turn-end', reason: 'finished' });
-    await plain.close();
-    expect(sessionLines(dir, plain.id)).toEqual([
+    const session = store.create({ cwd: '/' });
+    session.recorder.add({ type: 'prompt', text: 'First line\nsecond' });
+    // On disk before any flush: the header and the prompt.
+    expect(sessionLines(dir, session.id).map((line) => line.type)).toEqual(['session', 'prompt']);
+    session.recorder.add({ type: 'assistant', text: 'Hi.' });
+    await session.recorder.flush();
+    session.recorder.add({ type: 'turn-end', reason: 'finished' });
+    await session.close();
+    expect(sessionLines(dir, session.id)).toEqual([
       expect.objectContaining({ type: 'session', title: 'First line' }),
       { v: 1, type: 'prompt', text: 'First line\nsecond' },
       { v: 1, type: 'assistant', text: 'Hi.' },
