@@ -94,7 +94,8 @@ describe('dsh-stdio-agent on an OpenAI-compatible server', () => {
       ['--base-url', url, '--model', 'loopback-model'],
       'hello\n2\nonce more\n',
     );
-    expect(code).toBe(0);
+    // A turn failed, on pipes: a script is told by the exit status.
+    expect(code).toBe(1);
     expect(stderr).toBe(`Model: loopback-model at ${url} (no API key)\n`);
     const transcript = [
       '> hello',
@@ -108,7 +109,7 @@ describe('dsh-stdio-agent on an OpenAI-compatible server', () => {
       '',
       '> once more',
       `✖ Error: The model server at ${url} rejected the API key (HTTP 401: Invalid API key). Check that the key is set and valid for this server. (MODEL_AUTH)`,
-      '  Check DEEPSEEK_API_KEY (or DSH_API_KEY for another server) and start dsh-stdio-agent again.',
+      '  Check DEEPSEEK_API_KEY (or DSH_API_KEY for another server) and run dsh-stdio-agent again.',
       '',
       '',
     ].join('\n');
