@@ -133,7 +133,7 @@ describe('error and status lines in a narrow terminal', () => {
     );
   });
 
-  it('a long word is broken where it must be, and a pipe gets each note on one line', async () => {
+  it('a long word is broken where it must be, the rest at spaces', async () => {
     const word = 'x'.repeat(70);
     const model = stepModel(failing(`Bad ${word}.`, 'MODEL_BAD_RESPONSE'));
     const { terminal, type } = startAgent({ model, columns: 40 });
