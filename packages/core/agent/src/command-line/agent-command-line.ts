@@ -1,5 +1,6 @@
 import { type ParseArgsConfig, parseArgs } from 'node:util';
 import { HarnessError, isHarnessError, REQUEST_LIMITS } from 'dsh-user-interaction';
+import { MAX_RETRIES } from '../models/retry-policy.js';
 import { isThinkingLevel, THINKING_LEVELS, type ThinkingLevel } from '../models/thinking.js';
 
 /** A command line that cannot be run as written (programs exit with status 2). */
@@ -98,15 +99,12 @@ export function parseDuration(text: string, flag = '--timeout'): number {
   return ms;
 }
 
-/** The most `--retries` takes. */
-const MOST_RETRIES = 10;
-
 /** A whole number of retries from 0 to 10, from `--retries`; throws `UsageError` otherwise. */
 function parseRetries(text: string): number {
   const written = text.trim();
-  if (!/^\d+$/.test(written) || Number(written) > MOST_RETRIES) {
+  if (!/^\d+$/.test(written) || Number(written) > MAX_RETRIES) {
     throw new UsageError(
-      `--retries takes a whole number from 0 to ${MOST_RETRIES} (got ${JSON.stringify(text)})`,
+      `--retries takes a whole number from 0 to ${MAX_RETRIES} (got ${JSON.stringify(text)})`,
     );
   }
   return Number(written);

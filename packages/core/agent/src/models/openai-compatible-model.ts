@@ -133,6 +133,7 @@ export function createOpenAICompatibleModel(options: OpenAICompatibleModelOption
   // program checks what a person typed first (`resolveModel`: MODEL_OPTIONS_INVALID).
   const problem = baseUrlProblem(baseURL);
   if (problem !== undefined) throw new TypeError(`createOpenAICompatibleModel(): ${problem}`);
+  checkOptions(options);
   const model = options.model ?? DEEPSEEK_MODEL;
   const server = displayServer(baseURL);
   const deepSeekHost = isDeepSeekHost(baseURL);
@@ -146,7 +147,6 @@ export function createOpenAICompatibleModel(options: OpenAICompatibleModelOption
   }
   const deepSeek = speaksDeepSeek(baseURL, model);
   const extraFields = thinkingFields(options.thinking, deepSeek);
-  checkOptions(options);
   const timeoutMs = options.timeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS;
   const attempts = (options.maxRetries ?? DEFAULT_MAX_RETRIES) + 1;
   const retryDelayMs = options.retryDelayMs ?? DEFAULT_RETRY_DELAY_MS;
