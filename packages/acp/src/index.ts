@@ -40,6 +40,7 @@ export {
 } from './server/acp-agent-server.js';
 export type { SessionAgentOptions } from './server/acp-session.js';
 export {
+  retryNotice,
   textUpdate,
   thoughtUpdate,
   toolCallUpdate,
@@ -53,6 +54,7 @@ export {
 } from './server/initialize-response.js';
 export { promptResponseFor } from './server/prompt-response.js';
 export { promptText } from './server/prompt-text.js';
+export { supportsNotices } from './server/supports-notices.js';
 export { type AcpStdio, acpStdioStream } from './stdio/acp-stdio-stream.js';
 export { logText } from './stdio/log-text.js';
 export { routeConsoleToStderr } from './stdio/route-console-to-stderr.js';

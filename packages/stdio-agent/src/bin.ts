@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { startAgentProgram } from 'dsh-agent';
 import { ENDING_SIGNALS, signalExitCode } from './question-ui/terminal/ending-signals.js';
 import { restoreTerminal } from './question-ui/terminal/restore-terminal.js';
-import { HELP_TEXT } from './terminal-agent/help-text.js';
+import { helpText } from './terminal-agent/help-text.js';
 import { runTerminalAgent } from './terminal-agent/terminal-agent.js';
 
 const PROGRAM = 'dsh-stdio-agent';
@@ -33,13 +33,13 @@ function restoreOnExit(): void {
 }
 
 startAgentProgram({
-  helpText: HELP_TEXT,
+  name: PROGRAM,
+  helpText,
   // One folder above both `src/` and `dist/`.
   version: JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')).version,
   booleanFlags: ['no-color', 'show-thinking'],
-  usageHint: `(try ${PROGRAM} --help)`,
   say,
-  run(command, resolved) {
+  run(command, resolved, invoked) {
     restoreOnExit();
     const { questionTimeoutMs, flags } = command;
     return runTerminalAgent({
@@ -49,6 +49,7 @@ startAgentProgram({
       ...(flags.has('no-color') && { color: false }),
       showThinking: flags.has('show-thinking'),
       escapeCodeTimeout: ESCAPE_CODE_TIMEOUT_MS,
+      command: invoked,
       interrupts: process,
     });
   },

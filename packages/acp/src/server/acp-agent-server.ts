@@ -26,6 +26,7 @@ import {
   turnAlreadyRunning,
   unexpectedFailure,
 } from './server-errors.js';
+import { supportsNotices } from './supports-notices.js';
 
 /** Options of `serveAcpAgent`: the agent every session gets, and how the server presents itself. */
 export interface AcpAgentServerOptions extends SessionAgentOptions {
@@ -117,7 +118,14 @@ export function serveAcpAgent(stream: Stream, options: AcpAgentServerOptions): A
           .catch(() => {});
       sessions.set(
         sessionId,
-        new AcpSession({ sessionId, cwd: params.cwd, provider, agent: agentOptions, send }),
+        new AcpSession({
+          sessionId,
+          cwd: params.cwd,
+          provider,
+          agent: agentOptions,
+          send,
+          notices: () => supportsNotices(clientCapabilities),
+        }),
       );
       return { sessionId };
     })

@@ -15,6 +15,7 @@ import {
 } from 'dsh-user-interaction';
 import type { QuestionScope } from '../questions/question-scope.js';
 import {
+  retryNotice,
   textUpdate,
   thoughtUpdate,
   toolCallUpdate,
@@ -37,6 +38,8 @@ export interface AcpSessionOptions {
   readonly agent: SessionAgentOptions;
   /** Sends a `session/update` of this session to the client; must not throw. */
   readonly send: (update: SessionUpdate) => Promise<void>;
+  /** Whether the client takes `notice` updates (default: it does not). */
+  readonly notices?: () => boolean;
 }
 
 /**
@@ -49,6 +52,7 @@ export class AcpSession {
   readonly #agent: ChatAgent;
   readonly #registration: ProviderRegistration;
   readonly #send: (update: SessionUpdate) => Promise<void>;
+  readonly #notices: () => boolean;
   // ACP tool call ids must be unique in a session; models may reuse theirs across turns.
   readonly #usedToolCallIds = new Set<string>();
   readonly #toolCallIds = new Map<string, string>();
@@ -59,6 +63,7 @@ export class AcpSession {
     this.id = options.sessionId;
     this.cwd = options.cwd;
     this.#send = options.send;
+    this.#notices = options.notices ?? (() => false);
     const interaction = createUserInteraction();
     this.#registration = interaction.registerProvider(options.provider);
     this.#agent = createAgent({ ...options.agent, id: options.sessionId, interaction });
@@ -92,8 +97,12 @@ export class AcpSession {
     let end: TurnEndEvent | undefined;
     try {
       for await (const event of this.#agent.run(text, { signal: controller.signal })) {
-        if (event.type === 'turn-end') end = event;
-        else await this.#send(this.#updateFor(event));
+        if (event.type === 'turn-end') {
+          end = event;
+          continue;
+        }
+        const update = this.#updateFor(event);
+        if (update !== undefined) await this.#send(update);
       }
     } finally {
       signal.removeEventListener('abort', onAbort);
@@ -125,8 +134,11 @@ export class AcpSession {
     this.#registration();
   }
 
-  #updateFor(event: Exclude<AgentEvent, TurnEndEvent>): SessionUpdate {
+  #updateFor(event: Exclude<AgentEvent, TurnEndEvent>): SessionUpdate | undefined {
     switch (event.type) {
+      case 'retry':
+        // A client without notices sees the turn go on; its end says what failed.
+        return this.#notices() ? retryNotice(event) : undefined;
       case 'reasoning':
         return thoughtUpdate(event.text);
       case 'text':

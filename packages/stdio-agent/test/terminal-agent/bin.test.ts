@@ -131,6 +131,8 @@ describe('the dsh-stdio-agent command line', () => {
       '--base-url URL',
       '--model NAME',
       '--timeout TIME',
+      '--request-timeout TIME',
+      '--retries N',
       '--no-color',
     ]) {
       expect(stdout).toContain(flag);
@@ -178,6 +180,20 @@ describe('the dsh-stdio-agent command line', () => {
       signal: null,
       stdout: '',
       stderr: `dsh-stdio-agent: ${message} (try dsh-stdio-agent --help)\n`,
+    });
+  });
+
+  it('names the command as the person started it, in the help and in the hint', async () => {
+    const started = { DSH_COMMAND: 'pnpm start --' };
+    const help = await runBin(['--help'], '', started);
+    expect(help.stdout).toMatch(/^Usage: pnpm start -- \[options\]\n/);
+    expect(help.stdout).toContain("printf 'hello\\n1\\nmy-app\\n' | pnpm start\n");
+    expect(help.stdout).not.toContain('dsh-stdio-agent');
+    expect(await runBin(['--nope'], '', started)).toEqual({
+      code: 2,
+      signal: null,
+      stdout: '',
+      stderr: 'dsh-stdio-agent: unknown option --nope (try pnpm start -- --help)\n',
     });
   });
 
