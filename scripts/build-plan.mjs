@@ -7,7 +7,7 @@ import { join, relative } from 'node:path';
 /** Files at a package's root that its build reads, besides `src/`. */
 const CONFIG_FILE = /^(package\.json|tsconfig(\..+)?\.json|tsup\.config\.[cm]?[jt]s)$/;
 /** Files at the workspace root that every build reads. */
-const SHARED_FILES = ['tsconfig.base.json'];
+const SHARED_FILES = ['tsconfig.base.json', 'tsup.config.base.ts'];
 
 /** The package folders the workspace lists (`packages/*`, `bench`…), from pnpm-workspace.yaml. */
 function workspaceFolders(root) {

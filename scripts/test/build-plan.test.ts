@@ -34,6 +34,7 @@ function workspace(): string {
   roots.push(root);
   write(root, 'pnpm-workspace.yaml', 'packages:\n  - packages/*\n  - "tools"\n', BEFORE);
   write(root, 'tsconfig.base.json', '{}', BEFORE);
+  write(root, 'tsup.config.base.ts', 'export {};', BEFORE);
   const manifest = (name: string, dependencies: Record<string, string>, bin?: string) =>
     JSON.stringify({
       name,
@@ -101,11 +102,12 @@ describe('the build plan of pnpm start', () => {
     });
   });
 
-  it('builds a package whose config changed: tsup, tsconfig, package.json, the shared tsconfig', () => {
+  it('builds a package whose config changed: tsup, tsconfig, package.json, the shared configs', () => {
     for (const path of [
       'packages/app/tsup.config.ts',
       'packages/app/package.json',
       'tsconfig.base.json',
+      'tsup.config.base.ts',
     ]) {
       const root = workspace();
       touch(root, path, AFTER);
