@@ -8,8 +8,9 @@ export interface UserInteractionCapabilities {
   /** A typed answer offered next to the options (unless the question sets `allowCustom: false`). */
   readonly customAnswer: boolean;
   /**
-   * Questions that take several options (`multiSelect`, in `askAll`). Absent: shown by a UI
-   * that implements `askAll`; a UI without it is asked one question at a time, through `ask`.
+   * Questions that take several options (`multiSelect`, in `askAll`). Absent means yes for a UI
+   * that implements `askAll`; a UI without it is asked one question at a time, through `ask`, and
+   * a multi-select fails with `UNSUPPORTED` whatever this says.
    */
   readonly multiSelect?: boolean;
 }

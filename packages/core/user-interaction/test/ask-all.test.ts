@@ -187,11 +187,6 @@ describe('askAll through a UI that shows one question at a time', () => {
     ]);
     const interaction = createUserInteraction();
     interaction.registerProvider(provider);
-    expect(interaction.capabilities).toEqual({
-      freeForm: true,
-      customAnswer: true,
-      multiSelect: false,
-    });
     const agent = { id: 'agent-1' };
     const result = await interaction.askAll({ questions: [LANGUAGE, NAME], agent });
     expect(seen.map((request) => request.question)).toEqual([LANGUAGE.question, NAME.question]);

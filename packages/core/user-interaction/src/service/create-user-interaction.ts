@@ -139,13 +139,7 @@ export function createUserInteraction(options: UserInteractionOptions = {}): Use
       return active !== undefined;
     },
     get capabilities() {
-      if (active === undefined) return undefined;
-      const { provider } = active;
-      const capabilities = capabilitiesOf(provider);
-      // Without `askAll`, questions are asked one at a time: none can take several choices.
-      return typeof provider.askAll === 'function'
-        ? capabilities
-        : { ...capabilities, multiSelect: false };
+      return active === undefined ? undefined : capabilitiesOf(active.provider);
     },
   };
 }
