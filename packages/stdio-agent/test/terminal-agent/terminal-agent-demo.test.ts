@@ -30,16 +30,25 @@ describe('the terminal agent on the demo', () => {
     );
 
     type('hello');
-    await terminal.waitFor('❯ 1. TypeScript (recommended)');
+    // Three questions at once: a page each, then the review.
+    await terminal.waitFor('❯ 1. ( ) TypeScript (recommended)');
+    expect(await terminal.text()).toContain(
+      'Question 1 of 3  [Language] · Database · Features · Review',
+    );
     terminal.press(KEYS.down, KEYS.down);
-    await terminal.waitFor('❯ 3. Python');
+    await terminal.waitFor('❯ 3. ( ) Python');
+    terminal.press(KEYS.enter);
+    await terminal.waitFor('Question 2 of 3');
+    terminal.press('2');
+    await terminal.waitFor('Question 3 of 3');
+    terminal.press(' ', '3');
+    await terminal.waitFor('[x] API docs');
+    terminal.press(KEYS.enter);
+    await terminal.waitFor('Review your answers');
     terminal.press(KEYS.enter);
 
     await terminal.waitFor('What should the project be called?');
     type('my-app');
-
-    await terminal.waitFor('Which database should my-app use?');
-    terminal.press('2');
 
     await terminal.waitFor('Where will my-app run?');
     terminal.press('1');
@@ -50,17 +59,17 @@ describe('the terminal agent on the demo', () => {
       [
         '> hello',
         'Hi! I am the dsh demo agent. I run offline from a script, to show how an agent can stop in the middle of its work and ',
-        "ask you questions. Let's plan a small web service together.",
+        "ask you questions. Let's plan a small web service together, starting with three questions at once.",
         '✔ Language · Python',
       ].join('\n'),
     );
     expect(screen.slice(screen.indexOf('✔ Language'))).toBe(
       [
         '✔ Language · Python',
-        'Noted: Python. The next question has no options: type the answer.',
-        '✔ Project name · my-app',
-        'Next, a choice that also takes an answer of your own.',
         '✔ Database · SQLite',
+        '✔ Features · Authentication, API docs',
+        'Noted: Python, with SQLite. The next question has no options: type the answer.',
+        '✔ Project name · my-app',
         'Last question: this one takes one of its options only.',
         '✔ Hosting · Containers',
         'Here is the plan:',
@@ -68,6 +77,7 @@ describe('the terminal agent on the demo', () => {
         '- Project: my-app',
         '- Language: Python',
         '- Database: SQLite',
+        '- Features: Authentication, API docs',
         '- Hosting: containers',
         '',
         'That is the whole demo. To talk to a real model, set DEEPSEEK_API_KEY or pass --base-url.',
@@ -117,18 +127,23 @@ describe('the terminal agent on the demo', () => {
     type('   ');
     await vi.waitFor(async () => expect(promptRows(await terminal.text())).toHaveLength(2));
     type('start');
-    await terminal.waitFor('❯ 1. TypeScript');
+    await terminal.waitFor('❯ 1. ( ) TypeScript');
+    terminal.press(KEYS.enter);
+    await terminal.waitFor('Question 2 of 3');
+    terminal.press('D', 'u', 'c', 'k', 'D', 'B', KEYS.enter);
+    await terminal.waitFor('Question 3 of 3');
+    // A typed answer next to the ticks, and none ticked: an answer too.
+    terminal.press(KEYS.end, 'l', 'o', 'g', 's', KEYS.enter);
+    await terminal.waitFor('Review your answers');
     terminal.press(KEYS.enter);
     await terminal.waitFor('What should the project be called?');
     type('shop');
-    await terminal.waitFor('Which database should shop use?');
-    type('DuckDB');
     await terminal.waitFor('Where will shop run?');
     terminal.press(KEYS.up, KEYS.enter);
     await terminal.waitFor('That is the whole demo.');
     const screen = await waitForPrompt(terminal);
-    expect(screen).toContain('✔ Database · DuckDB');
-    expect(screen).toContain('- Database: DuckDB\n- Hosting: a virtual machine');
+    expect(screen).toContain('✔ Database · DuckDB\n✔ Features · logs');
+    expect(screen).toContain('- Database: DuckDB\n- Features: logs\n- Hosting: a virtual machine');
     expect(promptRows(screen)).toEqual(['>    ', '> start', '> ']);
   });
 
