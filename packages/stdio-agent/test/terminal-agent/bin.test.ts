@@ -21,33 +21,47 @@ const ESCAPE = '\u001b';
 
 describe('dsh-stdio-agent with piped input', () => {
   it('reads the prompt and the answers in order, and exits 0 at the end of input', async () => {
-    const { code, stdout, stderr } = await runBin([], 'hello\n1\n2\n1,3\nmy-app\n');
+    const { code, stdout, stderr } = await runBin([], 'hello\n1\nmy-app\n');
     expect(code).toBe(0);
     expect(stderr).toBe(`Model: ${DEMO_DESCRIPTION}\n`);
     expect(stdout.startsWith('> hello\nHi! I am the dsh demo agent.')).toBe(true);
-    // Three questions at once, one after another, summed up once all are answered.
-    expect(stdout).toContain('Question 1 of 3\n? Language\n');
-    expect(stdout).toContain('Choose 1-4 (Enter: 1): 1\nQuestion 2 of 3\n');
-    expect(stdout).toContain(
-      'Choose any of 1-4, such as 1,3, and/or =your own answer: 1,3\n✔ Language · TypeScript\n✔ Database · SQLite\n✔ Features · Authentication, API docs\n',
-    );
     // The answers reached the model: its summary quotes them.
+    expect(stdout).toContain('Choose 1-4 (Enter: 1): 1\n✔ Language · TypeScript\n');
     expect(stdout).toContain('Answer: my-app\n✔ Project name · my-app\n');
+    expect(stdout).toContain('- Project: my-app\n- Language: TypeScript\n');
+    // The questions left once the input ended fail at once, and the turn still ends.
+    // The three questions asked at once end together, none of them answered.
     expect(stdout).toContain(
-      '- Project: my-app\n- Language: TypeScript\n- Database: SQLite\n- Features: Authentication, API docs\n',
+      '⊘ Database · not answered: input closed\n⊘ Features · not answered: input closed\n⊘ License · not answered: input closed\n',
     );
-    // The question left when the input ends is not answered, and the turn still ends.
-    expect(stdout).toContain('⊘ Hosting · not answered: input closed\n');
-    expect(stdout).toContain('- Hosting: (not chosen)\n');
+    expect(stdout).toContain('✖ Hosting · not asked: the input ended (INPUT_CLOSED)\n');
+    expect(stdout).toContain(
+      '- Database: (not chosen)\n- Features: (none chosen)\n- License: (not chosen)\n- Hosting: (not chosen)\n',
+    );
     expect(stdout.endsWith('set DEEPSEEK_API_KEY or pass --base-url.\n\n')).toBe(true);
     expect(stdout).not.toContain(ESCAPE);
   });
 
+  it('asks three questions at once in order, numbers for several choices, Enter for the recommended', async () => {
+    const { code, stdout } = await runBin([], 'hello\n1\nmy-app\n2\n1,3 =logs\n\n1\n');
+    expect(code).toBe(0);
+    expect(stdout).toContain('Question 1 of 3\n? Database\n  Which database should my-app use?\n');
+    expect(stdout).toContain(
+      'Choose any of 1-4, such as 1,3, and/or =your own answer: 1,3 =logs\nQuestion 3 of 3\n',
+    );
+    expect(stdout).toContain(
+      'Choose 1-3 (Enter: 1): \n✔ Database · SQLite\n✔ Features · Authentication, API docs, logs\n✔ License · MIT\n',
+    );
+    expect(stdout).toContain(
+      '- Database: SQLite\n- Features: Authentication, API docs, logs\n- License: MIT\n- Hosting: containers\n',
+    );
+  });
+
   it('colours piped output only when FORCE_COLOR asks, and never with --no-color', async () => {
-    const forced = await runBin([], 'hello\n1\n2\n1\n', { FORCE_COLOR: '1' });
+    const forced = await runBin([], 'hello\n1\n', { FORCE_COLOR: '1' });
     expect(forced.code).toBe(0);
     expect(forced.stdout).toContain(ESCAPE);
-    const plain = await runBin(['--no-color'], 'hello\n1\n2\n1\n', { FORCE_COLOR: '1' });
+    const plain = await runBin(['--no-color'], 'hello\n1\n', { FORCE_COLOR: '1' });
     expect(plain.code).toBe(0);
     expect(plain.stdout).not.toContain(ESCAPE);
     expect(plain.stdout).toContain('✔ Language · TypeScript');
@@ -121,9 +135,8 @@ describe('dsh-stdio-agent with piped input', () => {
     bin.end();
     const { code, stdout } = await bin.done;
     expect(code).toBe(0);
-    // The three questions asked at once time out together, none answered.
     expect(stdout).toContain(
-      '⊘ Language · timed out, withdrawn\n⊘ Database · timed out, withdrawn\n⊘ Features · timed out, withdrawn\n  ↳ the agent was told: no answer within 50 ms (ASK_TIMEOUT)\n',
+      '⊘ Language · timed out, withdrawn\n  ↳ the agent was told: no answer within 50 ms (ASK_TIMEOUT)\n',
     );
   });
 });

@@ -30,25 +30,28 @@ describe('the terminal agent on the demo', () => {
     );
 
     type('hello');
-    // Three questions at once: a page each, then the review.
-    await terminal.waitFor('❯ 1. ( ) TypeScript (recommended)');
-    expect(await terminal.text()).toContain(
-      'Question 1 of 3  [Language] · Database · Features · Review',
-    );
+    await terminal.waitFor('❯ 1. TypeScript (recommended)');
     terminal.press(KEYS.down, KEYS.down);
-    await terminal.waitFor('❯ 3. ( ) Python');
-    terminal.press(KEYS.enter);
-    await terminal.waitFor('Question 2 of 3');
-    terminal.press('2');
-    await terminal.waitFor('Question 3 of 3');
-    terminal.press(' ', '3');
-    await terminal.waitFor('[x] API docs');
-    terminal.press(KEYS.enter);
-    await terminal.waitFor('Review your answers');
+    await terminal.waitFor('❯ 3. Python');
     terminal.press(KEYS.enter);
 
     await terminal.waitFor('What should the project be called?');
     type('my-app');
+
+    // Three questions at once: a page each, then the review, which Enter submits.
+    await terminal.waitFor('Which database should my-app use?');
+    expect(await terminal.text()).toContain(
+      'Question 1 of 3  [Database] · Features · License · Review',
+    );
+    terminal.press('2');
+    await terminal.waitFor('Question 2 of 3');
+    terminal.press(' ', '3');
+    await terminal.waitFor('[x] API docs');
+    terminal.press(KEYS.enter);
+    await terminal.waitFor('❯ 1. ( ) MIT (recommended)');
+    terminal.press(KEYS.enter);
+    await terminal.waitFor('Review your answers');
+    terminal.press(KEYS.enter);
 
     await terminal.waitFor('Where will my-app run?');
     terminal.press('1');
@@ -59,17 +62,19 @@ describe('the terminal agent on the demo', () => {
       [
         '> hello',
         'Hi! I am the dsh demo agent. I run offline from a script, to show how an agent can stop in the middle of its work and ',
-        "ask you questions. Let's plan a small web service together, starting with three questions at once.",
+        "ask you questions. Let's plan a small web service together.",
         '✔ Language · Python',
       ].join('\n'),
     );
     expect(screen.slice(screen.indexOf('✔ Language'))).toBe(
       [
         '✔ Language · Python',
+        'Noted: Python. The next question has no options: type the answer.',
+        '✔ Project name · my-app',
+        'Next, three questions at once: their answers go back together.',
         '✔ Database · SQLite',
         '✔ Features · Authentication, API docs',
-        'Noted: Python, with SQLite. The next question has no options: type the answer.',
-        '✔ Project name · my-app',
+        '✔ License · MIT',
         'Last question: this one takes one of its options only.',
         '✔ Hosting · Containers',
         'Here is the plan:',
@@ -78,6 +83,7 @@ describe('the terminal agent on the demo', () => {
         '- Language: Python',
         '- Database: SQLite',
         '- Features: Authentication, API docs',
+        '- License: MIT',
         '- Hosting: containers',
         '',
         'That is the whole demo. To talk to a real model, set DEEPSEEK_API_KEY or pass --base-url.',
@@ -127,23 +133,27 @@ describe('the terminal agent on the demo', () => {
     type('   ');
     await vi.waitFor(async () => expect(promptRows(await terminal.text())).toHaveLength(2));
     type('start');
-    await terminal.waitFor('❯ 1. ( ) TypeScript');
-    terminal.press(KEYS.enter);
-    await terminal.waitFor('Question 2 of 3');
-    terminal.press('D', 'u', 'c', 'k', 'D', 'B', KEYS.enter);
-    await terminal.waitFor('Question 3 of 3');
-    // A typed answer next to the ticks, and none ticked: an answer too.
-    terminal.press(KEYS.end, 'l', 'o', 'g', 's', KEYS.enter);
-    await terminal.waitFor('Review your answers');
+    await terminal.waitFor('❯ 1. TypeScript');
     terminal.press(KEYS.enter);
     await terminal.waitFor('What should the project be called?');
     type('shop');
+    await terminal.waitFor('Which database should shop use?');
+    type('DuckDB');
+    await terminal.waitFor('Question 2 of 3');
+    // A typed answer next to no tick is an answer too.
+    terminal.press(KEYS.end, 'l', 'o', 'g', 's', KEYS.enter);
+    await terminal.waitFor('Question 3 of 3');
+    terminal.press(KEYS.enter);
+    await terminal.waitFor('Review your answers');
+    terminal.press(KEYS.enter);
     await terminal.waitFor('Where will shop run?');
     terminal.press(KEYS.up, KEYS.enter);
     await terminal.waitFor('That is the whole demo.');
     const screen = await waitForPrompt(terminal);
-    expect(screen).toContain('✔ Database · DuckDB\n✔ Features · logs');
-    expect(screen).toContain('- Database: DuckDB\n- Features: logs\n- Hosting: a virtual machine');
+    expect(screen).toContain('✔ Database · DuckDB\n✔ Features · logs\n✔ License · MIT');
+    expect(screen).toContain(
+      '- Database: DuckDB\n- Features: logs\n- License: MIT\n- Hosting: a virtual machine',
+    );
     expect(promptRows(screen)).toEqual(['>    ', '> start', '> ']);
   });
 

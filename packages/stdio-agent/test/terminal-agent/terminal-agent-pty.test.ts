@@ -43,23 +43,27 @@ describe('the terminal agent in a real terminal', () => {
     await session.waitFor(/Ctrl\+D quits\.\n>$/);
     expect(await session.text()).toContain('Model: built-in demo (offline, scripted)');
     session.write('hello\r');
-    // Three questions at once: a page each, Tab between them, a review, Enter to submit.
-    await session.waitFor('❯ 1. ( ) TypeScript (recommended)');
+    await session.waitFor('❯ 1. TypeScript (recommended)');
     session.write(KEYS.down);
-    await session.waitFor('❯ 2. ( ) Go');
-    session.write(KEYS.enter);
-    await session.waitFor('Question 2 of 3');
-    session.write(KEYS.tab);
-    await session.waitFor('Question 3 of 3');
-    session.write(' ');
-    await session.waitFor('[x] Authentication');
-    session.write(KEYS.shiftTab);
-    await session.waitFor('Question 2 of 3');
-    session.write('2');
-    await session.waitFor('Review your answers');
+    await session.waitFor('❯ 2. Go');
     session.write(KEYS.enter);
     await session.waitFor('What should the project be called?');
     session.write('my-app\r');
+    // Three questions at once: Tab between them keeps the answers, and the review submits.
+    await session.waitFor('Which database should my-app use?');
+    session.write('2');
+    await session.waitFor('Question 2 of 3');
+    session.write(KEYS.tab);
+    await session.waitFor('Question 3 of 3');
+    session.write(KEYS.shiftTab);
+    await session.waitFor('Question 2 of 3');
+    session.write(' ');
+    await session.waitFor('[x] Authentication');
+    session.write(KEYS.enter);
+    await session.waitFor('Question 3 of 3');
+    session.write('2');
+    await session.waitFor('Review your answers');
+    session.write(KEYS.enter);
     await session.waitFor('Where will my-app run?');
     session.write(KEYS.ctrlC);
     await session.waitFor('⊘ Turn cancelled.');
@@ -75,10 +79,12 @@ describe('the terminal agent in a real terminal', () => {
     expect(screen).toContain(
       [
         '✔ Language · Go',
+        'Noted: Go. The next question has no options: type the answer.',
+        '✔ Project name · my-app',
+        'Next, three questions at once: their answers go back together.',
         '✔ Database · SQLite',
         '✔ Features · Authentication',
-        'Noted: Go, with SQLite. The next question has no options: type the answer.',
-        '✔ Project name · my-app',
+        '✔ License · Apache-2.0',
         'Last question: this one takes one of its options only.',
         '✖ Hosting · cancelled',
         '⊘ Turn cancelled. Type your next message to go on.',
@@ -90,6 +96,7 @@ describe('the terminal agent in a real terminal', () => {
         '- Language: Go',
         '- Database: SQLite',
         '- Features: Authentication',
+        '- License: Apache-2.0',
         '- Hosting: (not chosen)',
       ].join('\n'),
     );
@@ -120,14 +127,12 @@ describe('the terminal agent in a real terminal', () => {
     const session = runAgent();
     await session.waitFor(/Ctrl\+D quits\.\n>$/);
     session.write('hello\r');
-    await session.waitFor('❯ 1. ( ) TypeScript (recommended)');
+    await session.waitFor('❯ 1. TypeScript (recommended)');
     process.kill(agentPid(session), 'SIGTERM');
     const screen = await session.waitFor('done');
-    expect(screen).toContain(
-      '⊘ Language · not answered: interrupted\n⊘ Database · not answered: interrupted\n⊘ Features · not answered: interrupted\n',
-    );
+    expect(screen).toContain('⊘ Language · not answered: interrupted\n');
     expect(screen).toContain('exit=143');
-    expect(screen).not.toContain('TypeScript (recommended)');
+    expect(screen).not.toContain('❯ 1. TypeScript');
     expect(session.cursorHidden()).toBe(false);
     expectCookedMode(screen);
     expect((await session.finish()).exitCode).toBe(0);

@@ -1,45 +1,63 @@
 import type { Script } from './script.js';
 
 /**
- * The built-in demo: one turn, started by the person's first prompt, that asks (1) three
- * questions at once: a choice with a recommended option that takes only its options, a choice
- * that also takes a typed answer, and a choice of several options; then (2) a free-form
- * question, (3) a choice on its own (what an editor without forms can still show), and (4)
- * sums up what the person answered.
+ * The built-in demo: one turn, started by the person's first prompt, that asks (1) a choice
+ * with a recommended option, (2) a free-form question, (3) three questions at once: a choice
+ * that also takes a typed answer, several choices, and a choice with a recommended option,
+ * (4) a choice on its own that takes its options only, and (5) sums up what the person
+ * answered. The questions asked alone are what an editor without forms can still show.
  */
 export const DEMO_SCRIPT: Script = {
   description:
-    'The built-in demo: three questions at once, a name to type, a last choice, then a summary of the answers.',
+    'The built-in demo: a choice, a name to type, three questions at once, a last choice, then a summary of the answers.',
   steps: [
     {
-      text: "Hi! I am the dsh demo agent. I run offline from a script, to show how an agent can stop in the middle of its work and ask you questions. Let's plan a small web service together, starting with three questions at once.",
+      text: "Hi! I am the dsh demo agent. I run offline from a script, to show how an agent can stop in the middle of its work and ask you questions. Let's plan a small web service together.",
       toolCalls: [
         {
-          id: 'plan',
+          id: 'language',
           name: 'ask_user_question',
           arguments: {
-            header: 'New service',
-            questions: [
+            question: 'Which language should the new service be written in?',
+            header: 'Language',
+            allow_custom: false,
+            options: [
               {
-                id: 'language',
-                header: 'Language',
-                question: 'Which language should the new service be written in?',
-                allow_custom: false,
-                options: [
-                  {
-                    label: 'TypeScript',
-                    description: 'Node.js with strict types: what the rest of the team uses.',
-                    recommended: true,
-                  },
-                  { label: 'Go', description: 'One static binary that starts fast.' },
-                  { label: 'Python', description: 'Quick to write, with a large ecosystem.' },
-                  { label: 'Rust', description: 'Fast and safe, but slower to write.' },
-                ],
+                label: 'TypeScript',
+                description: 'Node.js with strict types: what the rest of the team uses.',
+                recommended: true,
               },
+              { label: 'Go', description: 'One static binary that starts fast.' },
+              { label: 'Python', description: 'Quick to write, with a large ecosystem.' },
+              { label: 'Rust', description: 'Fast and safe, but slower to write.' },
+            ],
+          },
+        },
+      ],
+    },
+    {
+      text: 'Noted: {{answer:language|no language for now}}. The next question has no options: type the answer.',
+      toolCalls: [
+        {
+          id: 'name',
+          name: 'ask_user_question',
+          arguments: { question: 'What should the project be called?', header: 'Project name' },
+        },
+      ],
+    },
+    {
+      text: 'Next, three questions at once: their answers go back together.',
+      toolCalls: [
+        {
+          id: 'stack',
+          name: 'ask_user_question',
+          arguments: {
+            header: 'The stack',
+            questions: [
               {
                 id: 'database',
                 header: 'Database',
-                question: 'Which database should it use?',
+                question: 'Which database should {{answer:name|the service}} use?',
                 options: [
                   { label: 'PostgreSQL', description: 'Relational and dependable.' },
                   { label: 'SQLite', description: 'A single file, with no server to run.' },
@@ -58,18 +76,19 @@ export const DEMO_SCRIPT: Script = {
                   { label: 'Metrics', description: 'Counters and timings for a dashboard.' },
                 ],
               },
+              {
+                id: 'license',
+                header: 'License',
+                question: 'Under which license should the code be published?',
+                allow_custom: false,
+                options: [
+                  { label: 'MIT', description: 'Short and permissive.', recommended: true },
+                  { label: 'Apache-2.0', description: 'Permissive, with a patent grant.' },
+                  { label: 'Not published', value: 'none (not published)' },
+                ],
+              },
             ],
           },
-        },
-      ],
-    },
-    {
-      text: 'Noted: {{answer:plan.language|no language for now}}, with {{answer:plan.database|no database yet}}. The next question has no options: type the answer.',
-      toolCalls: [
-        {
-          id: 'name',
-          name: 'ask_user_question',
-          arguments: { question: 'What should the project be called?', header: 'Project name' },
         },
       ],
     },
@@ -101,7 +120,7 @@ export const DEMO_SCRIPT: Script = {
       ],
     },
     {
-      text: 'Here is the plan:\n\n- Project: {{answer:name|(no name given)}}\n- Language: {{answer:plan.language|(not chosen)}}\n- Database: {{answer:plan.database|(not chosen)}}\n- Features: {{answer:plan.features|(none chosen)}}\n- Hosting: {{answer:hosting|(not chosen)}}\n\nThat is the whole demo. To talk to a real model, set DEEPSEEK_API_KEY or pass --base-url.',
+      text: 'Here is the plan:\n\n- Project: {{answer:name|(no name given)}}\n- Language: {{answer:language|(not chosen)}}\n- Database: {{answer:stack.database|(not chosen)}}\n- Features: {{answer:stack.features|(none chosen)}}\n- License: {{answer:stack.license|(not chosen)}}\n- Hosting: {{answer:hosting|(not chosen)}}\n\nThat is the whole demo. To talk to a real model, set DEEPSEEK_API_KEY or pass --base-url.',
     },
   ],
   end: 'The demo script is over: start again to replay it, or set DEEPSEEK_API_KEY (or pass --base-url) to talk to a real model.',

@@ -10,11 +10,11 @@ import {
   textOf,
 } from '../support/harness.js';
 
-const PLAN_ANSWER = {
+const STACK_ANSWER = {
   answers: {
-    language: { label: 'TypeScript' },
     database: { custom: 'CockroachDB' },
     features: { labels: ['Metrics', 'Authentication'], custom: 'audit log' },
+    license: { label: 'Not published' },
   },
 };
 
@@ -23,82 +23,102 @@ describe('the demo script', () => {
     expect(validateScript(DEMO_SCRIPT, 'demo')).toBe(DEMO_SCRIPT);
   });
 
-  it('asks three questions at once, then a free-form one and a choice, and sums up every answer', async () => {
+  it('asks every kind of question in one turn, three of them at once, and sums up the answers', async () => {
     const { agent, provider, model } = scriptedAgent(DEMO_SCRIPT, {
-      answers: [PLAN_ANSWER, { custom: 'my-app' }, { label: 'Serverless' }],
+      answers: [
+        { label: 'TypeScript' },
+        { custom: 'my-app' },
+        STACK_ANSWER,
+        { label: 'Serverless' },
+      ],
     });
     const events = await collect(agent.run('hello'));
     expect(endOf(events).reason).toBe('finished');
-    expect(model.requests).toHaveLength(4);
+    expect(model.requests).toHaveLength(5);
 
-    // (1) one set of three questions
-    expect(provider.batches).toHaveLength(1);
-    const [language, database, features] = provider.batches[0]?.questions ?? [];
-    // a choice with a recommended option, listed first so that "1" picks it, options only
+    const [language, name, hosting] = provider.requests;
+    // (1) a choice with a recommended option, listed first so that "1" picks it
     expect(language?.options?.[0]).toMatchObject({ label: 'TypeScript', recommended: true });
     expect(language?.options?.filter((option) => option.recommended)).toHaveLength(1);
     expect(acceptsCustomAnswer(language as AskUserQuestionRequest)).toBe(false);
-    // a choice that also takes a typed answer
+    // (2) free-form
+    expect(name?.options).toBeUndefined();
+    expect(name?.question).toBe('What should the project be called?');
+    // (3) three questions at once
+    expect(provider.batches).toHaveLength(1);
+    const [database, features, license] = provider.batches[0]?.questions ?? [];
+    // a choice that also takes a typed answer, quoting the name
+    expect(database?.question).toBe('Which database should my-app use?');
     expect(acceptsCustomAnswer(database as AskUserQuestionRequest)).toBe(true);
-    expect(database?.multiSelect).toBeUndefined();
     // several choices, with a typed answer next to them
     expect(features?.multiSelect).toBe(true);
     expect(acceptsCustomAnswer(features as AskUserQuestionRequest)).toBe(true);
+    // a choice with a recommended option, that takes its options only
+    expect(license?.options?.filter((option) => option.recommended)).toHaveLength(1);
+    expect(acceptsCustomAnswer(license as AskUserQuestionRequest)).toBe(false);
+    // (4) a choice on its own that takes its options only, what an editor without forms shows
+    expect(hosting?.options?.length).toBeGreaterThan(1);
+    expect(acceptsCustomAnswer(hosting as AskUserQuestionRequest)).toBe(false);
+    for (const request of provider.requests) expect(request.header).toBeTruthy();
     for (const item of provider.batches[0]?.questions ?? []) expect(item.header).toBeTruthy();
 
-    // (2) free-form and (3) a choice on its own, which an editor without forms can still show
-    const [name, hosting] = provider.requests;
-    expect(name?.options).toBeUndefined();
-    expect(name?.question).toBe('What should the project be called?');
-    expect(hosting?.question).toBe('Where will my-app run?');
-    expect(acceptsCustomAnswer(hosting as AskUserQuestionRequest)).toBe(false);
-
-    // (4) the summary quotes every answer, those of the set one by one
+    // (5) the summary quotes every answer, those of the set one by one
     const summary = textOf(events);
-    expect(summary).toContain('Noted: TypeScript, with CockroachDB.');
     expect(summary).toContain('- Project: my-app');
     expect(summary).toContain('- Language: TypeScript');
     expect(summary).toContain('- Database: CockroachDB');
     expect(summary).toContain('- Features: Authentication, Metrics, audit log');
+    expect(summary).toContain('- License: none (not published)');
     expect(summary).toContain('- Hosting: serverless functions');
     expect(summary).toMatch(/Here is the plan:/);
     expectValidConversation(agent.messages);
   });
 
-  it('sums up with its fallbacks when the set is refused, as by an editor without forms', async () => {
+  it('sums up gracefully when input ends after two answers, as with piped input', async () => {
     const { agent } = scriptedAgent(DEMO_SCRIPT, {
-      answers: [{ error: 'UNSUPPORTED' }, { error: 'UNSUPPORTED' }, { label: 'Containers' }],
+      answers: [
+        { label: 'TypeScript' },
+        { custom: 'my-app' },
+        { error: 'INPUT_CLOSED' },
+        { error: 'INPUT_CLOSED' },
+      ],
     });
     const summary = textOf(await collect(agent.run('hello')));
-    expect(summary).toContain('Noted: no language for now, with no database yet.');
-    expect(summary).toContain('- Language: (not chosen)');
+    expect(summary).toContain('- Project: my-app');
+    expect(summary).toContain('- Database: (not chosen)');
     expect(summary).toContain('- Features: (none chosen)');
-    expect(summary).toContain('- Hosting: containers');
+    expect(summary).toContain('- License: (not chosen)');
+    expect(summary).toContain('- Hosting: (not chosen)');
     expect(summary).not.toContain('{{');
   });
 
-  it('sums up gracefully when input ends after the set, as with piped input', async () => {
+  it('sums up with its fallbacks when the set is refused, as by an editor without forms', async () => {
     const { agent } = scriptedAgent(DEMO_SCRIPT, {
-      answers: [PLAN_ANSWER, { error: 'INPUT_CLOSED' }, { error: 'INPUT_CLOSED' }],
+      answers: [
+        { label: 'Go' },
+        { error: 'UNSUPPORTED' },
+        { error: 'UNSUPPORTED' },
+        { label: 'Containers' },
+      ],
     });
     const summary = textOf(await collect(agent.run('hello')));
-    expect(summary).toContain('- Language: TypeScript');
-    expect(summary).toContain('- Project: (no name given)');
-    expect(summary).toContain('- Hosting: (not chosen)');
-    expect(summary).not.toContain('{{');
+    expect(summary).toContain('- Language: Go');
+    expect(summary).toContain('- Database: (not chosen)');
+    expect(summary).toContain('- Hosting: containers');
   });
 
   it('says in one line that it is over when the person writes again', async () => {
     const { agent } = scriptedAgent(DEMO_SCRIPT, {
       answers: [
+        { label: 'Go' },
+        { custom: 'x' },
         {
           answers: {
-            language: { label: 'Go' },
             database: { label: 'SQLite' },
             features: { label: 'API docs' },
+            license: { label: 'MIT' },
           },
         },
-        { custom: 'x' },
         { label: 'Containers' },
       ],
     });
