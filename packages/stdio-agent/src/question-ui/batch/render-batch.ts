@@ -26,6 +26,27 @@ function pagesLine(
   width: number,
   style: TerminalStyle,
 ): string {
+  // Most keys change neither the page nor which questions have answers: draw the line once.
+  let key = `${state.page} ${width}`;
+  for (let index = 0; index < views.length; index++) key += hasAnswer(state, index) ? '1' : '0';
+  const cached = pagesLines.get(views);
+  if (cached?.key === key && cached.style === style) return cached.line;
+  const line = drawPagesLine(views, state, width, style);
+  pagesLines.set(views, { key, style, line });
+  return line;
+}
+
+const pagesLines = new WeakMap<
+  readonly QuestionView[],
+  { readonly key: string; readonly style: TerminalStyle; readonly line: string }
+>();
+
+function drawPagesLine(
+  views: readonly QuestionView[],
+  state: BatchState,
+  width: number,
+  style: TerminalStyle,
+): string {
   const count = views.length;
   const place = onReview(state) ? 'Review' : `Question ${state.page + 1} of ${count}`;
   const names = views.map((view, index) => {
