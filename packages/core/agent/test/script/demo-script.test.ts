@@ -104,6 +104,8 @@ describe('the demo script', () => {
     const summary = textOf(await collect(agent.run('hello')));
     expect(summary).toContain('- Language: Go');
     expect(summary).toContain('- Database: (not chosen)');
+    expect(summary).toContain('- Features: (none chosen)');
+    expect(summary).toContain('- License: (not chosen)');
     expect(summary).toContain('- Hosting: containers');
   });
 
