@@ -109,7 +109,7 @@ describe('several questions in the interactive menu', () => {
     expect(await terminal.waitFor('Review your answers')).toBe(
       [
         'Review  ✔ Language · ✔ Name · ✔ Features · [Review]',
-        '? Review your answers',
+        '? New service: Review your answers',
         '  1. Language · Go',
         '  2. Name · my-app',
         '  3. Features · Auth, Docs, audit',
@@ -283,13 +283,18 @@ describe('several questions in the interactive menu', () => {
   it('shows model text inert in the line of pages, the review and the summary', async () => {
     open();
     const answer = provider.askAll({
+      header: 'Set\u001b]0;title\u0007',
       questions: [
         { id: 'a', header: 'Evil\u001b[2J', question: 'Name?' },
         { id: 'b', question: 'B?' },
       ],
     });
     expect(await terminal.waitFor('Evil')).toContain('[Evil^[[2J]');
-    terminal.press('x', KEYS.enter, 'y', KEYS.enter, KEYS.enter);
+    terminal.press('x', KEYS.enter, 'y', KEYS.enter);
+    expect(await terminal.waitFor('Review your answers')).toContain(
+      '? Set^[]0;title^G: Review your answers',
+    );
+    terminal.press(KEYS.enter);
     await answer;
     expect(await terminal.text()).toContain('✔ Evil^[[2J · x');
   });

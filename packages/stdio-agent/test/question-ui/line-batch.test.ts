@@ -107,6 +107,13 @@ describe('several questions in line mode', () => {
     expect(text.split('? Language').length).toBe(2);
   });
 
+  it('names the set by its header, shown inert', async () => {
+    open();
+    pipes.input.write('x\n');
+    await provider.askAll({ header: 'Plan\u001b[2J', questions: [PLAN.questions[1] as never] });
+    expect(pipes.text().startsWith('Plan^[[2J\n? Name\n')).toBe(true);
+  });
+
   it('the end of input ends every question, none reads as answered', async () => {
     open();
     pipes.input.end('2\n');

@@ -9,6 +9,7 @@ import {
   askDeclinedError,
   type PendingQuestion,
 } from 'dsh-user-interaction';
+import { neutralizeText } from '../../text/neutralize-text.js';
 import { type TerminalStyle, terminalStyle } from '../../text/terminal-style.js';
 import { type InteractiveTerminal, runScreen } from '../menu/screen-session.js';
 import { type QuestionView, questionView } from '../question-view.js';
@@ -85,6 +86,7 @@ export function startBatchSession(
 ): void {
   const views = request.questions.map(questionView);
   const style = terminalStyle({ env: terminal.env, stream: terminal.output, interactive: true });
+  const header = request.header === undefined ? undefined : neutralizeText(request.header.trim());
   const answersOf = (state: BatchState) => views.map((_view, index) => pageAnswer(state, index));
 
   function conclude(state: BatchState, outcome: BatchOutcome) {
@@ -122,7 +124,7 @@ export function startBatchSession(
       ),
       style,
       keys: batchKeys,
-      render: (state, size) => renderBatch(views, state, size, style),
+      render: (state, size) => renderBatch(views, state, size, style, header),
       summary: (state, ending, width) =>
         batchSummary(views, answersOf(state), ending, style, width),
       conclude,

@@ -84,6 +84,7 @@ function reviewLines(
   width: number,
   rows: number,
   style: TerminalStyle,
+  header: string | undefined,
 ): string[] {
   const count = views.length;
   const { symbols } = style;
@@ -121,7 +122,8 @@ function reviewLines(
           ),
         ]
       : [];
-  const title = `${style.accent(symbols.question)} ${style.bold('Review your answers')}`;
+  const named = header === undefined ? 'Review your answers' : `${header}: Review your answers`;
+  const title = fitStyledLine(`${style.accent(symbols.question)} ${style.bold(named)}`, width);
   const room = Math.max(1, rows - 1 - hints.length - notice.length);
   const shown =
     answers.length <= room ? answers : [...answers.slice(0, room - 1), style.dim('  …')];
@@ -130,21 +132,23 @@ function reviewLines(
 
 /**
  * Lays out several questions for a terminal of `size`: the line of pages, then the question
- * of the page as `renderMenu` draws it in the rows left (or the review). A single question is
- * drawn as it would be alone.
+ * of the page as `renderMenu` draws it in the rows left (or the review, under the set's
+ * `header`, which must be neutralised). A single question is drawn as it would be alone.
  */
 export function renderBatch(
   views: readonly QuestionView[],
   state: BatchState,
   size: ScreenSize,
   style: TerminalStyle,
+  header?: string,
 ): BatchFrame {
   const width = Math.max(8, size.columns - 1);
   const several = views.length > 1;
   const top = several ? [pagesLine(views, state, width, style)] : [];
   const rows = { columns: size.columns, rows: Math.max(2, size.rows - top.length) };
   if (onReview(state)) {
-    return { lines: [...top, ...reviewLines(views, state, width, rows.rows - 1, style)], state };
+    const review = reviewLines(views, state, width, rows.rows - 1, style, header);
+    return { lines: [...top, ...review], state };
   }
   const view = views[state.page] as QuestionView;
   const menu = state.menus[state.page];

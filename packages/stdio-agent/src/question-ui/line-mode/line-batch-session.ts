@@ -1,4 +1,5 @@
 import type { AskUserQuestionsRequest } from 'dsh-user-interaction';
+import { neutralizeText } from '../../text/neutralize-text.js';
 import { type BatchQuestion, batchSummary, itemAnswer } from '../batch/batch-session.js';
 import type { BatchAnswer } from '../batch/batch-state.js';
 import { questionView } from '../question-view.js';
@@ -25,6 +26,9 @@ export function startLineBatchSession(
     async (dialog) => {
       const { style } = dialog;
       const count = views.length;
+      if (request.header !== undefined) {
+        dialog.write(`${style.bold(neutralizeText(request.header.trim()))}\n`);
+      }
       for (const [index, view] of views.entries()) {
         const multiSelect = request.questions[index]?.multiSelect === true;
         if (count > 1) dialog.write(`${style.dim(`Question ${index + 1} of ${count}`)}\n`);
