@@ -11,6 +11,7 @@ import {
   hasOptions,
   unsupportedError,
 } from 'dsh-user-interaction';
+import type { SendWithdrawable } from './acp-question-provider.js';
 import { answerFromPermission } from './answer-from-permission.js';
 import { permissionRequestForQuestion } from './permission-request-for-question.js';
 import type { QuestionScope } from './question-scope.js';
@@ -19,11 +20,6 @@ import type { QuestionScope } from './question-scope.js';
 type RequestPermission = (
   params: RequestPermissionRequest,
   options: SendRequestOptions,
-) => Promise<unknown>;
-
-/** Waits for the client's reply to one request, withdrawn with the questions. */
-type SendWithdrawable = (
-  send: (options: SendRequestOptions) => Promise<unknown>,
 ) => Promise<unknown>;
 
 /** One question of several, as the one question a permission request shows. */
