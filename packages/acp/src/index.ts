@@ -8,11 +8,17 @@ export {
 } from './questions/acp-question-provider.js';
 export { answerFromElicitation } from './questions/answer-from-elicitation.js';
 export { answerFromPermission } from './questions/answer-from-permission.js';
+export { answersFromElicitation } from './questions/answers-from-elicitation.js';
 export { errorFromClient } from './questions/client-error.js';
 export {
   elicitationForQuestion,
   formSchemaForQuestion,
 } from './questions/elicitation-for-question.js';
+export {
+  customAnswerField,
+  elicitationForQuestions,
+  formSchemaForQuestions,
+} from './questions/elicitation-for-questions.js';
 export {
   type PermissionScope,
   permissionOptionId,
@@ -29,6 +35,18 @@ export {
   type TextFieldSchema,
 } from './questions/question-form.js';
 export type { QuestionScope } from './questions/question-scope.js';
+export {
+  CUSTOM_ANSWER_META,
+  CUSTOM_ANSWER_SUFFIX,
+  type CustomAnswerSchema,
+  QUESTIONS_FORM_WORDING,
+  type QuestionChoiceSchema,
+  type QuestionMultiChoiceSchema,
+  type QuestionsElicitationRequest,
+  type QuestionsFormProperty,
+  type QuestionsFormSchema,
+  type QuestionTextSchema,
+} from './questions/questions-form.js';
 export {
   questionCapabilitiesFor,
   supportsFormElicitation,

@@ -54,8 +54,21 @@ describe('the terminal agent in a real terminal', () => {
     session.write(KEYS.enter);
     await session.waitFor('What should the project be called?');
     session.write('my-app\r');
+    // Three questions at once: Tab between them keeps the answers, and the review submits.
     await session.waitFor('Which database should my-app use?');
     session.write('2');
+    await session.waitFor('Question 2 of 3');
+    session.write(KEYS.tab);
+    await session.waitFor('Question 3 of 3');
+    session.write(KEYS.shiftTab);
+    await session.waitFor('Question 2 of 3');
+    session.write(' ');
+    await session.waitFor('[x] Authentication');
+    session.write(KEYS.enter);
+    await session.waitFor('Question 3 of 3');
+    session.write('2');
+    await session.waitFor('Review your answers');
+    session.write(KEYS.enter);
     await session.waitFor('Where will my-app run?');
     session.write(KEYS.ctrlC);
     await session.waitFor('⊘ Turn cancelled.');
@@ -73,8 +86,10 @@ describe('the terminal agent in a real terminal', () => {
         '✔ Language · Go',
         'Noted: Go. The next question has no options: type the answer.',
         '✔ Project name · my-app',
-        'Next, a choice that also takes an answer of your own.',
+        'Next, three questions at once: their answers go back together.',
         '✔ Database · SQLite',
+        '✔ Features · Authentication',
+        '✔ License · Apache-2.0',
         'Last question: this one takes one of its options only.',
         '✖ Hosting · cancelled',
         '⊘ Turn cancelled. Type your next message to go on.',
@@ -85,6 +100,8 @@ describe('the terminal agent in a real terminal', () => {
         '- Project: my-app',
         '- Language: Go',
         '- Database: SQLite',
+        '- Features: Authentication',
+        '- License: Apache-2.0',
         '- Hosting: (not chosen)',
       ].join('\n'),
     );
