@@ -1,6 +1,6 @@
 import type { TestProjectInlineConfiguration } from 'vitest/config';
 
-/** One test project per package; each keeps its tests in its own `test/` folder. */
+/** One test project per package (and the scripts); each keeps its tests in its own `test/` folder. */
 function project(name: string, root: string): TestProjectInlineConfiguration {
   return {
     // Inherit the root options (timeouts, `--expose-gc` for the leak tests).
@@ -19,4 +19,6 @@ export default [
   project('agent', './packages/core/agent'),
   project('stdio-agent', './packages/stdio-agent'),
   project('acp', './packages/acp'),
+  // The repository's own scripts (`pnpm start`).
+  project('scripts', './scripts'),
 ] satisfies TestProjectInlineConfiguration[];

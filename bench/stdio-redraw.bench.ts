@@ -7,12 +7,15 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const DOWN = '\u001b[B';
 const UP = '\u001b[A';
+const TAB = '\t';
+const SPACE = ' ';
 const WARM_UP = 2_000;
 const PRESSES = 20_000;
 const ROUNDS = 5;
 
 type Provider = {
   ask(request: unknown): Promise<unknown>;
+  askAll(request: unknown): Promise<unknown>;
   dispose(): void;
 };
 
@@ -52,11 +55,22 @@ function fakeTerminal() {
 
 const nextTurn = () => new Promise((resolve) => setImmediate(() => setImmediate(resolve)));
 
-/** Nanoseconds per keypress for a list of `count` options, pressing `keys` in turn. */
+function optionsOf(count: number) {
+  return Array.from({ length: count }, (_, index) => ({
+    label: `Option number ${index + 1}`,
+    description: index % 2 === 0 ? 'A short description of this option.' : undefined,
+  }));
+}
+
+/**
+ * Nanoseconds per keypress for a list of `count` options, pressing `keys` in turn; with
+ * `questions`, the list is the first of that many questions asked at once.
+ */
 async function measure(
   create: (options: object) => Provider,
   count: number,
   keys: readonly string[],
+  questions = 0,
 ): Promise<{ ns: number; bytes: number }> {
   const terminal = fakeTerminal();
   const provider = create({
@@ -64,11 +78,19 @@ async function measure(
     output: terminal.output,
     env: { TERM: 'xterm-256color' },
   });
-  const options = Array.from({ length: count }, (_, index) => ({
-    label: `Option number ${index + 1}`,
-    description: index % 2 === 0 ? 'A short description of this option.' : undefined,
-  }));
-  const answer = provider.ask({ question: 'Which option should we take?', options });
+  const options = optionsOf(count);
+  const answer =
+    questions === 0
+      ? provider.ask({ question: 'Which option should we take?', options })
+      : provider.askAll({
+          questions: Array.from({ length: questions }, (_, index) => ({
+            id: `q${index + 1}`,
+            header: `Question ${index + 1}`,
+            question: 'Which options should we take?',
+            options,
+            multiSelect: index % 2 === 1,
+          })),
+        });
   answer.catch(() => {});
   // The first question of a process waits for the width tables before it is drawn.
   for (let turn = 0; terminal.bytes() === 0; turn++) {
@@ -128,6 +150,39 @@ async function compare(
   );
 }
 
+/**
+ * One keypress on a screen of several questions against the same list asked alone: the work
+ * per key should follow the page on screen, not the number of questions or their options.
+ */
+async function compareSet(
+  create: (options: object) => Provider,
+  label: string,
+  keys: string[],
+  questions: number,
+  count: number,
+) {
+  const alone: number[] = [];
+  const set: number[] = [];
+  let bytes = { alone: 0, set: 0 };
+  for (let round = 0; round < ROUNDS; round++) {
+    const a = await measure(create, count, [DOWN]);
+    const b = await measure(create, count, keys, questions);
+    alone.push(a.ns);
+    set.push(b.ns);
+    bytes = { alone: a.bytes, set: b.bytes };
+  }
+  const aloneNs = median(alone);
+  const setNs = median(set);
+  console.log(label);
+  console.log(
+    `  one question of ${count.toLocaleString('en')} options, arrow down: ${Math.round(aloneNs).toLocaleString('en')} ns/keypress, ${bytes.alone.toFixed(0)} bytes written`,
+  );
+  console.log(
+    `  ${questions} questions of ${count.toLocaleString('en')} options each: ${Math.round(setNs).toLocaleString('en')} ns/keypress, ${bytes.set.toFixed(0)} bytes written`,
+  );
+  console.log(`  ratio: ${(setNs / aloneNs).toFixed(2)}`);
+}
+
 /** Prints the cost of one keypress redraw with 10 and 10,000 options. */
 export async function run(): Promise<void> {
   const create = await loadProvider();
@@ -139,4 +194,18 @@ export async function run(): Promise<void> {
   // Ten options take ten rows; a long list fills the window. With the same window on both
   // sides, what is left of the ratio is what the length of the list costs.
   await compare(create, 'Arrow down, both lists filling the window:', [DOWN], [100, 10_000]);
+  await compareSet(
+    create,
+    'Several questions at once, arrow down in the first list:',
+    [DOWN],
+    10,
+    1_000,
+  );
+  await compareSet(
+    create,
+    'Several questions at once, Tab to the next question and Space to tick (every other one takes several):',
+    [TAB, SPACE, TAB, DOWN],
+    10,
+    1_000,
+  );
 }

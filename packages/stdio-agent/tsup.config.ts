@@ -1,9 +1,3 @@
-import { defineConfig } from 'tsup';
+import { packageBuild } from '../../tsup.config.base.js';
 
-export default defineConfig({
-  entry: ['src/index.ts', 'src/bin.ts'],
-  format: ['esm'],
-  dts: { entry: 'src/index.ts' },
-  sourcemap: true,
-  clean: true,
-});
+export default packageBuild(['src/index.ts', 'src/bin.ts'], ['src/index.ts']);

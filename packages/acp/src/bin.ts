@@ -14,6 +14,7 @@ routeConsoleToStderr();
 const log = createStderrLog('dsh-acp: ');
 
 startAgentProgram({
+  name: 'dsh-acp',
   helpText: HELP_TEXT,
   version: packageAgentInfo().version,
   usageHint: '(see dsh-acp --help)',

@@ -8,11 +8,17 @@ export {
 } from './questions/acp-question-provider.js';
 export { answerFromElicitation } from './questions/answer-from-elicitation.js';
 export { answerFromPermission } from './questions/answer-from-permission.js';
+export { answersFromElicitation } from './questions/answers-from-elicitation.js';
 export { errorFromClient } from './questions/client-error.js';
 export {
   elicitationForQuestion,
   formSchemaForQuestion,
 } from './questions/elicitation-for-question.js';
+export {
+  customAnswerField,
+  elicitationForQuestions,
+  formSchemaForQuestions,
+} from './questions/elicitation-for-questions.js';
 export {
   type PermissionScope,
   permissionOptionId,
@@ -30,6 +36,18 @@ export {
 } from './questions/question-form.js';
 export type { QuestionScope } from './questions/question-scope.js';
 export {
+  CUSTOM_ANSWER_META,
+  CUSTOM_ANSWER_SUFFIX,
+  type CustomAnswerSchema,
+  QUESTIONS_FORM_WORDING,
+  type QuestionChoiceSchema,
+  type QuestionMultiChoiceSchema,
+  type QuestionsElicitationRequest,
+  type QuestionsFormProperty,
+  type QuestionsFormSchema,
+  type QuestionTextSchema,
+} from './questions/questions-form.js';
+export {
   questionCapabilitiesFor,
   supportsFormElicitation,
 } from './questions/supports-form-elicitation.js';
@@ -40,6 +58,7 @@ export {
 } from './server/acp-agent-server.js';
 export type { SessionAgentOptions } from './server/acp-session.js';
 export {
+  retryNotice,
   textUpdate,
   thoughtUpdate,
   toolCallUpdate,
@@ -55,6 +74,7 @@ export {
 export { promptResponseFor } from './server/prompt-response.js';
 export { promptText } from './server/prompt-text.js';
 export { SESSION_LIST_PAGE_SIZE, sessionListPage } from './server/session-list-page.js';
+export { supportsNotices } from './server/supports-notices.js';
 export { type AcpStdio, acpStdioStream } from './stdio/acp-stdio-stream.js';
 export { logText } from './stdio/log-text.js';
 export { routeConsoleToStderr } from './stdio/route-console-to-stderr.js';

@@ -1,9 +1,3 @@
-import { defineConfig } from 'tsup';
+import { packageBuild } from '../../../tsup.config.base.js';
 
-export default defineConfig({
-  entry: ['src/index.ts', 'src/testing.ts'],
-  format: ['esm'],
-  dts: true,
-  sourcemap: true,
-  clean: true,
-});
+export default packageBuild(['src/index.ts', 'src/testing.ts']);

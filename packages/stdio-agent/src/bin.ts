@@ -3,12 +3,11 @@ import { readFileSync } from 'node:fs';
 import { sessionStoreFor, startAgentProgram } from 'dsh-agent';
 import { ENDING_SIGNALS, signalExitCode } from './question-ui/terminal/ending-signals.js';
 import { restoreTerminal } from './question-ui/terminal/restore-terminal.js';
-import { HELP_TEXT } from './terminal-agent/help-text.js';
+import { helpText } from './terminal-agent/help-text.js';
 import { runTerminalAgent } from './terminal-agent/terminal-agent.js';
 import { chooseSession } from './terminal-agent/terminal-session.js';
 
 const PROGRAM = 'dsh-stdio-agent';
-const USAGE_HINT = `(try ${PROGRAM} --help)`;
 // Node's 500 ms makes Esc (decline a question) feel slow; 100 ms still keeps arrow keys whole
 // over a remote link.
 const ESCAPE_CODE_TIMEOUT_MS = 100;
@@ -35,15 +34,16 @@ function restoreOnExit(): void {
 }
 
 startAgentProgram({
-  helpText: HELP_TEXT,
+  name: PROGRAM,
+  helpText,
   // One folder above both `src/` and `dist/`.
   version: JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')).version,
   booleanFlags: ['no-color', 'show-thinking', 'continue', 'sessions'],
   valueFlags: ['resume'],
-  usageHint: USAGE_HINT,
   say,
-  async run(command, resolved) {
-    const context = { say, stdout: process.stdout, cwd: process.cwd(), usageHint: USAGE_HINT };
+  async run(command, resolved, invoked) {
+    const usageHint = `(try ${invoked.withFlags('--help')})`;
+    const context = { say, stdout: process.stdout, cwd: process.cwd(), usageHint };
     const choice = await chooseSession(command, sessionStoreFor(command), context);
     if (choice.kind === 'exit') return choice.code;
     restoreOnExit();
@@ -55,6 +55,7 @@ startAgentProgram({
       ...(flags.has('no-color') && { color: false }),
       showThinking: flags.has('show-thinking'),
       escapeCodeTimeout: ESCAPE_CODE_TIMEOUT_MS,
+      command: invoked,
       interrupts: process,
       ...(choice.session !== undefined && { session: choice.session }),
     });

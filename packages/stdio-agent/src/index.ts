@@ -10,6 +10,7 @@ export {
   type ReadlineProviderOptions,
 } from './question-ui/readline-provider.js';
 export {
+  FAILED_TURN_EXIT_CODE,
   INTERRUPTED_EXIT_CODE,
   type InterruptSource,
   runTerminalAgent,

@@ -8,6 +8,8 @@ import {
 import {
   type AskUserQuestionAnswer,
   type AskUserQuestionRequest,
+  type AskUserQuestionsAnswer,
+  type AskUserQuestionsRequest,
   askFailedError,
   hasOptions,
   inputClosedError,
@@ -20,8 +22,11 @@ import {
 } from 'dsh-user-interaction';
 import { answerFromElicitation } from './answer-from-elicitation.js';
 import { answerFromPermission } from './answer-from-permission.js';
+import { answersFromElicitation } from './answers-from-elicitation.js';
 import { errorFromClient } from './client-error.js';
 import { elicitationForQuestion } from './elicitation-for-question.js';
+import { elicitationForQuestions } from './elicitation-for-questions.js';
+import { permissionQuestionsInTurn } from './permission-questions-in-turn.js';
 import { permissionRequestForQuestion } from './permission-request-for-question.js';
 import { checkScope, type QuestionScope } from './question-scope.js';
 import { questionCapabilitiesFor, supportsFormElicitation } from './supports-form-elicitation.js';
@@ -56,7 +61,12 @@ export interface AcpQuestionProviderOptions {
 
 /** A question UI bound to one ACP connection. Disposing it rejects pending asks with `INPUT_CLOSED`. */
 export interface AcpQuestionProvider extends UserInteractionProvider, Disposable {
-  /** What the client can show: free-form and custom answers only with form elicitation. */
+  /**
+   * Shows several questions as one form (`elicitation/create`); without form elicitation, asks
+   * questions with one choice as permission requests, one after another.
+   */
+  askAll(request: AskUserQuestionsRequest): Promise<AskUserQuestionsAnswer>;
+  /** What the client can show: free-form, custom answers and several choices only with form elicitation. */
   readonly capabilities: UserInteractionCapabilities;
   /** Questions sent and not yet settled. */
   readonly pending: number;
@@ -64,11 +74,15 @@ export interface AcpQuestionProvider extends UserInteractionProvider, Disposable
   dispose(): void;
 }
 
-type SendQuestion = (options: SendRequestOptions) => Promise<unknown>;
+/** Sends one request to the client, with the options that withdraw it. */
+export type SendQuestion = (options: SendRequestOptions) => Promise<unknown>;
 
-interface OutgoingQuestion {
-  readonly send: SendQuestion;
-  readonly answerFrom: (reply: unknown) => AskUserQuestionAnswer;
+/** Waits for the client's reply to one request; withdrawing `question` withdraws the request. */
+export type SendWithdrawable = (send: SendQuestion) => Promise<unknown>;
+
+interface OutgoingQuestion<Answer> {
+  /** Sends what shows the question, and resolves with the answer read from the reply. */
+  readonly show: (sendWithdrawable: SendWithdrawable) => Promise<Answer>;
 }
 
 /**
@@ -82,7 +96,7 @@ export function createAcpQuestionProvider(
   const { connection, clientCapabilities, scopeFor } = options;
   const readCapabilities =
     typeof clientCapabilities === 'function' ? clientCapabilities : () => clientCapabilities;
-  const questions = new PendingQuestions<AskUserQuestionAnswer>();
+  const questions = new PendingQuestions<unknown>();
 
   const onClose = (): void => {
     questions.close(inputClosedError('the editor connection closed', connection.signal.reason));
@@ -90,21 +104,28 @@ export function createAcpQuestionProvider(
   if (connection.signal.aborted) onClose();
   else connection.signal.addEventListener('abort', onClose, { once: true });
 
-  function outgoing(request: AskUserQuestionRequest): OutgoingQuestion {
-    let scope: QuestionScope;
+  function routed(request: Pick<AskUserQuestionRequest, 'agent'>): QuestionScope {
     try {
-      scope = checkScope(scopeFor(request));
+      return checkScope(scopeFor(request as AskUserQuestionRequest));
     } catch (error) {
       if (isUserInteractionError(error)) throw error;
       throw askFailedError(error, 'the question could not be routed');
     }
+  }
+
+  function outgoing(request: AskUserQuestionRequest): OutgoingQuestion<AskUserQuestionAnswer> {
+    const scope = routed(request);
     const { client } = connection;
     if (supportsFormElicitation(readCapabilities())) {
       const params = elicitationForQuestion(request, scope);
       return {
-        send: (sendOptions) =>
-          client.request(methods.client.elicitation.create, params, sendOptions),
-        answerFrom: (reply) => answerFromElicitation(request, reply),
+        show: async (send) =>
+          answerFromElicitation(
+            request,
+            await send((options) =>
+              client.request(methods.client.elicitation.create, params, options),
+            ),
+          ),
       };
     }
     if (!hasOptions(request)) {
@@ -119,54 +140,98 @@ export function createAcpQuestionProvider(
       toolCallId,
     });
     return {
-      send: (sendOptions) =>
-        client.request(methods.client.session.requestPermission, params, sendOptions),
-      answerFrom: (reply) => answerFromPermission(request, reply),
+      show: async (send) =>
+        answerFromPermission(
+          request,
+          await send((options) =>
+            client.request(methods.client.session.requestPermission, params, options),
+          ),
+        ),
     };
   }
 
-  /** Sends the question; withdrawing it sends `$/cancel_request`, unless the connection is gone. */
-  function send(
-    outgoing: OutgoingQuestion,
-    question: PendingQuestion<AskUserQuestionAnswer>,
-  ): void {
-    // The SDK drops the client's late reply once this aborts.
-    const wire = new AbortController();
-    question.signal.addEventListener(
-      'abort',
-      () => {
-        if (!connection.signal.aborted) wire.abort(question.signal.reason);
-      },
-      { once: true },
-    );
-    let reply: Promise<unknown>;
-    try {
-      reply = outgoing.send({ cancellationSignal: wire.signal, stopWaitingOnCancel: true });
-    } catch (error) {
-      reply = Promise.reject(error);
+  function outgoingAll(request: AskUserQuestionsRequest): OutgoingQuestion<AskUserQuestionsAnswer> {
+    const scope = routed(request);
+    const { client } = connection;
+    if (supportsFormElicitation(readCapabilities())) {
+      const params = elicitationForQuestions(request, scope);
+      return {
+        show: async (send) =>
+          answersFromElicitation(
+            request,
+            await send((options) =>
+              client.request(methods.client.elicitation.create, params, options),
+            ),
+          ),
+      };
     }
-    reply.then(
-      (value) => {
-        try {
-          question.resolve(outgoing.answerFrom(value));
-        } catch (error) {
-          question.reject(error);
-        }
-      },
-      (error: unknown) => question.reject(errorFromClient(error)),
+    // Refuses, before anything is sent, what a permission request cannot show.
+    return permissionQuestionsInTurn(request, scope, (params, options) =>
+      client.request(methods.client.session.requestPermission, params, options),
     );
   }
 
-  function ask(request: AskUserQuestionRequest): Promise<AskUserQuestionAnswer> {
-    const { signal } = request;
-    const question = questions.open(signal === undefined ? {} : { signal });
-    if (question.settled) return question.promise;
+  /**
+   * Sends one request of the question and waits for the client's reply; withdrawing the
+   * question sends `$/cancel_request`, unless the connection is gone. A JSON-RPC error reply
+   * becomes the matching `UserInteractionError`.
+   */
+  function sendWithdrawable(
+    question: PendingQuestion<unknown>,
+    send: SendQuestion,
+  ): Promise<unknown> {
+    // Nothing more is sent for a question that has already ended (withdrawn between two requests).
+    if (question.settled) return Promise.reject(question.signal.reason);
+    // The SDK drops the client's late reply once this aborts.
+    const wire = new AbortController();
+    const onWithdrawn = (): void => {
+      if (!connection.signal.aborted) wire.abort(question.signal.reason);
+    };
+    question.signal.addEventListener('abort', onWithdrawn, { once: true });
+    let reply: Promise<unknown>;
     try {
-      send(outgoing(request), question);
+      reply = send({ cancellationSignal: wire.signal, stopWaitingOnCancel: true });
     } catch (error) {
-      question.reject(error);
+      reply = Promise.reject(error);
     }
-    return question.promise;
+    return reply.then(
+      (value) => {
+        question.signal.removeEventListener('abort', onWithdrawn);
+        return value;
+      },
+      (error: unknown) => {
+        question.signal.removeEventListener('abort', onWithdrawn);
+        throw errorFromClient(error);
+      },
+    );
+  }
+
+  /** Opens the question, shows it, and settles it with the answer or the failure. */
+  function pose<Answer>(
+    signal: AbortSignal | undefined,
+    prepare: () => OutgoingQuestion<Answer>,
+  ): Promise<Answer> {
+    const question = questions.open(signal === undefined ? {} : { signal });
+    if (question.settled) return question.promise as Promise<Answer>;
+    let shown: Promise<Answer>;
+    try {
+      shown = prepare().show((send) => sendWithdrawable(question, send));
+    } catch (error) {
+      shown = Promise.reject(error);
+    }
+    shown.then(
+      (answer) => question.resolve(answer),
+      (error: unknown) => question.reject(error),
+    );
+    return question.promise as Promise<Answer>;
+  }
+
+  function ask(request: AskUserQuestionRequest): Promise<AskUserQuestionAnswer> {
+    return pose(request.signal, () => outgoing(request));
+  }
+
+  function askAll(request: AskUserQuestionsRequest): Promise<AskUserQuestionsAnswer> {
+    return pose(request.signal, () => outgoingAll(request));
   }
 
   let disposed = false;
@@ -179,6 +244,7 @@ export function createAcpQuestionProvider(
 
   return {
     ask,
+    askAll,
     get capabilities() {
       return questionCapabilitiesFor(readCapabilities());
     },

@@ -28,6 +28,7 @@ import {
   unexpectedFailure,
 } from './server-errors.js';
 import { sessionListPage } from './session-list-page.js';
+import { supportsNotices } from './supports-notices.js';
 
 /** Options of `serveAcpAgent`: the agent every session gets, and how the server presents itself. */
 export interface AcpAgentServerOptions extends SessionAgentOptions {
@@ -216,6 +217,7 @@ export function serveAcpAgent(stream: Stream, options: AcpAgentServerOptions): A
       provider,
       agent: agentOptions,
       send,
+      notices: () => supportsNotices(clientCapabilities),
       ...(stored !== undefined && { stored }),
     });
   }

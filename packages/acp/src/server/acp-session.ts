@@ -17,6 +17,7 @@ import {
 } from 'dsh-user-interaction';
 import type { QuestionScope } from '../questions/question-scope.js';
 import {
+  retryNotice,
   textUpdate,
   thoughtUpdate,
   toolCallUpdate,
@@ -41,6 +42,8 @@ export interface AcpSessionOptions {
   readonly send: (update: SessionUpdate) => Promise<void>;
   /** Where the session is saved (its conversation so far, if loaded); none: in memory only. */
   readonly stored?: StoredSession;
+  /** Whether the client takes `notice` updates (default: it does not). */
+  readonly notices?: () => boolean;
 }
 
 /**
@@ -55,6 +58,7 @@ export class AcpSession {
   readonly #send: (update: SessionUpdate) => Promise<void>;
   readonly #stored: StoredSession | undefined;
   readonly #tools: SessionAgentOptions['tools'];
+  readonly #notices: () => boolean;
   // ACP tool call ids must be unique in a session; models may reuse theirs across turns.
   readonly #usedToolCallIds = new Set<string>();
   readonly #toolCallIds = new Map<string, string>();
@@ -67,6 +71,7 @@ export class AcpSession {
     this.#send = options.send;
     this.#stored = options.stored;
     this.#tools = options.agent.tools;
+    this.#notices = options.notices ?? (() => false);
     const interaction = createUserInteraction();
     this.#registration = interaction.registerProvider(options.provider);
     const { stored } = options;
@@ -96,11 +101,11 @@ export class AcpSession {
         this.#toolCallIds.clear();
         continue;
       }
-      await this.#send(
+      const update: SessionUpdate | undefined =
         event.type === 'prompt'
           ? { sessionUpdate: 'user_message_chunk', content: { type: 'text', text: event.text } }
-          : this.#updateFor(event),
-      );
+          : this.#updateFor(event);
+      if (update !== undefined) await this.#send(update);
     }
   }
 
@@ -132,8 +137,12 @@ export class AcpSession {
     let end: TurnEndEvent | undefined;
     try {
       for await (const event of this.#agent.run(text, { signal: controller.signal })) {
-        if (event.type === 'turn-end') end = event;
-        else await this.#send(this.#updateFor(event));
+        if (event.type === 'turn-end') {
+          end = event;
+          continue;
+        }
+        const update = this.#updateFor(event);
+        if (update !== undefined) await this.#send(update);
       }
     } finally {
       signal.removeEventListener('abort', onAbort);
@@ -167,8 +176,11 @@ export class AcpSession {
     await this.#stored?.close();
   }
 
-  #updateFor(event: Exclude<AgentEvent, TurnEndEvent>): SessionUpdate {
+  #updateFor(event: Exclude<AgentEvent, TurnEndEvent>): SessionUpdate | undefined {
     switch (event.type) {
+      case 'retry':
+        // A client without notices sees the turn go on; its end says what failed.
+        return this.#notices() ? retryNotice(event) : undefined;
       case 'reasoning':
         return thoughtUpdate(event.text);
       case 'text':

@@ -3,6 +3,7 @@ import type { AgentEvent } from 'dsh-agent';
 
 type ToolCallEvent = Extract<AgentEvent, { type: 'tool-call' }>;
 type ToolResultEvent = Extract<AgentEvent, { type: 'tool-result' }>;
+type RetryEvent = Extract<AgentEvent, { type: 'retry' }>;
 
 /**
  * The ACP tool kind of every call: the agent's tools (a question, or tools given by the
@@ -62,5 +63,24 @@ export function toolResultUpdate(event: ToolResultEvent, toolCallId: string): Se
       { type: 'content', content: { type: 'text', text: `${error.message} (${error.code})` } },
     ],
     rawOutput: { error: { name: error.name, code: error.code, message: error.message } },
+  };
+}
+
+/**
+ * A retry of the model request, as a `notice` for the person: "Retrying in 2 s, attempt 2 of
+ * 3" with what failed as its description. Sent only to clients that advertise
+ * `session.notices`: notices are live and not part of the conversation.
+ */
+export function retryNotice(event: RetryEvent): SessionUpdate {
+  const { delayMs } = event;
+  const when =
+    delayMs === 0
+      ? 'Retrying now'
+      : `Retrying in ${delayMs < 1_000 ? `${delayMs} ms` : `${Math.round(delayMs / 1_000)} s`}`;
+  return {
+    sessionUpdate: 'notice',
+    severity: 'warning',
+    title: `${when}, attempt ${event.attempt} of ${event.attempts}`,
+    description: event.error.message,
   };
 }

@@ -20,8 +20,15 @@ describe('the dsh-acp bin, as an editor starts it', () => {
         // The preselected recommended option.
         language: { action: 'accept', content: { choice: 'TypeScript' } },
         name: { action: 'accept', content: { text: 'Harbor' } },
-        // A custom answer next to the choice.
-        database: { action: 'accept', content: { text: 'CockroachDB' } },
+        // Three questions in one form: a typed answer next to a choice, ticks, a default kept.
+        stack: {
+          action: 'accept',
+          content: {
+            'database:custom': 'CockroachDB',
+            features: ['API docs', 'Metrics'],
+            license: 'MIT',
+          },
+        },
         hosting: { action: 'accept', content: { choice: 'containers' } },
       };
       for (const toolCallId of Object.keys(replies)) {
@@ -31,11 +38,20 @@ describe('the dsh-acp bin, as an editor starts it', () => {
         if (toolCallId === 'language') {
           expect(params.requestedSchema.properties.choice?.default).toBe('TypeScript');
         }
+        if (toolCallId === 'stack') {
+          expect(Object.keys(params.requestedSchema.properties)).toEqual([
+            'database',
+            'database:custom',
+            'features',
+            'features:custom',
+            'license',
+          ]);
+        }
         form.reply(replies[toolCallId] as CreateElicitationResponse);
       }
       expect(await response).toEqual({ stopReason: 'end_turn' });
       expect(testClient.updates.text(sessionId)).toContain(
-        '- Project: Harbor\n- Language: TypeScript\n- Database: CockroachDB\n- Hosting: containers',
+        '- Project: Harbor\n- Language: TypeScript\n- Database: CockroachDB\n- Features: API docs, Metrics\n- License: MIT\n- Hosting: containers',
       );
     });
     expect(bin.stderr()).toContain('dsh-acp: serving built-in demo (offline, scripted)');

@@ -28,14 +28,16 @@ describe('a client without form elicitation, against the bin', () => {
         'Rust',
       ]);
       permission.reply({ outcome: { outcome: 'selected', optionId: 'option-3' } });
-      // The free-form question fails without reaching the client; the next two are permissions.
-      (await testClient.permissions.next()).reply({ outcome: { outcome: 'cancelled' } });
-      (await testClient.permissions.next()).reply({
-        outcome: { outcome: 'selected', optionId: 'option-0' },
-      });
+      // The free-form question and the three asked at once (one takes several choices) fail
+      // without reaching the client; the last question is a permission again.
+      const hosting = await testClient.permissions.next();
+      expect(hosting.params.toolCall.toolCallId).toBe('hosting');
+      hosting.reply({ outcome: { outcome: 'selected', optionId: 'option-0' } });
       expect(await response).toEqual({ stopReason: 'end_turn' });
+      expect(testClient.permissions.received).toBe(2);
       expect(testClient.updates.resultText(sessionId, 'language')).toBe('Rust');
       expect(testClient.updates.text(sessionId)).toContain('- Language: Rust');
+      expect(testClient.updates.text(sessionId)).toContain('- Hosting: containers');
     });
   });
 

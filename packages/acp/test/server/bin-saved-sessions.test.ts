@@ -74,11 +74,14 @@ describe('saved sessions, against the bin', () => {
       const form = await second.forms.next();
       expect(form.params).toMatchObject({ sessionId, toolCallId: 'name#2' });
       form.reply({ action: 'accept', content: { text: 'shop' } });
-      (await second.forms.next()).reply({ action: 'accept', content: { choice: 'SQLite' } });
+      (await second.forms.next()).reply({
+        action: 'accept',
+        content: { database: 'SQLite', features: ['Automated tests'], license: 'MIT' },
+      });
       (await second.forms.next()).reply({ action: 'decline' });
       expect(await turn).toEqual({ stopReason: 'end_turn' });
       expect(updates.text(sessionId)).toContain(
-        '- Project: shop\n- Language: Go\n- Database: SQLite',
+        '- Project: shop\n- Language: Go\n- Database: SQLite\n- Features: Automated tests\n- License: MIT',
       );
 
       // While this process holds the session, another one cannot load it, and says who does.

@@ -41,7 +41,14 @@ describe('the dsh-acp command line', () => {
     const { code, stdout, stderr } = await run(['--help']);
     expect(code).toBe(0);
     expect(stdout).toMatch(/^Usage: dsh-acp \[options\]/);
-    for (const flag of ['--script FILE', '--base-url URL', '--model NAME', '--timeout TIME']) {
+    for (const flag of [
+      '--script FILE',
+      '--base-url URL',
+      '--model NAME',
+      '--timeout TIME',
+      '--request-timeout TIME',
+      '--retries N',
+    ]) {
       expect(stdout).toContain(flag);
     }
     expect(stderr).toBe('');
@@ -65,6 +72,14 @@ describe('the dsh-acp command line', () => {
       'dsh-acp: --model qwen3 needs a model server: set DEEPSEEK_API_KEY (or DSH_API_KEY), or pass --base-url. (see dsh-acp --help)\n',
     ],
     [['--base-url', 'ftp://models.example'], expect.stringMatching(/^dsh-acp: .*http.*\n$/)],
+    [
+      ['--retries', '11'],
+      'dsh-acp: --retries takes a whole number from 0 to 10 (got "11") (see dsh-acp --help)\n',
+    ],
+    [
+      ['--request-timeout', '20'],
+      'dsh-acp: --request-timeout 20 would be 20 milliseconds: write 20s for seconds, or 20ms if you mean it (see dsh-acp --help)\n',
+    ],
   ])('a usage error (%j) prints one line to stderr and exits 2', async (args, line) => {
     const { code, stdout, stderr } = await run(args);
     expect({ code, stdout, stderr }).toEqual({ code: 2, stdout: '', stderr: line });

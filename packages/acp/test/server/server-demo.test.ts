@@ -1,14 +1,14 @@
 import { methods } from '@agentclientprotocol/sdk';
 import { createScriptedModel, DEMO_SCRIPT } from 'dsh-agent';
 import { describe, expect, it } from 'vitest';
-import type { QuestionElicitationRequest } from '../../src/index.js';
+import type { QuestionElicitationRequest, QuestionsElicitationRequest } from '../../src/index.js';
 import { initializeClient, newSession, prompt, withServer } from '../support/server-harness.js';
 import { createTestClient, WITH_FORMS } from '../support/test-client.js';
 
 const demo = () => ({ model: createScriptedModel(DEMO_SCRIPT, { name: 'demo' }) });
 
 describe('the demo conversation, with questions as forms', () => {
-  it('asks the four questions as forms scoped to their tool calls, and sums up the answers', async () => {
+  it('asks its questions as forms scoped to their tool calls, three of them in one form, and sums up the answers', async () => {
     const testClient = createTestClient();
     await withServer(demo(), testClient, async ({ agent, pipe }) => {
       await initializeClient(agent, WITH_FORMS);
@@ -59,16 +59,110 @@ describe('the demo conversation, with questions as forms', () => {
       expect(updates.resultText(sessionId, 'language')).toBe('TypeScript');
       name.reply({ action: 'accept', content: { text: '  Harbor  ' } });
 
-      // 3. A choice that takes a typed answer: the typed text wins over the choice.
-      const database = await testClient.forms.next();
-      const databaseForm = database.params as QuestionElicitationRequest;
-      expect(databaseForm).toMatchObject({
-        toolCallId: 'database',
-        message: 'Which database should Harbor use?',
-        requestedSchema: { required: [] },
+      // 3. Three questions at once: one form, a property per question, named by its id, and
+      // next to options that take typed text an "Other" companion marked in `_meta`.
+      const stack = await testClient.forms.next();
+      const stackForm = stack.params as QuestionsElicitationRequest;
+      const other = (questionId: string, description: string) => ({
+        type: 'string',
+        title: 'Other',
+        description,
+        maxLength: 100_000,
+        _meta: { _askUserQuestionCustomAnswer: { questionId, isCustomAnswer: true } },
       });
-      expect(Object.keys(databaseForm.requestedSchema.properties)).toEqual(['choice', 'text']);
-      database.reply({ action: 'accept', content: { choice: 'PostgreSQL', text: 'CockroachDB' } });
+      expect(stackForm).toEqual({
+        mode: 'form',
+        sessionId,
+        toolCallId: 'stack',
+        message: 'The stack',
+        requestedSchema: {
+          type: 'object',
+          title: 'The stack',
+          properties: {
+            database: {
+              type: 'string',
+              title: 'Database',
+              description: 'Which database should Harbor use?',
+              oneOf: [
+                {
+                  const: 'PostgreSQL',
+                  title: 'PostgreSQL',
+                  description: 'Relational and dependable.',
+                },
+                {
+                  const: 'SQLite',
+                  title: 'SQLite',
+                  description: 'A single file, with no server to run.',
+                },
+                { const: 'MongoDB', title: 'MongoDB', description: 'Documents instead of tables.' },
+              ],
+            },
+            'database:custom': other(
+              'database',
+              'Type your own answer instead of choosing one above (optional).',
+            ),
+            features: {
+              type: 'array',
+              title: 'Features',
+              description: 'Which features should it start with? Choose any.',
+              items: {
+                anyOf: [
+                  {
+                    const: 'Authentication',
+                    title: 'Authentication',
+                    description: 'Sign-in and sessions.',
+                  },
+                  {
+                    const: 'Automated tests',
+                    title: 'Automated tests',
+                    description: 'A test suite run on every change.',
+                  },
+                  {
+                    const: 'API docs',
+                    title: 'API docs',
+                    description: 'Reference pages built from the code.',
+                  },
+                  {
+                    const: 'Metrics',
+                    title: 'Metrics',
+                    description: 'Counters and timings for a dashboard.',
+                  },
+                ],
+              },
+            },
+            'features:custom': other(
+              'features',
+              'Type an answer of your own, next to the options you chose (optional).',
+            ),
+            license: {
+              type: 'string',
+              title: 'License',
+              description: 'Under which license should the code be published?',
+              oneOf: [
+                { const: 'MIT', title: 'MIT', description: 'Short and permissive.' },
+                {
+                  const: 'Apache-2.0',
+                  title: 'Apache-2.0',
+                  description: 'Permissive, with a patent grant.',
+                },
+                { const: 'none (not published)', title: 'Not published' },
+              ],
+              default: 'MIT',
+            },
+          },
+          required: ['license'],
+        },
+      });
+      stack.reply({
+        action: 'accept',
+        content: {
+          database: 'PostgreSQL',
+          'database:custom': 'CockroachDB',
+          features: ['Metrics', 'Authentication'],
+          'features:custom': ' audit log ',
+          license: 'MIT',
+        },
+      });
 
       // 4. A choice only, whose option values differ from their labels.
       const hosting = await testClient.forms.next();
@@ -85,14 +179,19 @@ describe('the demo conversation, with questions as forms', () => {
       ).toEqual([
         ['language', 'completed'],
         ['name', 'completed'],
-        ['database', 'completed'],
+        ['stack', 'completed'],
         ['hosting', 'completed'],
       ]);
       expect(updates.resultText(sessionId, 'name')).toBe('Harbor');
-      expect(updates.resultText(sessionId, 'database')).toBe('CockroachDB');
+      // The model reads the set as JSON keyed by id: chosen options apart from typed text.
+      expect(JSON.parse(updates.resultText(sessionId, 'stack') ?? '')).toEqual({
+        database: { typed: 'CockroachDB' },
+        features: { chosen: ['Authentication', 'Metrics'], typed: 'audit log' },
+        license: { chosen: ['MIT'] },
+      });
       expect(updates.resultText(sessionId, 'hosting')).toBe('serverless functions');
       expect(updates.text(sessionId)).toContain(
-        '- Project: Harbor\n- Language: TypeScript\n- Database: CockroachDB\n- Hosting: serverless functions',
+        '- Project: Harbor\n- Language: TypeScript\n- Database: CockroachDB\n- Features: Authentication, Metrics, audit log\n- License: MIT\n- Hosting: serverless functions',
       );
 
       // Each tool call is announced on the wire before its form, and ended after the answer.
@@ -114,7 +213,7 @@ describe('the demo conversation, with questions as forms', () => {
         })
         .filter((entry) => entry !== undefined);
       expect(order).toEqual(
-        ['language', 'name', 'database', 'hosting'].flatMap((id) => [
+        ['language', 'name', 'stack', 'hosting'].flatMap((id) => [
           `call:${id}`,
           `form:${id}`,
           `end:${id}`,
@@ -142,7 +241,7 @@ describe('the demo conversation, with questions as forms', () => {
         form.reply({ action: 'decline' });
       }
       expect(await second).toEqual({ stopReason: 'end_turn' });
-      expect(forms).toEqual(['language#2', 'name#2', 'database#2', 'hosting#2']);
+      expect(forms).toEqual(['language#2', 'name#2', 'stack#2', 'hosting#2']);
       expect(testClient.updates.text(sessionId).slice(before.length)).toMatch(
         /^Hi! I am the dsh demo agent\./,
       );

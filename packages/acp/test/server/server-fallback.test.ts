@@ -31,34 +31,39 @@ describe('a client without form elicitation', () => {
       });
       language.reply({ outcome: { outcome: 'selected', optionId: 'option-1' } });
 
-      // The free-form question is announced and fails at once: nothing is sent for it.
-      const database = await testClient.permissions.next();
-      expect(updates.toolCallUpdates(sessionId).find((u) => u.toolCallId === 'name')).toMatchObject(
-        { status: 'failed', rawOutput: { error: { code: 'UNSUPPORTED' } } },
-      );
-      expect(database.params.toolCall).toEqual({
-        toolCallId: 'database',
-        title: 'Which database should the service use?',
+      // The free-form question is announced and fails at once: nothing is sent for it. So do
+      // the three questions asked at once, one of which takes several choices.
+      const hosting = await testClient.permissions.next();
+      const ends = updates.toolCallUpdates(sessionId);
+      expect(ends.find((u) => u.toolCallId === 'name')).toMatchObject({
+        status: 'failed',
+        rawOutput: { error: { code: 'UNSUPPORTED' } },
       });
-      // allow_custom cannot be honoured: only the options are offered.
-      expect(database.params.options.map((option) => option.name)).toEqual([
-        'PostgreSQL',
-        'SQLite',
-        'MongoDB',
-      ]);
-      database.reply({ outcome: { outcome: 'selected', optionId: 'option-0' } });
-
-      (await testClient.permissions.next()).reply({ outcome: { outcome: 'cancelled' } });
+      expect(ends.find((u) => u.toolCallId === 'stack')).toMatchObject({
+        status: 'failed',
+        rawOutput: {
+          error: {
+            code: 'UNSUPPORTED',
+            message: expect.stringContaining('`features` takes several choices'),
+          },
+        },
+      });
+      expect(hosting.params.toolCall).toEqual({
+        toolCallId: 'hosting',
+        title: 'Where will the service run?',
+      });
+      hosting.reply({ outcome: { outcome: 'cancelled' } });
 
       expect(await response).toEqual({ stopReason: 'end_turn' });
-      expect(testClient.permissions.received).toBe(3);
+      expect(testClient.permissions.received).toBe(2);
       expect(pipe.wire.requestsToClient('elicitation/create')).toEqual([]);
       expect(updates.resultText(sessionId, 'language')).toBe('Go');
-      expect(updates.resultText(sessionId, 'database')).toBe('PostgreSQL');
       expect(
         updates.toolCallUpdates(sessionId).find((u) => u.toolCallId === 'hosting'),
       ).toMatchObject({ status: 'failed', rawOutput: { error: { code: 'ASK_CANCELLED' } } });
-      expect(updates.text(sessionId)).toContain('- Project: (no name given)\n- Language: Go');
+      expect(updates.text(sessionId)).toContain(
+        '- Project: (no name given)\n- Language: Go\n- Database: (not chosen)',
+      );
 
       // The model was told what this client can show, at every request.
       for (const request of model.requests) {
@@ -80,6 +85,88 @@ describe('a client without form elicitation', () => {
       expect(ask?.description).toBeDefined();
       expect(ask?.description).not.toContain('This UI can only show');
       expect(ask?.description).not.toContain('This UI cannot');
+    });
+  });
+
+  it('gets several questions with one choice each as permission requests, one after another', async () => {
+    const model = createScriptedModel({
+      steps: [
+        {
+          toolCalls: [
+            {
+              id: 'pair',
+              name: 'ask_user_question',
+              arguments: {
+                questions: [
+                  {
+                    id: 'db',
+                    question: 'Which database?',
+                    options: [{ label: 'PostgreSQL', value: 'pg' }, { label: 'SQLite' }],
+                  },
+                  {
+                    id: 'ci',
+                    question: 'Which CI?',
+                    allow_custom: false,
+                    options: [{ label: 'GitHub Actions' }, { label: 'None' }],
+                  },
+                ],
+              },
+            },
+          ],
+        },
+        {
+          text: 'db={{answer:pair.db|-}} ci={{answer:pair.ci|-}}',
+          toolCalls: [
+            {
+              id: 'again',
+              name: 'ask_user_question',
+              arguments: {
+                questions: [
+                  { id: 'a', question: 'First?', options: [{ label: 'Yes' }, { label: 'No' }] },
+                  { id: 'b', question: 'Second?', options: [{ label: 'Yes' }, { label: 'No' }] },
+                ],
+              },
+            },
+          ],
+        },
+        { text: ' a={{answer:again.a|-}}' },
+      ],
+    });
+    const testClient = createTestClient({ handlesForms: false });
+    await withServer({ model }, testClient, async ({ agent, pipe }) => {
+      await initializeClient(agent, {});
+      const sessionId = await newSession(agent);
+      const response = prompt(agent, sessionId, 'Start.');
+      const db = await testClient.permissions.next();
+      expect(db.params).toEqual({
+        sessionId,
+        toolCall: { toolCallId: 'pair', title: 'Which database?' },
+        options: [
+          { optionId: 'option-0', name: 'PostgreSQL', kind: 'allow_once' },
+          { optionId: 'option-1', name: 'SQLite', kind: 'allow_once' },
+        ],
+      });
+      // The second is sent only once the first is answered.
+      expect(testClient.permissions.received).toBe(1);
+      db.reply({ outcome: { outcome: 'selected', optionId: 'option-0' } });
+      const ci = await testClient.permissions.next();
+      expect(ci.params.toolCall).toEqual({ toolCallId: 'pair', title: 'Which CI?' });
+      ci.reply({ outcome: { outcome: 'selected', optionId: 'option-1' } });
+      // A dismissed first question fails the set: the second is never sent.
+      (await testClient.permissions.next()).reply({ outcome: { outcome: 'cancelled' } });
+      expect(await response).toEqual({ stopReason: 'end_turn' });
+      const { updates } = testClient;
+      expect(JSON.parse(updates.resultText(sessionId, 'pair') ?? '')).toEqual({
+        db: { chosen: ['pg'] },
+        ci: { chosen: ['None'] },
+      });
+      expect(updates.text(sessionId)).toContain('db=pg ci=None');
+      expect(updates.text(sessionId)).toContain('a=-');
+      expect(
+        updates.toolCallUpdates(sessionId).find((u) => u.toolCallId === 'again'),
+      ).toMatchObject({ status: 'failed', rawOutput: { error: { code: 'ASK_CANCELLED' } } });
+      expect(testClient.permissions.received).toBe(3);
+      expect(pipe.wire.requestsToClient('elicitation/create')).toEqual([]);
     });
   });
 });

@@ -32,12 +32,20 @@ function demo(sessionStore: SessionStore): AcpAgentServerOptions & { requests: M
   return { model, sessionStore, requests: model.requests };
 }
 
-/** Answers the demo's four questions: a choice, a name, a choice, a choice. */
+/** Answers the demo's asks: a choice, a name, three questions in one form, a choice. */
 async function answerDemo(testClient: TestClient, name: string): Promise<void> {
   const replies = [
     { action: 'accept', content: { choice: 'TypeScript' } },
     { action: 'accept', content: { text: name } },
-    { action: 'accept', content: { choice: 'SQLite' } },
+    {
+      action: 'accept',
+      content: {
+        database: 'SQLite',
+        features: ['API docs'],
+        'features:custom': 'audit log',
+        license: 'MIT',
+      },
+    },
     { action: 'accept', content: { choice: 'containers' } },
   ] as const;
   for (const reply of replies) (await testClient.forms.next()).reply(reply);
@@ -127,9 +135,9 @@ describe('saved sessions', () => {
         'agent_message_chunk:Noted: TypeScript. T',
         'tool_call:name:What should the project be called?',
         'tool_call_update:name:completed',
-        'agent_message_chunk:Next, a choice that ',
-        'tool_call:database:Which database should shop use?',
-        'tool_call_update:database:completed',
+        'agent_message_chunk:Next, three question',
+        'tool_call:stack:The stack',
+        'tool_call_update:stack:completed',
         'agent_message_chunk:Last question: this ',
         'tool_call:hosting:Where will shop run?',
         'tool_call_update:hosting:completed',
@@ -160,7 +168,16 @@ describe('saved sessions', () => {
       ).toEqual(['Plan a web service\nfor the shop', 'Once more.']);
       expect(
         sent.filter((message) => message.role === 'tool').map((message) => message.content),
-      ).toEqual(['TypeScript', 'shop', 'SQLite', 'containers']);
+      ).toEqual([
+        'TypeScript',
+        'shop',
+        JSON.stringify({
+          database: { chosen: ['SQLite'] },
+          features: { chosen: ['API docs'], typed: 'audit log' },
+          license: { chosen: ['MIT'] },
+        }),
+        'containers',
+      ]);
     });
   });
 

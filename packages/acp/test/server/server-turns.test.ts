@@ -192,3 +192,59 @@ describe('prompt content', () => {
     });
   });
 });
+
+describe('a retry of the model request', () => {
+  /** A model whose request is retried once before it answers. */
+  function retriedModel(): Model {
+    return {
+      id: 'retried',
+      async *stream() {
+        yield {
+          type: 'retry',
+          attempt: 2,
+          attempts: 3,
+          delayMs: 2_000,
+          error: {
+            name: 'ModelError',
+            code: 'MODEL_UNAVAILABLE',
+            message: 'The model server at http://127.0.0.1:8080/v1 failed (HTTP 503: busy).',
+          },
+        };
+        yield { type: 'text-delta', text: 'Back.' };
+        yield { type: 'finish', reason: 'stop' };
+      },
+    };
+  }
+
+  it('is a notice to a client that takes notices, and never part of the answer', async () => {
+    const testClient = createTestClient();
+    await withServer({ model: retriedModel() }, testClient, async ({ agent }) => {
+      await initializeClient(agent, { ...WITH_FORMS, session: { notices: {} } });
+      const sessionId = await newSession(agent);
+      expect(await prompt(agent, sessionId, 'Hi.')).toMatchObject({ stopReason: 'end_turn' });
+      expect(testClient.updates.of(sessionId).all).toEqual([
+        {
+          sessionUpdate: 'notice',
+          severity: 'warning',
+          title: 'Retrying in 2 s, attempt 2 of 3',
+          description: 'The model server at http://127.0.0.1:8080/v1 failed (HTTP 503: busy).',
+        },
+        { sessionUpdate: 'agent_message_chunk', content: { type: 'text', text: 'Back.' } },
+      ]);
+    });
+  });
+
+  it('sends nothing to a client that did not advertise notices', async () => {
+    for (const capabilities of [WITH_FORMS, { session: { notices: null } }, { session: {} }]) {
+      const testClient = createTestClient();
+      await withServer({ model: retriedModel() }, testClient, async ({ agent }) => {
+        await initializeClient(agent, capabilities);
+        const sessionId = await newSession(agent);
+        expect(await prompt(agent, sessionId, 'Hi.')).toMatchObject({ stopReason: 'end_turn' });
+        expect(testClient.updates.of(sessionId).all).toEqual([
+          { sessionUpdate: 'agent_message_chunk', content: { type: 'text', text: 'Back.' } },
+        ]);
+      });
+    }
+  });
+});

@@ -1,7 +1,47 @@
 import { describe, expect, it } from 'vitest';
-import { promptText, textUpdate, toolCallUpdate, toolResultUpdate } from '../../src/index.js';
+import {
+  promptText,
+  retryNotice,
+  supportsNotices,
+  textUpdate,
+  toolCallUpdate,
+  toolResultUpdate,
+} from '../../src/index.js';
 
 describe('agent events as session updates', () => {
+  it('a retry is a warning notice that says when and which attempt, and what failed', () => {
+    const error = { name: 'ModelError', code: 'MODEL_TIMEOUT', message: 'Nothing for 20 s.' };
+    const retry = { type: 'retry', attempt: 2, attempts: 3, delayMs: 0, error } as const;
+    expect(retryNotice(retry)).toEqual({
+      sessionUpdate: 'notice',
+      severity: 'warning',
+      title: 'Retrying now, attempt 2 of 3',
+      description: 'Nothing for 20 s.',
+    });
+    expect(retryNotice({ ...retry, delayMs: 250 })).toMatchObject({
+      title: 'Retrying in 250 ms, attempt 2 of 3',
+    });
+    expect(retryNotice({ ...retry, attempt: 3, delayMs: 8_000 })).toMatchObject({
+      title: 'Retrying in 8 s, attempt 3 of 3',
+    });
+  });
+
+  it('notices go only to a client that advertised session.notices as an object', () => {
+    expect(supportsNotices({ session: { notices: {} } })).toBe(true);
+    for (const capabilities of [
+      undefined,
+      null,
+      {},
+      { session: null },
+      { session: {} },
+      { session: { notices: null } },
+      { session: { notices: true } },
+      { session: { notices: [] } },
+    ]) {
+      expect(supportsNotices(capabilities as never), JSON.stringify(capabilities)).toBe(false);
+    }
+  });
+
   it('text is an agent_message_chunk', () => {
     expect(textUpdate('Hello')).toEqual({
       sessionUpdate: 'agent_message_chunk',

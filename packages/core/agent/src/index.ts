@@ -8,6 +8,11 @@ export {
 } from './command-line/agent-command-line.js';
 export { AGENT_FLAGS_HELP } from './command-line/agent-flags-help.js';
 export {
+  COMMAND_ENV,
+  type ProgramCommand,
+  programCommand,
+} from './command-line/program-command.js';
+export {
   type AgentProgram,
   type AgentProgramContext,
   type AgentRunCommand,

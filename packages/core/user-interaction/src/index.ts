@@ -4,6 +4,12 @@ export type {
   AskUserQuestionOption,
   AskUserQuestionRequest,
 } from './ask-user-question.js';
+export type {
+  AskUserQuestionItem,
+  AskUserQuestionItemAnswer,
+  AskUserQuestionsAnswer,
+  AskUserQuestionsRequest,
+} from './ask-user-questions.js';
 export {
   askAbortedError,
   askCancelledError,
@@ -35,15 +41,20 @@ export {
 } from './errors/user-interaction-error.js';
 export {
   acceptsCustomAnswer,
+  answerForItem,
   answerForOption,
   hasOptions,
   optionValue,
   recommendedOption,
 } from './question-helpers.js';
 export {
+  ITEM_FIELD_NAMES,
+  ITEM_FIELDS,
   OPTION_FIELD_NAMES,
   OPTION_FIELDS,
   QUESTION_FIELDS,
+  QUESTIONS_FIELDS,
+  QUESTIONS_REQUEST_FIELD_NAMES,
   type QuestionFieldDefinition,
   REQUEST_FIELD_NAMES,
 } from './question-shape.js';
@@ -67,11 +78,13 @@ export {
   describeAskUserQuestionTool,
 } from './tool/ask-user-question-description.js';
 export {
+  ASK_USER_QUESTION_ARGUMENT_FIELDS,
   ASK_USER_QUESTION_PARAMETERS,
   type BooleanSchema,
   type ObjectSchema,
   type OptionsSchema,
   type PropertiesOf,
+  type QuestionsSchema,
   type StringSchema,
 } from './tool/ask-user-question-schema.js';
 export { ASK_USER_QUESTION_TOOL_NAME, askUserQuestionTool } from './tool/ask-user-question-tool.js';
@@ -79,8 +92,12 @@ export {
   type AskUserQuestionToolContext,
   type AskUserQuestionToolResult,
   executeAskUserQuestion,
+  questionsAnswerText,
 } from './tool/execute-ask-user-question.js';
-export { parseAskUserQuestionArguments } from './tool/parse-ask-user-question-arguments.js';
+export {
+  isQuestionsRequest,
+  parseAskUserQuestionArguments,
+} from './tool/parse-ask-user-question-arguments.js';
 export {
   FULL_CAPABILITIES,
   type UserInteractionCapabilities,
@@ -89,4 +106,6 @@ export {
 export { isBlankText } from './validation/is-blank-text.js';
 export { labelKey } from './validation/label-key.js';
 export { validateAnswer } from './validation/validate-answer.js';
+export { validateAnswers } from './validation/validate-answers.js';
+export { validateQuestionsRequest } from './validation/validate-questions-request.js';
 export { validateRequest } from './validation/validate-request.js';

@@ -3,6 +3,7 @@ import type {
   AskUserQuestionOption,
   AskUserQuestionRequest,
 } from './ask-user-question.js';
+import type { AskUserQuestionItem, AskUserQuestionItemAnswer } from './ask-user-questions.js';
 
 /** True when the question has options to choose from. */
 export function hasOptions(
@@ -37,4 +38,25 @@ export function recommendedOption(
   request: Pick<AskUserQuestionRequest, 'options'>,
 ): AskUserQuestionOption | undefined {
   return request.options?.find((option) => option.recommended === true);
+}
+
+/**
+ * The answer to one question of several, for UIs: `answers` holds the chosen options' values
+ * (else labels) in option order, then the typed text. `options` must be the question's own.
+ */
+export function answerForItem(
+  item: AskUserQuestionItem,
+  options: readonly AskUserQuestionOption[],
+  custom?: string,
+): AskUserQuestionItemAnswer {
+  let ordered = options;
+  if (options.length > 1) {
+    const chosen = new Set(options);
+    ordered = (item.options ?? []).filter((option) => chosen.has(option));
+  }
+  const answers = ordered.map(optionValue);
+  if (custom !== undefined) answers.push(custom);
+  return custom === undefined
+    ? { id: item.id, answers, options: ordered }
+    : { id: item.id, answers, options: ordered, custom };
 }

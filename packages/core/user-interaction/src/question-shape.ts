@@ -1,4 +1,5 @@
 import type { AskUserQuestionOption, AskUserQuestionRequest } from './ask-user-question.js';
+import type { AskUserQuestionItem, AskUserQuestionsRequest } from './ask-user-questions.js';
 import { REQUEST_LIMITS } from './request-limits.js';
 
 /** A field a model writes: its argument name (snake_case), what it holds, and what it means. */
@@ -12,11 +13,21 @@ export type QuestionFieldDefinition =
       readonly maxLength: number;
       /** What the model reads about it in the tool's schema. */
       readonly description: string;
+      /** A pattern the whole text must match, and what a text that does not is told. */
+      readonly pattern?: { readonly source: string; readonly problem: string };
     }
   | { readonly kind: 'boolean'; readonly argument: string; readonly description: string }
   | {
       readonly kind: 'options';
       readonly argument: string;
+      readonly maxItems: number;
+      readonly description: string;
+    }
+  | {
+      /** The questions of `askAll`, each an object of `ITEM_FIELDS`. */
+      readonly kind: 'questions';
+      readonly argument: string;
+      readonly minItems: number;
       readonly maxItems: number;
       readonly description: string;
     };
@@ -94,6 +105,46 @@ export const QUESTION_FIELDS = {
   readonly [K in Exclude<keyof AskUserQuestionRequest, CallerField>]-?: QuestionFieldDefinition;
 };
 
+/**
+ * The fields of one question of several (`AskUserQuestionItem`): the question's own fields,
+ * with an `id` first and `multiSelect` last. Each rule of a question applies to each item.
+ */
+export const ITEM_FIELDS = {
+  id: {
+    kind: 'text',
+    argument: 'id',
+    required: true,
+    maxLength: REQUEST_LIMITS.idLength,
+    description:
+      'A short name for the question, unique among the questions, such as "database": the answers are keyed by it.',
+    pattern: {
+      source: `^[A-Za-z0-9_-]{1,${REQUEST_LIMITS.idLength}}$`,
+      problem: `must be 1 to ${REQUEST_LIMITS.idLength} letters, digits, \`_\` or \`-\``,
+    },
+  },
+  ...QUESTION_FIELDS,
+  multiSelect: {
+    kind: 'boolean',
+    argument: 'multi_select',
+    description:
+      'Whether the person may choose several options (default false). Needs options; a typed answer, when allowed, comes in addition to them.',
+  },
+} as const satisfies { readonly [K in keyof AskUserQuestionItem]-?: QuestionFieldDefinition };
+
+/** The fields of a request of several questions that a model writes (`AskUserQuestionsRequest`). */
+export const QUESTIONS_FIELDS = {
+  questions: {
+    kind: 'questions',
+    argument: 'questions',
+    minItems: 1,
+    maxItems: REQUEST_LIMITS.questions,
+    description: `Several questions asked at once, shown together and answered in one go (1 to ${REQUEST_LIMITS.questions}). Give either this or \`question\`, never both; with it, \`header\` labels the whole set, and \`options\` and \`allow_custom\` go inside each question.`,
+  },
+  header: QUESTION_FIELDS.header,
+} as const satisfies {
+  readonly [K in Exclude<keyof AskUserQuestionsRequest, CallerField>]-?: QuestionFieldDefinition;
+};
+
 /** Every field of a question, in the order a request is read (the signal first: an aborted one wins). */
 export const REQUEST_FIELD_NAMES: readonly (keyof AskUserQuestionRequest)[] = Object.freeze([
   'signal',
@@ -105,3 +156,16 @@ export const REQUEST_FIELD_NAMES: readonly (keyof AskUserQuestionRequest)[] = Ob
 export const OPTION_FIELD_NAMES = Object.freeze(
   Object.keys(OPTION_FIELDS) as (keyof typeof OPTION_FIELDS)[],
 );
+
+/** Every field of a question of several, in the order it is read. */
+export const ITEM_FIELD_NAMES = Object.freeze(
+  Object.keys(ITEM_FIELDS) as (keyof typeof ITEM_FIELDS)[],
+);
+
+/** Every field of a request of several questions, in the order it is read (the signal first). */
+export const QUESTIONS_REQUEST_FIELD_NAMES: readonly (keyof AskUserQuestionsRequest)[] =
+  Object.freeze([
+    'signal',
+    ...(Object.keys(QUESTIONS_FIELDS) as (keyof typeof QUESTIONS_FIELDS)[]),
+    ...(Object.keys(CALLER_FIELDS) as CallerField[]).filter((name) => name !== 'signal'),
+  ]);

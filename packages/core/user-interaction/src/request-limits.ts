@@ -15,6 +15,10 @@ export const REQUEST_LIMITS = {
   valueLength: 4_000,
   /** Characters in an option's `description`. */
   descriptionLength: 2_000,
+  /** Questions asked at once (`askAll`). */
+  questions: 10,
+  /** Characters in a question's `id` (`askAll`). */
+  idLength: 64,
   /** Characters in an answer's text (typed or an option's value). */
   answerLength: 100_000,
   /** Milliseconds in `timeoutMs` (the largest delay a timer accepts). */

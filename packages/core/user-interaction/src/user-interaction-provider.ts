@@ -1,4 +1,5 @@
 import type { AskUserQuestionAnswer, AskUserQuestionRequest } from './ask-user-question.js';
+import type { AskUserQuestionsAnswer, AskUserQuestionsRequest } from './ask-user-questions.js';
 
 /** What a UI can show. A provider that leaves this out can show everything. */
 export interface UserInteractionCapabilities {
@@ -6,6 +7,12 @@ export interface UserInteractionCapabilities {
   readonly freeForm: boolean;
   /** A typed answer offered next to the options (unless the question sets `allowCustom: false`). */
   readonly customAnswer: boolean;
+  /**
+   * Questions that take several options (`multiSelect`, in `askAll`). Absent means yes for a UI
+   * that implements `askAll`; a UI without it is asked one question at a time, through `ask`, and
+   * a multi-select fails with `UNSUPPORTED` whatever this says.
+   */
+  readonly multiSelect?: boolean;
 }
 
 /** What a UI that shows every kind of question can show: what a provider without `capabilities` means. */
@@ -21,6 +28,12 @@ export interface UserInteractionProvider {
    * `UserInteractionError`. The request it receives has already been validated.
    */
   ask(request: AskUserQuestionRequest): Promise<AskUserQuestionAnswer>;
+  /**
+   * Shows several questions together and settles with every answer, or rejects with a
+   * `UserInteractionError` for the whole set. The request has already been validated. Optional:
+   * without it, the service asks the questions one at a time through `ask`.
+   */
+  askAll?(request: AskUserQuestionsRequest): Promise<AskUserQuestionsAnswer>;
   /** What this UI can show right now; read at every ask, so it may change over time. */
   readonly capabilities?: UserInteractionCapabilities;
 }

@@ -45,6 +45,7 @@ describe('the tool definition', () => {
       'header',
       'options',
       'allow_custom',
+      'questions',
     ]);
     expect(Object.keys(ASK_USER_QUESTION_PARAMETERS.properties.options.items.properties)).toEqual([
       'label',
@@ -59,7 +60,8 @@ describe('the tool definition', () => {
       expect(property, name).toMatchObject({ description: field.description });
       if (field.kind === 'text') expect(property).toMatchObject({ maxLength: field.maxLength });
     }
-    expect(ASK_USER_QUESTION_PARAMETERS.required).toEqual(['question']);
+    // `question` and `questions` are alternatives: the parser, not the schema, takes exactly one.
+    expect(ASK_USER_QUESTION_PARAMETERS.required).toEqual([]);
     expect(ASK_USER_QUESTION_PARAMETERS.properties.options.items.required).toEqual(['label']);
     expect(ASK_USER_QUESTION_PARAMETERS.properties.options.maxItems).toBe(REQUEST_LIMITS.options);
     expect(askUserQuestionTool.parse).toBe(parseAskUserQuestionArguments);

@@ -3,7 +3,7 @@ import {
   isUserInteractionError,
   type PendingQuestion,
 } from 'dsh-user-interaction';
-import type { QuestionEnding } from './summary-line.js';
+import type { UnansweredEnding } from './summary-line.js';
 
 /**
  * A question on screen: the provider's pending question. The screen settles it when the
@@ -13,7 +13,7 @@ import type { QuestionEnding } from './summary-line.js';
 export type ScreenQuestion = PendingQuestion<AskUserQuestionAnswer>;
 
 /** How the summary line reports a question withdrawn while it was on screen. */
-export function withdrawnEnding(reason: unknown): QuestionEnding {
+export function withdrawnEnding(reason: unknown): UnansweredEnding {
   if (isUserInteractionError(reason, 'INPUT_CLOSED')) return { kind: 'closed' };
   // Under a time limit, the service withdraws the question with ASK_TIMEOUT as the reason.
   const cause = isUserInteractionError(reason) ? reason.cause : undefined;
@@ -26,8 +26,8 @@ export function withdrawnEnding(reason: unknown): QuestionEnding {
  * function that stops listening, for when the screen settles the question itself.
  */
 export function whenWithdrawn(
-  question: ScreenQuestion,
-  onWithdrawn: (ending: QuestionEnding) => void,
+  question: PendingQuestion<unknown>,
+  onWithdrawn: (ending: UnansweredEnding) => void,
 ): () => void {
   const { signal } = question;
   const listener = (): void => onWithdrawn(withdrawnEnding(signal.reason));

@@ -2,6 +2,8 @@ import { createInterface, type Interface } from 'node:readline';
 import {
   type AskUserQuestionAnswer,
   type AskUserQuestionRequest,
+  type AskUserQuestionsAnswer,
+  type AskUserQuestionsRequest,
   askFailedError,
   FULL_CAPABILITIES,
   inputClosedError,
@@ -11,6 +13,8 @@ import {
   type UserInteractionProvider,
 } from 'dsh-user-interaction';
 import { loadTextWidth, textWidthExact } from '../text/text-width.js';
+import { type BatchQuestion, startBatchSession } from './batch/batch-session.js';
+import { startLineBatchSession } from './line-mode/line-batch-session.js';
 import { type LineReader, lineReaderFor } from './line-mode/line-reader.js';
 import { startLineSession } from './line-mode/line-session.js';
 import { startInteractiveSession } from './menu/interactive-session.js';
@@ -43,6 +47,8 @@ export interface ReadlineProviderOptions {
 /** A terminal question UI: a `UserInteractionProvider` that can be disposed. */
 export interface ReadlineProvider extends UserInteractionProvider, Disposable {
   ask(request: AskUserQuestionRequest): Promise<AskUserQuestionAnswer>;
+  /** Shows several questions together: a page each and a review in a menu, in order in line mode. */
+  askAll(request: AskUserQuestionsRequest): Promise<AskUserQuestionsAnswer>;
   readonly capabilities: UserInteractionCapabilities;
   /** The mode questions are shown in. */
   readonly mode: 'interactive' | 'line';
@@ -52,12 +58,11 @@ export interface ReadlineProvider extends UserInteractionProvider, Disposable {
   dispose(): void;
 }
 
-/** A question of this UI: on screen, or waiting for its turn. */
-interface Entry {
-  readonly request: AskUserQuestionRequest;
-  question: ScreenQuestion;
-  started: boolean;
-}
+/** A question (or several asked together) of this UI: on screen, or waiting for its turn. */
+type Entry = { started: boolean } & (
+  | { readonly kind: 'one'; readonly request: AskUserQuestionRequest; question: ScreenQuestion }
+  | { readonly kind: 'all'; readonly request: AskUserQuestionsRequest; question: BatchQuestion }
+);
 
 function pickMode(
   requested: ReadlineProviderMode,
@@ -90,7 +95,7 @@ export function createReadlineProvider(options: ReadlineProviderOptions = {}): R
   const output = (options.output ?? streams?.output ?? process.stdout) as TerminalOutput;
   const env = options.env ?? process.env;
   const mode = pickMode(options.mode ?? 'auto', input, output, shared, env);
-  const questions = new PendingQuestions<AskUserQuestionAnswer>();
+  const questions = new PendingQuestions<AskUserQuestionAnswer | AskUserQuestionsAnswer>();
   const queue: Entry[] = [];
   let ownReadline: Interface | undefined;
   let reader: LineReader | undefined;
@@ -132,23 +137,22 @@ export function createReadlineProvider(options: ReadlineProviderOptions = {}): R
 
   function startSession(entry: Entry): void {
     if (mode === 'interactive') {
-      startInteractiveSession(entry.question, entry.request, {
+      const terminal = {
         input,
         output,
         readline: shared,
         env,
         escapeCodeTimeout: options.escapeCodeTimeout,
-      });
+      };
+      if (entry.kind === 'one') startInteractiveSession(entry.question, entry.request, terminal);
+      else startBatchSession(entry.question, entry.request, terminal);
       return;
     }
     const lines = lineReader();
     if (ownReadline !== undefined && !isClosed(ownReadline)) ownReadline.resume();
-    startLineSession(entry.question, entry.request, {
-      reader: lines,
-      output,
-      env,
-      echo: input.isTTY !== true,
-    });
+    const terminal = { reader: lines, output, env, echo: input.isTTY !== true };
+    if (entry.kind === 'one') startLineSession(entry.question, entry.request, terminal);
+    else startLineBatchSession(entry.question, entry.request, terminal);
   }
 
   function startNext(): void {
@@ -190,21 +194,31 @@ export function createReadlineProvider(options: ReadlineProviderOptions = {}): R
     startNext();
   }
 
-  function ask(request: AskUserQuestionRequest): Promise<AskUserQuestionAnswer> {
+  /** Queues a question (or several) behind those already asked; it is shown in its turn. */
+  function enqueue(entry: Entry, signal: AbortSignal | undefined): Promise<unknown> {
     if (questions.closed === undefined && inputGone()) {
       questions.close(inputClosedError('the input ended'));
     }
-    const entry: Entry = { request, question: undefined as never, started: false };
     // Withdrawn before it was asked, or nobody can answer: nothing is drawn and no input is read.
     entry.question = questions.open({
-      ...(request.signal !== undefined && { signal: request.signal }),
+      ...(signal !== undefined && { signal }),
       onSettle: () => settled(entry),
-    });
+    }) as Entry['question'];
     if (!entry.question.settled) {
       queue.push(entry);
       startNext();
     }
     return entry.question.promise;
+  }
+
+  function ask(request: AskUserQuestionRequest): Promise<AskUserQuestionAnswer> {
+    const entry: Entry = { kind: 'one', request, question: undefined as never, started: false };
+    return enqueue(entry, request.signal) as Promise<AskUserQuestionAnswer>;
+  }
+
+  function askAll(request: AskUserQuestionsRequest): Promise<AskUserQuestionsAnswer> {
+    const entry: Entry = { kind: 'all', request, question: undefined as never, started: false };
+    return enqueue(entry, request.signal) as Promise<AskUserQuestionsAnswer>;
   }
 
   function dispose(): void {
@@ -214,6 +228,7 @@ export function createReadlineProvider(options: ReadlineProviderOptions = {}): R
 
   return {
     ask,
+    askAll,
     capabilities: FULL_CAPABILITIES,
     mode,
     get pending() {

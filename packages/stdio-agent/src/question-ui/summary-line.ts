@@ -12,6 +12,9 @@ export type QuestionEnding =
   | { readonly kind: 'closed' }
   | { readonly kind: 'interrupted' };
 
+/** How a question ended without an answer. */
+export type UnansweredEnding = Exclude<QuestionEnding, { kind: 'answered' }>;
+
 const STATUS: Record<Exclude<QuestionEnding['kind'], 'answered'>, string> = {
   declined: 'declined',
   cancelled: 'cancelled',

@@ -1,7 +1,8 @@
-import { AGENT_FLAGS_HELP } from 'dsh-agent';
+import { AGENT_FLAGS_HELP, type ProgramCommand, programCommand } from 'dsh-agent';
 
-/** The text of `dsh-stdio-agent --help`. */
-export const HELP_TEXT = `Usage: dsh-stdio-agent [options]
+/** The text of `dsh-stdio-agent --help`, naming the command as the person started it. */
+export function helpText(command: ProgramCommand = programCommand('dsh-stdio-agent', {})): string {
+  return `Usage: ${command.withFlags('[options]')}
 
 A chat agent in the terminal: type a message, and the agent answers, asking you
 questions as it works. With no API key it runs a built-in offline demo.
@@ -28,8 +29,12 @@ goes on), clears a line being typed, and quits at an empty prompt, as does Ctrl+
 In a question: arrows or numbers choose, Enter confirms, Esc declines.
 
 Piped input is read a line at a time, prompts and answers in order:
-  printf 'hello\\n1\\nmy-app\\n' | dsh-stdio-agent
+  printf 'hello\\n1\\nmy-app\\n' | ${command.name}
 
-Exit status: 0 at the end of input or when you quit, 1 on a fatal error,
-2 on a usage error, 130 when Ctrl+C is pressed again while a turn is being cancelled.
+Exit status: 0 at the end of input or when you quit, 1 on a fatal error, 2 on a
+usage error, 130 when Ctrl+C is pressed again while a turn is being cancelled.
+When input or output is not a terminal, 1 also when a turn failed (ended with an
+error, such as a model error); a question left unanswered at the end of input
+does not fail its turn.
 `;
+}

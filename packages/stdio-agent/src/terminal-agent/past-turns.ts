@@ -1,11 +1,15 @@
 import { type ConversationEntry, type ReplayEvent, replayConversation } from 'dsh-agent';
-import { ASK_USER_QUESTION_TOOL_NAME, type ToolError } from 'dsh-user-interaction';
+import {
+  ASK_USER_QUESTION_TOOL_NAME,
+  type AskUserQuestionItemAnswer,
+  type ToolError,
+} from 'dsh-user-interaction';
 import { type QuestionEnding, summaryLine } from '../question-ui/summary-line.js';
 import { neutralizeText } from '../text/neutralize-text.js';
 import type { TerminalStyle } from '../text/terminal-style.js';
 import { StreamedText } from './streamed-text.js';
 import { type AnnouncedCall, toolActivityLine } from './tool-activity-line.js';
-import { turnEndNote } from './turn-end-note.js';
+import { type NoteContext, turnEndNote } from './turn-end-note.js';
 
 /** How many of a resumed conversation's turns are shown before the prompt. */
 export const PAST_TURNS_SHOWN = 3;
@@ -34,23 +38,60 @@ function endingOf(error: ToolError, interrupted: boolean): QuestionEnding {
   }
 }
 
-/** A question's summary line, as the question UI left it when it was asked. */
-function questionLine(
+/** The fields of a question in a call's arguments, as the model wrote them (unchecked). */
+interface QuestionFields {
+  readonly id?: unknown;
+  readonly header?: unknown;
+  readonly question?: unknown;
+}
+
+/** What a summary line names a question by: its header, else its question's first line. */
+function titleOf(fields: QuestionFields | undefined, fallback: string): string {
+  const header = fields?.header;
+  const question = typeof fields?.question === 'string' ? fields.question.trim() : '';
+  return neutralizeText(
+    typeof header === 'string' && header.trim() !== ''
+      ? header.trim()
+      : (question.split('\n')[0] ?? '') || fallback,
+  );
+}
+
+/** An answer to one question of a set as its summary line showed it: the options, then the text. */
+function itemAnswerText(answer: AskUserQuestionItemAnswer): string {
+  const parts = answer.options.map((option) => option.label.trim());
+  if (answer.custom !== undefined) parts.push(answer.custom);
+  return neutralizeText(parts.join(', '));
+}
+
+/**
+ * A question's summary lines, as the question UI left them when it was asked: one, or one per
+ * question of a set.
+ */
+function questionLines(
   call: ToolCallEvent,
   event: ToolResultEvent,
   interrupted: boolean,
   style: TerminalStyle,
-): string {
-  const header = (call.arguments as { header?: unknown } | null | undefined)?.header;
-  const title = neutralizeText(
-    typeof header === 'string' && header.trim() !== ''
-      ? header.trim()
-      : (call.title.split('\n')[0] ?? call.title),
-  );
+): string[] {
+  const fallback = call.title.split('\n')[0] ?? call.title;
+  const args = call.arguments as { questions?: unknown } | null | undefined;
   const { result } = event;
-  if (!result.ok) return summaryLine(title, endingOf(result.error, interrupted), style);
+  const ending = result.ok ? undefined : endingOf(result.error, interrupted);
+  if (Array.isArray(args?.questions)) {
+    const given = result.ok ? result.answers?.answers : undefined;
+    return args.questions.map((item: QuestionFields | null | undefined) => {
+      const title = titleOf(item ?? undefined, fallback);
+      if (ending !== undefined) return summaryLine(title, ending, style);
+      const answer = given?.find((candidate) => candidate.id === item?.id);
+      // A result saved without its answers (by a tool of another shape) shows its output once.
+      const shown = answer === undefined ? neutralizeText(result.output) : itemAnswerText(answer);
+      return summaryLine(title, { kind: 'answered', answer: shown }, style);
+    });
+  }
+  const title = titleOf((args ?? undefined) as QuestionFields | undefined, fallback);
+  if (!result.ok) return [summaryLine(title, endingOf(result.error, interrupted), style)];
   const answer = result.answer?.option?.label ?? result.answer?.answer ?? result.output;
-  return summaryLine(title, { kind: 'answered', answer: neutralizeText(answer) }, style);
+  return [summaryLine(title, { kind: 'answered', answer: neutralizeText(answer) }, style)];
 }
 
 /** What ends a turn the program stopped in the middle of. */
@@ -71,15 +112,15 @@ function turnsOf(events: Iterable<ReplayEvent>): ReplayEvent[][] {
 /**
  * The last turns of a resumed conversation as the transcript showed them: each prompt after
  * the prompt sign, the assistant's text, a summary line per question with the person's answer
- * (or why there was none), a line per other tool call, and how the turn ended. `columns` wraps
- * the text as a live turn does; `undefined` (a pipe) does not wrap.
+ * (or why there was none), a line per other tool call, and how the turn ended. The context's
+ * `width` wraps the text as a live turn does; `undefined` (a pipe) does not wrap.
  */
 export function pastTurnsText(
   entries: readonly ConversationEntry[],
-  style: TerminalStyle,
-  columns: number | undefined,
+  context: NoteContext,
   shown = PAST_TURNS_SHOWN,
 ): string {
+  const { style, width: columns } = context;
   const turns = turnsOf(replayConversation(entries));
   if (turns.length === 0) return '';
   // Whether each turn was closed when the conversation was restored, in turn order.
@@ -120,7 +161,7 @@ export function pastTurnsText(
           const call = calls.get(event.id);
           if (call === undefined) break;
           if (call.name === ASK_USER_QUESTION_TOOL_NAME) {
-            line(questionLine(call, event, cutShort, style));
+            for (const shown of questionLines(call, event, cutShort, style)) line(shown);
             break;
           }
           const announced: AnnouncedCall = call;
@@ -134,7 +175,7 @@ export function pastTurnsText(
         }
         case 'turn-end':
           if (cutShort) line(interruptedNote(style));
-          else for (const note of turnEndNote(event, style)) line(note);
+          else for (const note of turnEndNote(event, context)) line(note);
           break;
       }
     }

@@ -1,7 +1,8 @@
-import type { AgentEvent } from 'dsh-agent';
+import type { AgentEvent, ProgramCommand } from 'dsh-agent';
 import { ASK_USER_QUESTION_TOOL_NAME } from 'dsh-user-interaction';
 import { fitStyledLine } from '../text/fit-styled-line.js';
 import type { TerminalStyle } from '../text/terminal-style.js';
+import { retryNote } from './retry-note.js';
 import { StreamedText } from './streamed-text.js';
 import { type AnnouncedCall, toolActivityLine } from './tool-activity-line.js';
 import { turnEndNote } from './turn-end-note.js';
@@ -23,6 +24,8 @@ export interface TurnRendererOptions {
   readonly status?: boolean;
   /** The status line's clock (tests move it by hand). */
   readonly clock?: StatusClock;
+  /** The command as the person started it, for the hints that name it. */
+  readonly command: ProgramCommand;
 }
 
 /** Draws the events of one turn as a transcript. */
@@ -71,10 +74,16 @@ export function createTurnRenderer(options: TurnRendererOptions): TurnRenderer {
 
   /** Writes a line of its own; `fit` cuts it to the terminal's width. */
   function line(content: string, fit: boolean): void {
-    const columns = options.columns();
-    const shown =
-      fit && columns !== undefined ? fitStyledLine(content, Math.max(1, columns - 1)) : content;
+    const columns = width();
+    const shown = fit && columns !== undefined ? fitStyledLine(content, columns) : content;
     write(`${text.endLine()}${shown}\n`);
+  }
+
+  /** The columns a line of its own may take, or `undefined` for a pipe. */
+  function width(): number | undefined {
+    const columns = options.columns();
+    // The last column is left free: a terminal that wrote it waits to wrap.
+    return columns === undefined ? undefined : Math.max(1, columns - 1);
   }
 
   return {
@@ -123,11 +132,20 @@ export function createTurnRenderer(options: TurnRendererOptions): TurnRenderer {
           status?.expect();
           return;
         }
+        case 'retry': {
+          write(text.endLine(), status?.clear() ?? '');
+          reasoningShown = false;
+          for (const note of retryNote(event, style, width())) line(note, false);
+          // The model is asked again (after the pause the note gives).
+          status?.expect();
+          return;
+        }
         case 'turn-end': {
           write(text.endLine(), status?.clear() ?? '');
           reasoningShown = false;
-          // Notes wrap: they say what to do, which must not be cut off.
-          for (const note of turnEndNote(event, style)) line(note, false);
+          // Notes wrap at words: they say what to do, which must not be cut off.
+          const notes = turnEndNote(event, { style, width: width(), command: options.command });
+          for (const note of notes) line(note, false);
           write('\n');
           closed = true;
         }

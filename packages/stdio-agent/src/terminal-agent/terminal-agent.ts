@@ -1,5 +1,5 @@
 import { createInterface, type Interface } from 'node:readline';
-import type { Model, StoredSession } from 'dsh-agent';
+import type { Model, ProgramCommand, StoredSession } from 'dsh-agent';
 import { createUserInteraction } from 'dsh-user-interaction';
 import { lineReaderFor } from '../question-ui/line-mode/line-reader.js';
 import { createReadlineProvider } from '../question-ui/readline-provider.js';
@@ -62,10 +62,18 @@ export interface TerminalAgentOptions {
    * is kept in memory only.
    */
   readonly session?: StoredSession;
+  /**
+   * The command as the person started it, for the hints that name it (default:
+   * `programCommand('dsh-stdio-agent', env)` of `dsh-agent`).
+   */
+  readonly command?: ProgramCommand;
 }
 
 /** Exit status when Ctrl+C is pressed again while a turn is being cancelled. */
 export const INTERRUPTED_EXIT_CODE = 130;
+
+/** Exit status when input or output is not a terminal and a turn ended with an error. */
+export const FAILED_TURN_EXIT_CODE = 1;
 
 function colorEnvironment(env: NodeJS.ProcessEnv, color: boolean | undefined): NodeJS.ProcessEnv {
   // FORCE_COLOR wins over every other setting, for this program and the question UI alike.
@@ -88,12 +96,13 @@ function clearLine(rl: Interface): void {
 export async function runTerminalAgent(options: TerminalAgentOptions): Promise<number> {
   // Loaded here rather than at the top: a program that only uses the question UI of this
   // package does not load the agent loop.
-  const { createAgent, toolCallIdOf } = await import('dsh-agent');
+  const { createAgent, programCommand, toolCallIdOf } = await import('dsh-agent');
   const input = (options.input ?? process.stdin) as TerminalInput;
   const output = (options.output ?? process.stdout) as TerminalOutput;
   const errorOutput = (options.errorOutput ?? process.stderr) as TerminalOutput;
   const env = colorEnvironment(options.env ?? process.env, options.color);
   const { questionTimeoutMs, escapeCodeTimeout } = options;
+  const command = options.command ?? programCommand('dsh-stdio-agent', env);
   const terminal =
     input.isTTY === true &&
     output.isTTY === true &&
@@ -132,7 +141,8 @@ export async function runTerminalAgent(options: TerminalAgentOptions): Promise<n
   );
   // A resumed conversation: where the person was, before the prompt.
   if (session !== undefined) {
-    write(pastTurnsText(session.entries, style, terminal ? output.columns : undefined));
+    const width = terminal ? output.columns : undefined;
+    write(pastTurnsText(session.entries, { style, width, command }));
   }
 
   const rl = createInterface({
@@ -196,6 +206,8 @@ export async function runTerminalAgent(options: TerminalAgentOptions): Promise<n
   }
 
   let exitCode = 0;
+  /** Whether a turn ended with an error: a script reading a pipe is told by the exit status. */
+  let turnFailed = false;
   const onOutputError = (error: { code?: unknown }): void => {
     if (outputBroken) return;
     outputBroken = true;
@@ -226,10 +238,12 @@ export async function runTerminalAgent(options: TerminalAgentOptions): Promise<n
       showThinking: options.showThinking === true,
       status: terminal,
       ...(options.clock !== undefined && { clock: options.clock }),
+      command,
     });
     const release = terminal ? holdTurnKeys(input, output, interrupt) : () => {};
     const played = (async () => {
       for await (const event of agent.run(prompt, { signal: controller.signal })) {
+        if (event.type === 'turn-end' && event.reason === 'error') turnFailed = true;
         renderer.render(event);
       }
     })();
@@ -275,7 +289,8 @@ export async function runTerminalAgent(options: TerminalAgentOptions): Promise<n
       if (prompt === '') continue;
       if ((await runTurn(prompt)) === 'forced') return INTERRUPTED_EXIT_CODE;
     }
-    return exitCode;
+    const piped = input.isTTY !== true || output.isTTY !== true;
+    return exitCode === 0 && piped && turnFailed ? FAILED_TURN_EXIT_CODE : exitCode;
   } finally {
     rl.removeListener('SIGINT', interrupt);
     options.interrupts?.removeListener('SIGINT', interrupt);

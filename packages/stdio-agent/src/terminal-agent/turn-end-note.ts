@@ -3,13 +3,24 @@ import {
   type AgentErrorCode,
   MODEL_ERROR_CODES,
   type ModelErrorCode,
+  type ProgramCommand,
   type TurnEndEvent,
 } from 'dsh-agent';
 import { neutralizeText } from '../text/neutralize-text.js';
 import type { TerminalStyle } from '../text/terminal-style.js';
+import { type StyledRun, wrapStyledLine } from '../text/wrap-styled-line.js';
 
 const RETRY =
   'Send your message again to retry (the conversation is kept), or press Ctrl+D to quit.';
+
+/** How the lines that end a turn are written. */
+export interface NoteContext {
+  readonly style: TerminalStyle;
+  /** The columns a line may take, or `undefined` (a pipe): lines are wrapped at words to it. */
+  readonly width: number | undefined;
+  /** The command as the person started it, for the hints that name it. */
+  readonly command: ProgramCommand;
+}
 
 /** The codes a turn can end with that have their own next step. */
 type TurnEndCode = ModelErrorCode | AgentErrorCode;
@@ -22,48 +33,71 @@ function isTurnEndCode(code: string): code is TurnEndCode {
 }
 
 /** What the person can do about a failed turn, by the error's code. */
-function nextStep(code: string): string | undefined {
+function nextStep(code: string, command: ProgramCommand): string | undefined {
   if (!isTurnEndCode(code)) return RETRY;
   switch (code) {
     case 'STEP_LIMIT':
       // Its message already says to send a message.
       return undefined;
     case 'MODEL_AUTH':
-      return 'Check DEEPSEEK_API_KEY (or DSH_API_KEY for another server) and start dsh-stdio-agent again.';
+      return `Check DEEPSEEK_API_KEY (or DSH_API_KEY for another server) and run ${command.name} again.`;
     case 'MODEL_NOT_FOUND':
-      return 'Check --model and --base-url, and start dsh-stdio-agent again.';
+      return `Check --model and --base-url, and run ${command.name} again.`;
     case 'MODEL_REQUEST_REJECTED':
       return 'Check --model and --base-url, or send a different message.';
     case 'MODEL_CLIENT_MISSING':
-      return 'Install the dependencies again (pnpm install), then start dsh-stdio-agent again.';
+      return `Install the dependencies again (pnpm install), then run ${command.name} again.`;
+    case 'MODEL_TIMEOUT':
+      return `Send your message again to retry (the conversation is kept), or give the server more time: ${command.withFlags('--request-timeout 60s')}, with your other flags.`;
     default:
       return RETRY;
   }
 }
 
+/** A line made of styled runs, wrapped at words to the width when there is one. */
+function wrapped(runs: readonly StyledRun[], width: number | undefined): string[] {
+  return wrapStyledLine(runs, width ?? Number.POSITIVE_INFINITY, '  ');
+}
+
 /**
  * The lines that end a turn, or none for a turn that finished: a cancelled turn says so;
- * a failed one gives the error's message and code, and what to do next.
+ * a failed one gives the error's message and code, and what to do next. Lines are wrapped at
+ * words, a wrapped line indented under the text of its first one.
  */
-export function turnEndNote(event: TurnEndEvent, style: TerminalStyle): string[] {
+export function turnEndNote(event: TurnEndEvent, context: NoteContext): string[] {
+  const { style, width } = context;
   const { symbols } = style;
   switch (event.reason) {
     case 'finished':
       return [];
     case 'cancelled':
-      return [
-        `${style.warning(symbols.withdrawn)} ${style.bold('Turn cancelled.')} ${style.dim('Type your next message to go on.')}`,
-      ];
+      return wrapped(
+        [
+          { text: symbols.withdrawn, style: style.warning },
+          { text: ' ' },
+          { text: 'Turn cancelled.', style: style.bold },
+          { text: ' ' },
+          { text: 'Type your next message to go on.', style: style.dim },
+        ],
+        width,
+      );
     case 'step-limit':
     case 'error': {
       const { code } = event.error;
       const message = neutralizeText(event.error.message);
       const heading = event.reason === 'error' ? 'Error' : 'Stopped';
-      const lines = [
-        `${style.warning(symbols.refused)} ${style.bold(heading)}: ${message} (${code})`,
-      ];
-      const next = nextStep(code);
-      if (next !== undefined) lines.push(style.dim(`  ${next}`));
+      const lines = wrapped(
+        [
+          { text: symbols.refused, style: style.warning },
+          { text: ' ' },
+          { text: heading, style: style.bold },
+          { text: `: ${message} (${code})` },
+        ],
+        width,
+      );
+      const next = nextStep(code, context.command);
+      if (next !== undefined)
+        lines.push(...wrapped([{ text: `  ${next}`, style: style.dim }], width));
       return lines;
     }
   }

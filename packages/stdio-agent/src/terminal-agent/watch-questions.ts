@@ -1,6 +1,8 @@
 import type {
   AskUserQuestionAnswer,
   AskUserQuestionRequest,
+  AskUserQuestionsAnswer,
+  AskUserQuestionsRequest,
   UserInteractionProvider,
 } from 'dsh-user-interaction';
 import { isUserInteractionError } from 'dsh-user-interaction';
@@ -13,7 +15,7 @@ export interface QuestionWatch {
   /** The question UI took the question of this tool call on screen (or into its queue). */
   onTaken(toolCallId: string): void;
   /** Which tool call asked (`toolCallIdOf` of `dsh-agent`). */
-  toolCallIdOf(request: AskUserQuestionRequest): string | undefined;
+  toolCallIdOf(request: Pick<AskUserQuestionRequest, 'agent'>): string | undefined;
 }
 
 /**
@@ -25,20 +27,28 @@ export function watchQuestions(
   provider: ReadlineProvider,
   watch: QuestionWatch,
 ): UserInteractionProvider {
+  async function watched<Answer>(
+    request: Pick<AskUserQuestionRequest, 'agent'>,
+    show: () => Promise<Answer>,
+  ): Promise<Answer> {
+    const before = provider.pending;
+    const answer = show();
+    // A question the UI refuses at once (the input has ended) is never drawn.
+    const toolCallId = watch.toolCallIdOf(request);
+    if (provider.pending > before && toolCallId !== undefined) watch.onTaken(toolCallId);
+    try {
+      return await answer;
+    } catch (error) {
+      if (isUserInteractionError(error, 'ASK_CANCELLED')) watch.onDismissed();
+      throw error;
+    }
+  }
+
   return {
     capabilities: provider.capabilities,
-    async ask(request: AskUserQuestionRequest): Promise<AskUserQuestionAnswer> {
-      const before = provider.pending;
-      const answer = provider.ask(request);
-      // A question the UI refuses at once (the input has ended) is never drawn.
-      const toolCallId = watch.toolCallIdOf(request);
-      if (provider.pending > before && toolCallId !== undefined) watch.onTaken(toolCallId);
-      try {
-        return await answer;
-      } catch (error) {
-        if (isUserInteractionError(error, 'ASK_CANCELLED')) watch.onDismissed();
-        throw error;
-      }
-    },
+    ask: (request: AskUserQuestionRequest): Promise<AskUserQuestionAnswer> =>
+      watched(request, () => provider.ask(request)),
+    askAll: (request: AskUserQuestionsRequest): Promise<AskUserQuestionsAnswer> =>
+      watched(request, () => provider.askAll(request)),
   };
 }

@@ -9,6 +9,8 @@ export interface TerminalSymbols {
   readonly up: string;
   readonly down: string;
   readonly separator: string;
+  /** Before the line that announces a retry of the model request. */
+  readonly retry: string;
 }
 
 /** How the question UI decorates text on one output. */
@@ -45,6 +47,7 @@ const UNICODE_SYMBOLS: TerminalSymbols = {
   up: '↑',
   down: '↓',
   separator: '·',
+  retry: '↻',
 };
 
 const ASCII_SYMBOLS: TerminalSymbols = {
@@ -57,6 +60,7 @@ const ASCII_SYMBOLS: TerminalSymbols = {
   up: '^',
   down: 'v',
   separator: '-',
+  retry: '~',
 };
 
 function isSet(value: string | undefined): value is string {

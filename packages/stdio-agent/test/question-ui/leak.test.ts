@@ -109,4 +109,38 @@ describe('a thousand questions in a row', () => {
     provider.dispose();
     readline.close();
   });
+
+  it('leave no listener behind when asked several at a time, answered, cancelled or withdrawn', async () => {
+    const terminal = createFakeTerminal({ emulate: false });
+    const provider = createReadlineProvider({
+      input: terminal.input,
+      output: terminal.output,
+      env: TEST_ENV,
+    });
+    const emitters = { input: terminal.input, output: terminal.output, process };
+    const set = {
+      questions: [
+        { ...QUESTION, id: 'one' },
+        { ...QUESTION, id: 'two', multiSelect: true },
+      ],
+    };
+    const askSet = async (round: number): Promise<void> => {
+      const controller = new AbortController();
+      const writes = terminal.writes;
+      const answer = provider.askAll({ ...set, signal: controller.signal });
+      if (terminal.writes === writes)
+        await vi.waitFor(() => expect(terminal.writes).toBeGreaterThan(writes));
+      await settle();
+      if (round % 3 === 0) terminal.press('1', ' ', KEYS.enter, KEYS.enter);
+      else if (round % 3 === 1) terminal.press(KEYS.ctrlC);
+      else controller.abort();
+      await answer.catch(() => {});
+    };
+    await askSet(0);
+    const before = listeners(emitters);
+    for (let round = 0; round < ROUNDS / 4; round++) await askSet(round);
+    expect(listeners(emitters)).toEqual(before);
+    expect(provider.pending).toBe(0);
+    provider.dispose();
+  });
 });

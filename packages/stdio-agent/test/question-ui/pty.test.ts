@@ -75,6 +75,33 @@ describe('in a real terminal', () => {
     expect((await session.finish()).exitCode).toBe(0);
   });
 
+  it('answers several questions with Tab, Space and the review, and restores the terminal', async () => {
+    const session = run('batch');
+    await session.waitFor('Question 1 of 2');
+    session.write(KEYS.tab);
+    await session.waitFor('❯ 1. [ ] Auth');
+    session.write(' ');
+    await session.waitFor('❯ 1. [x] Auth');
+    session.write('3');
+    await session.waitFor('[x] Docs');
+    session.write(KEYS.shiftTab);
+    await session.waitFor('Question 1 of 2');
+    session.write(KEYS.down);
+    await session.waitFor('❯ 2. ( ) SQLite');
+    session.write(KEYS.enter);
+    await session.waitFor('Review your answers');
+    session.write(KEYS.enter);
+    const screen = await session.waitFor('done');
+    expect(screen).toContain(
+      '✔ Database · SQLite\n✔ Features · Auth, Docs\nanswers: database=sqlite features=Auth+Docs\nraw: false\nrunning: ',
+    );
+    expect(screen).not.toContain('Review your answers');
+    expect(screen).toContain('exit=0');
+    expectCookedWhileRunning(screen);
+    expect(session.cursorHidden()).toBe(false);
+    expect((await session.finish()).exitCode).toBe(0);
+  });
+
   it('restores the terminal on SIGTERM, then ends as SIGTERM would', async () => {
     const session = run('terminate');
     await session.waitFor('❯ 1. Postgres');

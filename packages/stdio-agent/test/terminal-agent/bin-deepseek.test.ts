@@ -120,7 +120,8 @@ describe('dsh-stdio-agent against a stand-in for DeepSeek', () => {
     thinking.resolve();
     await session.waitFor(STAND_IN_QUESTION.question);
     session.write(KEYS.enter);
-    await session.waitFor('Painting the fence Blue.');
+    // The prompt comes back once the turn's end is saved: Ctrl+D quits there.
+    await session.waitFor(/Painting the fence Blue\.\n\n>$/);
     expect(await session.text()).not.toContain('Thinking…');
     session.write('\u0004');
     await session.waitFor('exit=0');

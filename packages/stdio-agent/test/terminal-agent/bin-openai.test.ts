@@ -1,5 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { startChatServer } from 'dsh-agent/testing';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { assertBuilt, runBin } from '../support/bin-process.js';
 
@@ -94,7 +95,8 @@ describe('dsh-stdio-agent on an OpenAI-compatible server', () => {
       ['--base-url', url, '--model', 'loopback-model'],
       'hello\n2\nonce more\n',
     );
-    expect(code).toBe(0);
+    // A turn failed, on pipes: a script is told by the exit status.
+    expect(code).toBe(1);
     expect(stderr).toBe(`Model: loopback-model at ${url} (no API key)\n`);
     const transcript = [
       '> hello',
@@ -108,7 +110,7 @@ describe('dsh-stdio-agent on an OpenAI-compatible server', () => {
       '',
       '> once more',
       `✖ Error: The model server at ${url} rejected the API key (HTTP 401: Invalid API key). Check that the key is set and valid for this server. (MODEL_AUTH)`,
-      '  Check DEEPSEEK_API_KEY (or DSH_API_KEY for another server) and start dsh-stdio-agent again.',
+      '  Check DEEPSEEK_API_KEY (or DSH_API_KEY for another server) and run dsh-stdio-agent again.',
       '',
       '',
     ].join('\n');
@@ -119,5 +121,35 @@ describe('dsh-stdio-agent on an OpenAI-compatible server', () => {
     expect(second).toContain('"tool_call_id":"call_1"');
     expect(second).toContain('Right');
     expect(JSON.stringify(bodies[2])).toContain('Right it is.');
+  });
+
+  it('retries a server that never answers, then fails the turn with the real wait, and exits 1', async () => {
+    const stalled = await startChatServer([{ stall: true }, { stall: true }]);
+    try {
+      const { code, stdout, stderr } = await runBin(
+        ['--base-url', stalled.url, '--model', 'm', '--request-timeout', '300ms', '--retries', '1'],
+        'hello\n',
+        { DSH_COMMAND: 'pnpm start --' },
+      );
+      expect(code).toBe(1);
+      expect(stderr).toBe(`Model: m at ${stalled.url} (no API key)\n`);
+      const url = stalled.url;
+      expect(stdout.replace(/; 2 attempts, \d+ ms in all/, '; 2 attempts, N ms in all')).toBe(
+        [
+          '> hello',
+          `↻ The model server at ${url} sent nothing for 300 ms. Retrying now, attempt 2 of 2.`,
+          `✖ Error: The model server at ${url} sent nothing for 300 ms; 2 attempts, N ms in all. It may be down or overloaded: try again later, or allow it more time. (MODEL_TIMEOUT)`,
+          '  Send your message again to retry (the conversation is kept), or give the server more time: pnpm start -- --request-timeout 60s, with your other flags.',
+          '',
+          '',
+        ].join('\n'),
+      );
+      const waited = Number(/; 2 attempts, (\d+) ms in all/.exec(stdout)?.[1]);
+      expect(waited).toBeGreaterThanOrEqual(600);
+      expect(waited).toBeLessThan(1_000);
+      expect(stalled.requests).toHaveLength(2);
+    } finally {
+      await stalled.close();
+    }
   });
 });

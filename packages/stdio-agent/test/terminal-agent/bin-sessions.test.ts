@@ -38,7 +38,13 @@ describe('saved conversations, against the bin', () => {
     expect(listed.stdout).toContain('Resume one with --resume ID, or the newest with --continue.');
     expect(statSync(sessionFilePath(stateDir, id)).mode & 0o777).toBe(0o600);
 
-    const resumed = await runBin([...args, '--continue'], 'go on\nshop\n2\n1\n', {}, { cwd });
+    const resumed = await runBin(
+      [...args, '--continue'],
+      // The name; the three questions at once (the license takes its default); the hosting.
+      'go on\nshop\n2\n1\n\n1\n',
+      {},
+      { cwd },
+    );
     expect(resumed.code).toBe(0);
     expect(hasStackTrace(resumed.stderr)).toBe(false);
     expect(resumed.stdout).toMatch(
@@ -59,7 +65,7 @@ describe('saved conversations, against the bin', () => {
       ),
     );
     expect(resumed.stdout).toContain(
-      '- Project: shop\n- Language: Go\n- Database: SQLite\n- Hosting: containers',
+      '- Project: shop\n- Language: Go\n- Database: SQLite\n- Features: Authentication\n- License: MIT\n- Hosting: containers',
     );
     expect(sessionFileLines(stateDir, id).filter((entry) => entry.type === 'turn-end')).toEqual([
       { v: 1, type: 'turn-end', reason: 'cancelled', interrupted: true },

@@ -36,11 +36,31 @@ describe('dsh-stdio-agent with piped input', () => {
     expect(stdout).toContain('Answer: my-app\n✔ Project name · my-app\n');
     expect(stdout).toContain('- Project: my-app\n- Language: TypeScript\n');
     // The questions left once the input ended fail at once, and the turn still ends.
-    expect(stdout).toContain('⊘ Database · not answered: input closed\n');
+    // The three questions asked at once end together, none of them answered.
+    expect(stdout).toContain(
+      '⊘ Database · not answered: input closed\n⊘ Features · not answered: input closed\n⊘ License · not answered: input closed\n',
+    );
     expect(stdout).toContain('✖ Hosting · not asked: the input ended (INPUT_CLOSED)\n');
-    expect(stdout).toContain('- Database: (not chosen)\n- Hosting: (not chosen)\n');
+    expect(stdout).toContain(
+      '- Database: (not chosen)\n- Features: (none chosen)\n- License: (not chosen)\n- Hosting: (not chosen)\n',
+    );
     expect(stdout.endsWith('set DEEPSEEK_API_KEY or pass --base-url.\n\n')).toBe(true);
     expect(stdout).not.toContain(ESCAPE);
+  });
+
+  it('asks three questions at once in order, numbers for several choices, Enter for the recommended', async () => {
+    const { code, stdout } = await runBin([], 'hello\n1\nmy-app\n2\n1,3 =logs\n\n1\n');
+    expect(code).toBe(0);
+    expect(stdout).toContain('Question 1 of 3\n? Database\n  Which database should my-app use?\n');
+    expect(stdout).toContain(
+      'Choose any of 1-4, such as 1,3, and/or =your own answer: 1,3 =logs\nQuestion 3 of 3\n',
+    );
+    expect(stdout).toContain(
+      'Choose 1-3 (Enter: 1): \n✔ Database · SQLite\n✔ Features · Authentication, API docs, logs\n✔ License · MIT\n',
+    );
+    expect(stdout).toContain(
+      '- Database: SQLite\n- Features: Authentication, API docs, logs\n- License: MIT\n- Hosting: containers\n',
+    );
   });
 
   it('colours piped output only when FORCE_COLOR asks, and never with --no-color', async () => {
@@ -142,6 +162,8 @@ describe('the dsh-stdio-agent command line', () => {
       '--base-url URL',
       '--model NAME',
       '--timeout TIME',
+      '--request-timeout TIME',
+      '--retries N',
       '--no-color',
     ]) {
       expect(stdout).toContain(flag);
@@ -189,6 +211,20 @@ describe('the dsh-stdio-agent command line', () => {
       signal: null,
       stdout: '',
       stderr: `dsh-stdio-agent: ${message} (try dsh-stdio-agent --help)\n`,
+    });
+  });
+
+  it('names the command as the person started it, in the help and in the hint', async () => {
+    const started = { DSH_COMMAND: 'pnpm start --' };
+    const help = await runBin(['--help'], '', started);
+    expect(help.stdout).toMatch(/^Usage: pnpm start -- \[options\]\n/);
+    expect(help.stdout).toContain("printf 'hello\\n1\\nmy-app\\n' | pnpm start\n");
+    expect(help.stdout).not.toContain('dsh-stdio-agent');
+    expect(await runBin(['--nope'], '', started)).toEqual({
+      code: 2,
+      signal: null,
+      stdout: '',
+      stderr: 'dsh-stdio-agent: unknown option --nope (try pnpm start -- --help)\n',
     });
   });
 

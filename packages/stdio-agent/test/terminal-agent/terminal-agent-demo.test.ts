@@ -38,8 +38,20 @@ describe('the terminal agent on the demo', () => {
     await terminal.waitFor('What should the project be called?');
     type('my-app');
 
+    // Three questions at once: a page each, then the review, which Enter submits.
     await terminal.waitFor('Which database should my-app use?');
+    expect(await terminal.text()).toContain(
+      'Question 1 of 3  [Database] · Features · License · Review',
+    );
     terminal.press('2');
+    await terminal.waitFor('Question 2 of 3');
+    terminal.press(' ', '3');
+    await terminal.waitFor('[x] API docs');
+    terminal.press(KEYS.enter);
+    await terminal.waitFor('❯ 1. ( ) MIT (recommended)');
+    terminal.press(KEYS.enter);
+    await terminal.waitFor('Review your answers');
+    terminal.press(KEYS.enter);
 
     await terminal.waitFor('Where will my-app run?');
     terminal.press('1');
@@ -59,8 +71,10 @@ describe('the terminal agent on the demo', () => {
         '✔ Language · Python',
         'Noted: Python. The next question has no options: type the answer.',
         '✔ Project name · my-app',
-        'Next, a choice that also takes an answer of your own.',
+        'Next, three questions at once: their answers go back together.',
         '✔ Database · SQLite',
+        '✔ Features · Authentication, API docs',
+        '✔ License · MIT',
         'Last question: this one takes one of its options only.',
         '✔ Hosting · Containers',
         'Here is the plan:',
@@ -68,6 +82,8 @@ describe('the terminal agent on the demo', () => {
         '- Project: my-app',
         '- Language: Python',
         '- Database: SQLite',
+        '- Features: Authentication, API docs',
+        '- License: MIT',
         '- Hosting: containers',
         '',
         'That is the whole demo. To talk to a real model, set DEEPSEEK_API_KEY or pass --base-url.',
@@ -125,12 +141,21 @@ describe('the terminal agent on the demo', () => {
     type('shop');
     await terminal.waitFor('Which database should shop use?');
     type('DuckDB');
+    await terminal.waitFor('Question 2 of 3');
+    // A typed answer next to no tick is an answer too.
+    terminal.press(KEYS.end, 'l', 'o', 'g', 's', KEYS.enter);
+    await terminal.waitFor('Question 3 of 3');
+    terminal.press(KEYS.enter);
+    await terminal.waitFor('Review your answers');
+    terminal.press(KEYS.enter);
     await terminal.waitFor('Where will shop run?');
     terminal.press(KEYS.up, KEYS.enter);
     await terminal.waitFor('That is the whole demo.');
     const screen = await waitForPrompt(terminal);
-    expect(screen).toContain('✔ Database · DuckDB');
-    expect(screen).toContain('- Database: DuckDB\n- Hosting: a virtual machine');
+    expect(screen).toContain('✔ Database · DuckDB\n✔ Features · logs\n✔ License · MIT');
+    expect(screen).toContain(
+      '- Database: DuckDB\n- Features: logs\n- License: MIT\n- Hosting: a virtual machine',
+    );
     expect(promptRows(screen)).toEqual(['>    ', '> start', '> ']);
   });
 

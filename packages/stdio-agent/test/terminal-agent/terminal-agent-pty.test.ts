@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { startChatServer } from 'dsh-agent/testing';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { assertBuilt, BIN } from '../support/bin-process.js';
 import { KEYS } from '../support/fake-terminal.js';
@@ -12,7 +13,11 @@ import {
 
 const repositoryRoot = fileURLToPath(new URL('../../../..', import.meta.url));
 
-afterEach(stopPtySessions);
+const servers: { close(): Promise<void> }[] = [];
+afterEach(async () => {
+  stopPtySessions();
+  await Promise.all(servers.splice(0).map((server) => server.close()));
+});
 beforeAll(assertBuilt);
 
 /** Runs the built bin in a real pseudo-terminal, 100x40, on the offline demo. */
@@ -49,8 +54,21 @@ describe('the terminal agent in a real terminal', () => {
     session.write(KEYS.enter);
     await session.waitFor('What should the project be called?');
     session.write('my-app\r');
+    // Three questions at once: Tab between them keeps the answers, and the review submits.
     await session.waitFor('Which database should my-app use?');
     session.write('2');
+    await session.waitFor('Question 2 of 3');
+    session.write(KEYS.tab);
+    await session.waitFor('Question 3 of 3');
+    session.write(KEYS.shiftTab);
+    await session.waitFor('Question 2 of 3');
+    session.write(' ');
+    await session.waitFor('[x] Authentication');
+    session.write(KEYS.enter);
+    await session.waitFor('Question 3 of 3');
+    session.write('2');
+    await session.waitFor('Review your answers');
+    session.write(KEYS.enter);
     await session.waitFor('Where will my-app run?');
     session.write(KEYS.ctrlC);
     await session.waitFor('⊘ Turn cancelled.');
@@ -72,8 +90,10 @@ describe('the terminal agent in a real terminal', () => {
         '✔ Language · Go',
         'Noted: Go. The next question has no options: type the answer.',
         '✔ Project name · my-app',
-        'Next, a choice that also takes an answer of your own.',
+        'Next, three questions at once: their answers go back together.',
         '✔ Database · SQLite',
+        '✔ Features · Authentication',
+        '✔ License · Apache-2.0',
         'Last question: this one takes one of its options only.',
         '✖ Hosting · cancelled',
         '⊘ Turn cancelled. Type your next message to go on.',
@@ -86,6 +106,8 @@ describe('the terminal agent in a real terminal', () => {
         '- Project: my-app',
         '- Language: Go',
         '- Database: SQLite',
+        '- Features: Authentication',
+        '- License: Apache-2.0',
         '- Hosting: containers',
       ].join('\n'),
     );
@@ -125,6 +147,61 @@ describe('the terminal agent in a real terminal', () => {
     expect(session.cursorHidden()).toBe(false);
     expectCookedMode(screen);
     expect((await session.finish()).exitCode).toBe(0);
+  });
+
+  it('says it waits while a server that took the request sends nothing, retries, then gives up; Ctrl+C cancels', async () => {
+    const server = await startChatServer([{ stall: true }, { stall: true }, { stall: true }]);
+    servers.push(server);
+    const session = startPtySession(
+      `node '${BIN}' --base-url ${server.url} --model m --request-timeout 1300ms --retries 1`,
+      {
+        columns: 100,
+        rows: 40,
+        cwd: repositoryRoot,
+        env: { DEEPSEEK_API_KEY: '', DSH_API_KEY: '' },
+      },
+    );
+    await session.waitFor(/Ctrl\+D quits\.\n>$/);
+    session.write('hello\r');
+    await session.waitFor(/> hello\nWaiting for the model… 1 s · Ctrl\+C cancels$/);
+    await session.waitFor(
+      `↻ The model server at ${server.url} sent nothing for 1.3 s. Retrying now, attempt 2 of`,
+    );
+    // Waiting again, for the second attempt.
+    await session.waitFor(/\n {2}2\.\nWaiting for the model… 1 s · Ctrl\+C cancels$/);
+    const failed = await session.waitFor(/with your other flags\.\n\n>$/);
+    const url = server.url;
+    // The real wait, read off a clock: 2.6 s and a little more.
+    const shown = failed
+      .slice(failed.indexOf('> hello'))
+      .replace(/; 2 attempts, 2\.[6-9] s in\n/, '; 2 attempts, 2.x s in\n');
+    expect(shown).toBe(
+      [
+        '> hello',
+        `↻ The model server at ${url} sent nothing for 1.3 s. Retrying now, attempt 2 of`,
+        '  2.',
+        `✖ Error: The model server at ${url} sent nothing for 1.3 s; 2 attempts, 2.x s in`,
+        '  all. It may be down or overloaded: try again later, or allow it more time. (MODEL_TIMEOUT)',
+        '  Send your message again to retry (the conversation is kept), or give the server more time:',
+        '  dsh-stdio-agent --request-timeout 60s, with your other flags.',
+        '',
+        '>',
+      ].join('\n'),
+    );
+    // The status line was erased, never left in the transcript.
+    expect(failed).not.toContain('Waiting for the model');
+
+    session.write('again\r');
+    await session.waitFor(/> again\nWaiting for the model… 1 s · Ctrl\+C cancels$/);
+    session.write(KEYS.ctrlC);
+    await session.waitFor(/> again\n⊘ Turn cancelled\. Type your next message to go on\.\n\n>$/);
+    session.write('\u0004');
+    const screen = await session.waitFor('done');
+    expect(screen).toContain('exit=0');
+    expect(screen).not.toContain('Waiting for the model');
+    expectCookedMode(screen);
+    expect((await session.finish()).exitCode).toBe(0);
+    expect(server.requests).toHaveLength(3);
   });
 
   it('restores the terminal when it is terminated at the prompt', async () => {

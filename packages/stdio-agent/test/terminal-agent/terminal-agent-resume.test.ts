@@ -116,6 +116,100 @@ describe('a resumed conversation in the terminal', () => {
     );
   });
 
+  it('shows several questions asked at once a line each, with every answer the file kept', async () => {
+    const store = openSessionStore({ dir: temporaryStateFolder() });
+    const script: Script = {
+      steps: [
+        {
+          text: 'Three at once.',
+          toolCalls: [
+            {
+              id: 'plan',
+              name: 'ask_user_question',
+              arguments: {
+                questions: [
+                  {
+                    id: 'db',
+                    header: 'Database',
+                    question: 'Which database?',
+                    options: [{ label: 'SQLite' }, { label: 'Postgres' }],
+                  },
+                  {
+                    id: 'features',
+                    question: 'Which features?\nAny.',
+                    multi_select: true,
+                    options: [{ label: 'Auth' }, { label: 'Docs' }, { label: 'Tests' }],
+                  },
+                  { id: 'name', header: 'Name', question: 'Its name?' },
+                ],
+              },
+            },
+          ],
+        },
+        { text: 'Noted {{answer:plan.features}}.' },
+        {
+          text: 'Again.',
+          toolCalls: [
+            {
+              id: 'again',
+              name: 'ask_user_question',
+              arguments: {
+                questions: [{ id: 'db', header: 'Database', question: 'Which database?' }],
+              },
+            },
+          ],
+        },
+        { text: 'Fine.' },
+      ],
+    };
+    const id = await earlierRun(store, '/', script, [
+      {
+        prompt: 'plan',
+        answers: [
+          {
+            answers: {
+              db: { label: 'Postgres' },
+              features: { labels: ['Auth', 'Tests'], custom: 'audit \u001b[31mlog' },
+              name: { custom: 'shop' },
+            },
+          },
+        ],
+      },
+      { prompt: 'more', answers: [{ error: 'ASK_DECLINED' }] },
+    ]);
+    const opened = await store.open(id);
+    // The answers' metadata survives the file, not only the text the model read.
+    const result = opened.entries.find((entry) => entry.type === 'tool-result');
+    expect(result?.type === 'tool-result' && result.result.ok && result.result.answers).toEqual({
+      answers: [
+        { id: 'db', answers: ['Postgres'], options: [{ label: 'Postgres' }] },
+        {
+          id: 'features',
+          answers: ['Auth', 'Tests', 'audit \u001b[31mlog'],
+          options: [{ label: 'Auth' }, { label: 'Tests' }],
+          custom: 'audit \u001b[31mlog',
+        },
+        { id: 'name', answers: ['shop'], options: [], custom: 'shop' },
+      ],
+    });
+    const { terminal } = startAgent({
+      model: createScriptedModel(script),
+      session: opened,
+      columns: 80,
+    });
+    const screen = await waitForPrompt(terminal);
+    expect(screen).toContain(
+      [
+        'Three at once.',
+        '✔ Database · Postgres',
+        '✔ Which features? · Auth, Tests, audit ^[[31mlog',
+        '✔ Name · shop',
+        'Noted Auth, Tests, audit ^[[31mlog.',
+      ].join('\n'),
+    );
+    expect(screen).toContain('Again.\n✖ Database · declined\nFine.');
+  });
+
   it('shows the last three turns of a longer one, and a demo cut short by a cancel asks its question again', async () => {
     const store = openSessionStore({ dir: temporaryStateFolder() });
     const id = await earlierRun(store, '/', { steps: [{ text: 'Ok.' }] }, [

@@ -132,7 +132,7 @@ describe('how a turn is shown', () => {
       [
         '> first',
         '✖ Error: The model server at https://api.deepseek.com rejected the API key (HTTP 401). (MODEL_AUTH)',
-        '  Check DEEPSEEK_API_KEY (or DSH_API_KEY for another server) and start dsh-stdio-agent again.',
+        '  Check DEEPSEEK_API_KEY (or DSH_API_KEY for another server) and run dsh-stdio-agent again.',
         '',
         '> ',
       ].join('\n'),

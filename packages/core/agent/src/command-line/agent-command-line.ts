@@ -1,5 +1,6 @@
 import { type ParseArgsConfig, parseArgs } from 'node:util';
 import { HarnessError, isHarnessError, REQUEST_LIMITS } from 'dsh-user-interaction';
+import { MAX_RETRIES } from '../models/retry-policy.js';
 import { isThinkingLevel, THINKING_LEVELS, type ThinkingLevel } from '../models/thinking.js';
 
 /** A command line that cannot be run as written (programs exit with status 2). */
@@ -37,6 +38,10 @@ export type AgentCommand =
       readonly stateDir?: string;
       /** `false` with `--no-history`: conversations are kept in memory only. */
       readonly history: boolean;
+      /** `--request-timeout`: how long the model server may stay silent, in milliseconds. */
+      readonly requestTimeoutMs?: number;
+      /** `--retries`: how many times a failed model request is sent again. */
+      readonly maxRetries?: number;
       /** The program's own boolean flags that were given (see `booleanFlags`). */
       readonly flags: ReadonlySet<string>;
       /** The program's own flags with a value that were given, by name (see `valueFlags`). */
@@ -93,11 +98,20 @@ export function parseDuration(text: string, flag = '--timeout'): number {
     throw new UsageError(`${flag} ${written} is under a millisecond: the shortest duration is 1ms`);
   }
   if (ms > REQUEST_LIMITS.timeoutMs) {
-    throw new UsageError(
-      `${flag} ${written} is longer than 24 days, the longest a question can wait`,
-    );
+    throw new UsageError(`${flag} ${written} is longer than 24 days, the longest a timer can wait`);
   }
   return ms;
+}
+
+/** A whole number of retries from 0 to 10, from `--retries`; throws `UsageError` otherwise. */
+function parseRetries(text: string): number {
+  const written = text.trim();
+  if (!/^\d+$/.test(written) || Number(written) > MAX_RETRIES) {
+    throw new UsageError(
+      `--retries takes a whole number from 0 to ${MAX_RETRIES} (got ${JSON.stringify(text)})`,
+    );
+  }
+  return Number(written);
 }
 
 function quoted(message: string): string {
@@ -141,6 +155,8 @@ const SHARED_OPTIONS = {
   thinking: { type: 'string' },
   'state-dir': { type: 'string' },
   'no-history': { type: 'boolean' },
+  'request-timeout': { type: 'string' },
+  retries: { type: 'string' },
 } as const satisfies NonNullable<ParseArgsConfig['options']>;
 
 /**
@@ -173,7 +189,8 @@ function negativeValuesAttached(
 
 /**
  * Reads the flags every agent program shares (`--help`, `--version`, `--model`, `--base-url`,
- * `--script`, `--timeout`, `--thinking`, `--state-dir`, `--no-history`) plus the program's own boolean flags, from the arguments after
+ * `--script`, `--timeout`, `--thinking`, `--request-timeout`, `--retries`, `--state-dir`,
+ * `--no-history`) plus the program's own boolean flags, from the arguments after
  * `node` and the script. Throws `UsageError` with a one-line message.
  */
 export function parseAgentCommandLine(
@@ -220,6 +237,8 @@ export function parseAgentCommandLine(
       `--thinking takes ${THINKING_LEVELS.join(', ')} (got ${JSON.stringify(thinking)})`,
     );
   }
+  const requestTimeout = values['request-timeout'] as string | undefined;
+  const retries = values.retries as string | undefined;
   return {
     kind: 'run',
     ...(model !== undefined && { model }),
@@ -229,6 +248,10 @@ export function parseAgentCommandLine(
     ...(thinking !== undefined && { thinking }),
     ...(stateDir !== undefined && { stateDir }),
     history,
+    ...(requestTimeout !== undefined && {
+      requestTimeoutMs: parseDuration(requestTimeout, '--request-timeout'),
+    }),
+    ...(retries !== undefined && { maxRetries: parseRetries(retries) }),
     flags: new Set(booleanFlags.filter((flag) => values[flag] === true)),
     values: new Map(
       valueFlags.flatMap((flag) => {

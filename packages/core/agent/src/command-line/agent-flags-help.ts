@@ -1,7 +1,7 @@
 /**
  * The help of the flags every agent program shares, for the programs' `--help`: the model
- * flags, the question time limit, then where conversations are saved (two spaces of indent,
- * flags in a 19-column field).
+ * flags (with the model server's time limit and retries), the question time limit, then where
+ * conversations are saved (two spaces of indent, flags in a 19-column field).
  */
 export const AGENT_FLAGS_HELP = `Model:
   --script FILE      replay a JSON script offline (format: the dsh-agent README)
@@ -11,6 +11,15 @@ export const AGENT_FLAGS_HELP = `Model:
   --thinking LEVEL   off, low, high or max: how much a thinking model reasons first
                      (DeepSeek: thinking on or off and its effort; other servers get
                      reasoning_effort); default: the server's own (DeepSeek: on, high)
+  --request-timeout TIME
+                     how long the model server may stay silent (before its first
+                     byte, or between two pieces of its answer) before the request
+                     is sent again; default 20s. An answer that keeps streaming is
+                     never cut
+  --retries N        how many times a failed request is sent again, 0 to 10
+                     (default 2): a busy or unreachable server, or silence; never a
+                     refusal (a wrong key or model). By default an unresponsive
+                     server fails the turn after 60 s
   Without --script or --base-url, DEEPSEEK_API_KEY (or DSH_API_KEY) selects DeepSeek;
   with no key, the built-in offline demo runs.
 

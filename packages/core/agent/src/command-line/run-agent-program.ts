@@ -2,26 +2,38 @@ import { isHarnessError } from 'dsh-user-interaction';
 import { isModelError } from '../models/model-error.js';
 import { type ResolvedModel, resolveModel } from '../models/resolve-model.js';
 import { type AgentCommand, isUsageError, parseAgentCommandLine } from './agent-command-line.js';
+import { type ProgramCommand, programCommand } from './program-command.js';
 
 /** The command line of a program that runs: the shared flags and the program's own. */
 export type AgentRunCommand = Extract<AgentCommand, { kind: 'run' }>;
 
 /** What an agent program is: its name and texts, and what it does once a model is chosen. */
 export interface AgentProgram {
-  /** The help, printed by `--help`. */
-  readonly helpText: string;
+  /**
+   * The program's command, such as `dsh-stdio-agent`: hints name it as the person started it
+   * (see `programCommand`: `pnpm start --` in a clone).
+   */
+  readonly name: string;
+  /** The help, printed by `--help`; a function gets the command as the person started it. */
+  readonly helpText: string | ((command: ProgramCommand) => string);
   /** The version, printed by `--version`. */
   readonly version: string;
   /** The program's own boolean flags beyond the shared ones (`no-color`). */
   readonly booleanFlags?: readonly string[];
   /** The program's own flags that take a value, beyond the shared ones. */
   readonly valueFlags?: readonly string[];
-  /** Follows a usage error's message: where to find help, such as `(try dsh-stdio-agent --help)`. */
-  readonly usageHint: string;
+  /**
+   * Follows a usage error's message: where to find help. Default: `(try dsh-stdio-agent
+   * --help)`, naming the command as the person started it.
+   */
+  readonly usageHint?: string;
   /** Writes one line for the person, on stderr; must not throw. */
   say(line: string): void;
-  /** Runs with the chosen model; resolves with the exit status. */
-  run(command: AgentRunCommand, model: ResolvedModel): Promise<number>;
+  /**
+   * Runs with the chosen model; resolves with the exit status. `invoked` is the command as
+   * the person started it, for hints.
+   */
+  run(command: AgentRunCommand, model: ResolvedModel, invoked: ProgramCommand): Promise<number>;
 }
 
 /** Where a program reads its environment and writes its help. */
@@ -41,6 +53,8 @@ export async function runAgentProgram(
   args: readonly string[],
   { env = process.env, stdout = process.stdout }: AgentProgramContext = {},
 ): Promise<number> {
+  const invoked = programCommand(program.name, env);
+  const usageHint = program.usageHint ?? `(try ${invoked.withFlags('--help')})`;
   let command: AgentCommand;
   try {
     command = parseAgentCommandLine(args, {
@@ -49,11 +63,12 @@ export async function runAgentProgram(
     });
   } catch (error) {
     if (!isUsageError(error)) throw error;
-    program.say(`${error.message} ${program.usageHint}`);
+    program.say(`${error.message} ${usageHint}`);
     return 2;
   }
   if (command.kind === 'help') {
-    stdout.write(program.helpText);
+    const { helpText } = program;
+    stdout.write(typeof helpText === 'function' ? helpText(invoked) : helpText);
     return 0;
   }
   if (command.kind === 'version') {
@@ -65,7 +80,7 @@ export async function runAgentProgram(
     resolved = await resolveModel({ ...command, env });
   } catch (error) {
     if (isModelError(error, 'MODEL_OPTIONS_INVALID')) {
-      program.say(`${error.message} ${program.usageHint}`);
+      program.say(`${error.message} ${usageHint}`);
       return 2;
     }
     // An unreadable or invalid script: its message names the file and the field.
@@ -75,7 +90,7 @@ export async function runAgentProgram(
     }
     throw error;
   }
-  return program.run(command, resolved);
+  return program.run(command, resolved, invoked);
 }
 
 /**

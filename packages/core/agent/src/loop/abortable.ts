@@ -64,3 +64,25 @@ export async function* abortable<T>(
     }
   }
 }
+
+/**
+ * Resolves with `true` after `ms`, or with `false` as soon as the signal aborts; either way
+ * no timer or listener is left behind.
+ */
+export function pause(ms: number, signal: AbortSignal): Promise<boolean> {
+  return new Promise((resolve) => {
+    if (signal.aborted) {
+      resolve(false);
+      return;
+    }
+    const onAbort = (): void => {
+      clearTimeout(timer);
+      resolve(false);
+    };
+    const timer = setTimeout(() => {
+      signal.removeEventListener('abort', onAbort);
+      resolve(true);
+    }, ms);
+    signal.addEventListener('abort', onAbort, { once: true });
+  });
+}

@@ -8,6 +8,18 @@ export type TurnEndReason = 'finished' | 'cancelled' | 'step-limit' | 'error';
 export type AgentEvent =
   /** A piece of the model's reasoning (a thinking model's chain of thought), as it arrives. */
   | { readonly type: 'reasoning'; readonly text: string }
+  /**
+   * The model request failed before anything of its answer streamed, and is sent again after
+   * `delayMs` (0: at once): `attempt` of `attempts` comes next. `error` is what failed, as
+   * `{ name, code, message }`. UIs announce it, such as "retrying in 2 s, attempt 2 of 3".
+   */
+  | {
+      readonly type: 'retry';
+      readonly attempt: number;
+      readonly attempts: number;
+      readonly delayMs: number;
+      readonly error: ToolError;
+    }
   /** A piece of the assistant's text, as it arrives. */
   | { readonly type: 'text'; readonly text: string }
   /** A tool call about to run. `arguments` is the parsed JSON, or the raw text if it is malformed. */

@@ -1,21 +1,32 @@
 import type {
   AskUserQuestionAnswer,
   AskUserQuestionRequest,
+  AskUserQuestionsAnswer,
   ToolError,
   UserInteraction,
   UserInteractionCapabilities,
 } from 'dsh-user-interaction';
 import type { ToolCallAgent } from './tool-call-agent.js';
 
-/** The question service an agent asks through: `createUserInteraction()` fits. */
-export type AgentInteraction = Pick<UserInteraction, 'ask' | 'capabilities'>;
+/**
+ * The question service an agent asks through: `createUserInteraction()` fits. Without `askAll`,
+ * several questions at once fail with `UNSUPPORTED`.
+ */
+export type AgentInteraction = Pick<UserInteraction, 'ask' | 'capabilities'> &
+  Partial<Pick<UserInteraction, 'askAll'>>;
 
 /**
  * What a tool returns: model-facing text, and for a failure the error it carries. The
- * `ask_user_question` tool also returns the person's `answer` (with the chosen option).
+ * `ask_user_question` tool also returns the person's `answer` (with the chosen option), or
+ * `answers` for several questions asked at once.
  */
 export type ToolResult =
-  | { readonly ok: true; readonly output: string; readonly answer?: AskUserQuestionAnswer }
+  | {
+      readonly ok: true;
+      readonly output: string;
+      readonly answer?: AskUserQuestionAnswer;
+      readonly answers?: AskUserQuestionsAnswer;
+    }
   | { readonly ok: false; readonly output: string; readonly error: ToolError };
 
 /** A question as a tool asks it; the loop fills in `agent` and `signal`. */

@@ -9,6 +9,21 @@ import type { AgentTool } from './agent-tool.js';
 /** The title UIs show for an `ask_user_question` call when its arguments carry no question. */
 const UNTITLED_QUESTION = 'Question';
 
+function isText(value: unknown): value is string {
+  return typeof value === 'string' && value.trim() !== '';
+}
+
+/** The title of several questions: their header, else each question's header (or question). */
+function setTitle(questions: readonly unknown[], header: unknown): string {
+  if (isText(header)) return header.trim();
+  const names = questions.map((item) => {
+    const fields = (item ?? {}) as { header?: unknown; question?: unknown };
+    if (isText(fields.header)) return fields.header.trim();
+    return isText(fields.question) ? fields.question.trim() : UNTITLED_QUESTION;
+  });
+  return names.length === 0 ? UNTITLED_QUESTION : names.join(', ');
+}
+
 /**
  * The contract's `ask_user_question` tool as an agent tool: described for the active UI's
  * capabilities at every request, executed by the contract's `executeAskUserQuestion`.
@@ -20,10 +35,10 @@ export function createAskUserQuestionAgentTool(options: { timeoutMs?: number } =
     description: ({ capabilities }) => describeAskUserQuestionTool(capabilities),
     parameters: ASK_USER_QUESTION_PARAMETERS,
     title(args) {
-      const question = (args as { question?: unknown } | null | undefined)?.question;
-      return typeof question === 'string' && question.trim() !== ''
-        ? question.trim()
-        : UNTITLED_QUESTION;
+      const { question, questions, header } =
+        (args as { question?: unknown; questions?: unknown; header?: unknown } | null) ?? {};
+      if (Array.isArray(questions)) return setTitle(questions, header);
+      return isText(question) ? question.trim() : UNTITLED_QUESTION;
     },
     execute(args, context) {
       return executeAskUserQuestion(args, {

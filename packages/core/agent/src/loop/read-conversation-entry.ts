@@ -1,4 +1,9 @@
-import type { AskUserQuestionAnswer, AskUserQuestionOption, ToolError } from 'dsh-user-interaction';
+import type {
+  AskUserQuestionAnswer,
+  AskUserQuestionOption,
+  AskUserQuestionsAnswer,
+  ToolError,
+} from 'dsh-user-interaction';
 import type { ModelReasoning, ModelToolCall } from '../models/model.js';
 import type { TurnEndReason } from './agent-event.js';
 import type { ToolResult } from './agent-tool.js';
@@ -61,8 +66,7 @@ function toolError(value: unknown, what: string): ToolError {
   });
 }
 
-function option(value: unknown): AskUserQuestionOption {
-  const what = 'result.answer.option';
+function option(value: unknown, what: string): AskUserQuestionOption {
   const fields = record(value, what);
   const { recommended } = fields;
   if (recommended !== undefined && typeof recommended !== 'boolean') {
@@ -82,7 +86,39 @@ function answer(value: unknown): AskUserQuestionAnswer {
   const fields = record(value, 'result.answer');
   return Object.freeze({
     answer: text(fields, 'answer', 'result.answer'),
-    ...(fields.option !== undefined && { option: option(fields.option) }),
+    ...(fields.option !== undefined && { option: option(fields.option, 'result.answer.option') }),
+  });
+}
+
+function list(value: unknown, what: string): readonly unknown[] {
+  if (!Array.isArray(value)) fail(`${what} must be a list`);
+  return value;
+}
+
+/** The answers to several questions asked at once, one per question. */
+function itemAnswers(value: unknown): AskUserQuestionsAnswer {
+  const items = list(record(value, 'result.answers').answers, 'result.answers.answers');
+  return Object.freeze({
+    answers: Object.freeze(
+      items.map((item, index) => {
+        const what = `result.answers.answers[${index}]`;
+        const fields = record(item, what);
+        const answers = list(fields.answers, `${what}.answers`).map((answer, at) => {
+          if (typeof answer !== 'string') fail(`${what}.answers[${at}] must be a string`);
+          return answer;
+        });
+        const options = list(fields.options, `${what}.options`).map((chosen, at) =>
+          option(chosen, `${what}.options[${at}]`),
+        );
+        const custom = optionalText(fields, 'custom', what);
+        return Object.freeze({
+          id: text(fields, 'id', what),
+          answers: Object.freeze(answers),
+          options: Object.freeze(options),
+          ...(custom !== undefined && { custom }),
+        });
+      }),
+    ),
   });
 }
 
@@ -94,6 +130,7 @@ function toolResult(value: unknown): ToolResult {
       ok: true,
       output,
       ...(fields.answer !== undefined && { answer: answer(fields.answer) }),
+      ...(fields.answers !== undefined && { answers: itemAnswers(fields.answers) }),
     });
   }
   if (fields.ok !== false) fail('result.ok must be true or false');

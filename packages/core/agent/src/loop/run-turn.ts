@@ -1,5 +1,11 @@
-import { toToolError } from 'dsh-user-interaction';
-import type { Model, ModelMessage, ModelToolCall, ModelToolSchema } from '../models/model.js';
+import { INTERNAL_ERROR_CODE, toToolError } from 'dsh-user-interaction';
+import type {
+  Model,
+  ModelEvent,
+  ModelMessage,
+  ModelToolCall,
+  ModelToolSchema,
+} from '../models/model.js';
 import { ABORTED, abortable, raceAbort } from './abortable.js';
 import { AgentError } from './agent-error.js';
 import type { AgentEvent, TurnEndEvent } from './agent-event.js';
@@ -56,6 +62,25 @@ function checkCall(call: ModelToolCall): ModelToolCall {
     : Object.freeze({ id, name, arguments: args ?? '' });
 }
 
+/** A model's `retry` event as the turn streams it, or `undefined` when it is malformed. */
+function retryEvent(event: Extract<ModelEvent, { type: 'retry' }>): AgentEvent | undefined {
+  const { attempt, attempts, delayMs, error } = event;
+  const count = (value: unknown): value is number =>
+    typeof value === 'number' && Number.isFinite(value) && value >= 0;
+  if (!count(attempt) || !count(attempts) || !count(delayMs)) return undefined;
+  return {
+    type: 'retry',
+    attempt,
+    attempts,
+    delayMs,
+    error: {
+      name: String(error?.name ?? 'Error'),
+      code: String(error?.code ?? INTERNAL_ERROR_CODE),
+      message: String(error?.message ?? ''),
+    },
+  };
+}
+
 async function* streamStep(
   setup: TurnSetup,
   messages: readonly ModelMessage[],
@@ -76,6 +101,9 @@ async function* streamStep(
         yield { type: 'text', text: event.text };
       } else if (event.type === 'tool-call') {
         calls.push(checkCall(event.call));
+      } else if (event.type === 'retry') {
+        const retry = retryEvent(event);
+        if (retry !== undefined) yield retry;
       }
     }
   } catch (error) {

@@ -64,12 +64,25 @@ export type ModelFinishReason = 'stop' | 'tool-calls' | 'length' | 'other';
 /**
  * What a model streams: reasoning and text as they arrive, complete tool calls, then one `finish`.
  * A `reasoning-delta` names the wire `field` it came in when the model needs it sent back there.
+ * A `retry` comes only before the rest: the step starts over after it.
  */
 export type ModelEvent =
   | { readonly type: 'reasoning-delta'; readonly text: string; readonly field?: string }
   | { readonly type: 'text-delta'; readonly text: string }
   | { readonly type: 'tool-call'; readonly call: ModelToolCall }
-  | { readonly type: 'finish'; readonly reason: ModelFinishReason };
+  | { readonly type: 'finish'; readonly reason: ModelFinishReason }
+  /**
+   * The request failed before anything of the step streamed, and is sent again after
+   * `delayMs`: `attempt` (2 for the first retry) of `attempts` comes next. `error` is what
+   * failed, `{ name, code, message }`, such as `MODEL_TIMEOUT` for a server that sent nothing.
+   */
+  | {
+      readonly type: 'retry';
+      readonly attempt: number;
+      readonly attempts: number;
+      readonly delayMs: number;
+      readonly error: ToolError;
+    };
 
 /**
  * A language model. `stream` yields the events of one assistant step; it fails with a

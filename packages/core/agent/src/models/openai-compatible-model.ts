@@ -1,5 +1,6 @@
+import { toToolError } from 'dsh-user-interaction';
 import type * as OpenAIModule from 'openai';
-import { ABORTED, abortable, raceAbort } from '../loop/abortable.js';
+import { ABORTED, abortable, pause, raceAbort } from '../loop/abortable.js';
 import {
   DEEPSEEK_BASE_URL,
   DEEPSEEK_MODEL,
@@ -9,15 +10,28 @@ import {
 } from './deepseek.js';
 import type { Model, ModelEvent, ModelFinishReason, ModelRequest } from './model.js';
 import { ModelError } from './model-error.js';
+import { type ChatChunk, readChatChunk } from './openai-chat-chunk.js';
 import {
+  type AttemptFailure,
+  badResponseFailure,
   displayServer,
+  failureError,
   type ModelTarget,
-  requestError,
-  streamError,
+  requestFailure,
+  silenceFailure,
+  streamFailure,
 } from './openai-model-error.js';
 import { toOpenAIMessages, toOpenAITools } from './openai-request.js';
+import {
+  DEFAULT_MAX_RETRIES,
+  DEFAULT_REQUEST_TIMEOUT_MS,
+  DEFAULT_RETRY_DELAY_MS,
+  MAX_RETRIES,
+  retryPause,
+} from './retry-policy.js';
+import { SilenceWatch } from './silence-watch.js';
 import type { ThinkingLevel } from './thinking.js';
-import { ToolCallAssembler, type ToolCallDelta } from './tool-call-assembler.js';
+import { ToolCallAssembler } from './tool-call-assembler.js';
 
 /** The key sent to a server that needs none (most local servers ignore it, the client needs one). */
 export const NO_API_KEY = 'no-key';
@@ -39,10 +53,24 @@ export interface OpenAICompatibleModelOptions {
    * Default: nothing is sent, and the server's default applies.
    */
   readonly thinking?: ThinkingLevel;
-  /** Retries of a failed request (429, 5xx, connection errors) before it fails (default 2). */
+  /**
+   * Retries of a request that failed before anything of the answer streamed (default 2, at
+   * most 10): a busy or limiting server (HTTP 408, 429, 5xx but 501), one that cannot be
+   * reached (but for an unknown host or a bad certificate), or one silent for `timeoutMs`.
+   * Refusals (400, 401, 403, 404, 422…) are never retried. Each retry streams a `retry` event.
+   */
   readonly maxRetries?: number;
-  /** How long to wait for the server to start answering, in milliseconds (default 120000). */
+  /**
+   * How long the server may stay silent, in milliseconds (default 20000): the wait for its
+   * first byte, and each gap between two pieces of its answer. An answer that keeps streaming
+   * is never cut. With the default retries, an unresponsive server fails after 60 s in all.
+   */
   readonly timeoutMs?: number;
+  /**
+   * The pause before the first retry, in milliseconds (default 1000); it doubles with each
+   * retry, up to 8 s. A server's `Retry-After` (up to 60 s) wins; after silence there is none.
+   */
+  readonly retryDelayMs?: number;
   /** Extra HTTP headers for every request. */
   readonly headers?: Readonly<Record<string, string>>;
   /** The `fetch` to use (default: the global one). */
@@ -50,29 +78,33 @@ export interface OpenAICompatibleModelOptions {
 }
 
 type Client = InstanceType<typeof OpenAIModule.OpenAI>;
-type Chunk = OpenAIModule.OpenAI.Chat.Completions.ChatCompletionChunk;
 
-const FINISH_REASONS: Record<string, ModelFinishReason> = {
-  stop: 'stop',
-  tool_calls: 'tool-calls',
-  function_call: 'tool-calls',
-  length: 'length',
-};
+/** The longest time limit a timer can wait (about 24 days). */
+const LONGEST_TIMEOUT_MS = 2_147_483_647;
 
-/**
- * Where servers put a message's reasoning in a streamed delta: DeepSeek (and vLLM, llama.cpp's
- * server…) in `reasoning_content`, others (OpenRouter, Ollama…) in `reasoning`.
- */
-const REASONING_FIELDS = ['reasoning_content', 'reasoning'] as const;
-
-function reasoningOf(delta: unknown): ModelEvent | undefined {
-  if (typeof delta !== 'object' || delta === null) return undefined;
-  for (const field of REASONING_FIELDS) {
-    const text = (delta as Record<string, unknown>)[field];
-    // An empty string still tells which field the server uses: it is sent back in that field.
-    if (typeof text === 'string') return { type: 'reasoning-delta', text, field };
+function checkOptions(options: OpenAICompatibleModelOptions): void {
+  const { maxRetries, timeoutMs, retryDelayMs } = options;
+  if (
+    maxRetries !== undefined &&
+    !(Number.isInteger(maxRetries) && maxRetries >= 0 && maxRetries <= MAX_RETRIES)
+  ) {
+    throw new TypeError(
+      `createOpenAICompatibleModel(): maxRetries must be a whole number from 0 to ${MAX_RETRIES}.`,
+    );
   }
-  return undefined;
+  for (const [name, value] of [
+    ['timeoutMs', timeoutMs],
+    ['retryDelayMs', retryDelayMs],
+  ] as const) {
+    if (
+      value !== undefined &&
+      !(Number.isInteger(value) && value >= 1 && value <= LONGEST_TIMEOUT_MS)
+    ) {
+      throw new TypeError(
+        `createOpenAICompatibleModel(): ${name} must be a whole number of milliseconds from 1 to ${LONGEST_TIMEOUT_MS}.`,
+      );
+    }
+  }
 }
 
 /** What is wrong with a base URL, or `undefined`: it must be http(s). */
@@ -101,6 +133,7 @@ export function createOpenAICompatibleModel(options: OpenAICompatibleModelOption
   // program checks what a person typed first (`resolveModel`: MODEL_OPTIONS_INVALID).
   const problem = baseUrlProblem(baseURL);
   if (problem !== undefined) throw new TypeError(`createOpenAICompatibleModel(): ${problem}`);
+  checkOptions(options);
   const model = options.model ?? DEEPSEEK_MODEL;
   const server = displayServer(baseURL);
   const deepSeekHost = isDeepSeekHost(baseURL);
@@ -114,8 +147,11 @@ export function createOpenAICompatibleModel(options: OpenAICompatibleModelOption
   }
   const deepSeek = speaksDeepSeek(baseURL, model);
   const extraFields = thinkingFields(options.thinking, deepSeek);
-  const timeoutMs = options.timeoutMs ?? 120_000;
+  const timeoutMs = options.timeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS;
+  const attempts = (options.maxRetries ?? DEFAULT_MAX_RETRIES) + 1;
+  const retryDelayMs = options.retryDelayMs ?? DEFAULT_RETRY_DELAY_MS;
   const target: ModelTarget = { server, model, apiKey: apiKey ?? '', timeoutMs, deepSeek };
+  const baseFetch: typeof fetch = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
   let loading: Promise<{ openai: typeof OpenAIModule; client: Client }> | undefined;
 
   function load(): Promise<{ openai: typeof OpenAIModule; client: Client }> {
@@ -129,12 +165,12 @@ export function createOpenAICompatibleModel(options: OpenAICompatibleModelOption
           organization: null,
           project: null,
           webhookSecret: null,
-          maxRetries: options.maxRetries ?? 2,
+          // Retries are this model's own, so that each can be announced and bounded.
+          maxRetries: 0,
           timeout: timeoutMs,
           // The client would print unparsable data to the console, over the UI.
           logLevel: 'off',
           ...(options.headers !== undefined && { defaultHeaders: { ...options.headers } }),
-          ...(options.fetch !== undefined && { fetch: options.fetch }),
         });
         return { openai, client };
       },
@@ -150,65 +186,101 @@ export function createOpenAICompatibleModel(options: OpenAICompatibleModelOption
     return loading;
   }
 
+  /**
+   * One attempt of the request: streams what arrives, and returns how it failed, or
+   * `undefined` when it finished or the caller aborted. `streamed` tells whether anything
+   * was handed on: such an attempt cannot be retried without repeating it.
+   */
+  async function* attempt(
+    openai: typeof OpenAIModule,
+    client: Client,
+    body: Record<string, unknown>,
+    signal: AbortSignal,
+  ): AsyncGenerator<ModelEvent, { failure: AttemptFailure; streamed: boolean } | undefined> {
+    const watch = new SilenceWatch(timeoutMs, signal);
+    let streamed = false;
+    const failed = (failure: AttemptFailure) =>
+      signal.aborted ? undefined : { failure, streamed };
+    try {
+      let chunks: AsyncIterable<ChatChunk>;
+      try {
+        // A client of its own per attempt: its fetch tells this attempt's watch what arrives.
+        const response = await raceAbort(
+          client
+            .withOptions({ fetch: watch.fetch(baseFetch) })
+            .chat.completions.create(
+              body as unknown as OpenAIModule.OpenAI.Chat.ChatCompletionCreateParamsStreaming,
+              { signal: watch.signal },
+            ),
+          // A `fetch` of the caller's that ignores its signal cannot hold the attempt.
+          watch.signal,
+        );
+        if (response === ABORTED) {
+          return failed(silenceFailure(target, false));
+        }
+        chunks = response;
+      } catch (error) {
+        return failed(
+          watch.silent ? silenceFailure(target, false) : requestFailure(error, target, openai),
+        );
+      }
+      const calls = new ToolCallAssembler();
+      let finish: ModelFinishReason | undefined;
+      let received = 0;
+      try {
+        for await (const chunk of abortable(chunks, watch.signal)) {
+          received++;
+          const read = readChatChunk(chunk, calls);
+          if (read.finish !== undefined) finish = read.finish;
+          if (read.events.length === 0) continue;
+          streamed = true;
+          watch.hold();
+          for (const event of read.events) yield event;
+          watch.heard();
+        }
+      } catch (error) {
+        return failed(
+          watch.silent ? silenceFailure(target, streamed) : streamFailure(error, target, openai),
+        );
+      }
+      // On silence the client ends the stream quietly, as on any abort.
+      if (watch.silent) return failed(silenceFailure(target, streamed));
+      if (signal.aborted) return undefined;
+      if (finish === undefined) return failed(badResponseFailure(target, received === 0));
+      for (const call of calls.finish(server)) yield { type: 'tool-call', call };
+      yield { type: 'finish', reason: finish };
+      return undefined;
+    } finally {
+      watch.stop();
+    }
+  }
+
   async function* stream(request: ModelRequest): AsyncGenerator<ModelEvent, void, undefined> {
     const { signal } = request;
     if (signal.aborted) return;
     const { openai, client } = await load();
-    let chunks: AsyncIterable<Chunk>;
-    try {
-      const response = await raceAbort(
-        client.chat.completions.create(
-          {
-            model,
-            messages: toOpenAIMessages(request.messages),
-            stream: true,
-            ...(request.tools.length > 0 && { tools: toOpenAITools(request.tools) }),
-            // Fields the client's types do not know (DeepSeek's `thinking`) go in the body as is.
-            ...extraFields,
-          },
-          { signal },
-        ),
-        signal,
-      );
-      if (response === ABORTED) return;
-      chunks = response;
-    } catch (error) {
-      if (signal.aborted) return;
-      throw requestError(error, target, openai);
+    const body = {
+      model,
+      messages: toOpenAIMessages(request.messages),
+      stream: true,
+      ...(request.tools.length > 0 && { tools: toOpenAITools(request.tools) }),
+      // Fields the client's types do not know (DeepSeek's `thinking`) go in the body as is.
+      ...extraFields,
+    };
+    const started = performance.now();
+    for (let number = 1; ; number++) {
+      const outcome = yield* attempt(openai, client, body, signal);
+      if (outcome === undefined) return;
+      const { failure, streamed } = outcome;
+      const delayMs =
+        streamed || number >= attempts
+          ? undefined
+          : retryPause(failure.retry, failure.askedMs, number, retryDelayMs);
+      if (delayMs === undefined) throw failureError(failure, number, performance.now() - started);
+      const error = toToolError(new ModelError(failure.fact, failure.code));
+      yield { type: 'retry', attempt: number + 1, attempts, delayMs, error };
+      if (!(await pause(delayMs, signal))) return;
     }
-    const calls = new ToolCallAssembler();
-    let finish: ModelFinishReason | undefined;
-    let received = 0;
-    try {
-      for await (const chunk of abortable(chunks, signal)) {
-        received++;
-        const choice = Array.isArray(chunk?.choices) ? chunk.choices[0] : undefined;
-        const delta = choice?.delta;
-        const reasoning = reasoningOf(delta);
-        if (reasoning !== undefined) yield reasoning;
-        if (typeof delta?.content === 'string' && delta.content !== '') {
-          yield { type: 'text-delta', text: delta.content };
-        }
-        if (Array.isArray(delta?.tool_calls)) calls.add(delta.tool_calls as ToolCallDelta[]);
-        if (typeof choice?.finish_reason === 'string') {
-          finish = FINISH_REASONS[choice.finish_reason] ?? 'other';
-        }
-      }
-    } catch (error) {
-      if (signal.aborted) return;
-      throw streamError(error, target, openai);
-    }
-    if (signal.aborted) return;
-    if (finish === undefined) {
-      throw new ModelError(
-        received === 0
-          ? `The model server at ${server} sent no chat-completions data. Check that the base URL points to an OpenAI-compatible server (usually ending in /v1).`
-          : `The model server at ${server} ended its response before the model finished. Try again.`,
-        'MODEL_BAD_RESPONSE',
-      );
-    }
-    for (const call of calls.finish(server)) yield { type: 'tool-call', call };
-    yield { type: 'finish', reason: finish };
   }
 
   return { id: model, stream };

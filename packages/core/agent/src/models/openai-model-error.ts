@@ -1,6 +1,7 @@
 import type * as OpenAIModule from 'openai';
 import { deepSeekModelHint, isUnknownModelRefusal } from './deepseek.js';
-import { ModelError } from './model-error.js';
+import { ModelError, type ModelErrorCode } from './model-error.js';
+import { MAX_RETRY_AFTER_MS, type RetryKind, retryAfterMs } from './retry-policy.js';
 
 /** What an error message may say about the request: never the key itself. */
 export interface ModelTarget {
@@ -8,27 +9,53 @@ export interface ModelTarget {
   readonly server: string;
   readonly model: string;
   readonly apiKey: string;
+  /** How long the server may stay silent, in milliseconds. */
   readonly timeoutMs: number;
   /** Whether the server speaks DeepSeek's dialect (its messages can name DeepSeek's models). */
   readonly deepSeek: boolean;
 }
 
-const NETWORK_CODES: Record<string, string> = {
-  ECONNREFUSED: 'connection refused',
-  ECONNRESET: 'connection reset',
-  ENOTFOUND: 'host not found',
-  EAI_AGAIN: 'host not found',
-  ETIMEDOUT: 'connection timed out',
-  EHOSTUNREACH: 'host unreachable',
-  ENETUNREACH: 'network unreachable',
-  UND_ERR_SOCKET: 'connection closed',
-  UND_ERR_CONNECT_TIMEOUT: 'connection timed out',
-  CERT_HAS_EXPIRED: 'TLS certificate expired',
-  DEPTH_ZERO_SELF_SIGNED_CERT: 'self-signed TLS certificate',
+/** One failed attempt of a request: what happened, what to do, and whether to try again. */
+export interface AttemptFailure {
+  readonly code: ModelErrorCode;
+  /** What happened, as one sentence: `The model server at … failed (HTTP 503: busy).` */
+  readonly fact: string;
+  /** What the person can do once no attempt is left, or `''`. */
+  readonly advice: string;
+  readonly retry: RetryKind;
+  /** What the server asked to wait before the next request, in milliseconds. */
+  readonly askedMs?: number;
+  readonly status?: number;
+  readonly cause?: unknown;
+}
+
+/** Network failures by code: how to say them, and whether they may pass. */
+interface NetworkProblem {
+  readonly reason: string;
+  /** A problem that does not pass by itself: trying again at once would not help. */
+  readonly lasting?: true;
+}
+
+const NETWORK_CODES: Readonly<Record<string, NetworkProblem>> = {
+  ECONNREFUSED: { reason: 'connection refused' },
+  ECONNRESET: { reason: 'connection reset' },
+  ENOTFOUND: { reason: 'host not found', lasting: true },
+  EAI_AGAIN: { reason: 'host not found' },
+  ETIMEDOUT: { reason: 'connection timed out' },
+  EHOSTUNREACH: { reason: 'host unreachable' },
+  ENETUNREACH: { reason: 'network unreachable' },
+  UND_ERR_SOCKET: { reason: 'connection closed' },
+  UND_ERR_CONNECT_TIMEOUT: { reason: 'connection timed out' },
+  CERT_HAS_EXPIRED: { reason: 'TLS certificate expired', lasting: true },
+  DEPTH_ZERO_SELF_SIGNED_CERT: { reason: 'self-signed TLS certificate', lasting: true },
 };
 
-function duration(ms: number): string {
-  return ms < 1000 ? `${ms} ms` : `${Math.round(ms / 1000)} s`;
+/** A duration for messages: `250 ms`, `1.5 s`, `20 s`, `5 min`. */
+export function duration(ms: number): string {
+  if (ms < 1_000) return `${Math.round(ms)} ms`;
+  if (ms >= 120_000 && ms % 60_000 === 0) return `${ms / 60_000} min`;
+  if (ms < 10_000 && Math.round(ms / 100) % 10 !== 0) return `${(ms / 1_000).toFixed(1)} s`;
+  return `${Math.round(ms / 1_000)} s`;
 }
 
 /** The base URL without credentials, for messages. */
@@ -43,14 +70,15 @@ export function displayServer(baseURL: string): string {
   }
 }
 
-function networkReason(error: unknown): string {
+function networkProblem(error: unknown): NetworkProblem {
   // undici nests the socket error: APIConnectionError -> TypeError('fetch failed') -> Error{code}.
   for (let cause = error, depth = 0; cause !== undefined && depth < 5; depth++) {
     const code = (cause as { code?: unknown } | null)?.code;
-    if (typeof code === 'string' && code in NETWORK_CODES) return NETWORK_CODES[code] as string;
+    const problem = typeof code === 'string' ? NETWORK_CODES[code] : undefined;
+    if (problem !== undefined) return problem;
     cause = (cause as { cause?: unknown } | null)?.cause;
   }
-  return 'network error';
+  return { reason: 'network error' };
 }
 
 /** The server's own words, shortened and with the key removed (servers sometimes echo it). */
@@ -68,105 +96,187 @@ function serverDetail(error: OpenAIModule.APIError, target: ModelTarget): string
   return `: ${text.length > 300 ? `${text.slice(0, 300)}…` : text}`;
 }
 
-function statusError(
+/** An HTTP status is worth another attempt when the server was busy or limiting, or timed out. */
+function statusRetry(status: number): RetryKind {
+  return status === 408 || status === 429 || (status >= 500 && status !== 501)
+    ? 'after-pause'
+    : 'never';
+}
+
+function statusFailure(
   error: OpenAIModule.APIError,
   status: number,
   target: ModelTarget,
-): ModelError {
+): AttemptFailure {
   const { server, model } = target;
   const http = `HTTP ${status}${serverDetail(error, target)}`;
-  const options = { cause: error, status };
+  const asked = retryAfterMs(error.headers);
+  const base = {
+    status,
+    cause: error,
+    retry: statusRetry(status),
+    ...(asked !== undefined && { askedMs: asked }),
+  };
   if (status === 401 || status === 403) {
-    return new ModelError(
-      `The model server at ${server} rejected the API key (${http}). Check that the key is set and valid for this server.`,
-      'MODEL_AUTH',
-      options,
-    );
+    return {
+      ...base,
+      code: 'MODEL_AUTH',
+      fact: `The model server at ${server} rejected the API key (${http}).`,
+      advice: 'Check that the key is set and valid for this server.',
+    };
   }
   if (status === 429) {
-    return new ModelError(
-      `The model server at ${server} is limiting requests (${http}). Wait a moment, then send your message again.`,
-      'MODEL_RATE_LIMITED',
-      options,
-    );
+    return {
+      ...base,
+      code: 'MODEL_RATE_LIMITED',
+      fact: `The model server at ${server} is limiting requests (${http}).`,
+      advice: 'Wait a moment, then send your message again.',
+    };
   }
   if (status === 404 || ((status === 400 || status === 422) && isUnknownModelRefusal(http))) {
-    const next = target.deepSeek
-      ? deepSeekModelHint(model)
-      : 'Check the model name and the base URL (OpenAI-compatible servers usually end in /v1).';
-    return new ModelError(
-      `The model server at ${server} has no model "${model}"${status === 404 ? ' or no chat completions endpoint' : ''} (${http}). ${next}`,
-      'MODEL_NOT_FOUND',
-      options,
-    );
+    return {
+      ...base,
+      code: 'MODEL_NOT_FOUND',
+      fact: `The model server at ${server} has no model "${model}"${status === 404 ? ' or no chat completions endpoint' : ''} (${http}).`,
+      advice: target.deepSeek
+        ? deepSeekModelHint(model)
+        : 'Check the model name and the base URL (OpenAI-compatible servers usually end in /v1).',
+    };
   }
   if (status >= 500) {
-    return new ModelError(
-      `The model server at ${server} failed (${http}). It may be down or overloaded: try again in a moment.`,
-      'MODEL_UNAVAILABLE',
-      options,
-    );
+    return {
+      ...base,
+      code: 'MODEL_UNAVAILABLE',
+      fact: `The model server at ${server} failed (${http}).`,
+      advice: 'It may be down or overloaded: try again in a moment.',
+    };
   }
-  return new ModelError(
-    `The model server at ${server} rejected the request (${http}).`,
-    'MODEL_REQUEST_REJECTED',
-    options,
-  );
+  return {
+    ...base,
+    code: 'MODEL_REQUEST_REJECTED',
+    fact: `The model server at ${server} rejected the request (${http}).`,
+    advice: '',
+  };
 }
 
-/** A failure of the request itself (before any response data), as a `ModelError`. */
-export function requestError(
+/**
+ * The server sent nothing for the whole time limit: before anything of the answer streamed
+ * (another attempt may do better), or in the middle of it (the answer is lost).
+ */
+export function silenceFailure(target: ModelTarget, midResponse: boolean): AttemptFailure {
+  const { server } = target;
+  const limit = duration(target.timeoutMs);
+  return midResponse
+    ? {
+        code: 'MODEL_TIMEOUT',
+        fact: `The model server at ${server} stopped in the middle of its answer: nothing for ${limit}.`,
+        advice: 'Try again, or allow it more time.',
+        retry: 'never',
+      }
+    : {
+        code: 'MODEL_TIMEOUT',
+        fact: `The model server at ${server} sent nothing for ${limit}.`,
+        advice: 'It may be down or overloaded: try again later, or allow it more time.',
+        retry: 'at-once',
+      };
+}
+
+/** A failure of the request itself (before any response data). */
+export function requestFailure(
   error: unknown,
   target: ModelTarget,
   openai: typeof OpenAIModule,
-): ModelError {
+): AttemptFailure {
   const { server } = target;
-  if (error instanceof openai.APIConnectionTimeoutError) {
-    return new ModelError(
-      `The model server at ${server} did not answer within ${duration(target.timeoutMs)}. Try again, or allow more time.`,
-      'MODEL_TIMEOUT',
-      { cause: error },
-    );
-  }
+  // The client's own time limit is the same as the silence limit.
+  if (error instanceof openai.APIConnectionTimeoutError) return silenceFailure(target, false);
   if (error instanceof openai.APIConnectionError) {
-    return new ModelError(
-      `Cannot reach the model server at ${server} (${networkReason(error)}). Check that it is running and that the base URL is right.`,
-      'MODEL_CONNECTION',
-      { cause: error },
-    );
+    const problem = networkProblem(error);
+    return {
+      code: 'MODEL_CONNECTION',
+      fact: `Cannot reach the model server at ${server} (${problem.reason}).`,
+      advice: 'Check that it is running and that the base URL is right.',
+      retry: problem.lasting === true ? 'never' : 'after-pause',
+      cause: error,
+    };
   }
   if (error instanceof openai.APIError && typeof error.status === 'number') {
-    return statusError(error, error.status, target);
+    return statusFailure(error, error.status, target);
   }
-  return streamError(error, target, openai);
+  return streamFailure(error, target, openai);
 }
 
-/** A failure while reading the streamed response, as a `ModelError`. */
-export function streamError(
+/** A failure while reading the streamed response. */
+export function streamFailure(
   error: unknown,
   target: ModelTarget,
   openai: typeof OpenAIModule,
-): ModelError {
+): AttemptFailure {
   const { server } = target;
-  if (error instanceof ModelError) return error;
   if (error instanceof SyntaxError) {
-    return new ModelError(
-      `The model server at ${server} sent data that is not valid JSON. Check that the base URL points to an OpenAI-compatible server.`,
-      'MODEL_BAD_RESPONSE',
-      { cause: error },
-    );
+    return {
+      code: 'MODEL_BAD_RESPONSE',
+      fact: `The model server at ${server} sent data that is not valid JSON.`,
+      advice: 'Check that the base URL points to an OpenAI-compatible server.',
+      retry: 'never',
+      cause: error,
+    };
   }
   if (error instanceof openai.APIError) {
-    // An error event inside a successful (HTTP 200) stream.
-    return new ModelError(
-      `The model server at ${server} reported an error mid-response${serverDetail(error, target)}. Try again.`,
-      'MODEL_UNAVAILABLE',
-      { cause: error },
-    );
+    // An error event inside a successful (HTTP 200) stream, such as an overloaded upstream.
+    return {
+      code: 'MODEL_UNAVAILABLE',
+      fact: `The model server at ${server} reported an error mid-response${serverDetail(error, target)}.`,
+      advice: 'Try again.',
+      retry: 'after-pause',
+      cause: error,
+    };
   }
-  return new ModelError(
-    `The connection to the model server at ${server} was lost mid-response (${networkReason(error)}). Try again.`,
-    'MODEL_CONNECTION',
-    { cause: error },
-  );
+  return {
+    code: 'MODEL_CONNECTION',
+    fact: `The connection to the model server at ${server} was lost mid-response (${networkProblem(error).reason}).`,
+    advice: 'Try again.',
+    retry: 'after-pause',
+    cause: error,
+  };
+}
+
+/** A response that is not a chat-completions stream, or one that ended too soon. */
+export function badResponseFailure(target: ModelTarget, receivedNothing: boolean): AttemptFailure {
+  const { server } = target;
+  return receivedNothing
+    ? {
+        code: 'MODEL_BAD_RESPONSE',
+        fact: `The model server at ${server} sent no chat-completions data.`,
+        advice:
+          'Check that the base URL points to an OpenAI-compatible server (usually ending in /v1).',
+        retry: 'never',
+      }
+    : {
+        code: 'MODEL_BAD_RESPONSE',
+        fact: `The model server at ${server} ended its response before the model finished.`,
+        advice: 'Try again.',
+        retry: 'never',
+      };
+}
+
+/**
+ * The error a request fails with, after `attempts` attempts that took `elapsedMs` in all:
+ * the last failure, how many attempts and how long they took when there was more than one,
+ * and what to do.
+ */
+export function failureError(failure: AttemptFailure, attempts = 1, elapsedMs = 0): ModelError {
+  const fact =
+    attempts > 1
+      ? `${failure.fact.replace(/\.$/, '')}; ${attempts} attempts, ${duration(elapsedMs)} in all.`
+      : failure.fact;
+  const { askedMs } = failure;
+  const advice =
+    askedMs !== undefined && askedMs > MAX_RETRY_AFTER_MS
+      ? `It asks to wait ${duration(askedMs)} before the next request, longer than the ${duration(MAX_RETRY_AFTER_MS)} waited for on its own: wait, then send your message again.`
+      : failure.advice;
+  return new ModelError(advice === '' ? fact : `${fact} ${advice}`, failure.code, {
+    ...(failure.cause !== undefined && { cause: failure.cause }),
+    ...(failure.status !== undefined && { status: failure.status }),
+  });
 }

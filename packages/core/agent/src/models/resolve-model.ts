@@ -21,6 +21,13 @@ export interface ResolveModelOptions {
   readonly script?: string;
   /** `--thinking`: how much a thinking model reasons (ignored by scripted models). */
   readonly thinking?: ThinkingLevel;
+  /**
+   * `--request-timeout`: how long the model server may stay silent, in milliseconds
+   * (`timeoutMs` of `createOpenAICompatibleModel`; ignored by scripted models).
+   */
+  readonly requestTimeoutMs?: number;
+  /** `--retries`: retries of a failed model request (ignored by scripted models). */
+  readonly maxRetries?: number;
   /** Where to read `DEEPSEEK_API_KEY` and `DSH_API_KEY` (default: `process.env`). */
   readonly env?: Readonly<Record<string, string | undefined>>;
 }
@@ -79,6 +86,8 @@ export async function resolveModel(options: ResolveModelOptions = {}): Promise<R
       ...(modelName !== undefined && { model: modelName }),
       ...(key !== undefined && { apiKey: key }),
       ...(options.thinking !== undefined && { thinking: options.thinking }),
+      ...(options.requestTimeoutMs !== undefined && { timeoutMs: options.requestTimeoutMs }),
+      ...(options.maxRetries !== undefined && { maxRetries: options.maxRetries }),
     });
     const server = displayServer(baseUrl ?? DEEPSEEK_BASE_URL);
     return {

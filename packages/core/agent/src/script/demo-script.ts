@@ -2,12 +2,14 @@ import type { Script } from './script.js';
 
 /**
  * The built-in demo: one turn, started by the person's first prompt, that asks (1) a choice
- * with a recommended option, (2) a free-form question, (3) a choice that also takes a typed
- * answer, (4) a choice that does not, and (5) sums up what the person answered.
+ * with a recommended option, (2) a free-form question, (3) three questions at once: a choice
+ * that also takes a typed answer, several choices, and a choice with a recommended option,
+ * (4) a choice on its own that takes its options only, and (5) sums up what the person
+ * answered. The questions asked alone are what an editor without forms can still show.
  */
 export const DEMO_SCRIPT: Script = {
   description:
-    'The built-in demo: four kinds of question in one turn, then a summary of the answers.',
+    'The built-in demo: a choice, a name to type, three questions at once, a last choice, then a summary of the answers.',
   steps: [
     {
       text: "Hi! I am the dsh demo agent. I run offline from a script, to show how an agent can stop in the middle of its work and ask you questions. Let's plan a small web service together.",
@@ -44,18 +46,47 @@ export const DEMO_SCRIPT: Script = {
       ],
     },
     {
-      text: 'Next, a choice that also takes an answer of your own.',
+      text: 'Next, three questions at once: their answers go back together.',
       toolCalls: [
         {
-          id: 'database',
+          id: 'stack',
           name: 'ask_user_question',
           arguments: {
-            question: 'Which database should {{answer:name|the service}} use?',
-            header: 'Database',
-            options: [
-              { label: 'PostgreSQL', description: 'Relational and dependable.' },
-              { label: 'SQLite', description: 'A single file, with no server to run.' },
-              { label: 'MongoDB', description: 'Documents instead of tables.' },
+            header: 'The stack',
+            questions: [
+              {
+                id: 'database',
+                header: 'Database',
+                question: 'Which database should {{answer:name|the service}} use?',
+                options: [
+                  { label: 'PostgreSQL', description: 'Relational and dependable.' },
+                  { label: 'SQLite', description: 'A single file, with no server to run.' },
+                  { label: 'MongoDB', description: 'Documents instead of tables.' },
+                ],
+              },
+              {
+                id: 'features',
+                header: 'Features',
+                question: 'Which features should it start with? Choose any.',
+                multi_select: true,
+                options: [
+                  { label: 'Authentication', description: 'Sign-in and sessions.' },
+                  { label: 'Automated tests', description: 'A test suite run on every change.' },
+                  { label: 'API docs', description: 'Reference pages built from the code.' },
+                  { label: 'Metrics', description: 'Counters and timings for a dashboard.' },
+                ],
+              },
+              {
+                id: 'license',
+                header: 'License',
+                question: 'Under which license should the code be published?',
+                allow_custom: false,
+                options: [
+                  { label: 'MIT', description: 'Short and permissive.', recommended: true },
+                  { label: 'Apache-2.0', description: 'Permissive, with a patent grant.' },
+                  { label: 'Not published', value: 'none (not published)' },
+                ],
+              },
             ],
           },
         },
@@ -89,7 +120,7 @@ export const DEMO_SCRIPT: Script = {
       ],
     },
     {
-      text: 'Here is the plan:\n\n- Project: {{answer:name|(no name given)}}\n- Language: {{answer:language|(not chosen)}}\n- Database: {{answer:database|(not chosen)}}\n- Hosting: {{answer:hosting|(not chosen)}}\n\nThat is the whole demo. To talk to a real model, set DEEPSEEK_API_KEY or pass --base-url.',
+      text: 'Here is the plan:\n\n- Project: {{answer:name|(no name given)}}\n- Language: {{answer:language|(not chosen)}}\n- Database: {{answer:stack.database|(not chosen)}}\n- Features: {{answer:stack.features|(none chosen)}}\n- License: {{answer:stack.license|(not chosen)}}\n- Hosting: {{answer:hosting|(not chosen)}}\n\nThat is the whole demo. To talk to a real model, set DEEPSEEK_API_KEY or pass --base-url.',
     },
   ],
   end: 'The demo script is over: start again to replay it, or set DEEPSEEK_API_KEY (or pass --base-url) to talk to a real model.',

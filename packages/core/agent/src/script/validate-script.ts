@@ -1,6 +1,6 @@
 import { ModelError } from '../models/model-error.js';
 import type { Script } from './script.js';
-import { quotedIds } from './script-template.js';
+import { quotedIds, splitQuotedId } from './script-template.js';
 
 const ROOT_KEYS = new Set(['$schema', 'description', 'steps', 'end']);
 const STEP_KEYS = new Set(['text', 'toolCalls']);
@@ -12,6 +12,22 @@ type Fields = Record<string, unknown>;
 
 function isRecord(value: unknown): value is Fields {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** The ids of the questions a call asks at once (`arguments.questions[].id`), if it asks several. */
+function questionIds(args: unknown): ReadonlySet<string> | undefined {
+  let value = args;
+  if (typeof value === 'string') {
+    try {
+      value = JSON.parse(value);
+    } catch {
+      return undefined;
+    }
+  }
+  const questions = isRecord(value) ? value.questions : undefined;
+  if (!Array.isArray(questions)) return undefined;
+  const ids = questions.map((item: unknown) => (isRecord(item) ? item.id : undefined));
+  return new Set(ids.filter((id): id is string => typeof id === 'string'));
 }
 
 /** Checks a parsed script and returns it typed; throws `SCRIPT_INVALID` naming the field. */
@@ -28,18 +44,29 @@ export function validateScript(value: unknown, source = 'script'): Script {
       }
     }
   };
-  const checkQuotes = (text: string, field: string, known: ReadonlySet<string>): void => {
+  /** Call ids so far, each with the ids of the questions it asks at once, if any. */
+  type Known = ReadonlyMap<string, ReadonlySet<string> | undefined>;
+  const checkQuotes = (text: string, field: string, known: Known): void => {
     for (const id of quotedIds(text)) {
-      if (!known.has(id)) {
-        const ids = known.size === 0 ? 'none' : [...known].join(', ');
+      const { callId, questionId } = splitQuotedId(id, (candidate) => known.has(candidate));
+      if (!known.has(callId)) {
+        const ids = known.size === 0 ? 'none' : [...known.keys()].join(', ');
         fail(
           field,
           `quotes {{answer:${id}}}, but no tool call of an earlier step has that id (ids so far: ${ids})`,
         );
       }
+      const asked = known.get(callId);
+      if (questionId !== undefined && asked?.has(questionId) !== true) {
+        const ids = asked === undefined || asked.size === 0 ? 'none' : [...asked].join(', ');
+        fail(
+          field,
+          `quotes {{answer:${id}}}, but the tool call ${callId} asks no question with the id ${questionId} (its question ids: ${ids})`,
+        );
+      }
     }
   };
-  const checkArgumentQuotes = (args: unknown, field: string, known: ReadonlySet<string>): void => {
+  const checkArgumentQuotes = (args: unknown, field: string, known: Known): void => {
     if (typeof args === 'string') checkQuotes(args, field, known);
     else if (Array.isArray(args)) {
       for (const [index, item] of args.entries()) {
@@ -64,7 +91,7 @@ export function validateScript(value: unknown, source = 'script'): Script {
   if (!Array.isArray(steps) || steps.length === 0) {
     return fail('steps', 'must be a non-empty array of steps');
   }
-  const known = new Set<string>();
+  const known = new Map<string, ReadonlySet<string> | undefined>();
   steps.forEach((step: unknown, stepIndex) => {
     const at = `steps[${stepIndex}]`;
     if (!isRecord(step)) fail(at, 'must be an object with `text` and/or `toolCalls`');
@@ -80,7 +107,7 @@ export function validateScript(value: unknown, source = 'script'): Script {
     const calls = (fields.toolCalls as unknown[] | undefined) ?? [];
     if (text === '' && calls.length === 0) fail(at, 'must have a non-empty `text` or `toolCalls`');
     checkQuotes(text, `${at}.text`, known);
-    const ids: string[] = [];
+    const ids: [string, ReadonlySet<string> | undefined][] = [];
     calls.forEach((call, callIndex) => {
       const callAt = `${at}.toolCalls[${callIndex}]`;
       if (!isRecord(call)) fail(callAt, 'must be an object with a `name`');
@@ -93,7 +120,7 @@ export function validateScript(value: unknown, source = 'script'): Script {
       if (typeof id !== 'string' || !CALL_ID.test(id)) {
         fail(`${callAt}.id`, 'must be 1 to 64 letters, digits, _, . or -');
       }
-      if (known.has(id as string) || ids.includes(id as string)) {
+      if (known.has(id as string) || ids.some(([seen]) => seen === id)) {
         fail(`${callAt}.id`, `repeats the id "${id}"; ids must be unique in the script`);
       }
       const args = callFields.arguments;
@@ -101,9 +128,9 @@ export function validateScript(value: unknown, source = 'script'): Script {
         fail(`${callAt}.arguments`, 'must be an object (or JSON text)');
       }
       checkArgumentQuotes(args, `${callAt}.arguments`, known);
-      ids.push(id as string);
+      ids.push([id as string, questionIds(args)]);
     });
-    for (const id of ids) known.add(id);
+    for (const [id, asked] of ids) known.set(id, asked);
   });
   return value as unknown as Script;
 }

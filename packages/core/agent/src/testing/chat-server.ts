@@ -15,6 +15,13 @@ export interface ChatReply {
   readonly done?: boolean;
   /** Keeps the connection open after the chunks, until the client goes away. */
   readonly hold?: boolean;
+  /**
+   * Accepts the request and never answers (no status, no headers, no body) until the client
+   * goes away: an unresponsive server.
+   */
+  readonly stall?: boolean;
+  /** Sends the chunks this many milliseconds apart, like a model that writes slowly. */
+  readonly everyMs?: number;
   /** Destroys the socket after the chunks, like a server that crashed mid-response. */
   readonly destroy?: boolean;
 }
@@ -46,6 +53,7 @@ export async function startChatServer(replies: readonly ChatReply[]) {
 
   function answer(response: ServerResponse, reply: ChatReply): void {
     const status = reply.status ?? 200;
+    if (reply.stall) return;
     if (reply.chunks === undefined) {
       response.writeHead(status, { 'content-type': 'application/json', ...reply.headers });
       response.end(reply.body ?? '');
@@ -56,9 +64,31 @@ export async function startChatServer(replies: readonly ChatReply[]) {
       'cache-control': 'no-cache',
       ...reply.headers,
     });
-    for (const chunk of reply.chunks) {
+    const send = (chunk: object | string): void => {
       response.write(`data: ${typeof chunk === 'string' ? chunk : JSON.stringify(chunk)}\n\n`);
+    };
+    if (reply.everyMs === undefined) {
+      for (const chunk of reply.chunks) send(chunk);
+      end(response, reply);
+      return;
     }
+    const { everyMs } = reply;
+    const pending = [...reply.chunks];
+    const next = (): void => {
+      if (response.destroyed) return;
+      const chunk = pending.shift();
+      if (chunk === undefined) {
+        end(response, reply);
+        return;
+      }
+      send(chunk);
+      setTimeout(next, everyMs);
+    };
+    next();
+  }
+
+  /** Ends a stream the way the reply says. */
+  function end(response: ServerResponse, reply: ChatReply): void {
     if (reply.destroy) {
       // Once what was written has reached the socket, so the client sees a response cut short.
       response.write('', () => response.socket?.destroy());

@@ -54,7 +54,20 @@ export interface DeepSeekStandInOptions {
   readonly apiKey?: string;
   /** What the "model" answers (default: a question for a user message, a summary for a result). */
   readonly reply?: (turn: StandInTurn) => StandInReply;
+  /**
+   * A busy DeepSeek: the statuses the first requests get instead of an answer, one each, with
+   * the meaning DeepSeek documents (429 rate limit reached, 500 server error, 503 server
+   * overloaded).
+   */
+  readonly busy?: readonly (429 | 500 | 503)[];
 }
+
+/** DeepSeek's documented meaning of the statuses of a busy server. */
+const BUSY_MESSAGES: Readonly<Record<429 | 500 | 503, string>> = {
+  429: 'Rate Limit Reached: you are sending requests too quickly.',
+  500: 'Server Error: the server encountered an issue.',
+  503: 'Server Overloaded: the server is overloaded due to high traffic.',
+};
 
 export const STAND_IN_QUESTION = {
   question: 'Which colour should the fence be?',
@@ -252,6 +265,7 @@ async function readBody(request: IncomingMessage): Promise<string> {
 export async function startDeepSeekStandIn(options: DeepSeekStandInOptions = {}) {
   const apiKey = options.apiKey ?? 'sk-stand-in';
   const reply = options.reply ?? defaultReply;
+  const busy = [...(options.busy ?? [])];
   const requests: StandInRequest[] = [];
   const sent: SentReasoning = new Map();
   const server = createServer(async (request, response) => {
@@ -273,6 +287,8 @@ export async function startDeepSeekStandIn(options: DeepSeekStandInOptions = {})
       } catch {
         throw new Refusal(400, 'Failed to deserialize the JSON body into the target type');
       }
+      const status = busy.shift();
+      if (status !== undefined) throw new Refusal(status, BUSY_MESSAGES[status], 'server_error');
       const checked = checkRequest(body, sent);
       if (body.stream !== true)
         throw new Refusal(400, 'The stand-in answers streamed requests only.');

@@ -71,14 +71,14 @@ describe('parseAgentCommandLine', () => {
   });
 
   it("reads the program's own flags with a value, negative numbers included", () => {
-    const command = parseAgentCommandLine(['--state-dir', '/tmp/x', '--retries', '-1'], {
-      valueFlags: ['state-dir', 'retries'],
+    const command = parseAgentCommandLine(['--state-dir', '/tmp/x', '--offset', '-1'], {
+      valueFlags: ['state-dir', 'offset'],
     });
     expect(command).toMatchObject({
       kind: 'run',
       values: new Map([
         ['state-dir', '/tmp/x'],
-        ['retries', '-1'],
+        ['offset', '-1'],
       ]),
     });
     expect(
@@ -97,6 +97,21 @@ describe('parseAgentCommandLine', () => {
         values: new Map(),
       });
     }
+  });
+
+  it('reads the model server time limit and retries', () => {
+    expect(parseAgentCommandLine(['--request-timeout', '45s', '--retries', '0'])).toEqual({
+      kind: 'run',
+      requestTimeoutMs: 45_000,
+      maxRetries: 0,
+      history: true,
+      flags: new Set(),
+      values: new Map(),
+    });
+    expect(parseAgentCommandLine(['--request-timeout=1500ms', '--retries=10'])).toMatchObject({
+      requestTimeoutMs: 1_500,
+      maxRetries: 10,
+    });
   });
 
   it('--help and --version win over everything else', () => {
@@ -119,6 +134,24 @@ describe('parseAgentCommandLine', () => {
     [['--script', ' '], '--script needs a value'],
     [['--thinking', 'medium'], '--thinking takes off, low, high, max (got "medium")'],
     [['--thinking'], '--thinking needs a value'],
+    [['--retries', '11'], '--retries takes a whole number from 0 to 10 (got "11")'],
+    [['--retries', '-1'], '--retries takes a whole number from 0 to 10 (got "-1")'],
+    [['--retries', '1.5'], '--retries takes a whole number from 0 to 10 (got "1.5")'],
+    [['--retries', 'many'], '--retries takes a whole number from 0 to 10 (got "many")'],
+    [['--retries'], '--retries needs a value'],
+    [
+      ['--request-timeout', '30'],
+      '--request-timeout 30 would be 30 milliseconds: write 30s for seconds, or 30ms if you mean it',
+    ],
+    [
+      ['--request-timeout', '0s'],
+      '--request-timeout 0s is zero: a duration must be above zero, such as 90s or 5m',
+    ],
+    [
+      ['--request-timeout', 'soon'],
+      '--request-timeout takes a duration from 1ms to 24 days, such as 90000, 90s or 5m (got "soon")',
+    ],
+    [['--request-timeout'], '--request-timeout needs a value'],
   ])('%j is a usage error: %s', (args, message) => {
     expect(usageError(() => parseAgentCommandLine(args)).message).toBe(message);
   });
@@ -176,7 +209,7 @@ describe('parseDuration', () => {
     ['-5s', '--timeout -5s is negative: a duration must be above zero, such as 90s or 5m'],
     ['-1', '--timeout -1 is negative: a duration must be above zero, such as 90s or 5m'],
     ['0.0001s', '--timeout 0.0001s is under a millisecond: the shortest duration is 1ms'],
-    ['600h', '--timeout 600h is longer than 24 days, the longest a question can wait'],
+    ['600h', '--timeout 600h is longer than 24 days, the longest a timer can wait'],
   ])('%j says what is wrong with it', (text, message) => {
     expect(usageError(() => parseDuration(text)).message).toBe(message);
   });

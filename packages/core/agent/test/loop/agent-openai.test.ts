@@ -124,6 +124,54 @@ describe('the agent on a chat-completions server', () => {
     ]);
   });
 
+  it('streams each retry of a request as a retry event, and keeps the conversation as if sent once', async () => {
+    const server = await startChatServer([
+      { stall: true },
+      { status: 503, headers: { 'retry-after-ms': '1' }, body: '{"error":{"message":"busy"}}' },
+      { chunks: textChunks('Here.') },
+    ]);
+    servers.push(server);
+    const interaction = createUserInteraction();
+    interaction.registerProvider(createScriptedProvider());
+    const model = createOpenAICompatibleModel({
+      baseURL: server.url,
+      model: 'test-model',
+      timeoutMs: 100,
+    });
+    const agent = createAgent({ model, interaction });
+    const events = await collect(agent.run('hello'));
+    expect(events).toEqual([
+      {
+        type: 'retry',
+        attempt: 2,
+        attempts: 3,
+        delayMs: 0,
+        error: {
+          name: 'ModelError',
+          code: 'MODEL_TIMEOUT',
+          message: `The model server at ${server.url} sent nothing for 100 ms.`,
+        },
+      },
+      {
+        type: 'retry',
+        attempt: 3,
+        attempts: 3,
+        delayMs: 1,
+        error: {
+          name: 'ModelError',
+          code: 'MODEL_UNAVAILABLE',
+          message: `The model server at ${server.url} failed (HTTP 503: busy).`,
+        },
+      },
+      { type: 'text', text: 'Here.' },
+      { type: 'turn-end', reason: 'finished' },
+    ]);
+    expect(agent.messages.slice(1)).toEqual([
+      { role: 'user', content: 'hello' },
+      { role: 'assistant', content: 'Here.' },
+    ]);
+  });
+
   it('cancels a streaming turn: the request is aborted and the turn ends cancelled', async () => {
     const server = await startChatServer([
       { chunks: [chunk({ content: 'Thinking' })], hold: true },

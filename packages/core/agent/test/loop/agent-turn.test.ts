@@ -284,6 +284,33 @@ describe('a turn', () => {
     control.send('end');
     expect(endOf(await turn).reason).toBe('finished');
   });
+
+  it("streams a model's retries as retry events, and drops malformed ones", async () => {
+    const control = controlledModel();
+    const agent = createAgent({ model: control.model, interaction: createUserInteraction() });
+    const turn = collect(agent.run('hi'));
+    await control.request(0);
+    const error = { name: 'ModelError', code: 'MODEL_TIMEOUT', message: 'Nothing for 20 s.' };
+    control.send({ type: 'retry', attempt: 2, attempts: 3, delayMs: 0, error });
+    control.send({ type: 'retry', attempt: '3', attempts: 3, delayMs: 0, error } as never);
+    control.send({ type: 'retry', attempt: 3, attempts: 3, delayMs: -1, error });
+    control.send({ type: 'retry', attempt: 3, attempts: 3, delayMs: 5, error: {} } as never);
+    control.send({ type: 'text-delta', text: 'Back.' });
+    control.send({ type: 'finish', reason: 'stop' });
+    control.send('end');
+    expect(await turn).toEqual([
+      { type: 'retry', attempt: 2, attempts: 3, delayMs: 0, error },
+      {
+        type: 'retry',
+        attempt: 3,
+        attempts: 3,
+        delayMs: 5,
+        error: { name: 'Error', code: 'INTERNAL_ERROR', message: '' },
+      },
+      { type: 'text', text: 'Back.' },
+      { type: 'turn-end', reason: 'finished' },
+    ]);
+  });
 });
 
 describe('createAgent', () => {

@@ -268,6 +268,33 @@ describe('DeepSeek, as its API documents it today', () => {
       if (name !== 'deepseek-v9') expect(message).toContain(`${name} was retired on 2026-07-24`);
     }
   });
+
+  it('a busy DeepSeek is sent the request again, each retry announced, and the turn goes on', async () => {
+    const server = await startDeepSeekStandIn({ busy: [503, 429] });
+    standIns.push(server);
+    const { agent } = deepSeekAgent(server, { maxRetries: 2, retryDelayMs: 1 });
+    const events = await collect(agent.run('Paint the fence'));
+    expect(events.filter((event) => event.type === 'retry')).toEqual([
+      {
+        type: 'retry',
+        attempt: 2,
+        attempts: 3,
+        delayMs: 1,
+        error: {
+          name: 'ModelError',
+          code: 'MODEL_UNAVAILABLE',
+          message: `The model server at ${server.url} failed (HTTP 503: Server Overloaded: the server is overloaded due to high traffic.).`,
+        },
+      },
+      expect.objectContaining({
+        attempt: 3,
+        delayMs: 2,
+        error: expect.objectContaining({ code: 'MODEL_RATE_LIMITED' }),
+      }),
+    ]);
+    expect(textOf(events)).toBe('Let me ask first.Painting the fence Blue.');
+    expect(server.requests.map((request) => request.status)).toEqual([503, 429, 200, 200]);
+  });
 });
 
 async function collectModel(

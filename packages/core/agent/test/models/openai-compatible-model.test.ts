@@ -287,7 +287,21 @@ describe('the OpenAI-compatible model', () => {
       { chunks: textChunks('second try') },
     );
     const events = await eventsOf(modelFor(server.url, { maxRetries: 1 }));
-    expect(events[0]).toEqual({ type: 'text-delta', text: 'second try' });
+    expect(events).toEqual([
+      {
+        type: 'retry',
+        attempt: 2,
+        attempts: 2,
+        delayMs: 1,
+        error: {
+          name: 'ModelError',
+          code: 'MODEL_RATE_LIMITED',
+          message: `The model server at ${server.url} is limiting requests (HTTP 429: slow down).`,
+        },
+      },
+      { type: 'text-delta', text: 'second try' },
+      { type: 'finish', reason: 'stop' },
+    ]);
     expect(server.requests).toHaveLength(2);
   });
 
@@ -315,7 +329,7 @@ describe('the OpenAI-compatible model', () => {
     const error = await failureOf(modelFor(url, { timeoutMs: 50 }));
     expect(error.code).toBe('MODEL_TIMEOUT');
     expect(error.message).toBe(
-      `The model server at ${url} did not answer within 50 ms. Try again, or allow more time.`,
+      `The model server at ${url} sent nothing for 50 ms. It may be down or overloaded: try again later, or allow it more time.`,
     );
   });
 
@@ -384,14 +398,17 @@ describe('the OpenAI-compatible model', () => {
     });
     const controller = new AbortController();
     const started = Date.now();
-    const done = eventsOf(
-      modelFor(server.url, { maxRetries: 1 }),
+    const events: ModelEvent[] = [];
+    for await (const event of modelFor(server.url, { maxRetries: 1 }).stream(
       request({ signal: controller.signal }),
-    );
-    await server.request(0);
-    controller.abort();
-    expect(await done).toEqual([]);
+    )) {
+      events.push(event);
+      // The retry is announced, then waited for: the cancel comes during that wait.
+      controller.abort();
+    }
+    expect(events).toMatchObject([{ type: 'retry', attempt: 2, delayMs: 5_000 }]);
     expect(Date.now() - started).toBeLessThan(2_500);
+    expect(server.requests).toHaveLength(1);
   });
 
   it('makes no request when the signal is already aborted', async () => {

@@ -24,6 +24,32 @@ async function codeOf(promise: Promise<unknown>): Promise<string | undefined> {
 }
 
 describe('resolveModel', () => {
+  it("gives the model server's time limit and retries to the OpenAI-compatible model", async () => {
+    const server = await startChatServer([{ stall: true }, { stall: true }]);
+    try {
+      const { model } = await resolveModel({
+        baseUrl: server.url,
+        requestTimeoutMs: 100,
+        maxRetries: 1,
+        env: {},
+      });
+      const events: string[] = [];
+      const failure = await (async () => {
+        const request = { messages: [], tools: [], signal: new AbortController().signal };
+        for await (const event of model.stream(request)) events.push(event.type);
+      })().then(
+        () => undefined,
+        (error: unknown) => error,
+      );
+      expect(events).toEqual(['retry']);
+      expect(isModelError(failure, 'MODEL_TIMEOUT')).toBe(true);
+      expect((failure as Error).message).toContain('sent nothing for 100 ms; 2 attempts');
+      expect(server.requests).toHaveLength(2);
+    } finally {
+      await server.close();
+    }
+  });
+
   it('runs the built-in demo when nothing is configured', async () => {
     const resolved = await resolveModel({ env: {} });
     expect(resolved.kind).toBe('demo');

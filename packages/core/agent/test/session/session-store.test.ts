@@ -371,6 +371,15 @@ describe('the session store', () => {
         /line 3: this tool-result is a tool result with no tool call waiting/,
       ],
       [
+        [
+          lines[0],
+          lines[1],
+          '{"v":1,"type":"tool-result","toolCallId":"x","result":{"ok":true,"output":"","answers":{"answers":[{"id":"a","answers":[1],"options":[]}]}}}',
+          ...lines.slice(2),
+        ],
+        /line 3: result\.answers\.answers\[0\]\.answers\[0\] must be a string/,
+      ],
+      [
         [lines[0], lines[1], '{"v":2,"type":"prompt","text":"x"}', ...lines.slice(2)],
         /line 3: it is in format 2, written by a newer version of dsh/,
       ],

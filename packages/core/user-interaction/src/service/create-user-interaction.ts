@@ -1,29 +1,24 @@
 import type { AskUserQuestionAnswer, AskUserQuestionRequest } from '../ask-user-question.js';
-import {
-  duplicateProviderError,
-  noProviderError,
-  toUserInteractionError,
-  unsupportedError,
-} from '../errors/ask-errors.js';
-import { hasOptions } from '../question-helpers.js';
-import {
-  FULL_CAPABILITIES,
-  type UserInteractionCapabilities,
-  type UserInteractionProvider,
+import type { AskUserQuestionsAnswer, AskUserQuestionsRequest } from '../ask-user-questions.js';
+import { duplicateProviderError, noProviderError } from '../errors/ask-errors.js';
+import type {
+  UserInteractionCapabilities,
+  UserInteractionProvider,
 } from '../user-interaction-provider.js';
 import { validateAnswer } from '../validation/validate-answer.js';
+import { validateAnswers } from '../validation/validate-answers.js';
+import {
+  checkQuestionsRequestFields,
+  readQuestionsRequestFields,
+} from '../validation/validate-questions-request.js';
 import {
   checkRequestFields,
-  isAbortSignal,
   readRequestFields,
   validateRequest,
 } from '../validation/validate-request.js';
-import {
-  createPendingQuestion,
-  isAborted,
-  type PendingQuestion,
-  withdrawnBy,
-} from './pending-question.js';
+import { askEachInTurn, callProvider } from './ask-each-in-turn.js';
+import { poseQuestion } from './pose-question.js';
+import { askAllOf, capabilitiesOf, refusal, refusalOfAll } from './provider-refusal.js';
 
 /** Options of `createUserInteraction`. */
 export interface UserInteractionOptions {
@@ -49,38 +44,15 @@ export interface UserInteraction {
   ): ProviderRegistration;
   /** Asks the person through the active UI. Rejects only with `UserInteractionError`. */
   ask(request: AskUserQuestionRequest): Promise<AskUserQuestionAnswer>;
+  /**
+   * Asks several questions at once through the active UI, and settles with every answer or
+   * fails as a whole. Rejects only with `UserInteractionError`.
+   */
+  askAll(request: AskUserQuestionsRequest): Promise<AskUserQuestionsAnswer>;
   /** Whether a UI is registered. */
   readonly hasProvider: boolean;
   /** What the active UI can show; `undefined` when no UI is registered. */
   readonly capabilities: UserInteractionCapabilities | undefined;
-}
-
-/** The provider's answer, checked against the question it was shown. */
-function settleAnswer(
-  question: PendingQuestion<AskUserQuestionAnswer>,
-  request: AskUserQuestionRequest,
-  answer: unknown,
-): void {
-  let checked: AskUserQuestionAnswer;
-  try {
-    checked = validateAnswer(request, answer);
-  } catch (error) {
-    question.reject(error);
-    return;
-  }
-  question.resolve(checked);
-}
-
-/** Calls the provider; whatever it does (throws, returns a broken thenable) becomes a promise. */
-function callProvider(
-  provider: UserInteractionProvider,
-  request: AskUserQuestionRequest,
-): Promise<unknown> {
-  try {
-    return Promise.resolve(provider.ask(request));
-  } catch (error) {
-    return Promise.reject(error);
-  }
 }
 
 /** Creates the question service of one context (an agent, a session, a test). */
@@ -117,67 +89,57 @@ export function createUserInteraction(options: UserInteractionOptions = {}): Use
     return Object.assign(dispose, { [Symbol.dispose]: dispose });
   }
 
-  /** What stops a valid request from being asked through `provider`, if anything. */
-  function refusal(provider: UserInteractionProvider | undefined, request: AskUserQuestionRequest) {
-    if (provider === undefined) return noProviderError();
-    if (hasOptions(request)) return undefined;
-    let freeForm: unknown;
-    try {
-      freeForm = provider.capabilities?.freeForm;
-    } catch (error) {
-      return toUserInteractionError(error);
-    }
-    if (freeForm !== false) return undefined;
-    return unsupportedError(
-      'it has no options, and this UI shows only choices; offer options to choose from',
-    );
-  }
-
   function ask(request: AskUserQuestionRequest): Promise<AskUserQuestionAnswer> {
     // Each field is read once; the checks and the UI see only what was read.
     const fields = readRequestFields(request);
-    const signal = isAbortSignal(fields.signal) ? fields.signal : undefined;
-    let valid: AskUserQuestionRequest;
-    let provider: UserInteractionProvider | undefined;
-    try {
-      // An aborted signal wins over every other problem of the request.
-      if (signal !== undefined && isAborted(signal)) throw withdrawnBy(signal);
-      valid = checkRequestFields(fields);
-      provider = active?.provider;
-      const refused = refusal(provider, valid);
-      if (refused !== undefined) throw refused;
-    } catch (error) {
-      return Promise.reject(toUserInteractionError(error));
-    }
-    const timeoutMs = valid.timeoutMs ?? defaultTimeoutMs;
-    const question = createPendingQuestion<AskUserQuestionAnswer>({
-      ...(signal !== undefined && { signal }),
-      ...(timeoutMs !== undefined && { timeoutMs }),
+    return poseQuestion({
+      signal: fields.signal,
+      defaultTimeoutMs,
+      prepare() {
+        const valid = checkRequestFields(fields);
+        const provider = active?.provider;
+        const refused = refusal(provider, valid);
+        if (refused !== undefined) throw refused;
+        const ui = provider as UserInteractionProvider;
+        return { valid, show: (shown) => callProvider((asked) => ui.ask(asked), shown) };
+      },
+      validate: validateAnswer,
     });
-    if (question.settled) return question.promise;
-    // With a time limit the UI gets the question's own signal, which aborts at the limit too
-    // (its reason the ASK_TIMEOUT error), so the UI can clear its screen; without one, the
-    // caller's signal is already the right one.
-    const shown =
-      timeoutMs === undefined
-        ? valid
-        : Object.freeze({ ...valid, signal: question.signal, timeoutMs });
-    callProvider(provider as UserInteractionProvider, shown).then(
-      (answer) => settleAnswer(question, valid, answer),
-      (error: unknown) => question.reject(error),
-    );
-    // Settled by the caller's signal or the time limit at once, even when the UI ignores its signal.
-    return question.promise;
+  }
+
+  function askAll(request: AskUserQuestionsRequest): Promise<AskUserQuestionsAnswer> {
+    const fields = readQuestionsRequestFields(request);
+    return poseQuestion({
+      signal: fields.signal,
+      defaultTimeoutMs,
+      prepare() {
+        const valid = checkQuestionsRequestFields(fields);
+        if (active === undefined) throw noProviderError();
+        const { provider } = active;
+        const showAll = askAllOf(provider);
+        const refused = refusalOfAll(provider, showAll, valid);
+        if (refused !== undefined) throw refused;
+        return {
+          valid,
+          show: (shown, settled) =>
+            showAll === undefined
+              ? askEachInTurn(provider, shown, settled)
+              : callProvider(showAll, shown),
+        };
+      },
+      validate: validateAnswers,
+    });
   }
 
   return {
     registerProvider,
     ask,
+    askAll,
     get hasProvider() {
       return active !== undefined;
     },
     get capabilities() {
-      return active === undefined ? undefined : (active.provider.capabilities ?? FULL_CAPABILITIES);
+      return active === undefined ? undefined : capabilitiesOf(active.provider);
     },
   };
 }

@@ -68,79 +68,109 @@ export function withdrawnBy(signal: AbortSignal): UserInteractionError {
   return askAbortedError(reason);
 }
 
-/** Starts a pending question. Never throws: a signal that cannot be listened to rejects it. */
-export function createPendingQuestion<T>(options: PendingQuestionOptions = {}): PendingQuestion<T> {
-  const { signal, timeoutMs, onSettle } = options;
-  const controller = new AbortController();
-  let resolvePromise!: (answer: T) => void;
-  let rejectPromise!: (error: UserInteractionError) => void;
-  const promise = new Promise<T>((resolve, reject) => {
-    resolvePromise = resolve;
-    rejectPromise = reject;
-  });
-  let settled = false;
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const onAbort = (): void => {
-    question.withdraw(withdrawnBy(signal as AbortSignal));
+/** One pending question; made by `createPendingQuestion`. */
+class Question<T> implements PendingQuestion<T> {
+  readonly promise: Promise<T>;
+  readonly #resolve: (answer: T) => void;
+  readonly #reject: (error: UserInteractionError) => void;
+  readonly #source: AbortSignal | undefined;
+  readonly #onSettle: (() => void) | undefined;
+  // Made on first use: most questions settle without anyone reading their signal.
+  #controller: AbortController | undefined;
+  #withdrawnWith: UserInteractionError | undefined;
+  #timer: ReturnType<typeof setTimeout> | undefined;
+  #settled = false;
+  readonly #onAbort = (): void => {
+    this.withdraw(withdrawnBy(this.#source as AbortSignal));
   };
 
-  /** Marks the question settled and cleans up; a withdrawal aborts the question's signal first. */
-  function settle(withdrawal?: UserInteractionError): boolean {
-    if (settled) return false;
-    settled = true;
-    if (timer !== undefined) clearTimeout(timer);
+  constructor({ signal, timeoutMs, onSettle }: PendingQuestionOptions) {
+    let resolve!: (answer: T) => void;
+    let reject!: (error: UserInteractionError) => void;
+    this.promise = new Promise<T>((onResolve, onReject) => {
+      resolve = onResolve;
+      reject = onReject;
+    });
+    this.#resolve = resolve;
+    this.#reject = reject;
+    this.#source = signal;
+    this.#onSettle = onSettle;
+    if (signal !== undefined && !this.#listen(signal)) return;
+    if (timeoutMs !== undefined) {
+      this.#timer = setTimeout(() => this.withdraw(askTimeoutError(timeoutMs)), timeoutMs);
+    }
+  }
+
+  get signal(): AbortSignal {
+    if (this.#controller === undefined) {
+      this.#controller = new AbortController();
+      if (this.#withdrawnWith !== undefined) this.#controller.abort(this.#withdrawnWith);
+    }
+    return this.#controller.signal;
+  }
+
+  get settled(): boolean {
+    return this.#settled;
+  }
+
+  resolve(answer: T): boolean {
+    if (!this.#settle()) return false;
+    this.#resolve(answer);
+    return true;
+  }
+
+  reject(error: unknown): boolean {
+    if (!this.#settle()) return false;
+    this.#reject(toUserInteractionError(error));
+    return true;
+  }
+
+  withdraw(error: UserInteractionError): boolean {
+    if (!this.#settle(error)) return false;
+    this.#reject(error);
+    return true;
+  }
+
+  /** Listens to the caller's signal; `false` when that already settled the question. */
+  #listen(signal: AbortSignal): boolean {
+    if (isAborted(signal)) {
+      this.#onAbort();
+      return false;
+    }
     try {
-      signal?.removeEventListener('abort', onAbort);
+      signal.addEventListener('abort', this.#onAbort, { once: true });
+    } catch (error) {
+      this.reject(invalidRequestError('signal', 'could not be listened to', error));
+      return false;
+    }
+    // A signal-like object may have aborted while its listener was added.
+    if (isAborted(signal)) this.#onAbort();
+    return !this.#settled;
+  }
+
+  /** Marks the question settled and cleans up; a withdrawal aborts the question's signal first. */
+  #settle(withdrawal?: UserInteractionError): boolean {
+    if (this.#settled) return false;
+    this.#settled = true;
+    if (this.#timer !== undefined) clearTimeout(this.#timer);
+    try {
+      this.#source?.removeEventListener('abort', this.#onAbort);
     } catch {
       // A signal-like object that cannot remove a listener keeps it; the question is settled anyway.
     }
     // What shows the question clears it before anyone learns that it settled.
-    if (withdrawal !== undefined) controller.abort(withdrawal);
-    onSettle?.();
+    if (withdrawal !== undefined) {
+      this.#withdrawnWith = withdrawal;
+      this.#controller?.abort(withdrawal);
+    }
+    this.#onSettle?.();
     return true;
   }
+}
 
-  const question: PendingQuestion<T> = {
-    promise,
-    signal: controller.signal,
-    get settled() {
-      return settled;
-    },
-    resolve(answer) {
-      if (!settle()) return false;
-      resolvePromise(answer);
-      return true;
-    },
-    reject(error) {
-      if (!settle()) return false;
-      rejectPromise(toUserInteractionError(error));
-      return true;
-    },
-    withdraw(error) {
-      if (!settle(error)) return false;
-      rejectPromise(error);
-      return true;
-    },
-  };
-
-  if (signal !== undefined) {
-    if (isAborted(signal)) {
-      onAbort();
-      return question;
-    }
-    try {
-      signal.addEventListener('abort', onAbort, { once: true });
-    } catch (error) {
-      question.reject(invalidRequestError('signal', 'could not be listened to', error));
-      return question;
-    }
-    // A signal-like object may have aborted while its listener was added.
-    if (isAborted(signal)) onAbort();
-  }
-  if (timeoutMs !== undefined && !settled) {
-    timer = setTimeout(() => question.withdraw(askTimeoutError(timeoutMs)), timeoutMs);
-  }
-  return question;
+/** Starts a pending question. Never throws: a signal that cannot be listened to rejects it. */
+export function createPendingQuestion<T>(options: PendingQuestionOptions = {}): PendingQuestion<T> {
+  return new Question<T>(options);
 }
 
 /** A copy of `error` for one more question, with the same cause (or `error` itself as the cause). */

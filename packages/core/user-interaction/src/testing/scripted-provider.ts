@@ -1,10 +1,19 @@
-import type { AskUserQuestionAnswer, AskUserQuestionRequest } from '../ask-user-question.js';
+import type {
+  AskUserQuestionAnswer,
+  AskUserQuestionOption,
+  AskUserQuestionRequest,
+} from '../ask-user-question.js';
+import type {
+  AskUserQuestionItemAnswer,
+  AskUserQuestionsAnswer,
+  AskUserQuestionsRequest,
+} from '../ask-user-questions.js';
 import { inputClosedError } from '../errors/ask-errors.js';
 import {
   UserInteractionError,
   type UserInteractionErrorCode,
 } from '../errors/user-interaction-error.js';
-import { answerForOption, optionValue } from '../question-helpers.js';
+import { answerForItem, answerForOption, optionValue } from '../question-helpers.js';
 import { PendingQuestions } from '../service/pending-question.js';
 import type {
   UserInteractionCapabilities,
@@ -12,19 +21,35 @@ import type {
 } from '../user-interaction-provider.js';
 import { labelKey } from '../validation/label-key.js';
 
+/**
+ * The scripted reply to one question of several: options by label or value (one or many),
+ * typed text, or both (a typed answer next to ticked options).
+ */
+export interface ScriptedItemAnswer {
+  readonly label?: string;
+  readonly labels?: readonly string[];
+  readonly value?: string;
+  readonly values?: readonly string[];
+  readonly custom?: string;
+}
+
 /** One scripted reply: an option by label or value, typed text, an error, or a raw answer. */
 export type ScriptedAnswer =
   | { readonly label: string }
   | { readonly value: string }
   | { readonly custom: string }
+  /** For `askAll`: the reply to each question, by its id (a question left out is not answered). */
+  | { readonly answers: Readonly<Record<string, ScriptedItemAnswer>> }
   | { readonly error: UserInteractionErrorCode; readonly message?: string }
   /** Returned exactly as given, to test how a caller handles a UI's bad answer. */
   | { readonly raw: unknown };
 
-/** A question the scripted provider is holding open. */
-export interface HeldQuestion {
+/** A question (or, from `askAll`, several) the scripted provider is holding open. */
+export interface HeldQuestion<
+  Request extends AskUserQuestionRequest | AskUserQuestionsRequest = AskUserQuestionRequest,
+> {
   /** The request as the provider received it. */
-  readonly request: AskUserQuestionRequest;
+  readonly request: Request;
   /** Settles the question with a scripted reply. Ignored once the question settled. */
   answer(reply: ScriptedAnswer): void;
   /** Resolves when the question's signal aborts. */
@@ -33,15 +58,20 @@ export interface HeldQuestion {
 
 /** A provider for tests: replies from a queue, records what it was asked. */
 export interface ScriptedProvider extends UserInteractionProvider, Disposable {
+  askAll(request: AskUserQuestionsRequest): Promise<AskUserQuestionsAnswer>;
   /** Adds replies to the queue, used in order. */
   enqueue(...replies: ScriptedAnswer[]): this;
   /**
-   * Queues a hold after the replies already queued: the question that reaches it stays open
-   * until the test answers it. Resolves when that question arrives.
+   * Queues a hold after the replies already queued: the question (or, from `askAll`, the
+   * questions) that reaches it stays open until the test answers it. Resolves when it arrives.
    */
-  hold(): Promise<HeldQuestion>;
-  /** Every request received, in order. */
+  hold<
+    Request extends AskUserQuestionRequest | AskUserQuestionsRequest = AskUserQuestionRequest,
+  >(): Promise<HeldQuestion<Request>>;
+  /** Every request received by `ask`, in order. */
   readonly requests: readonly AskUserQuestionRequest[];
+  /** Every request received by `askAll`, in order. */
+  readonly batches: readonly AskUserQuestionsRequest[];
   /** Questions received and not yet settled. */
   readonly pending: number;
   /** Rejects every pending question with `INPUT_CLOSED`, like a UI that went away. */
@@ -58,28 +88,65 @@ export interface ScriptedProviderOptions {
   readonly ignoreSignal?: boolean;
 }
 
-type Hold = (question: HeldQuestion) => void;
+type AnyRequest = AskUserQuestionRequest | AskUserQuestionsRequest;
+type Hold = (question: HeldQuestion<AnyRequest>) => void;
 
-function reply(request: AskUserQuestionRequest, scripted: ScriptedAnswer): AskUserQuestionAnswer {
-  if ('raw' in scripted) return scripted.raw as AskUserQuestionAnswer;
-  if ('error' in scripted) {
-    throw new UserInteractionError(
-      scripted.message ?? `Scripted ${scripted.error}.`,
-      scripted.error,
-    );
-  }
-  if ('custom' in scripted) return { answer: scripted.custom };
+/** The option of `request` a scripted label or value names; throws when none does. */
+function scriptedOption(
+  request: Pick<AskUserQuestionRequest, 'question' | 'options'>,
+  by: { readonly label: string } | { readonly value: string },
+): AskUserQuestionOption {
   const option = request.options?.find((candidate) =>
-    'label' in scripted
-      ? labelKey(candidate.label) === labelKey(scripted.label)
-      : optionValue(candidate) === scripted.value,
+    'label' in by
+      ? labelKey(candidate.label) === labelKey(by.label)
+      : optionValue(candidate) === by.value,
   );
   if (option === undefined) {
     throw new Error(
-      `Scripted reply ${JSON.stringify(scripted)} matches no option of "${request.question}".`,
+      `Scripted reply ${JSON.stringify(by)} matches no option of "${request.question}".`,
     );
   }
-  return answerForOption(option);
+  return option;
+}
+
+function scriptedError(scripted: {
+  readonly error: UserInteractionErrorCode;
+  readonly message?: string;
+}): UserInteractionError {
+  return new UserInteractionError(
+    scripted.message ?? `Scripted ${scripted.error}.`,
+    scripted.error,
+  );
+}
+
+function reply(request: AskUserQuestionRequest, scripted: ScriptedAnswer): AskUserQuestionAnswer {
+  if ('raw' in scripted) return scripted.raw as AskUserQuestionAnswer;
+  if ('error' in scripted) throw scriptedError(scripted);
+  if ('answers' in scripted) throw new Error('A reply with `answers` is for askAll, not ask.');
+  if ('custom' in scripted) return { answer: scripted.custom };
+  return answerForOption(scriptedOption(request, scripted));
+}
+
+function replyAll(
+  request: AskUserQuestionsRequest,
+  scripted: ScriptedAnswer,
+): AskUserQuestionsAnswer {
+  if ('raw' in scripted) return scripted.raw as AskUserQuestionsAnswer;
+  if ('error' in scripted) throw scriptedError(scripted);
+  if (!('answers' in scripted)) throw new Error('askAll needs a reply with `answers`.');
+  const answers: AskUserQuestionItemAnswer[] = [];
+  for (const item of request.questions) {
+    const given = scripted.answers[item.id];
+    if (given === undefined) continue;
+    const labels = [...(given.labels ?? []), ...(given.label === undefined ? [] : [given.label])];
+    const values = [...(given.values ?? []), ...(given.value === undefined ? [] : [given.value])];
+    const options = [
+      ...labels.map((label) => scriptedOption(item, { label })),
+      ...values.map((value) => scriptedOption(item, { value })),
+    ];
+    answers.push(answerForItem(item, options, given.custom));
+  }
+  return { answers };
 }
 
 /** Creates a provider that answers from a script; for harness authors' tests. */
@@ -87,9 +154,14 @@ export function createScriptedProvider(options: ScriptedProviderOptions = {}): S
   // Replies and holds, in the order the questions will meet them.
   const queue: (ScriptedAnswer | Hold)[] = [...(options.answers ?? [])];
   const requests: AskUserQuestionRequest[] = [];
-  const held = new PendingQuestions<AskUserQuestionAnswer>();
+  const batches: AskUserQuestionsRequest[] = [];
+  const held = new PendingQuestions<unknown>();
 
-  function holdOpen(request: AskUserQuestionRequest, hold: Hold): Promise<AskUserQuestionAnswer> {
+  function holdOpen<Request extends AnyRequest>(
+    request: Request,
+    hold: Hold,
+    answerWith: (scripted: ScriptedAnswer) => unknown,
+  ): Promise<unknown> {
     const { signal } = request;
     // A careless UI keeps its question open when the signal aborts.
     const question = held.open(
@@ -106,7 +178,7 @@ export function createScriptedProvider(options: ScriptedProviderOptions = {}): S
       answer(scripted) {
         if (question.settled) return;
         try {
-          question.resolve(reply(request, scripted));
+          question.resolve(answerWith(scripted));
         } catch (error) {
           question.reject(error);
         }
@@ -123,18 +195,36 @@ export function createScriptedProvider(options: ScriptedProviderOptions = {}): S
       if (next === undefined) {
         throw new Error(`The scripted provider has no reply queued for "${request.question}".`);
       }
-      if (typeof next === 'function') return holdOpen(request, next);
-      return reply(request, next);
+      const answerWith = (scripted: ScriptedAnswer) => reply(request, scripted);
+      if (typeof next === 'function') {
+        return (await holdOpen(request, next, answerWith)) as AskUserQuestionAnswer;
+      }
+      return answerWith(next);
+    },
+    async askAll(request) {
+      batches.push(request);
+      const next = queue.shift();
+      if (next === undefined) {
+        throw new Error('The scripted provider has no reply queued for askAll.');
+      }
+      const answerWith = (scripted: ScriptedAnswer) => replyAll(request, scripted);
+      if (typeof next === 'function') {
+        return (await holdOpen(request, next, answerWith)) as AskUserQuestionsAnswer;
+      }
+      return answerWith(next);
     },
     enqueue(...replies) {
       queue.push(...replies);
       return provider;
     },
-    hold() {
-      return new Promise<HeldQuestion>((resolve) => queue.push(resolve));
+    hold<Request extends AnyRequest>() {
+      return new Promise<HeldQuestion<Request>>((resolve) => queue.push(resolve as Hold));
     },
     get requests() {
       return requests;
+    },
+    get batches() {
+      return batches;
     },
     get pending() {
       return held.size;

@@ -1,4 +1,10 @@
-import { OPTION_FIELDS, QUESTION_FIELDS, type QuestionFieldDefinition } from '../question-shape.js';
+import {
+  ITEM_FIELDS,
+  OPTION_FIELDS,
+  QUESTION_FIELDS,
+  QUESTIONS_FIELDS,
+  type QuestionFieldDefinition,
+} from '../question-shape.js';
 
 /** A string argument in the tool's JSON Schema. */
 export interface StringSchema {
@@ -6,6 +12,7 @@ export interface StringSchema {
   readonly description: string;
   readonly minLength?: number;
   readonly maxLength: number;
+  readonly pattern?: string;
 }
 
 /** A boolean argument in the tool's JSON Schema. */
@@ -28,7 +35,9 @@ export type PropertiesOf<Fields extends Record<string, QuestionFieldDefinition>>
     ? StringSchema
     : Fields[K]['kind'] extends 'boolean'
       ? BooleanSchema
-      : OptionsSchema;
+      : Fields[K]['kind'] extends 'options'
+        ? OptionsSchema
+        : QuestionsSchema;
 };
 
 /** The `options` argument: an array of option objects. */
@@ -39,7 +48,18 @@ export interface OptionsSchema {
   readonly items: ObjectSchema<PropertiesOf<typeof OPTION_FIELDS>>;
 }
 
-function fieldSchema(field: QuestionFieldDefinition): StringSchema | BooleanSchema | OptionsSchema {
+/** The `questions` argument: an array of question objects, each with an `id`. */
+export interface QuestionsSchema {
+  readonly type: 'array';
+  readonly description: string;
+  readonly minItems: number;
+  readonly maxItems: number;
+  readonly items: ObjectSchema<PropertiesOf<typeof ITEM_FIELDS>>;
+}
+
+function fieldSchema(
+  field: QuestionFieldDefinition,
+): StringSchema | BooleanSchema | OptionsSchema | QuestionsSchema {
   switch (field.kind) {
     case 'text':
       return {
@@ -47,6 +67,7 @@ function fieldSchema(field: QuestionFieldDefinition): StringSchema | BooleanSche
         description: field.description,
         ...(field.required === true && { minLength: 1 }),
         maxLength: field.maxLength,
+        ...(field.pattern !== undefined && { pattern: field.pattern.source }),
       };
     case 'boolean':
       return { type: 'boolean', description: field.description };
@@ -56,6 +77,14 @@ function fieldSchema(field: QuestionFieldDefinition): StringSchema | BooleanSche
         description: field.description,
         maxItems: field.maxItems,
         items: objectSchema(OPTION_FIELDS),
+      };
+    case 'questions':
+      return {
+        type: 'array',
+        description: field.description,
+        minItems: field.minItems,
+        maxItems: field.maxItems,
+        items: objectSchema(ITEM_FIELDS),
       };
   }
 }
@@ -77,5 +106,20 @@ export function objectSchema<Fields extends Record<string, QuestionFieldDefiniti
   };
 }
 
-/** JSON Schema of the tool's arguments, as sent to the model: derived from `QUESTION_FIELDS`. */
-export const ASK_USER_QUESTION_PARAMETERS = objectSchema(QUESTION_FIELDS);
+/**
+ * The arguments of the tool, as the model writes them: one question's fields, or `questions`.
+ * Either shape is one object with both in its properties: several model APIs refuse a schema
+ * whose top level is a `oneOf`, so the parser, not the schema, takes exactly one of the two.
+ */
+export const ASK_USER_QUESTION_ARGUMENT_FIELDS = {
+  ...QUESTION_FIELDS,
+  questions: QUESTIONS_FIELDS.questions,
+} as const;
+
+/**
+ * JSON Schema of the tool's arguments, as sent to the model: derived from `QUESTION_FIELDS` and
+ * `QUESTIONS_FIELDS`. Nothing is required at the top: `question` and `questions` are alternatives.
+ */
+export const ASK_USER_QUESTION_PARAMETERS: ObjectSchema<
+  PropertiesOf<typeof ASK_USER_QUESTION_ARGUMENT_FIELDS>
+> = { ...objectSchema(ASK_USER_QUESTION_ARGUMENT_FIELDS), required: [] };

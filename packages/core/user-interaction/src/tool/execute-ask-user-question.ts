@@ -1,7 +1,13 @@
 import type { Agent } from '../agent.js';
 import type { AskUserQuestionAnswer, AskUserQuestionRequest } from '../ask-user-question.js';
+import type { AskUserQuestionsAnswer, AskUserQuestionsRequest } from '../ask-user-questions.js';
+import { unsupportedError } from '../errors/ask-errors.js';
 import { type ToolError, toToolError } from '../errors/harness-error.js';
-import { parseAskUserQuestionArguments } from './parse-ask-user-question-arguments.js';
+import { optionValue } from '../question-helpers.js';
+import {
+  isQuestionsRequest,
+  parseAskUserQuestionArguments,
+} from './parse-ask-user-question-arguments.js';
 
 /** What the tool hands back to the model. */
 export type AskUserQuestionToolResult =
@@ -10,6 +16,13 @@ export type AskUserQuestionToolResult =
       /** The model-facing text: the answer. */
       readonly output: string;
       readonly answer: AskUserQuestionAnswer;
+    }
+  | {
+      readonly ok: true;
+      /** The model-facing text: `questionsAnswerText(answers)`. */
+      readonly output: string;
+      /** Every answer, for several questions asked at once. */
+      readonly answers: AskUserQuestionsAnswer;
     }
   | {
       readonly ok: false;
@@ -21,7 +34,11 @@ export type AskUserQuestionToolResult =
 /** Where the tool asks, and on whose behalf. */
 export interface AskUserQuestionToolContext {
   /** The question service of the context (usually from `createUserInteraction`). */
-  readonly interaction: { ask(request: AskUserQuestionRequest): Promise<AskUserQuestionAnswer> };
+  readonly interaction: {
+    ask(request: AskUserQuestionRequest): Promise<AskUserQuestionAnswer>;
+    /** Without it, several questions at once fail with `UNSUPPORTED`. */
+    askAll?(request: AskUserQuestionsRequest): Promise<AskUserQuestionsAnswer>;
+  };
   /** The calling agent. */
   readonly agent?: Agent;
   /** The turn's signal: aborting it withdraws the question. */
@@ -36,8 +53,26 @@ function failure(error: unknown): AskUserQuestionToolResult {
 }
 
 /**
- * Runs the tool: parses the model's arguments and asks the person. Never throws: every
- * failure comes back as an error result carrying `{ name, code, message }`.
+ * The model-facing text of several answers: compact JSON keyed by question id, each entry with
+ * `chosen` (the values of the options the person chose, in option order) and `typed` (the text
+ * they typed), whichever they gave.
+ */
+export function questionsAnswerText(answer: AskUserQuestionsAnswer): string {
+  // `fromEntries` defines each key as data, so that an id such as `__proto__` is kept as given.
+  const entries = Object.fromEntries(
+    answer.answers.map((item) => {
+      const entry: { chosen?: string[]; typed?: string } = {};
+      if (item.options.length > 0) entry.chosen = item.options.map(optionValue);
+      if (item.custom !== undefined) entry.typed = item.custom;
+      return [item.id, entry];
+    }),
+  );
+  return JSON.stringify(entries);
+}
+
+/**
+ * Runs the tool: parses the model's arguments and asks the person one question, or several at
+ * once. Never throws: every failure comes back as an error result carrying `{ name, code, message }`.
  */
 export async function executeAskUserQuestion(
   args: unknown,
@@ -45,13 +80,22 @@ export async function executeAskUserQuestion(
 ): Promise<AskUserQuestionToolResult> {
   try {
     const parsed = parseAskUserQuestionArguments(args);
-    const request: AskUserQuestionRequest = {
-      ...parsed,
+    const caller = {
       ...(context.agent !== undefined && { agent: context.agent }),
       ...(context.signal !== undefined && { signal: context.signal }),
       ...(context.timeoutMs !== undefined && { timeoutMs: context.timeoutMs }),
     };
-    const answer = await context.interaction.ask(request);
+    const { interaction } = context;
+    if (isQuestionsRequest(parsed)) {
+      if (typeof interaction.askAll !== 'function') {
+        throw unsupportedError(
+          'several questions cannot be asked at once here; ask them one at a time',
+        );
+      }
+      const answers = await interaction.askAll({ ...parsed, ...caller });
+      return { ok: true, output: questionsAnswerText(answers), answers };
+    }
+    const answer = await interaction.ask({ ...parsed, ...caller });
     return { ok: true, output: answer.answer, answer };
   } catch (error) {
     return failure(error);

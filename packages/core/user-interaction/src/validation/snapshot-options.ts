@@ -15,15 +15,15 @@ import {
 const OPTION_KEYS: ReadonlySet<string> = new Set(OPTION_FIELD_NAMES);
 
 /** The name of an option's field, built only when a message needs it. */
-function optionField(index: number, key?: string): string {
-  return key === undefined ? `options[${index}]` : `options[${index}].${fieldName(key)}`;
+function optionField(at: string, index: number, key?: string): string {
+  return key === undefined ? `${at}options[${index}]` : `${at}options[${index}].${fieldName(key)}`;
 }
 
 /** Reads one option's fields once and returns them frozen, or throws `INVALID_REQUEST`. */
-function snapshotOption(value: unknown, index: number): AskUserQuestionOption {
+function snapshotOption(value: unknown, index: number, at: string): AskUserQuestionOption {
   if (typeof value !== 'object' || value === null || isArray(value)) {
     throw invalidRequestError(
-      optionField(index),
+      optionField(at, index),
       `must be an object with a \`label\`, not ${typeOf(value)}`,
     );
   }
@@ -38,10 +38,10 @@ function snapshotOption(value: unknown, index: number): AskUserQuestionOption {
       read[name] = source[name];
     }
   } catch (error) {
-    throw unreadableField(optionField(index, reading), error);
+    throw unreadableField(optionField(at, index, reading), error);
   }
   if (unknown !== undefined) {
-    throw invalidRequestError(optionField(index, unknown), 'is not a field of an option');
+    throw invalidRequestError(optionField(at, index, unknown), 'is not a field of an option');
   }
   const option: Record<string, unknown> = {};
   for (const name of OPTION_FIELD_NAMES) {
@@ -50,10 +50,10 @@ function snapshotOption(value: unknown, index: number): AskUserQuestionOption {
     if (definition.kind === 'text') {
       const required = 'required' in definition && definition.required;
       const problem = textProblem(field, definition.maxLength, required);
-      if (problem !== undefined) throw invalidRequestError(optionField(index, name), problem);
+      if (problem !== undefined) throw invalidRequestError(optionField(at, index, name), problem);
     } else if (field !== undefined && typeof field !== 'boolean') {
       throw invalidRequestError(
-        optionField(index, name),
+        optionField(at, index, name),
         `must be a boolean, not ${typeOf(field)}`,
       );
     }
@@ -62,24 +62,30 @@ function snapshotOption(value: unknown, index: number): AskUserQuestionOption {
   return Object.freeze(option) as unknown as AskUserQuestionOption;
 }
 
-/** Reads the options once each, checks them and returns them frozen (a frozen list of frozen options). */
-export function snapshotOptions(value: unknown): readonly AskUserQuestionOption[] | undefined {
+/**
+ * Reads the options once each, checks them and returns them frozen (a frozen list of frozen
+ * options). `at` prefixes every field name (`questions[2].`).
+ */
+export function snapshotOptions(
+  value: unknown,
+  at = '',
+): readonly AskUserQuestionOption[] | undefined {
   if (value === undefined) return undefined;
-  if (!isArray(value))
-    throw invalidRequestError('options', `must be an array, not ${typeOf(value)}`);
+  const field = `${at}options`;
+  if (!isArray(value)) throw invalidRequestError(field, `must be an array, not ${typeOf(value)}`);
   let length: unknown;
   try {
     length = value.length;
   } catch (error) {
-    throw unreadableField('options', error);
+    throw unreadableField(field, error);
   }
   // Only a Proxy can have a length that is not a whole number.
   if (typeof length !== 'number' || !Number.isSafeInteger(length) || length < 0) {
-    throw invalidRequestError('options', 'must be an array');
+    throw invalidRequestError(field, 'must be an array');
   }
   if (length > REQUEST_LIMITS.options) {
     throw invalidRequestError(
-      'options',
+      field,
       `must have at most ${REQUEST_LIMITS.options} entries (it has ${length})`,
     );
   }
@@ -93,23 +99,23 @@ export function snapshotOptions(value: unknown): readonly AskUserQuestionOption[
     try {
       item = value[index];
     } catch (error) {
-      throw unreadableField(`options[${index}]`, error);
+      throw unreadableField(optionField(at, index), error);
     }
-    const option = snapshotOption(item, index);
+    const option = snapshotOption(item, index, at);
     const label = labelKey(option.label);
     const effectiveValue = option.value ?? option.label;
     const labelTwin = labels.get(label);
     if (labelTwin !== undefined) {
       throw invalidRequestError(
-        `options[${index}].label`,
-        `looks the same as the label of options[${labelTwin}] (${JSON.stringify(option.label)}); labels must be unique, ignoring case, spacing and invisible characters`,
+        optionField(at, index, 'label'),
+        `looks the same as the label of ${at}options[${labelTwin}] (${JSON.stringify(option.label)}); labels must be unique, ignoring case, spacing and invisible characters`,
       );
     }
     const valueTwin = values.get(effectiveValue);
     if (valueTwin !== undefined) {
       throw invalidRequestError(
-        `options[${index}].value`,
-        `repeats the value of options[${valueTwin}]; values (or labels, where no value is given) must be unique`,
+        optionField(at, index, 'value'),
+        `repeats the value of ${at}options[${valueTwin}]; values (or labels, where no value is given) must be unique`,
       );
     }
     labels.set(label, index);
@@ -117,8 +123,8 @@ export function snapshotOptions(value: unknown): readonly AskUserQuestionOption[
     if (option.recommended === true) {
       if (recommended !== -1) {
         throw invalidRequestError(
-          `options[${index}].recommended`,
-          `is set, but options[${recommended}] is already recommended; recommend at most one option`,
+          optionField(at, index, 'recommended'),
+          `is set, but ${at}options[${recommended}] is already recommended; recommend at most one option`,
         );
       }
       recommended = index;

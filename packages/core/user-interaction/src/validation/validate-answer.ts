@@ -13,12 +13,15 @@ import { labelKey } from './label-key.js';
 const invalid = invalidAnswerError;
 
 /** An answer whose getter or Proxy trap threw: the UI failed, whatever it meant to say. */
-function unreadable(error: unknown): UserInteractionError {
+export function unreadableAnswer(error: unknown): UserInteractionError {
   return askFailedError(error, 'its answer cannot be read');
 }
 
-function findOption(
-  request: AskUserQuestionRequest,
+const unreadable = unreadableAnswer;
+
+/** The question's own option that a UI's option names, or `undefined`. */
+export function findOption(
+  request: Pick<AskUserQuestionRequest, 'options'>,
   chosen: object,
   label: string,
   value: string,

@@ -6,16 +6,16 @@ import { QUESTION_FIELDS, REQUEST_FIELD_NAMES } from '../question-shape.js';
 import { REQUEST_LIMITS } from '../request-limits.js';
 import { hasLoneSurrogate, isBlankText } from './is-blank-text.js';
 import {
-  checkText,
   fieldName,
   isArray,
+  textProblem,
   typeOf,
   unknownKey,
   unreadableField,
 } from './request-field-checks.js';
 import { snapshotOptions } from './snapshot-options.js';
 
-type Mutable<T> = { -readonly [K in keyof T]: T[K] };
+export type Mutable<T> = { -readonly [K in keyof T]: T[K] };
 
 const REQUEST_KEYS: ReadonlySet<string> = new Set(REQUEST_FIELD_NAMES);
 
@@ -46,8 +46,24 @@ export type RequestFields = { readonly [K in keyof AskUserQuestionRequest]-?: un
 
 /** Reads every field of a request once. Never throws: a failure is kept in `problem`. */
 export function readRequestFields(request: unknown): RequestFields {
-  const fields: Record<string, unknown> = { problem: undefined };
-  const read = fields as RequestFields;
+  return readFieldsOnce(request, REQUEST_FIELD_NAMES, REQUEST_KEYS, 'a question') as RequestFields;
+}
+
+/**
+ * Reads `names` of a request once each, `signal` first and the keys right after it (an
+ * aborted signal wins over every other problem), refusing any key not in `allowed` as not a
+ * field of `noun`. Never throws: a failure is kept in `problem`.
+ */
+export function readFieldsOnce(
+  request: unknown,
+  names: readonly string[],
+  allowed: ReadonlySet<string>,
+  noun: string,
+): Record<string, unknown> & { readonly problem: UserInteractionError | undefined } {
+  const fields: Record<string, unknown> & { problem: UserInteractionError | undefined } = {
+    problem: undefined,
+  };
+  const read = fields;
   if (typeof request !== 'object' || request === null) {
     fields.problem = invalidRequestError('request', `must be an object, not ${typeOf(request)}`);
     return read;
@@ -59,15 +75,15 @@ export function readRequestFields(request: unknown): RequestFields {
   let reading = 'request';
   try {
     const source = request as Record<string, unknown>;
-    for (const name of REQUEST_FIELD_NAMES) {
+    for (const name of names) {
       reading = name;
       fields[name] = source[name];
       if (name !== 'signal') continue;
       // Right after the signal (an aborted one wins over every other problem), the keys.
       reading = 'request';
-      const unknown = unknownKey(source, REQUEST_KEYS);
+      const unknown = unknownKey(source, allowed);
       if (unknown !== undefined) {
-        fields.problem = invalidRequestError(fieldName(unknown), 'is not a field of a question');
+        fields.problem = invalidRequestError(fieldName(unknown), `is not a field of ${noun}`);
       }
     }
   } catch (error) {
@@ -81,7 +97,7 @@ export function readRequestFields(request: unknown): RequestFields {
  * cannot change, and is kept as it is; any other is copied (its `id`, read once and checked,
  * and its other own fields, such as the asking tool call's id, which UIs route on).
  */
-function snapshotAgent(value: unknown): Agent | undefined {
+export function snapshotAgent(value: unknown): Agent | undefined {
   if (value === undefined) return undefined;
   if (typeof value !== 'object' || value === null) {
     throw invalidRequestError('agent', `must be an object with an \`id\`, not ${typeOf(value)}`);
@@ -115,21 +131,20 @@ function snapshotAgent(value: unknown): Agent | undefined {
   return Object.freeze(Object.fromEntries(entries)) as unknown as Agent;
 }
 
-/**
- * Checks fields read by `readRequestFields` against the contract's rules, and returns the
- * frozen request built from them. Throws `INVALID_REQUEST` naming the first offending field.
- */
-export function checkRequestFields(fields: RequestFields): AskUserQuestionRequest {
-  if (fields.problem !== undefined) throw fields.problem;
-  for (const name of ['question', 'header'] as const) {
-    const { maxLength, required } = QUESTION_FIELDS[name] as { maxLength: number; required?: true };
-    checkText(fields[name], name, maxLength, required === true);
-  }
-  const options = snapshotOptions(fields.options);
-  const { allowCustom, signal, timeoutMs } = fields;
-  if (allowCustom !== undefined && typeof allowCustom !== 'boolean') {
-    throw invalidRequestError('allowCustom', `must be a boolean, not ${typeOf(allowCustom)}`);
-  }
+/** The fields a question's caller adds, checked: the same for one question and for several. */
+export interface CallerFields {
+  readonly agent: Agent | undefined;
+  readonly signal: AbortSignal | undefined;
+  readonly timeoutMs: number | undefined;
+}
+
+/** Checks `agent`, `signal` and `timeoutMs` as read; throws `INVALID_REQUEST` naming the field. */
+export function checkCallerFields(fields: {
+  readonly agent: unknown;
+  readonly signal: unknown;
+  readonly timeoutMs: unknown;
+}): CallerFields {
+  const { signal, timeoutMs } = fields;
   const agent = snapshotAgent(fields.agent);
   if (signal !== undefined && !isAbortSignal(signal)) {
     throw invalidRequestError('signal', 'must be an AbortSignal');
@@ -142,14 +157,61 @@ export function checkRequestFields(fields: RequestFields): AskUserQuestionReques
       );
     }
   }
-  const request: Mutable<AskUserQuestionRequest> = { question: fields.question as string };
-  if (fields.header !== undefined) request.header = fields.header as string;
-  if (options !== undefined) request.options = options;
-  if (allowCustom !== undefined) request.allowCustom = allowCustom;
-  if (agent !== undefined) request.agent = agent;
-  if (signal !== undefined) request.signal = signal;
-  if (timeoutMs !== undefined) request.timeoutMs = timeoutMs;
-  return Object.freeze(request);
+  return { agent, signal, timeoutMs };
+}
+
+/** What a question is, whether asked alone or as one of several: its checked fields. */
+export type QuestionFields = Mutable<
+  Pick<AskUserQuestionRequest, 'question' | 'header' | 'options' | 'allowCustom'>
+>;
+
+/**
+ * Checks the fields that make a question (`question`, `header`, `options`, `allowCustom`), as
+ * read, and returns them with absent ones left out. `at` prefixes every field name, so that
+ * the same rules name `questions[2].options[0].label` for one question of several.
+ */
+export function checkQuestionFields(
+  fields: { readonly [K in keyof QuestionFields]-?: unknown },
+  at = '',
+): QuestionFields {
+  for (const name of ['question', 'header'] as const) {
+    const { maxLength, required } = QUESTION_FIELDS[name] as { maxLength: number; required?: true };
+    const problem = textProblem(fields[name], maxLength, required === true);
+    if (problem !== undefined) throw invalidRequestError(`${at}${name}`, problem);
+  }
+  const options = snapshotOptions(fields.options, at);
+  const { allowCustom } = fields;
+  if (allowCustom !== undefined && typeof allowCustom !== 'boolean') {
+    throw invalidRequestError(`${at}allowCustom`, `must be a boolean, not ${typeOf(allowCustom)}`);
+  }
+  const question: QuestionFields = { question: fields.question as string };
+  if (fields.header !== undefined) question.header = fields.header as string;
+  if (options !== undefined) question.options = options;
+  if (allowCustom !== undefined) question.allowCustom = allowCustom;
+  return question;
+}
+
+/** Adds the caller's fields that are present to a request being built. */
+export function withCallerFields<T extends object>(
+  request: T,
+  caller: CallerFields,
+): T & Pick<AskUserQuestionRequest, 'agent' | 'signal' | 'timeoutMs'> {
+  const built: T & Mutable<Pick<AskUserQuestionRequest, 'agent' | 'signal' | 'timeoutMs'>> =
+    request;
+  if (caller.agent !== undefined) built.agent = caller.agent;
+  if (caller.signal !== undefined) built.signal = caller.signal;
+  if (caller.timeoutMs !== undefined) built.timeoutMs = caller.timeoutMs;
+  return built;
+}
+
+/**
+ * Checks fields read by `readRequestFields` against the contract's rules, and returns the
+ * frozen request built from them. Throws `INVALID_REQUEST` naming the first offending field.
+ */
+export function checkRequestFields(fields: RequestFields): AskUserQuestionRequest {
+  if (fields.problem !== undefined) throw fields.problem;
+  const question = checkQuestionFields(fields);
+  return Object.freeze(withCallerFields(question, checkCallerFields(fields)));
 }
 
 /**

@@ -8,6 +8,8 @@ import type { QuestionView } from '../question-view.js';
 export type LineAnswer =
   | { readonly kind: 'option'; readonly index: number }
   | { readonly kind: 'text'; readonly text: string }
+  /** Several options of a question that takes several, and maybe a typed answer with them. */
+  | { readonly kind: 'options'; readonly indexes: readonly number[]; readonly text?: string }
   | { readonly kind: 'retry'; readonly message: string };
 
 function range(view: QuestionView): string {
@@ -15,8 +17,14 @@ function range(view: QuestionView): string {
 }
 
 /** The prompt under a line-mode question, saying what it accepts. */
-export function linePrompt(view: QuestionView): string {
+export function linePrompt(view: QuestionView, multiSelect = false): string {
   if (view.optionCount === 0) return 'Answer: ';
+  if (multiSelect) {
+    const numbers = view.optionCount === 1 ? '1' : `1-${view.optionCount}`;
+    const custom = view.allowCustom ? ', and/or =your own answer' : '';
+    const fallback = view.recommended >= 0 ? ` (Enter: ${view.recommended + 1})` : '';
+    return `Choose any of ${numbers}, such as 1,3${custom}${fallback}: `;
+  }
   const numbers = view.optionCount === 1 ? '1' : `1-${view.optionCount}`;
   const custom = view.allowCustom ? ' or type your own answer' : '';
   const fallback = view.recommended >= 0 ? ` (Enter: ${view.recommended + 1})` : '';
@@ -83,4 +91,59 @@ export function parseLineAnswer(view: QuestionView, line: string): LineAnswer {
     kind: 'retry',
     message: `"${shown}" is not one of the options: type ${range(view)}.`,
   };
+}
+
+// Numbers separated by commas or spaces, then maybe a typed answer after `=`: `1,3`, `1 3 =more`.
+const NUMBERS = /^([0-9]+(?:\s*[,\s]\s*[0-9]+)*)(?:\s*[,\s]\s*=(.*))?$/;
+
+/**
+ * Reads one line for a question that takes several options: numbers separated by commas or
+ * spaces (`1,3`, `1 3`), an option's exact label, `=text` for a typed answer, or numbers and
+ * then `=text` for both. An empty line takes the recommended option; a wrong line asks again.
+ */
+export function parseMultiLineAnswer(view: QuestionView, line: string): LineAnswer {
+  const text = line.trim();
+  const custom = view.allowCustom ? `, or =your own answer` : '';
+  if (isBlankText(text)) {
+    if (view.recommended >= 0) return { kind: 'options', indexes: [view.recommended] };
+    const numbers =
+      view.optionCount === 1 ? 'the number 1' : `numbers from 1 to ${view.optionCount}`;
+    return { kind: 'retry', message: `Type one or more ${numbers}, such as 1,3${custom}.` };
+  }
+  const numbered = NUMBERS.exec(text);
+  if (numbered !== null) {
+    const indexes = new Set<number>();
+    for (const number of (numbered[1] as string).split(/[\s,]+/)) {
+      const index = Number(number) - 1;
+      if (index < 0 || index >= view.optionCount) {
+        const shown = truncateText(number, 12);
+        return { kind: 'retry', message: `There is no option ${shown}: type ${range(view)}.` };
+      }
+      indexes.add(index);
+    }
+    const sorted = [...indexes].sort((a, b) => a - b);
+    if (numbered[2] === undefined) return { kind: 'options', indexes: sorted };
+    const typed = typedWith(view, numbered[2]);
+    return typed.kind === 'text' ? { kind: 'options', indexes: sorted, text: typed.text } : typed;
+  }
+  const index = matchLabel(view, text);
+  if (index >= 0) return { kind: 'options', indexes: [index] };
+  if (text.startsWith(LITERAL)) return typedWith(view, text.slice(LITERAL.length));
+  if (view.allowCustom) return typedAnswer(text);
+  const shown = truncateText(neutralizeText(text), 40);
+  return {
+    kind: 'retry',
+    message: `"${shown}" is not one of the options: type ${range(view)}, such as 1,3.`,
+  };
+}
+
+/** The text after `=`, as a typed answer where the question takes one. */
+function typedWith(view: QuestionView, after: string): LineAnswer {
+  if (!view.allowCustom) {
+    return { kind: 'retry', message: `This question takes only its options: type ${range(view)}.` };
+  }
+  const own = after.trim();
+  return isBlankText(own)
+    ? { kind: 'retry', message: `Type your answer after ${LITERAL}, such as ${LITERAL}5432.` }
+    : typedAnswer(own);
 }

@@ -31,6 +31,10 @@ export function noticeText(view: QuestionView, state: MenuState, style: Terminal
       const { up, down } = style.symbols;
       return `Choose one of the options: ${up}${down} and Enter, or its number.`;
     }
+    case 'nothing-ticked':
+      return state.customRow
+        ? 'Tick at least one option with Space, or type an answer.'
+        : 'Tick at least one option with Space.';
     case 'answer-limit':
       return answerLimitMessage(notice.pasted);
     case 'answer-too-long':
@@ -38,19 +42,39 @@ export function noticeText(view: QuestionView, state: MenuState, style: Terminal
   }
 }
 
-function hints(view: QuestionView, state: MenuState, style: TerminalStyle): Hint[] {
+/** Where the menu is shown: alone, or as one question of several (Tab moves between them). */
+export interface MenuContext {
+  readonly oneOfSeveral?: boolean;
+}
+
+function hints(
+  view: QuestionView,
+  state: MenuState,
+  style: TerminalStyle,
+  context: MenuContext,
+): Hint[] {
   // Ranked by what a person cannot guess: how to answer, how to get out, then the rest.
   const ranked = (...items: [string, number][]) => items.map(([text, rank]) => ({ text, rank }));
-  if (isFreeForm(state))
-    return ranked(['Enter submit', 1], ['Esc decline', 2], ['Ctrl+C cancel', 3]);
+  const submit = context.oneOfSeveral === true ? 'Enter next' : 'Enter submit';
+  const between: [string, number][] =
+    context.oneOfSeveral === true
+      ? [
+          ['Tab next question', 3],
+          ['Shift+Tab back', 7],
+        ]
+      : [];
+  if (isFreeForm(state)) {
+    return ranked([submit, 1], ...between, ['Esc decline', 2], ['Ctrl+C cancel', 4]);
+  }
   if (state.mode === 'editor') {
-    return ranked(['Enter submit', 1], ['Esc back to options', 2], ['Ctrl+C cancel', 3]);
+    const enter = state.multiSelect ? 'Enter confirm' : submit;
+    return ranked([enter, 1], ['Esc back to options', 2], ...between, ['Ctrl+C cancel', 4]);
   }
   if (state.digits !== '') {
     return [
       { text: `Option ${state.digits}`, rank: 0, strong: true },
       ...ranked(
-        ['Enter choose', 1],
+        [state.multiSelect ? 'Enter tick' : 'Enter choose', 1],
         ['Backspace erase', 3],
         ['Esc clear', 2],
         ['Ctrl+C cancel', 4],
@@ -58,15 +82,22 @@ function hints(view: QuestionView, state: MenuState, style: TerminalStyle): Hint
     ];
   }
   const count = view.optionCount;
-  const numbers = count === 1 ? '1 choose' : count <= 9 ? `1-${count} choose` : 'number+Enter';
+  const verb = state.multiSelect ? 'tick' : 'choose';
+  const numbers =
+    count === 1
+      ? `1 ${verb}`
+      : count <= 9
+        ? `1-${count} ${verb}`
+        : state.multiSelect
+          ? 'number+Enter tick'
+          : 'number+Enter';
   const { up, down } = style.symbols;
-  const items: [string, number][] = [
-    [`${up}${down} move`, 3],
-    ['Enter select', 1],
-    [numbers, 5],
-  ];
+  const items: [string, number][] = [[`${up}${down} move`, 3]];
+  if (state.multiSelect) items.push(['Space tick', 1], ['Enter confirm', 1]);
+  else items.push(['Enter select', 1]);
+  items.push([numbers, 5]);
   if (state.customRow) items.push(['or type an answer', 6]);
-  items.push(['Esc decline', 2], ['Ctrl+C cancel', 4]);
+  items.push(...between, ['Esc decline', 2], ['Ctrl+C cancel', 4]);
   return ranked(...items);
 }
 
@@ -105,9 +136,10 @@ export function hintLines(
   width: number,
   style: TerminalStyle,
   maxLines = Number.POSITIVE_INFINITY,
+  context: MenuContext = {},
 ): string[] {
   if (maxLines < 1) return [];
-  const all = hints(view, state, style);
+  const all = hints(view, state, style, context);
   const full = wrapHints(all, width, style);
   if (full.length <= maxLines) return full;
   const fits = (items: readonly Hint[]) => wrapHints(items, width, style).length <= maxLines;

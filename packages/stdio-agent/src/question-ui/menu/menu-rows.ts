@@ -17,28 +17,50 @@ export interface ListLayout {
 export const RECOMMENDED = ' (recommended)';
 const CUSTOM_LABEL = 'Type your own answer';
 
-/** The columns of a list of `optionCount` options in `width` columns. */
-export function listLayout(optionCount: number, width: number): ListLayout {
+/** Columns a row's mark takes (`[x] `), when the rows have marks. */
+const MARK_WIDTH = 4;
+
+/** The columns of a list of `optionCount` options in `width` columns, with or without marks. */
+export function listLayout(optionCount: number, width: number, marks = false): ListLayout {
   const numberWidth = String(optionCount).length;
-  const labelColumn = numberWidth + 4;
+  const labelColumn = numberWidth + 4 + (marks ? MARK_WIDTH : 0);
   return { numberWidth, labelColumn, labelWidth: Math.max(4, width - labelColumn) };
 }
 
-/** One option as a row: pointer, number, label cut to the row, and the recommended mark. */
+/** Whether the option at `index` is ticked (several choices) or chosen (one choice). */
+export function isMarked(state: MenuState, index: number): boolean {
+  return state.multiSelect ? state.ticked.has(index) : state.chosen === index;
+}
+
+/** The mark before a label: a box for several choices, a round one for one, ASCII either way. */
+function markOf(state: MenuState | undefined, index: number): string {
+  if (state?.marks !== true) return '';
+  const on = isMarked(state, index);
+  if (state.multiSelect) return on ? '[x] ' : '[ ] ';
+  return on ? '(*) ' : '( ) ';
+}
+
+/**
+ * One option as a row: pointer, number, its mark when the rows have marks (`state`), label cut
+ * to the row, and the recommended mark.
+ */
 export function optionRow(
   view: QuestionView,
   index: number,
   focused: boolean,
   list: ListLayout,
   style: TerminalStyle,
+  state?: MenuState,
 ): string {
   const number = `${String(index + 1).padStart(list.numberWidth)}.`;
+  const mark = markOf(state, index);
   const suffix = index === view.recommended ? RECOMMENDED : '';
   const label = truncateText(view.label(index), Math.max(1, list.labelWidth - suffix.length));
   if (focused) {
-    return `${style.accent(`${style.symbols.pointer} ${number} ${label}`)}${style.dim(suffix)}`;
+    return `${style.accent(`${style.symbols.pointer} ${number} ${mark}${label}`)}${style.dim(suffix)}`;
   }
-  return `  ${style.dim(number)} ${label}${style.dim(suffix)}`;
+  const shownMark = mark !== '' && isMarked(state as MenuState, index) ? style.success(mark) : mark;
+  return `  ${style.dim(number)} ${shownMark}${label}${style.dim(suffix)}`;
 }
 
 interface RowCache {
@@ -60,17 +82,20 @@ export function plainRow(
   index: number,
   list: ListLayout,
   style: TerminalStyle,
+  state?: MenuState,
 ): string {
   let cache = rowCaches.get(view);
   if (cache === undefined || cache.labelWidth !== list.labelWidth || cache.style !== style) {
     cache = { labelWidth: list.labelWidth, style, rows: new Map() };
     rowCaches.set(view, cache);
   }
-  let row = cache.rows.get(index);
+  // A row looks different with and without its mark: each look has its own key.
+  const key = state?.marks === true ? index * 3 + (isMarked(state, index) ? 2 : 1) : index * 3;
+  let row = cache.rows.get(key);
   if (row === undefined) {
     if (cache.rows.size >= CACHED_ROWS) cache.rows.clear();
-    row = optionRow(view, index, false, list, style);
-    cache.rows.set(index, row);
+    row = optionRow(view, index, false, list, style, state);
+    cache.rows.set(key, row);
   }
   return row;
 }
@@ -78,7 +103,7 @@ export function plainRow(
 /** The "Type your own answer" row: a label, the draft kept from the editor, or the editor. */
 export function customRow(state: MenuState, list: ListLayout, style: TerminalStyle): string {
   const focused = state.focus === state.optionCount;
-  const mark = style.symbols.custom.padEnd(list.numberWidth + 1);
+  const mark = style.symbols.custom.padEnd(list.labelColumn - 3);
   if (state.mode === 'editor') {
     const text = editorView(state.editor, list.labelWidth, style);
     return `${style.accent(`${style.symbols.pointer} ${mark}`)} ${text}`;

@@ -9,6 +9,8 @@ export type MenuNotice =
   | { readonly kind: 'no-option'; readonly number: string }
   | { readonly kind: 'blank' }
   | { readonly kind: 'options-only' }
+  /** Enter in a question that takes several choices, with none ticked and nothing typed. */
+  | { readonly kind: 'nothing-ticked' }
   /** Text was left out (or, typed, refused) to keep the draft within the longest answer. */
   | { readonly kind: 'answer-limit'; readonly pasted: boolean }
   /** The draft is longer than an answer may be: it is not submitted. */
@@ -18,6 +20,8 @@ export type MenuNotice =
 export type MenuOutcome =
   | { readonly kind: 'option'; readonly index: number }
   | { readonly kind: 'text'; readonly text: string }
+  /** Enter in a question that takes several choices: its ticks and its draft are the answer. */
+  | { readonly kind: 'confirm' }
   | { readonly kind: 'decline' }
   | { readonly kind: 'cancel' };
 
@@ -39,6 +43,14 @@ export interface MenuState {
   readonly notice: MenuNotice | undefined;
   /** Inside a bracketed paste: every key is text, Enter and Esc included (Ctrl+C still cancels). */
   readonly pasting: boolean;
+  /** Whether the person may tick several options (Space, digits) and confirm them with Enter. */
+  readonly multiSelect: boolean;
+  /** The ticked options, when `multiSelect`. */
+  readonly ticked: ReadonlySet<number>;
+  /** The option shown as chosen (an earlier answer to the question), or -1. */
+  readonly chosen: number;
+  /** Whether each option row shows a mark: ticked or not, or (one of several questions) chosen or not. */
+  readonly marks: boolean;
 }
 
 /** The result of one key: the next state, and the outcome when the key ended the question. */
@@ -53,7 +65,13 @@ export interface MenuSetup {
   readonly allowCustom: boolean;
   /** Index of the recommended option, or -1. */
   readonly recommended: number;
+  /** Several options may be ticked. */
+  readonly multiSelect?: boolean;
+  /** Show which option is chosen, as one question of several does (always, with `multiSelect`). */
+  readonly marks?: boolean;
 }
+
+const NONE_TICKED: ReadonlySet<number> = new Set();
 
 /** Most options a single digit can choose at once. */
 const SINGLE_DIGIT_OPTIONS = 9;
@@ -72,7 +90,32 @@ export function initialMenuState(setup: MenuSetup): MenuState {
     editor: EMPTY_EDITOR,
     notice: undefined,
     pasting: false,
+    multiSelect: setup.multiSelect === true && !freeForm,
+    ticked: NONE_TICKED,
+    chosen: -1,
+    marks: (setup.multiSelect === true || setup.marks === true) && !freeForm,
   };
+}
+
+/** The option at `index` ticked if it was not, and not if it was; the focus goes to it. */
+function toggle(state: MenuState, index: number): MenuStep {
+  // A copy per toggle: the ticks stay a value, and a toggle costs what is ticked, not the list.
+  const ticked = new Set(state.ticked);
+  if (ticked.has(index)) ticked.delete(index);
+  else ticked.add(index);
+  return step(state, { ticked, focus: index, digits: '' });
+}
+
+/** Enter in a question with several choices: its ticks and draft, unless there is neither. */
+function confirm(state: MenuState): MenuStep {
+  const text = state.editor.text.trim();
+  if (text.length > LONGEST_ANSWER) {
+    return step(state, { notice: { kind: 'answer-too-long', length: text.length } });
+  }
+  if (state.ticked.size === 0 && isBlankText(text)) {
+    return step(state, { notice: { kind: 'nothing-ticked' } });
+  }
+  return end(state, { kind: 'confirm' });
 }
 
 /** Rows of the menu: the options, plus the custom row when there is one. */
@@ -158,6 +201,7 @@ function chooseDigit(state: MenuState, digit: string): MenuStep {
   if (state.optionCount <= SINGLE_DIGIT_OPTIONS) {
     const number = Number(digit);
     if (number >= 1 && number <= state.optionCount) {
+      if (state.multiSelect) return toggle(state, number - 1);
       return end(step(state, { focus: number - 1 }).state, { kind: 'option', index: number - 1 });
     }
     return step(state, { notice: { kind: 'no-option', number: digit } });
@@ -192,19 +236,27 @@ function menuModeKey(state: MenuState, press: KeyPress): MenuStep {
     return step(state, { digits, focus: digits === '' ? state.focus : Number(digits) - 1 });
   }
   if (isKey(key, 'return') || isKey(key, 'enter')) {
-    if (state.digits !== '') return end(state, { kind: 'option', index: Number(state.digits) - 1 });
+    const numbered = Number(state.digits) - 1;
+    if (state.digits !== '' && state.multiSelect) return toggle(state, numbered);
+    if (state.digits !== '') return end(state, { kind: 'option', index: numbered });
     if (state.focus === state.optionCount) return openEditor(state, state.editor);
+    if (state.multiSelect) return confirm(state);
     return end(state, { kind: 'option', index: state.focus });
   }
   const typed = typedText(press);
   if (typed === undefined) return step(state);
   if (/^[0-9]$/.test(typed)) return chooseDigit(state, typed);
+  // Space ticks the focused option; on the typed-answer row it is text like any other.
+  if (typed === ' ' && state.multiSelect && state.focus < state.optionCount) {
+    return toggle(state, state.focus);
+  }
   if (!state.customRow) return step(state, { notice: { kind: 'options-only' } });
   return typeInto(state, typed);
 }
 
 function editorModeKey(state: MenuState, press: KeyPress): MenuStep {
   const { key } = press;
+  if (state.multiSelect && (isKey(key, 'return') || isKey(key, 'enter'))) return confirm(state);
   if (isKey(key, 'return') || isKey(key, 'enter')) {
     const text = state.editor.text.trim();
     if (isBlankText(text)) return step(state, { notice: { kind: 'blank' } });
@@ -247,8 +299,21 @@ export function menuKey(state: MenuState, press: KeyPress): MenuStep {
  * per chunk rather than one per character.
  */
 export function menuKeys(state: MenuState, presses: readonly KeyPress[]): MenuStep {
+  return menuKeysFrom(state, presses, 0).step;
+}
+
+/**
+ * `menuKeys` from `presses[start]`, also stopping before a key that `stopBefore` claims (outside
+ * a paste): a screen of several questions handles those keys itself. Returns where it stopped.
+ */
+export function menuKeysFrom(
+  state: MenuState,
+  presses: readonly KeyPress[],
+  start: number,
+  stopBefore?: (state: MenuState, press: KeyPress) => boolean,
+): { readonly step: MenuStep; readonly end: number } {
   let current: MenuStep = { state };
-  let index = 0;
+  let index = start;
   while (index < presses.length) {
     if (isPastedKey(current.state, presses[index] as KeyPress)) {
       let raw = '';
@@ -259,11 +324,12 @@ export function menuKeys(state: MenuState, presses: readonly KeyPress[]): MenuSt
       current = paste(current.state, raw);
       continue;
     }
+    if (stopBefore?.(current.state, presses[index] as KeyPress) === true) break;
     current = menuKey(current.state, presses[index] as KeyPress);
     index++;
-    if (current.outcome !== undefined) return current;
+    if (current.outcome !== undefined) break;
   }
-  return current;
+  return { step: current, end: index };
 }
 
 /** The state with the window the layout chose. */

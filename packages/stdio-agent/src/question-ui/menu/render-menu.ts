@@ -3,7 +3,7 @@ import { ellipsize, truncateText } from '../../text/text-width.js';
 import { editorView } from '../editor/editor-view.js';
 import type { QuestionView } from '../question-view.js';
 import { optionDetails, tallestDetails } from './menu-details.js';
-import { hintLines, noticeText } from './menu-hints.js';
+import { hintLines, type MenuContext, noticeText } from './menu-hints.js';
 import { DETAIL_ROWS, type MenuNeeds, type MenuPlan, planMenu } from './menu-layout.js';
 import { customRow, type ListLayout, listLayout, optionRow, plainRow } from './menu-rows.js';
 import { isFreeForm, type MenuState, rowCount } from './menu-state.js';
@@ -66,8 +66,8 @@ function listRow(
   style: TerminalStyle,
 ) {
   if (row === state.optionCount) return customRow(state, list, style);
-  if (row === state.focus) return optionRow(view, row, true, list, style);
-  return plainRow(view, row, list, style);
+  if (row === state.focus) return optionRow(view, row, true, list, style, state);
+  return plainRow(view, row, list, style, state);
 }
 
 /**
@@ -81,14 +81,15 @@ export function renderMenu(
   state: MenuState,
   size: ScreenSize,
   style: TerminalStyle,
+  context: MenuContext = {},
 ): MenuFrame {
   const width = Math.max(8, size.columns - 1);
   const freeForm = isFreeForm(state);
   const rows = freeForm ? 1 : rowCount(state);
-  const list = listLayout(state.optionCount, width);
+  const list = listLayout(state.optionCount, width, state.marks);
   const details =
     state.focus < state.optionCount ? optionDetails(view, state.focus, list) : ([] as string[]);
-  const hints = hintLines(view, state, width, style);
+  const hints = hintLines(view, state, width, style, Number.POSITIVE_INFINITY, context);
   const notice = noticeText(view, state, style);
   const question = view.questionLines(width - 2);
   const needs: MenuNeeds = {
@@ -141,7 +142,9 @@ export function renderMenu(
     lines.push(style.warning(truncateText(notice, width)));
   }
   lines.push(
-    ...(plan.hintRows < hints.length ? hintLines(view, state, width, style, plan.hintRows) : hints),
+    ...(plan.hintRows < hints.length
+      ? hintLines(view, state, width, style, plan.hintRows, context)
+      : hints),
   );
   return { lines, top, page: visible };
 }

@@ -1,0 +1,100 @@
+// Start the terminal agent the way a clone does, `pnpm start`, with everything built, and time it
+// until the first prompt is on stdout (piped input, left open), against node running the built
+// bin directly, interleaved in the same run; `node scripts/start.mjs` alone shows how much of the
+// difference is pnpm's own start. Prints figures; never fails on a timing.
+import { spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+// @ts-expect-error: a plain Node script of the repository, without type declarations.
+import { buildPlan } from '../scripts/build-plan.mjs';
+
+const REPETITIONS = 11;
+const GOAL_MS = 1_000;
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const bin = fileURLToPath(new URL('../packages/stdio-agent/dist/bin.js', import.meta.url));
+const start = fileURLToPath(new URL('../scripts/start.mjs', import.meta.url));
+// No key: the offline demo runs, whatever the machine's environment says.
+const env = { ...process.env, DEEPSEEK_API_KEY: '', DSH_API_KEY: '' };
+
+const commands = {
+  'node dist/bin.js (baseline)': [process.execPath, [bin]],
+  'node scripts/start.mjs': [process.execPath, [start]],
+  'pnpm start': ['pnpm', ['--silent', 'start']],
+} as const satisfies Record<string, readonly [string, readonly string[]]>;
+
+type Name = keyof typeof commands;
+
+/** Milliseconds from spawn until the prompt is on stdout; then the input ends and it exits. */
+function firstPrompt(command: string, args: readonly string[]): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const begun = process.hrtime.bigint();
+    const child = spawn(command, args, { cwd: root, env, stdio: ['pipe', 'pipe', 'pipe'] });
+    let output = '';
+    let errors = '';
+    let seen = false;
+    child.stdout.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+      if (!seen && output.includes('> ')) {
+        seen = true;
+        resolve(Number(process.hrtime.bigint() - begun) / 1e6);
+        // The end of input makes the agent exit: nothing is left running.
+        child.stdin.end();
+      }
+    });
+    child.stderr.on('data', (chunk: Buffer) => {
+      errors += chunk.toString();
+    });
+    child.on('error', reject);
+    child.on('close', (code) => {
+      if (!seen)
+        reject(new Error(`${command} exited (${code}) before its prompt:\n${output}${errors}`));
+      else if (errors.includes('Building'))
+        reject(new Error(`pnpm start built something:\n${errors}`));
+    });
+  });
+}
+
+function median(values: readonly number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)] as number;
+}
+
+/** Prints the median time to the first prompt of each way to start, and the overhead of pnpm start. */
+export async function run(): Promise<void> {
+  const stale = (buildPlan(root, 'dsh-stdio-agent') as { name: string; stale?: string }[]).filter(
+    (entry) => entry.stale !== undefined,
+  );
+  if (stale.length > 0) {
+    throw new Error(
+      `Build first (pnpm build): ${stale.map((entry) => `${entry.name}, ${entry.stale}`).join('; ')}`,
+    );
+  }
+  const times = Object.fromEntries(
+    Object.keys(commands).map((name) => [name, [] as number[]]),
+  ) as Record<Name, number[]>;
+  // Interleaved, so that a slow moment of the machine weighs on all alike; the first round
+  // warms the file cache and is not counted.
+  for (let repetition = 0; repetition <= REPETITIONS; repetition++) {
+    for (const [name, [command, args]] of Object.entries(commands) as [
+      Name,
+      (typeof commands)[Name],
+    ][]) {
+      const elapsed = await firstPrompt(command, args);
+      if (repetition > 0) times[name].push(elapsed);
+    }
+  }
+  const baseline = median(times['node dist/bin.js (baseline)']);
+  console.log(
+    `Spawn to the first prompt on stdout (piped input), everything built, median of ${REPETITIONS} runs.`,
+  );
+  for (const name of Object.keys(commands) as Name[]) {
+    const time = median(times[name]);
+    console.log(
+      `  ${name.padEnd(30)} ${time.toFixed(1).padStart(7)} ms  (${(time / baseline).toFixed(2)}x the baseline)`,
+    );
+  }
+  const pnpmStart = median(times['pnpm start']);
+  console.log(
+    `  pnpm start, nothing changed: ${pnpmStart.toFixed(0)} ms (goal: about ${GOAL_MS} ms${pnpmStart <= GOAL_MS ? ', met' : ', missed'})`,
+  );
+}

@@ -1,0 +1,71 @@
+import { randomUUID } from 'node:crypto';
+import type { RequestPermissionRequest, SendRequestOptions } from '@agentclientprotocol/sdk';
+import {
+  type AskUserQuestionItem,
+  type AskUserQuestionItemAnswer,
+  type AskUserQuestionOption,
+  type AskUserQuestionRequest,
+  type AskUserQuestionsAnswer,
+  type AskUserQuestionsRequest,
+  answerForItem,
+  hasOptions,
+  unsupportedError,
+} from 'dsh-user-interaction';
+import type { SendWithdrawable } from './acp-question-provider.js';
+import { answerFromPermission } from './answer-from-permission.js';
+import { permissionRequestForQuestion } from './permission-request-for-question.js';
+import type { QuestionScope } from './question-scope.js';
+
+/** Sends one `session/request_permission` to the client. */
+type RequestPermission = (
+  params: RequestPermissionRequest,
+  options: SendRequestOptions,
+) => Promise<unknown>;
+
+/** One question of several, as the one question a permission request shows. */
+function single(item: AskUserQuestionItem): AskUserQuestionRequest {
+  return { question: item.question, options: item.options ?? [], allowCustom: false };
+}
+
+/**
+ * Several questions for a client without form elicitation: each a `session/request_permission`
+ * on the asking tool call, one after another, the first refusal (`cancelled`) failing them all.
+ * Throws `UNSUPPORTED` at once, before anything is sent, for a question a permission request
+ * cannot show: one without options, or one that takes several choices.
+ */
+export function permissionQuestionsInTurn(
+  request: AskUserQuestionsRequest,
+  scope: QuestionScope,
+  requestPermission: RequestPermission,
+): { show(send: SendWithdrawable): Promise<AskUserQuestionsAnswer> } {
+  for (const item of request.questions) {
+    if (!hasOptions(item)) {
+      throw unsupportedError(
+        `\`${item.id}\` has no options, and this editor shows only choices (it has no form elicitation); offer options to choose from`,
+      );
+    }
+    if (item.multiSelect === true) {
+      throw unsupportedError(
+        `\`${item.id}\` takes several choices, and this editor shows one choice at a time (it has no form elicitation); ask for one choice`,
+      );
+    }
+  }
+  // A permission request must name a tool call; clients show an unknown one as a new entry.
+  const target = {
+    sessionId: scope.sessionId,
+    toolCallId: scope.toolCallId ?? `question-${randomUUID()}`,
+  };
+  return {
+    async show(send) {
+      const answers: AskUserQuestionItemAnswer[] = [];
+      for (const item of request.questions) {
+        const question = single(item);
+        const params = permissionRequestForQuestion(question, target);
+        const reply = await send((options) => requestPermission(params, options));
+        const { option } = answerFromPermission(question, reply);
+        answers.push(answerForItem(item, [option as AskUserQuestionOption]));
+      }
+      return { answers };
+    },
+  };
+}

@@ -1,0 +1,70 @@
+import type { AskUserQuestionRequest } from '../ask-user-question.js';
+import type { AskUserQuestionsRequest } from '../ask-user-questions.js';
+import { noProviderError, toUserInteractionError, unsupportedError } from '../errors/ask-errors.js';
+import type { UserInteractionError } from '../errors/user-interaction-error.js';
+import { hasOptions } from '../question-helpers.js';
+import {
+  FULL_CAPABILITIES,
+  type UserInteractionCapabilities,
+  type UserInteractionProvider,
+} from '../user-interaction-provider.js';
+
+/** What stops a valid request from being asked through `provider`, if anything. */
+export function refusal(
+  provider: UserInteractionProvider | undefined,
+  request: AskUserQuestionRequest,
+): UserInteractionError | undefined {
+  if (provider === undefined) return noProviderError();
+  if (hasOptions(request)) return undefined;
+  let freeForm: unknown;
+  try {
+    freeForm = provider.capabilities?.freeForm;
+  } catch (error) {
+    return toUserInteractionError(error);
+  }
+  if (freeForm !== false) return undefined;
+  return unsupportedError(
+    'it has no options, and this UI shows only choices; offer options to choose from',
+  );
+}
+
+/** What the provider can show, read once; a getter that throws is the UI failing. */
+export function capabilitiesOf(provider: UserInteractionProvider): UserInteractionCapabilities {
+  return provider.capabilities ?? FULL_CAPABILITIES;
+}
+
+/** The provider's `askAll`, read once, bound to it; `undefined` when it has none. */
+export function askAllOf(
+  provider: UserInteractionProvider,
+): ((request: AskUserQuestionsRequest) => unknown) | undefined {
+  const askAll: unknown = provider.askAll;
+  return typeof askAll === 'function' ? askAll.bind(provider) : undefined;
+}
+
+/** What stops valid questions from being asked through `provider`, if anything. */
+export function refusalOfAll(
+  provider: UserInteractionProvider,
+  askAll: unknown,
+  request: AskUserQuestionsRequest,
+): UserInteractionError | undefined {
+  let capabilities: UserInteractionCapabilities;
+  try {
+    capabilities = capabilitiesOf(provider);
+  } catch (error) {
+    return toUserInteractionError(error);
+  }
+  for (const item of request.questions) {
+    const oneAtATime = askAll === undefined || capabilities.multiSelect === false;
+    if (item.multiSelect === true && oneAtATime) {
+      return unsupportedError(
+        `\`${item.id}\` takes several choices, and this UI shows one choice at a time; ask for one choice instead`,
+      );
+    }
+    if (!hasOptions(item) && capabilities.freeForm === false) {
+      return unsupportedError(
+        `\`${item.id}\` has no options, and this UI shows only choices; offer options to choose from`,
+      );
+    }
+  }
+  return undefined;
+}

@@ -1,0 +1,161 @@
+import { fitStyledLine } from '../../text/fit-styled-line.js';
+import type { TerminalStyle } from '../../text/terminal-style.js';
+import { textWidth, truncateText } from '../../text/text-width.js';
+import { withWindow } from '../menu/menu-state.js';
+import { renderMenu, type ScreenSize } from '../menu/render-menu.js';
+import type { QuestionView } from '../question-view.js';
+import { batchAnswerText } from './batch-answer-text.js';
+import { type BatchState, hasAnswer, onReview, pageAnswer, withPageMenu } from './batch-state.js';
+
+/** Columns a question's name takes at most in the line of pages. */
+const PAGE_NAME_WIDTH = 20;
+
+/** One frame of several questions, and the state with what the layout decided. */
+export interface BatchFrame {
+  readonly lines: readonly string[];
+  readonly state: BatchState;
+}
+
+/**
+ * The line above every page: where the person is ("Question 2 of 3"), then every question by
+ * name, answered ones marked, the page shown in brackets, and the review last.
+ */
+function pagesLine(
+  views: readonly QuestionView[],
+  state: BatchState,
+  width: number,
+  style: TerminalStyle,
+): string {
+  // Most keys change neither the page nor which questions have answers: draw the line once.
+  let key = `${state.page} ${width}`;
+  for (let index = 0; index < views.length; index++) key += hasAnswer(state, index) ? '1' : '0';
+  const cached = pagesLines.get(views);
+  if (cached?.key === key && cached.style === style) return cached.line;
+  const line = drawPagesLine(views, state, width, style);
+  pagesLines.set(views, { key, style, line });
+  return line;
+}
+
+const pagesLines = new WeakMap<
+  readonly QuestionView[],
+  { readonly key: string; readonly style: TerminalStyle; readonly line: string }
+>();
+
+function drawPagesLine(
+  views: readonly QuestionView[],
+  state: BatchState,
+  width: number,
+  style: TerminalStyle,
+): string {
+  const count = views.length;
+  const place = onReview(state) ? 'Review' : `Question ${state.page + 1} of ${count}`;
+  const names = views.map((view, index) => {
+    const name = truncateText(view.title, PAGE_NAME_WIDTH);
+    const answered = hasAnswer(state, index);
+    const shown = index === state.page ? style.accent(style.bold(`[${name}]`)) : style.dim(name);
+    return answered ? `${style.success(style.symbols.answered)} ${shown}` : shown;
+  });
+  const review = onReview(state) ? style.accent(style.bold('[Review]')) : style.dim('Review');
+  const separator = style.dim(` ${style.symbols.separator} `);
+  return fitStyledLine(`${style.bold(place)}  ${[...names, review].join(separator)}`, width);
+}
+
+/** Hints joined by `separator` into lines of at most `width` columns, cut only when one is wider. */
+function wrapHints(hints: readonly string[], separator: string, width: number): string[] {
+  const lines: string[] = [];
+  let line = '';
+  for (const hint of hints) {
+    const joined = line === '' ? hint : `${line}${separator}${hint}`;
+    if (line !== '' && textWidth(joined) > width) {
+      lines.push(line);
+      line = hint;
+    } else {
+      line = joined;
+    }
+  }
+  lines.push(line);
+  return lines.map((text) => truncateText(text, width));
+}
+
+/** The review: every answer, and how to submit or go back. */
+function reviewLines(
+  views: readonly QuestionView[],
+  state: BatchState,
+  width: number,
+  rows: number,
+  style: TerminalStyle,
+  header: string | undefined,
+): string[] {
+  const count = views.length;
+  const { symbols } = style;
+  const separator = ` ${symbols.separator} `;
+  const answers = views.map((view, index) => {
+    const answer = pageAnswer(state, index);
+    const text =
+      answer === undefined ? style.warning('not answered yet') : batchAnswerText(view, answer);
+    const number = `${String(index + 1).padStart(String(count).length)}.`;
+    return fitStyledLine(
+      `  ${style.dim(number)} ${style.bold(view.title)}${style.dim(separator)}${text}`,
+      width,
+    );
+  });
+  const numbers = count === 1 ? '1' : count <= 9 ? `1-${count}` : '1-9, 0';
+  const hints = wrapHints(
+    [
+      'Enter submit',
+      `${numbers} change an answer`,
+      'Shift+Tab back',
+      'Esc decline',
+      'Ctrl+C cancel',
+    ],
+    separator,
+    width,
+  );
+  const notice =
+    state.unanswered >= 0
+      ? [
+          style.warning(
+            truncateText(
+              `Question ${state.unanswered + 1} has no answer yet: press ${(state.unanswered + 1) % 10} to answer it.`,
+              width,
+            ),
+          ),
+        ]
+      : [];
+  const named = header === undefined ? 'Review your answers' : `${header}: Review your answers`;
+  const title = fitStyledLine(`${style.accent(symbols.question)} ${style.bold(named)}`, width);
+  const room = Math.max(1, rows - 1 - hints.length - notice.length);
+  const shown =
+    answers.length <= room ? answers : [...answers.slice(0, room - 1), style.dim('  …')];
+  return [title, ...shown, ...notice, ...hints.map((line) => style.dim(line))];
+}
+
+/**
+ * Lays out several questions for a terminal of `size`: the line of pages, then the question
+ * of the page as `renderMenu` draws it in the rows left (or the review, under the set's
+ * `header`, which must be neutralised). A single question is drawn as it would be alone.
+ */
+export function renderBatch(
+  views: readonly QuestionView[],
+  state: BatchState,
+  size: ScreenSize,
+  style: TerminalStyle,
+  header?: string,
+): BatchFrame {
+  const width = Math.max(8, size.columns - 1);
+  const several = views.length > 1;
+  const top = several ? [pagesLine(views, state, width, style)] : [];
+  const rows = { columns: size.columns, rows: Math.max(2, size.rows - top.length) };
+  if (onReview(state)) {
+    const review = reviewLines(views, state, width, rows.rows - 1, style, header);
+    return { lines: [...top, ...review], state };
+  }
+  const view = views[state.page] as QuestionView;
+  const menu = state.menus[state.page];
+  if (menu === undefined) return { lines: top, state };
+  const drawn = renderMenu(view, menu, rows, style, { oneOfSeveral: several });
+  return {
+    lines: [...top, ...drawn.lines],
+    state: withPageMenu(state, withWindow(menu, drawn.top, drawn.page)),
+  };
+}

@@ -1,0 +1,126 @@
+import { askFailedError, inputClosedError, type PendingQuestion } from 'dsh-user-interaction';
+import { neutralizeText } from '../../text/neutralize-text.js';
+import { type TerminalStyle, terminalStyle } from '../../text/terminal-style.js';
+import { whenWithdrawn } from '../question-session.js';
+import type { QuestionView } from '../question-view.js';
+import type { UnansweredEnding } from '../summary-line.js';
+import type { TerminalOutput } from '../terminal/terminal-streams.js';
+import type { LineAnswer } from './line-answer.js';
+import type { LineReader } from './line-reader.js';
+
+/** Where a line-mode question reads and writes. */
+export interface LineTerminal {
+  readonly reader: LineReader;
+  readonly output: TerminalOutput;
+  readonly env: NodeJS.ProcessEnv;
+  /** Write each line read after the prompt: the input is not a terminal, so nobody saw it typed. */
+  readonly echo: boolean;
+}
+
+/** A line the question accepted. */
+export type AcceptedLine = Exclude<LineAnswer, { kind: 'retry' }>;
+
+/** What a line-mode session shows and reads through, until it ends. */
+export interface LineDialog {
+  readonly style: TerminalStyle;
+  write(text: string): void;
+  /**
+   * Writes `prompt` and reads lines until `parse` accepts one, saying why after each it does
+   * not. `undefined` once the dialog has ended (the input ended, or it was withdrawn).
+   */
+  read(prompt: string, parse: (line: string) => LineAnswer): Promise<AcceptedLine | undefined>;
+  /** Ends the dialog with its summary lines, then settles the question. */
+  finish(lines: readonly string[], settle: () => void): void;
+}
+
+function indented(text: string, indent: string): string {
+  return text
+    .split('\n')
+    .map((line) => indent + line)
+    .join('\n');
+}
+
+/** The question as a numbered list: the same on a terminal, in a pipe and in a log. */
+export function questionBlock(view: QuestionView, style: TerminalStyle): string {
+  const mark = style.accent(style.symbols.question);
+  const lines: string[] = [];
+  if (view.header !== undefined) {
+    lines.push(`${mark} ${style.bold(view.header)}`, indented(view.question, '  '));
+  } else {
+    const [first = '', ...rest] = view.question.split('\n');
+    lines.push(`${mark} ${style.bold(first)}`, ...rest.map((line) => `  ${line}`));
+  }
+  const numberWidth = String(view.optionCount).length;
+  const indent = ' '.repeat(numberWidth + 4);
+  for (let index = 0; index < view.optionCount; index++) {
+    const number = `${String(index + 1).padStart(numberWidth)}.`;
+    const recommended = index === view.recommended ? style.dim(' (recommended)') : '';
+    lines.push(`  ${number} ${view.label(index)}${recommended}`);
+    const description = view.description(index);
+    if (description !== undefined) lines.push(style.dim(indented(description, indent)));
+  }
+  return `${lines.join('\n')}\n`;
+}
+
+/**
+ * Runs a line-mode session for a pending question: `run` writes and reads through the dialog;
+ * the end of input, a withdrawal or a failure ends it with `unanswered`'s summary lines.
+ */
+export function startLineDialog(
+  question: PendingQuestion<unknown>,
+  terminal: LineTerminal,
+  unanswered: (ending: UnansweredEnding, style: TerminalStyle) => readonly string[],
+  run: (dialog: LineDialog) => Promise<void>,
+): void {
+  const { output, reader } = terminal;
+  const style = terminalStyle({ env: terminal.env, stream: output, interactive: false });
+  const reading = new AbortController();
+  let settled = false;
+  let promptOpen = false;
+
+  function finish(lines: readonly string[], settle: () => void = () => {}): void {
+    if (settled) return;
+    settled = true;
+    stopListening();
+    reading.abort();
+    const newline = promptOpen ? '\n' : '';
+    output.write(`${newline}${lines.map((line) => `${line}\n`).join('')}`);
+    settle();
+  }
+
+  async function read(
+    prompt: string,
+    parse: (line: string) => LineAnswer,
+  ): Promise<AcceptedLine | undefined> {
+    while (!settled) {
+      output.write(prompt);
+      promptOpen = true;
+      let line: string | undefined;
+      try {
+        line = await reader.read({ signal: reading.signal });
+      } catch {
+        return undefined; // Ended while waiting; `finish` already wrote its lines.
+      }
+      if (settled) return undefined;
+      if (line === undefined) {
+        const closed = inputClosedError('the input ended');
+        finish(unanswered({ kind: 'input-closed' }, style), () => question.withdraw(closed));
+        return undefined;
+      }
+      if (terminal.echo) output.write(neutralizeText(line));
+      output.write('\n');
+      promptOpen = false;
+      const parsed = parse(line);
+      if (parsed.kind !== 'retry') return parsed;
+      output.write(`${style.warning(parsed.message)}\n`);
+    }
+    return undefined;
+  }
+
+  // Withdrawn while waiting for a line: only the summary lines are written.
+  const stopListening = whenWithdrawn(question, (ending) => finish(unanswered(ending, style)));
+  run({ style, write: (text) => output.write(text), read, finish }).catch((error: unknown) => {
+    const failure = askFailedError(error, 'the line-mode question failed');
+    finish(unanswered({ kind: 'interrupted' }, style), () => question.reject(failure));
+  });
+}

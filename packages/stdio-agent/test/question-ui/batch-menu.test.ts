@@ -1,0 +1,301 @@
+import { getEventListeners } from 'node:events';
+import type { AskUserQuestionsRequest } from 'dsh-user-interaction';
+import { createUserInteraction } from 'dsh-user-interaction';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createReadlineProvider, type ReadlineProvider } from '../../src/index.js';
+import { createFakeTerminal, type FakeTerminal, KEYS, TEST_ENV } from '../support/fake-terminal.js';
+
+const PLAN: AskUserQuestionsRequest = {
+  header: 'New service',
+  questions: [
+    {
+      id: 'language',
+      header: 'Language',
+      question: 'Which language?',
+      allowCustom: false,
+      options: [
+        { label: 'TypeScript', recommended: true, description: 'Typed JavaScript.' },
+        { label: 'Go' },
+      ],
+    },
+    { id: 'name', header: 'Name', question: 'What should it be called?' },
+    {
+      id: 'features',
+      header: 'Features',
+      question: 'Which features?',
+      multiSelect: true,
+      options: [{ label: 'Auth', value: 'auth' }, { label: 'Tests' }, { label: 'Docs' }],
+    },
+  ],
+};
+
+let terminal: FakeTerminal;
+let provider: ReadlineProvider;
+
+function open(options: { columns?: number; rows?: number } = {}): FakeTerminal {
+  terminal = createFakeTerminal(options);
+  provider = createReadlineProvider({
+    input: terminal.input,
+    output: terminal.output,
+    env: TEST_ENV,
+    escapeCodeTimeout: 10,
+  });
+  return terminal;
+}
+
+async function errorOf(promise: Promise<unknown>): Promise<{ code?: string }> {
+  return promise.then(
+    () => {
+      throw new Error('Expected the questions to fail.');
+    },
+    (error: { code?: string }) => error,
+  );
+}
+
+/** After the screen ended: only its summary lines, the cursor shows, raw mode is off. */
+async function expectRestored(summary: string): Promise<void> {
+  expect(await terminal.text()).toBe(summary);
+  expect(terminal.cursorHidden()).toBe(false);
+  expect(terminal.rawModes).toEqual([true, false]);
+  expect(terminal.written.endsWith('\u001b[?2004l\u001b[?25h')).toBe(true);
+}
+
+afterEach(() => {
+  provider?.dispose();
+  terminal?.dispose();
+});
+
+describe('several questions in the interactive menu', () => {
+  it('shows the first question with its place and every question by name', async () => {
+    open();
+    void provider.askAll(PLAN).catch(() => {});
+    expect(await terminal.waitFor('TypeScript')).toBe(
+      [
+        'Question 1 of 3  [Language] · Name · Features · Review',
+        '? Language',
+        '  Which language?',
+        '',
+        '❯ 1. ( ) TypeScript (recommended)',
+        '  2. ( ) Go',
+        '',
+        '         Typed JavaScript.',
+        '↑↓ move · Enter select · 1-2 choose · Tab next question · Shift+Tab back',
+        'Esc decline · Ctrl+C cancel',
+      ].join('\n'),
+    );
+  });
+
+  it('is answered question by question, reviewed, submitted, and sums up every answer', async () => {
+    open();
+    const answer = provider.askAll(PLAN);
+    await terminal.waitFor('TypeScript');
+    terminal.press('2');
+    await terminal.waitFor('Question 2 of 3  ✔ Language · [Name]');
+    terminal.press('m', 'y', '-', 'a', 'p', 'p', KEYS.enter);
+    expect(await terminal.waitFor('Question 3 of 3')).toContain(
+      [
+        '❯ 1. [ ] Auth',
+        '  2. [ ] Tests',
+        '  3. [ ] Docs',
+        '  ✎      Type your own answer',
+        '↑↓ move · Space tick · Enter confirm · 1-3 tick · or type an answer',
+      ].join('\n'),
+    );
+    terminal.press(' ', '3');
+    expect(await terminal.waitFor('[x] Docs')).toContain(
+      '  1. [x] Auth\n  2. [ ] Tests\n❯ 3. [x] Docs',
+    );
+    terminal.press(KEYS.down, 'a', 'u', 'd', 'i', 't', KEYS.enter);
+    expect(await terminal.waitFor('Review your answers')).toBe(
+      [
+        'Review  ✔ Language · ✔ Name · ✔ Features · [Review]',
+        '? New service: Review your answers',
+        '  1. Language · Go',
+        '  2. Name · my-app',
+        '  3. Features · Auth, Docs, audit',
+        'Enter submit · 1-3 change an answer · Shift+Tab back · Esc decline',
+        'Ctrl+C cancel',
+      ].join('\n'),
+    );
+    terminal.press(KEYS.enter);
+    expect(await answer).toEqual({
+      answers: [
+        { id: 'language', answers: ['Go'], options: [PLAN.questions[0]?.options?.[1]] },
+        { id: 'name', answers: ['my-app'], options: [], custom: 'my-app' },
+        {
+          id: 'features',
+          answers: ['auth', 'Docs', 'audit'],
+          options: [PLAN.questions[2]?.options?.[0], PLAN.questions[2]?.options?.[2]],
+          custom: 'audit',
+        },
+      ],
+    });
+    await expectRestored(
+      ['✔ Language · Go', '✔ Name · my-app', '✔ Features · Auth, Docs, audit'].join('\n'),
+    );
+  });
+
+  it('goes back from the review to a question, keeping every answer, and shows the choice', async () => {
+    open();
+    const answer = provider.askAll(PLAN);
+    await terminal.waitFor('TypeScript');
+    terminal.press(KEYS.enter, 'x', KEYS.enter, ' ', KEYS.enter);
+    await terminal.waitFor('Review your answers');
+    terminal.press('1');
+    expect(await terminal.waitFor('Question 1 of 3')).toContain('❯ 1. (*) TypeScript');
+    terminal.press(KEYS.right);
+    expect(await terminal.waitFor('Question 2 of 3')).toContain('❯ x');
+    terminal.press(KEYS.tab);
+    expect(await terminal.waitFor('Question 3 of 3')).toContain('[x] Auth');
+    terminal.press(KEYS.shiftTab, KEYS.shiftTab);
+    await terminal.waitFor('Question 1 of 3');
+    terminal.press(KEYS.down, KEYS.enter);
+    await terminal.waitFor('Review your answers');
+    expect(await terminal.text()).toContain('1. Language · Go');
+    terminal.press(KEYS.enter);
+    await expect(answer).resolves.toMatchObject({
+      answers: [{ answers: ['Go'] }, { answers: ['x'] }, { answers: ['auth'] }],
+    });
+  });
+
+  it('refuses to submit with a question unanswered, and names it', async () => {
+    open();
+    void provider.askAll(PLAN).catch(() => {});
+    await terminal.waitFor('TypeScript');
+    terminal.press(KEYS.shiftTab);
+    await terminal.waitFor('not answered yet');
+    terminal.press(KEYS.enter);
+    expect(await terminal.waitFor('has no answer yet')).toContain(
+      'Question 1 has no answer yet: press 1 to answer it.',
+    );
+    expect(provider.pending).toBe(1);
+  });
+
+  it('says so when Enter confirms nothing, and keeps a typed answer next to the ticks', async () => {
+    open();
+    const answer = provider.askAll({
+      questions: [PLAN.questions[2] as never, PLAN.questions[1] as never],
+    });
+    await terminal.waitFor('Auth');
+    terminal.press(KEYS.enter);
+    expect(await terminal.waitFor('Tick at least one')).toContain(
+      'Tick at least one option with Space, or type an answer.',
+    );
+    // A typed answer alone is an answer too; going away and back keeps it.
+    terminal.press(KEYS.end, 'm', 'o', 'r', 'e', KEYS.tab);
+    await terminal.waitFor('Question 2 of 2');
+    terminal.press(KEYS.shiftTab);
+    expect(await terminal.waitFor('Question 1 of 2')).toContain('more');
+    terminal.press(KEYS.enter, 'n', KEYS.enter);
+    await terminal.waitFor('Review your answers');
+    terminal.press(KEYS.enter);
+    await expect(answer).resolves.toMatchObject({
+      answers: [{ id: 'features', answers: ['more'], options: [], custom: 'more' }, { id: 'name' }],
+    });
+  });
+
+  it('Esc declines and Ctrl+C cancels every question at once, none answered', async () => {
+    open();
+    const declined = provider.askAll(PLAN);
+    await terminal.waitFor('TypeScript');
+    terminal.press(KEYS.enter);
+    await terminal.waitFor('Question 2 of 3');
+    terminal.press(KEYS.escape);
+    expect((await errorOf(declined)).code).toBe('ASK_DECLINED');
+    await expectRestored(
+      ['✖ Language · declined', '✖ Name · declined', '✖ Features · declined'].join('\n'),
+    );
+    terminal.dispose();
+    open();
+    const cancelled = provider.askAll(PLAN);
+    await terminal.waitFor('TypeScript');
+    terminal.press(KEYS.shiftTab);
+    await terminal.waitFor('Review your answers');
+    terminal.press(KEYS.ctrlC);
+    expect((await errorOf(cancelled)).code).toBe('ASK_CANCELLED');
+    expect(await terminal.text()).toBe(
+      ['✖ Language · cancelled', '✖ Name · cancelled', '✖ Features · cancelled'].join('\n'),
+    );
+  });
+
+  it('is withdrawn whole by the signal and by the time limit, and the terminal is restored', async () => {
+    open();
+    const interaction = createUserInteraction();
+    interaction.registerProvider(provider);
+    const turn = new AbortController();
+    const asking = interaction.askAll({ ...PLAN, signal: turn.signal });
+    await terminal.waitFor('TypeScript');
+    terminal.press(KEYS.enter);
+    await terminal.waitFor('Question 2 of 3');
+    turn.abort();
+    expect((await errorOf(asking)).code).toBe('ASK_ABORTED');
+    await expectRestored(
+      ['⊘ Language · withdrawn', '⊘ Name · withdrawn', '⊘ Features · withdrawn'].join('\n'),
+    );
+    expect(getEventListeners(turn.signal, 'abort')).toHaveLength(0);
+
+    terminal.dispose();
+    open();
+    const timed = createUserInteraction();
+    timed.registerProvider(provider);
+    expect((await errorOf(timed.askAll({ ...PLAN, timeoutMs: 30 }))).code).toBe('ASK_TIMEOUT');
+    expect(await terminal.text()).toBe(
+      [
+        '⊘ Language · timed out, withdrawn',
+        '⊘ Name · timed out, withdrawn',
+        '⊘ Features · timed out, withdrawn',
+      ].join('\n'),
+    );
+  });
+
+  it('the end of input ends every question of the set', async () => {
+    open();
+    const asking = provider.askAll(PLAN);
+    await terminal.waitFor('TypeScript');
+    terminal.input.end();
+    expect((await errorOf(asking)).code).toBe('INPUT_CLOSED');
+    expect(await terminal.text()).toContain('⊘ Features · not answered: input closed');
+  });
+
+  it('waits its turn behind a question on screen, and the next waits for it', async () => {
+    open();
+    const first = provider.ask({ question: 'First?', options: [{ label: 'A' }] });
+    const set = provider.askAll({ questions: [PLAN.questions[1] as never] });
+    await terminal.waitFor('First?');
+    terminal.press(KEYS.enter);
+    await expect(first).resolves.toMatchObject({ answer: 'A' });
+    // One question alone: no line of pages, no review.
+    const screen = await terminal.waitFor('What should it be called?');
+    expect(screen).not.toContain('Question 1 of 1');
+    terminal.press('z', KEYS.enter);
+    await expect(set).resolves.toMatchObject({ answers: [{ id: 'name', answers: ['z'] }] });
+  });
+
+  it('fits a small terminal: the line of pages is cut, never wrapped', async () => {
+    open({ columns: 30, rows: 12 });
+    void provider.askAll(PLAN).catch(() => {});
+    const screen = await terminal.waitFor('TypeScript');
+    const lines = screen.split('\n');
+    expect(lines[0]).toBe('Question 1 of 3  [Language] …');
+    expect(lines.length).toBeLessThanOrEqual(11);
+  });
+
+  it('shows model text inert in the line of pages, the review and the summary', async () => {
+    open();
+    const answer = provider.askAll({
+      header: 'Set\u001b]0;title\u0007',
+      questions: [
+        { id: 'a', header: 'Evil\u001b[2J', question: 'Name?' },
+        { id: 'b', question: 'B?' },
+      ],
+    });
+    expect(await terminal.waitFor('Evil')).toContain('[Evil^[[2J]');
+    terminal.press('x', KEYS.enter, 'y', KEYS.enter);
+    expect(await terminal.waitFor('Review your answers')).toContain(
+      '? Set^[]0;title^G: Review your answers',
+    );
+    terminal.press(KEYS.enter);
+    await answer;
+    expect(await terminal.text()).toContain('✔ Evil^[[2J · x');
+  });
+});

@@ -1,0 +1,38 @@
+#!/usr/bin/env node
+// `pnpm start`: builds what changed since the last build (and only what the terminal agent
+// needs), then runs the terminal agent in this process with the flags given, so that
+// `pnpm start -- --help` works and hints name the command as it was typed.
+import { spawnSync } from 'node:child_process';
+import { join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { buildPlan } from './build-plan.mjs';
+import { packageManager, programArguments, startedAs } from './start-command.mjs';
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+const PROGRAM = 'dsh-stdio-agent';
+
+const plan = buildPlan(ROOT, PROGRAM);
+const stale = plan.filter((entry) => entry.stale !== undefined);
+if (stale.length > 0) {
+  const why = stale.map((entry) => `${entry.name} (${entry.stale})`).join(', ');
+  process.stderr.write(`Building ${why}…\n`);
+  const { command, args } = packageManager(process.env);
+  const filters = stale.flatMap((entry) => ['--filter', entry.name]);
+  const build = spawnSync(command, [...args, ...filters, 'run', 'build'], {
+    cwd: ROOT,
+    // The build leaves piped input to the agent, and its output out of the agent's stdout.
+    stdio: ['ignore', process.stderr, process.stderr],
+  });
+  if (build.status !== 0) {
+    process.stderr.write('The build failed: the agent was not started.\n');
+    process.exit(build.status ?? 1);
+  }
+}
+
+const args = programArguments(process.argv.slice(2));
+// Hints of the program name the command as typed: `(try pnpm start -- --help)`.
+process.env.DSH_COMMAND = startedAs(process.env);
+const { dir, manifest } = plan.at(-1);
+const bin = join(dir, manifest.bin[PROGRAM]);
+process.argv = [process.argv[0], bin, ...args];
+await import(pathToFileURL(bin).href);
