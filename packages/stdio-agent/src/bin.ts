@@ -15,9 +15,13 @@ function say(line: string): void {
   process.stderr.write(`${PROGRAM}: ${line}\n`);
 }
 
-/** Gives the terminal back on every way out: the end, a signal that ends the program, a crash. */
-function restoreOnExit(): void {
-  process.on('exit', () => restoreTerminal(process.stdin, process.stdout));
+/**
+ * Gives the terminal back on every way out: the end, a signal that ends the program, a crash.
+ * A plain terminal was never drawn on: it gets no escape sequence at all.
+ */
+function restoreOnExit(plain: boolean): void {
+  const restore = () => restoreTerminal(process.stdin, process.stdout, !plain);
+  process.on('exit', restore);
   for (const signal of ENDING_SIGNALS) {
     // SIGINT is the agent's Ctrl+C (`interrupts`): it cancels a turn, or quits at the prompt.
     if (signal === 'SIGINT') continue;
@@ -26,7 +30,7 @@ function restoreOnExit(): void {
     process.on(signal, () => process.exit(signalExitCode(signal)));
   }
   process.on('uncaughtException', (error) => {
-    restoreTerminal(process.stdin, process.stdout);
+    restore();
     say(`internal error: ${error instanceof Error ? (error.stack ?? error.message) : error}`);
     process.exit(1);
   });
@@ -37,16 +41,18 @@ startAgentProgram({
   helpText,
   // One folder above both `src/` and `dist/`.
   version: JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')).version,
-  booleanFlags: ['no-color', 'show-thinking'],
+  booleanFlags: ['no-color', 'plain', 'show-thinking'],
   say,
   run(command, resolved, invoked) {
-    restoreOnExit();
     const { questionTimeoutMs, flags } = command;
+    const plain = flags.has('plain') || process.env.TERM === 'dumb';
+    restoreOnExit(plain);
     return runTerminalAgent({
       model: resolved.model,
       modelDescription: resolved.description,
       ...(questionTimeoutMs !== undefined && { questionTimeoutMs }),
       ...(flags.has('no-color') && { color: false }),
+      plain,
       showThinking: flags.has('show-thinking'),
       escapeCodeTimeout: ESCAPE_CODE_TIMEOUT_MS,
       command: invoked,

@@ -13,6 +13,10 @@ Display:
   --show-thinking    print the model's reasoning, dimmed, before its answer
                      (otherwise a terminal shows "Thinking..." while it reasons)
   --no-color         no colours (NO_COLOR and FORCE_COLOR are honoured too)
+  --plain            plain mode, for screen readers and terminals that cannot
+                     redraw (TERM=dumb too): questions as a numbered list and a
+                     "Choose 1-N" prompt, no menus, cursor movement, styling or
+                     status line
 
   -h, --help         show this help
   -V, --version      print the version
