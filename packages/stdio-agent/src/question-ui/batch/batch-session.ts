@@ -11,6 +11,7 @@ import {
 } from 'dsh-user-interaction';
 import { neutralizeText } from '../../text/neutralize-text.js';
 import { type TerminalStyle, terminalStyle } from '../../text/terminal-style.js';
+import { questionSearch } from '../menu/option-search.js';
 import { type InteractiveTerminal, runScreen } from '../menu/screen-session.js';
 import { type QuestionView, questionView } from '../question-view.js';
 import { summaryLine, type UnansweredEnding } from '../summary-line.js';
@@ -120,6 +121,7 @@ export function startBatchSession(
           allowCustom: view.allowCustom,
           recommended: view.recommended,
           multiSelect: request.questions[index]?.multiSelect === true,
+          search: questionSearch(view),
         })),
       ),
       style,

@@ -17,6 +17,7 @@ import {
   menuKeys,
   withWindow,
 } from './menu-state.js';
+import { questionSearch } from './option-search.js';
 import { renderMenu } from './render-menu.js';
 import { type InteractiveTerminal, runScreen } from './screen-session.js';
 
@@ -65,6 +66,7 @@ export function startInteractiveSession(
         optionCount: view.optionCount,
         allowCustom: view.allowCustom,
         recommended: view.recommended,
+        search: questionSearch(view),
       }),
       style,
       keys: menuKeys,

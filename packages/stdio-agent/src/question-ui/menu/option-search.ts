@@ -1,0 +1,99 @@
+import { searchKey } from '../../text/search-key.js';
+import type { QuestionView } from '../question-view.js';
+
+/**
+ * What a list's filter searches: each option's label and description, folded by `searchKey`
+ * once per question, on the first search (a list nobody filters costs nothing).
+ */
+export interface OptionSearch {
+  readonly count: number;
+  /** The folded label and description of option `index`, a line break between them. */
+  key(index: number): string;
+}
+
+/** The search of `count` options, whose texts `textOf` gives (the label, then the description). */
+export function optionSearch(
+  count: number,
+  textOf: (index: number) => readonly [string, string | undefined],
+): OptionSearch {
+  let keys: string[] | undefined;
+  return {
+    count,
+    key(index) {
+      if (keys === undefined) {
+        keys = [];
+        for (let option = 0; option < count; option++) {
+          const [label, description] = textOf(option);
+          // Folded text has no line break: a query never spans the label and the description.
+          keys.push(
+            description === undefined
+              ? searchKey(label)
+              : `${searchKey(label)}\n${searchKey(description)}`,
+          );
+        }
+      }
+      return keys[index] as string;
+    },
+  };
+}
+
+/** The search of a question's options, as the screen shows them (neutralised). */
+export function questionSearch(view: QuestionView): OptionSearch {
+  return optionSearch(view.optionCount, (index) => [view.label(index), view.description(index)]);
+}
+
+/** The options a filter matches: its folded query, and their indexes in list order. */
+export interface OptionFilter {
+  readonly query: string;
+  readonly matches: readonly number[];
+  /** The filter this one narrowed, so that Backspace widens without searching again. */
+  readonly previous: OptionFilter | undefined;
+}
+
+/** How many earlier filters are looked through for one to start from. */
+const LOOK_BACK = 32;
+
+/**
+ * The options whose label or description contains `text` (folded by `searchKey`). A longer
+ * filter searches only what `current` matched; going back to an earlier filter (Backspace)
+ * takes its matches as they were. Otherwise, every option is searched once.
+ */
+export function filterOptions(
+  search: OptionSearch,
+  text: string,
+  current: OptionFilter | undefined,
+): OptionFilter {
+  const query = searchKey(text);
+  let base: OptionFilter | undefined;
+  let earlier = current;
+  for (let step = 0; earlier !== undefined && step < LOOK_BACK; step++) {
+    if (earlier.query === query) return earlier;
+    if (base === undefined && query.includes(earlier.query)) base = earlier;
+    earlier = earlier.previous;
+  }
+  const matches: number[] = [];
+  if (base !== undefined) {
+    for (const index of base.matches) if (search.key(index).includes(query)) matches.push(index);
+  } else {
+    for (let index = 0; index < search.count; index++) {
+      if (search.key(index).includes(query)) matches.push(index);
+    }
+  }
+  // A narrower filter keeps the one it narrowed; one searched from scratch starts anew.
+  return { query, matches, previous: base };
+}
+
+/** Where option `index` is among the matches, or -1: a binary search, the matches being in order. */
+export function matchPosition(filter: OptionFilter, index: number): number {
+  const { matches } = filter;
+  let low = 0;
+  let high = matches.length - 1;
+  while (low <= high) {
+    const middle = (low + high) >> 1;
+    const value = matches[middle] as number;
+    if (value === index) return middle;
+    if (value < index) low = middle + 1;
+    else high = middle - 1;
+  }
+  return -1;
+}
