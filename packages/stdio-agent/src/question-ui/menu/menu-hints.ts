@@ -40,7 +40,7 @@ export function noticeText(view: QuestionView, state: MenuState, style: Terminal
     case 'answer-too-long':
       return answerTooLongMessage(notice.length);
     case 'no-match':
-      return 'No option matches: Backspace widens the filter, Esc clears it.';
+      return 'No option matches: Backspace widens, Esc clears.';
   }
 }
 
