@@ -184,6 +184,16 @@ describe('typing in a list that takes a typed answer', () => {
     expect(run(typed.state, key('return')).outcome).toEqual({ kind: 'text', text: 'cafe 24' });
   });
 
+  it('types into the answer on the typed-answer row, the list narrowing under it', () => {
+    const onRow = run(list(CITIES, { allowCustom: true }), key('end')).state;
+    expect(onRow.mode).toBe('menu');
+    const typed = run(onRow, ...typing('cafe')).state;
+    expect(typed.mode).toBe('editor');
+    expect(typed.focus).toBe(CITIES.length);
+    expect(shown(typed)).toEqual([1, 3]);
+    expect(run(typed, key('return')).outcome).toEqual({ kind: 'text', text: 'cafe' });
+  });
+
   it('goes back up to the matches from the editor, or to the whole list when none match', () => {
     const state = list(CITIES, { allowCustom: true });
     const up = run(state, ...typing('cafe'), key('end'), key('up')).state;

@@ -341,7 +341,10 @@ function menuModeKey(state: MenuState, press: KeyPress): MenuStep {
   if (typed === ' ' && state.multiSelect && state.focus < state.optionCount) {
     return toggle(state, state.focus);
   }
-  if (state.search !== undefined) return typeFilter(state, state.digits + typed);
+  // On the typed-answer row, what is typed is the answer (the list still narrows as it goes).
+  if (state.search !== undefined && state.focus < state.optionCount) {
+    return typeFilter(state, state.digits + typed);
+  }
   if (!state.customRow) return step(state, { notice: { kind: 'options-only' } });
   return typeInto(state, typed);
 }
