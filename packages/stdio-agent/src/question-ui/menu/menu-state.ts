@@ -4,7 +4,6 @@ import { type EditorState, EMPTY_EDITOR, editorKey, insertText } from '../editor
 import { graphemeCut } from '../editor/grapheme-window.js';
 import { isKey, type KeyPress, typedText } from '../terminal/key.js';
 import {
-  focusMatch,
   isShown,
   listRows,
   optionAtRow,
@@ -12,6 +11,14 @@ import {
   rowOfFocus,
   typedAnswer,
 } from './menu-filter.js';
+import {
+  clearFilter,
+  editFilter,
+  holdDigit,
+  isFilterEdit,
+  typeFilter,
+} from './menu-filter-keys.js';
+import { clearedText, end, insertWithin, step } from './menu-step.js';
 import type { OptionFilter, OptionSearch } from './option-search.js';
 
 /** A short message shown under the menu until the next key. */
@@ -131,45 +138,6 @@ function toggle(state: MenuState, index: number): MenuStep {
   return step(state, { ticked, focus: index, digits: '', ...cleared });
 }
 
-/** The editor without its text (what was cut stays, for Ctrl+Y). */
-function clearedText(state: MenuState): EditorState {
-  return { ...EMPTY_EDITOR, killed: state.editor.killed };
-}
-
-/** Esc on a filter: the whole list again, the focus where it was. */
-function clearFilter(state: MenuState): MenuStep {
-  return step(state, { filter: undefined, editor: clearedText(state), digits: '' });
-}
-
-/**
- * Text typed in the list while it can be searched: added to the typed text, which narrows the
- * list; the focus goes to the first match, or to the custom row's editor when none matches.
- */
-function typeFilter(state: MenuState, typed: string, pasted = false): MenuStep {
-  const changes = insertWithin(state, typed, pasted);
-  const next = refiltered({ ...state, ...changes, digits: '', mode: 'menu' });
-  return { state: focusMatch({ ...next, notice: changes.notice }, false) };
-}
-
-/** The typed text edited (Backspace, Ctrl+W, Ctrl+U) from the list: the list widens. */
-function editFilter(state: MenuState, editor: EditorState): MenuStep {
-  const next = refiltered({ ...state, editor, digits: '', notice: undefined });
-  return { state: focusMatch(next, true) };
-}
-
-/**
- * A digit typed while a filter is on: held, as the number of an option (the focus goes to it
- * when it is shown) until Enter chooses it; text typed after it takes it as text.
- */
-function holdDigit(state: MenuState, digit: string): MenuStep {
-  const digits = state.digits + digit;
-  const number = Number(digits);
-  if (number < 1 || digits.length > String(state.optionCount).length) {
-    return typeFilter(state, digits);
-  }
-  return step(state, { digits, focus: isShown(state, number - 1) ? number - 1 : state.focus });
-}
-
 /** Enter in a question with several choices: its ticks and draft, unless there is neither. */
 function confirm(state: MenuState): MenuStep {
   const text = typedAnswer(state).trim();
@@ -187,14 +155,6 @@ export function isFreeForm(state: MenuState): boolean {
   return state.optionCount === 0;
 }
 
-function step(state: MenuState, changes: Partial<MenuState> = {}): MenuStep {
-  return { state: { ...state, notice: undefined, ...changes } };
-}
-
-function end(state: MenuState, outcome: MenuOutcome): MenuStep {
-  return { state, outcome };
-}
-
 /** The focus on row `row` of the list as shown; on the custom row with a filter, its editor. */
 function focusRow(state: MenuState, row: number): MenuStep {
   const focus = optionAtRow(state, row);
@@ -206,19 +166,6 @@ function focusRow(state: MenuState, row: number): MenuStep {
 
 function openEditor(state: MenuState, editor: EditorState): MenuStep {
   return step(state, { mode: 'editor', focus: state.optionCount, digits: '', editor });
-}
-
-/**
- * Inserts text at the editor's cursor, keeping the draft within the longest answer the
- * contract allows: what does not fit is left out (never splitting a character), and a
- * notice says so.
- */
-function insertWithin(state: MenuState, inserted: string, pasted: boolean): Partial<MenuState> {
-  const { editor } = state;
-  const room = LONGEST_ANSWER - editor.text.length;
-  if (inserted.length <= room) return { editor: insertText(editor, inserted) };
-  const kept = inserted.slice(0, graphemeCut(inserted, Math.max(0, room)));
-  return { editor: insertText(editor, kept), notice: { kind: 'answer-limit', pasted } };
 }
 
 /** Typed text (or a yank) into the editor, opening it from the menu; the list follows it. */
@@ -326,10 +273,7 @@ function menuModeKey(state: MenuState, press: KeyPress): MenuStep {
     return step(state, { digits, focus });
   }
   if (isKey(key, 'return') || isKey(key, 'enter')) return enterInMenu(state, press);
-  if (
-    state.filter !== undefined &&
-    FILTER_EDITS.some(([name, ctrl]) => isKey(key, name, { ctrl }))
-  ) {
+  if (state.filter !== undefined && isFilterEdit(press)) {
     return editFilter(state, editorKey(state.editor, press) ?? state.editor);
   }
   const typed = typedText(press);
@@ -348,13 +292,6 @@ function menuModeKey(state: MenuState, press: KeyPress): MenuStep {
   if (!state.customRow) return step(state, { notice: { kind: 'options-only' } });
   return typeInto(state, typed);
 }
-
-/** The keys that edit a filter from the list: Backspace, Ctrl+W and Ctrl+U. */
-const FILTER_EDITS: readonly (readonly [string, boolean])[] = [
-  ['backspace', false],
-  ['w', true],
-  ['u', true],
-];
 
 function editorModeKey(state: MenuState, press: KeyPress): MenuStep {
   const { key } = press;
