@@ -42,8 +42,10 @@ export function questionSearch(view: QuestionView): OptionSearch {
   return optionSearch(view.optionCount, (index) => [view.label(index), view.description(index)]);
 }
 
-/** The options a filter matches: its folded query, and their indexes in list order. */
+/** The options a filter matches: what was typed, its folded query, and their indexes in order. */
 export interface OptionFilter {
+  readonly text: string;
+  /** The text folded by `searchKey`; left empty when nothing could match (see `filterOptions`). */
   readonly query: string;
   readonly matches: readonly number[];
   /** The filter this one narrowed, so that Backspace widens without searching again. */
@@ -54,23 +56,28 @@ export interface OptionFilter {
 const LOOK_BACK = 32;
 
 /**
- * The options whose label or description contains `text` (folded by `searchKey`). A longer
- * filter searches only what `current` matched; going back to an earlier filter (Backspace)
- * takes its matches as they were. Otherwise, every option is searched once.
+ * The options whose label or description contains `text` (folded by `searchKey`). A text that
+ * contains an earlier one searches only what that one matched (folding one character at a
+ * time, a longer text folds to a longer query); going back to an earlier text (Backspace)
+ * takes its matches as they were; otherwise every option is searched once. Text added to one
+ * that matched nothing is not even folded: a long typed answer costs nothing per key.
  */
 export function filterOptions(
   search: OptionSearch,
   text: string,
   current: OptionFilter | undefined,
 ): OptionFilter {
-  const query = searchKey(text);
   let base: OptionFilter | undefined;
   let earlier = current;
   for (let step = 0; earlier !== undefined && step < LOOK_BACK; step++) {
-    if (earlier.query === query) return earlier;
-    if (base === undefined && query.includes(earlier.query)) base = earlier;
+    if (earlier.text === text) return earlier;
+    if (base === undefined && text.includes(earlier.text)) base = earlier;
     earlier = earlier.previous;
   }
+  if (base !== undefined && base.matches.length === 0) {
+    return { text, query: '', matches: base.matches, previous: base };
+  }
+  const query = searchKey(text);
   const matches: number[] = [];
   if (base !== undefined) {
     for (const index of base.matches) if (search.key(index).includes(query)) matches.push(index);
@@ -80,7 +87,7 @@ export function filterOptions(
     }
   }
   // A narrower filter keeps the one it narrowed; one searched from scratch starts anew.
-  return { query, matches, previous: base };
+  return { text, query, matches, previous: base };
 }
 
 /** Where option `index` is among the matches, or -1: a binary search, the matches being in order. */
