@@ -1,7 +1,6 @@
 import { isBlankText } from 'dsh-user-interaction';
 import { LONGEST_ANSWER } from '../answer-limit.js';
-import { type EditorState, EMPTY_EDITOR, editorKey, insertText } from '../editor/editor-state.js';
-import { graphemeCut } from '../editor/grapheme-window.js';
+import { type EditorState, EMPTY_EDITOR, editorKey } from '../editor/editor-state.js';
 import { isKey, type KeyPress, typedText } from '../terminal/key.js';
 import {
   isShown,
