@@ -1,6 +1,7 @@
-import { stepModel } from 'dsh-agent/testing';
+import { ModelError } from 'dsh-agent';
+import { deferred, stepModel } from 'dsh-agent/testing';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { manualClock, startAgent, stopAgents } from '../support/agent-harness.js';
+import { manualClock, startAgent, stopAgents, waitForPrompt } from '../support/agent-harness.js';
 import { type FakeTerminal, TEST_ENV } from '../support/fake-terminal.js';
 
 afterEach(stopAgents);
@@ -78,4 +79,62 @@ describe('plain mode on a terminal', () => {
       expect(terminal.written).not.toContain(ESCAPE);
     },
   );
+});
+
+describe('NO_COLOR on a terminal', () => {
+  it('draws the status, retry and error lines and the question without a colour', async () => {
+    const clock = manualClock();
+    const gate = deferred();
+    const { terminal, type } = startAgent({
+      model: stepModel(
+        async function* () {
+          yield {
+            type: 'tool-call',
+            call: {
+              id: 'call-1',
+              name: 'ask_user_question',
+              arguments: JSON.stringify({
+                question: 'Which database?',
+                options: [{ label: 'SQLite' }],
+              }),
+            },
+          };
+          yield { type: 'finish', reason: 'tool-calls' };
+        },
+        async function* () {
+          yield {
+            type: 'retry',
+            attempt: 2,
+            attempts: 3,
+            delayMs: 0,
+            error: {
+              name: 'ModelError',
+              code: 'MODEL_UNAVAILABLE',
+              message: 'The server is busy.',
+            },
+          };
+          await gate.promise;
+          throw new ModelError('The server is gone.', 'MODEL_CONNECTION');
+        },
+      ),
+      clock,
+      env: { ...TEST_ENV, NO_COLOR: '1' },
+    });
+    await waitForPrompt(terminal);
+    type('hello');
+    await terminal.waitFor('❯ 1. SQLite');
+    terminal.press('\r');
+    await terminal.waitFor('Retrying now, attempt 2 of 3.');
+    clock.advance(2_000);
+    await terminal.waitFor('Waiting for the model… 2 s');
+    gate.resolve();
+    await terminal.waitFor('The server is gone.');
+    await waitForPrompt(terminal);
+    // Cursor movement and the editor's reverse-video cursor, but no colour and no other attribute.
+    const attributes = [
+      ...terminal.written.matchAll(new RegExp(`${ESCAPE}\\[([0-9;]*)m`, 'g')),
+    ].map((match) => match[1]);
+    expect(attributes.filter((codes) => codes !== '7' && codes !== '27')).toEqual([]);
+    expect(terminal.written).toContain(`${ESCAPE}[`);
+  });
 });
