@@ -225,6 +225,14 @@ describe('typing in a list that takes a typed answer', () => {
 });
 
 describe('typing to filter a list of several choices', () => {
+  it('ticks nothing with Space when nothing matches: no option out of sight is ticked', () => {
+    const typed = run(list(CITIES, { multiSelect: true }), ...typing('xyz')).state;
+    expect(listRows(typed)).toBe(0);
+    const spaced = run(typed, ...typing(' ')).state;
+    expect(spaced.ticked.size).toBe(0);
+    expect(spaced.editor.text).toBe('xyz ');
+  });
+
   it('ticks the focused match with Space or Enter and clears the filter, which is never an answer', () => {
     const state = list(CITIES, { multiSelect: true, allowCustom: true });
     const typed = run(state, ...typing('oslo')).state;

@@ -281,7 +281,7 @@ function menuModeKey(state: MenuState, press: KeyPress): MenuStep {
     return state.filter === undefined ? chooseDigit(state, typed) : holdDigit(state, typed);
   }
   // Space ticks the focused option; on the typed-answer row it is text like any other.
-  if (typed === ' ' && state.multiSelect && state.focus < state.optionCount) {
+  if (typed === ' ' && state.multiSelect && isShown(state, state.focus)) {
     return toggle(state, state.focus);
   }
   // On the typed-answer row, what is typed is the answer (the list still narrows as it goes).
