@@ -77,6 +77,12 @@ describe('typing to filter the menu', () => {
     await terminal.waitFor('❯ 3. Cafeteria Roma');
     // The focused option's description shows, as without a filter.
     await terminal.waitFor('Near the station.');
+    // Nothing matches: no option is shown, nor the details of the one that had the focus.
+    terminal.press('x');
+    const none = await terminal.waitFor('No option matches "CAFEx"');
+    expect(none).not.toContain('Near the station.');
+    terminal.press(KEYS.backspace);
+    await terminal.waitFor('❯ 3. Cafeteria Roma');
     terminal.press(KEYS.enter);
     expect(await answer).toMatchObject({ answer: 'Cafeteria Roma' });
     expect(await terminal.text()).toBe('✔ Which city? · Cafeteria Roma');

@@ -4,7 +4,7 @@ import { ellipsize, truncateText } from '../../text/text-width.js';
 import { editorView } from '../editor/editor-view.js';
 import type { QuestionView } from '../question-view.js';
 import { optionDetails, tallestDetails } from './menu-details.js';
-import { listRows, optionAtRow, rowOfFocus } from './menu-filter.js';
+import { isShown, listRows, optionAtRow, rowOfFocus } from './menu-filter.js';
 import { hintLines, type MenuContext, noticeText } from './menu-hints.js';
 import { DETAIL_ROWS, type MenuNeeds, type MenuPlan, planMenu } from './menu-layout.js';
 import { customRow, type ListLayout, listLayout, optionRow, plainRow } from './menu-rows.js';
@@ -67,8 +67,9 @@ function listRow(
   list: ListLayout,
   style: TerminalStyle,
 ) {
-  if (listRows(state) === 0)
-    return style.dim(truncateText('  (no option matches)', list.labelWidth));
+  if (listRows(state) === 0) {
+    return style.dim(truncateText('  (no option matches)', list.labelColumn + list.labelWidth));
+  }
   const option = optionAtRow(state, row);
   if (option === state.optionCount) return customRow(state, list, style);
   if (option === state.focus) return optionRow(view, option, true, list, style, state);
@@ -110,8 +111,10 @@ export function renderMenu(
   const rows = freeForm ? 1 : Math.max(1, listRows(state));
   const focusRow = freeForm ? 0 : rowOfFocus(state);
   const list = listLayout(state.optionCount, width, state.marks);
-  const details =
-    state.focus < state.optionCount ? optionDetails(view, state.focus, list) : ([] as string[]);
+  // A filter that matches nothing shows no option, nor the details of one.
+  const details = isShown(state, state.focus)
+    ? optionDetails(view, state.focus, list)
+    : ([] as string[]);
   const hints = hintLines(view, state, width, style, Number.POSITIVE_INFINITY, context);
   const notice = noticeText(view, state, style);
   const question = view.questionLines(width - 2);
