@@ -20,6 +20,7 @@ import {
 import { questionSearch } from './option-search.js';
 import { renderMenu } from './render-menu.js';
 import { type InteractiveTerminal, runScreen } from './screen-session.js';
+import { warmSearches } from './warm-searches.js';
 
 export type { InteractiveTerminal } from './screen-session.js';
 
@@ -34,6 +35,7 @@ export function startInteractiveSession(
   terminal: InteractiveTerminal,
 ): void {
   const view = questionView(request);
+  const search = questionSearch(view);
   const style = terminalStyle({ env: terminal.env, stream: terminal.output, interactive: true });
 
   function conclude(outcome: MenuOutcome): { ending: QuestionEnding; settle(): void } {
@@ -66,7 +68,7 @@ export function startInteractiveSession(
         optionCount: view.optionCount,
         allowCustom: view.allowCustom,
         recommended: view.recommended,
-        search: questionSearch(view),
+        search,
       }),
       style,
       keys: menuKeys,
@@ -79,4 +81,5 @@ export function startInteractiveSession(
     },
     terminal,
   );
+  warmSearches([search], () => question.settled);
 }

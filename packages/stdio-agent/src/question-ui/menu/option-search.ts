@@ -3,12 +3,15 @@ import type { QuestionView } from '../question-view.js';
 
 /**
  * What a list's filter searches: each option's label and description, folded by `searchKey`
- * once per question, on the first search (a list nobody filters costs nothing).
+ * once per question, when first needed or ahead of time by `warm` (a list nobody filters
+ * costs nothing up front).
  */
 export interface OptionSearch {
   readonly count: number;
   /** The folded label and description of option `index`, a line break between them. */
   key(index: number): string;
+  /** Folds up to `count` more keys ahead of time; true once every key is folded. */
+  warm(count: number): boolean;
 }
 
 /** The search of `count` options, whose texts `textOf` gives (the label, then the description). */
@@ -16,23 +19,28 @@ export function optionSearch(
   count: number,
   textOf: (index: number) => readonly [string, string | undefined],
 ): OptionSearch {
-  let keys: string[] | undefined;
+  const keys: string[] = [];
+  /** Keys are folded in list order: the first `keys.length` are done. */
+  const foldUpTo = (end: number): void => {
+    for (let option = keys.length; option < end; option++) {
+      const [label, description] = textOf(option);
+      // Folded text has no line break: a query never spans the label and the description.
+      keys.push(
+        description === undefined
+          ? searchKey(label)
+          : `${searchKey(label)}\n${searchKey(description)}`,
+      );
+    }
+  };
   return {
     count,
     key(index) {
-      if (keys === undefined) {
-        keys = [];
-        for (let option = 0; option < count; option++) {
-          const [label, description] = textOf(option);
-          // Folded text has no line break: a query never spans the label and the description.
-          keys.push(
-            description === undefined
-              ? searchKey(label)
-              : `${searchKey(label)}\n${searchKey(description)}`,
-          );
-        }
-      }
+      if (index >= keys.length) foldUpTo(index + 1);
       return keys[index] as string;
+    },
+    warm(more) {
+      foldUpTo(Math.min(count, keys.length + more));
+      return keys.length === count;
     },
   };
 }
