@@ -73,7 +73,7 @@ describe('in a real terminal', () => {
     session.write('muller');
     await session.waitFor('1 of 502 match "muller"');
     session.write(KEYS.enter);
-    const screen = await session.waitFor('exit=');
+    const screen = await session.waitFor(/\ndone$/);
     expect(screen).toContain('answer: Café Müller');
     expect(screen).toContain('✔ Place · Café Müller');
     expect(screen).not.toContain('Meeting room');

@@ -46,7 +46,7 @@ describe('plain mode in a real terminal', () => {
       session.write('\u0003');
       await session.waitFor(/Turn cancelled\. Type your next message to go on\.\n\n>$/);
       session.write('\u0004');
-      const screen = await session.waitFor('done');
+      const screen = await session.waitFor(/\ndone$/);
 
       expect(screen).toContain(
         [
@@ -99,7 +99,7 @@ describe('plain mode in a real terminal', () => {
     session.write('\u0003');
     await session.waitFor(/Turn cancelled\. Type your next message to go on\.\n\n>$/);
     session.write('\u0004');
-    const screen = await session.waitFor('done');
+    const screen = await session.waitFor(/\ndone$/);
     expect(screen).toContain('exit=0');
     const output = programOutput(session.raw());
     // The menu moved the cursor (it is not plain mode)...
