@@ -23,8 +23,8 @@ Display:
 
 Keys: Enter sends the message. Ctrl+C cancels the running turn (the conversation
 goes on), clears a line being typed, and quits at an empty prompt, as does Ctrl+D.
-In a question: arrows or numbers choose, typing filters the list, Enter confirms,
-Esc clears the filter or declines.
+In a question: arrows or numbers choose, typing filters the list, Enter
+confirms, Esc clears the filter or declines.
 
 Piped input is read a line at a time, prompts and answers in order:
   printf 'hello\\n1\\nmy-app\\n' | ${command.name}
