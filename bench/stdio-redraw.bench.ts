@@ -9,6 +9,14 @@ const DOWN = '\u001b[B';
 const UP = '\u001b[A';
 const TAB = '\t';
 const SPACE = ' ';
+const BACKSPACE = '\u007f';
+/** Typing to filter: a search of every option, two narrower ones, then Backspace back to all. */
+const FILTER_KEYS = ['u', 'm', 'b', BACKSPACE, BACKSPACE, BACKSPACE];
+const FILTER_PRESSES = 3_000;
+/** A frame at 60 Hz: a keypress should be drawn within it. */
+const FRAME_MS = 16;
+/** How long a person takes at least to read a question before typing. */
+const READ_MS = 100;
 const WARM_UP = 2_000;
 const PRESSES = 20_000;
 const ROUNDS = 5;
@@ -113,6 +121,95 @@ async function measure(
   return { ns: elapsed / PRESSES, bytes };
 }
 
+/**
+ * Typing to filter a list of `count` options: the first letter (the search keys are built
+ * then, once per question), then `FILTER_KEYS` again and again. Times every key on its own.
+ */
+async function measureFilter(
+  create: (options: object) => Provider,
+  count: number,
+  readMs = 0,
+): Promise<{ firstMs: number; ns: number; slowestMs: number; bytes: number }> {
+  const terminal = fakeTerminal();
+  const provider = create({
+    input: terminal.input,
+    output: terminal.output,
+    env: { TERM: 'xterm-256color' },
+  });
+  provider
+    .ask({ question: 'Which option should we take?', options: optionsOf(count) })
+    .catch(() => {});
+  for (let turn = 0; terminal.bytes() === 0; turn++) {
+    if (turn > 10_000) throw new Error('The question was never drawn.');
+    await nextTurn();
+  }
+  await nextTurn();
+  const time = (key: string): number => {
+    const start = process.hrtime.bigint();
+    terminal.input.write(key);
+    return Number(process.hrtime.bigint() - start);
+  };
+  // A person reads the question before typing: the search keys are folded meanwhile.
+  if (readMs > 0) await new Promise((resolve) => setTimeout(resolve, readMs));
+  const firstMs = time('u') / 1e6;
+  for (let press = 0; press < 60; press++) time(FILTER_KEYS[press % FILTER_KEYS.length] as string);
+  const bytesBefore = terminal.bytes();
+  let total = 0;
+  let slowest = 0;
+  for (let press = 0; press < FILTER_PRESSES; press++) {
+    const elapsed = time(FILTER_KEYS[press % FILTER_KEYS.length] as string);
+    total += elapsed;
+    slowest = Math.max(slowest, elapsed);
+  }
+  const bytes = (terminal.bytes() - bytesBefore) / FILTER_PRESSES;
+  if (bytes === 0)
+    throw new Error('The keypresses drew nothing: the measure would be meaningless.');
+  provider.dispose();
+  return { firstMs, ns: total / FILTER_PRESSES, slowestMs: slowest / 1e6, bytes };
+}
+
+/**
+ * Typing to filter with 10 and with 10,000 options, next to the plain redraw (arrow down) of
+ * the same 10,000 options, in the same run.
+ */
+async function compareFilter(create: (options: object) => Provider): Promise<void> {
+  const plain: number[] = [];
+  const few: number[] = [];
+  const many: number[] = [];
+  let last = { firstMs: 0, slowestMs: 0, bytes: 0 };
+  let slowest = 0;
+  const atOnce: number[] = [];
+  const afterReading: number[] = [];
+  for (let round = 0; round < ROUNDS; round++) {
+    plain.push((await measure(create, 10_000, [DOWN])).ns);
+    few.push((await measureFilter(create, 10)).ns);
+    const large = await measureFilter(create, 10_000);
+    many.push(large.ns);
+    slowest = Math.max(slowest, large.slowestMs);
+    atOnce.push(large.firstMs);
+    afterReading.push((await measureFilter(create, 10_000, READ_MS)).firstMs);
+    last = large;
+  }
+  const ns = (value: number) => `${Math.round(value).toLocaleString('en')} ns/keypress`;
+  console.log(
+    `Typing to filter ("u", "m", "b", then Backspace three times; ${FILTER_PRESSES.toLocaleString('en')} keys a round), next to arrow down:`,
+  );
+  console.log(`  arrow down, 10,000 options:  ${ns(median(plain))}`);
+  console.log(`  filter, 10 options:          ${ns(median(few))}`);
+  console.log(
+    `  filter, 10,000 options:      ${ns(median(many))}, ${last.bytes.toFixed(0)} bytes written`,
+  );
+  console.log(
+    `  ratio filter / arrow down at 10,000 options: ${(median(many) / median(plain)).toFixed(2)}; filter 10,000 / 10: ${(median(many) / median(few)).toFixed(2)}`,
+  );
+  console.log(
+    `  slowest filter key at 10,000 options: ${slowest.toFixed(2)} ms (a frame: ${FRAME_MS} ms)`,
+  );
+  console.log(
+    `  first letter, median: ${median(afterReading).toFixed(2)} ms ${READ_MS} ms after the question appeared (the search keys folded meanwhile); ${median(atOnce).toFixed(2)} ms typed at once (most keys folded then)`,
+  );
+}
+
 function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.floor(sorted.length / 2)] as number;
@@ -194,6 +291,7 @@ export async function run(): Promise<void> {
   // Ten options take ten rows; a long list fills the window. With the same window on both
   // sides, what is left of the ratio is what the length of the list costs.
   await compare(create, 'Arrow down, both lists filling the window:', [DOWN], [100, 10_000]);
+  await compareFilter(create);
   await compareSet(
     create,
     'Several questions at once, arrow down in the first list:',

@@ -16,9 +16,13 @@ function say(line: string): void {
   process.stderr.write(`${PROGRAM}: ${line}\n`);
 }
 
-/** Gives the terminal back on every way out: the end, a signal that ends the program, a crash. */
-function restoreOnExit(): void {
-  process.on('exit', () => restoreTerminal(process.stdin, process.stdout));
+/**
+ * Gives the terminal back on every way out: the end, a signal that ends the program, a crash.
+ * A plain terminal was never drawn on: it gets no escape sequence at all.
+ */
+function restoreOnExit(plain: boolean): void {
+  const restore = () => restoreTerminal(process.stdin, process.stdout, !plain);
+  process.on('exit', restore);
   for (const signal of ENDING_SIGNALS) {
     // SIGINT is the agent's Ctrl+C (`interrupts`): it cancels a turn, or quits at the prompt.
     if (signal === 'SIGINT') continue;
@@ -27,7 +31,7 @@ function restoreOnExit(): void {
     process.on(signal, () => process.exit(signalExitCode(signal)));
   }
   process.on('uncaughtException', (error) => {
-    restoreTerminal(process.stdin, process.stdout);
+    restore();
     say(`internal error: ${error instanceof Error ? (error.stack ?? error.message) : error}`);
     process.exit(1);
   });
@@ -38,7 +42,7 @@ startAgentProgram({
   helpText,
   // One folder above both `src/` and `dist/`.
   version: JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')).version,
-  booleanFlags: ['no-color', 'show-thinking', 'continue', 'sessions'],
+  booleanFlags: ['no-color', 'plain', 'show-thinking', 'continue', 'sessions'],
   valueFlags: ['resume'],
   say,
   async run(command, resolved, invoked) {
@@ -46,13 +50,15 @@ startAgentProgram({
     const context = { say, stdout: process.stdout, cwd: process.cwd(), usageHint };
     const choice = await chooseSession(command, sessionStoreFor(command), context);
     if (choice.kind === 'exit') return choice.code;
-    restoreOnExit();
     const { questionTimeoutMs, flags } = command;
+    const plain = flags.has('plain') || process.env.TERM === 'dumb';
+    restoreOnExit(plain);
     return runTerminalAgent({
       model: resolved.model,
       modelDescription: resolved.description,
       ...(questionTimeoutMs !== undefined && { questionTimeoutMs }),
       ...(flags.has('no-color') && { color: false }),
+      plain,
       showThinking: flags.has('show-thinking'),
       escapeCodeTimeout: ESCAPE_CODE_TIMEOUT_MS,
       command: invoked,

@@ -20,13 +20,18 @@ Display:
   --show-thinking    print the model's reasoning, dimmed, before its answer
                      (otherwise a terminal shows "Thinking..." while it reasons)
   --no-color         no colours (NO_COLOR and FORCE_COLOR are honoured too)
+  --plain            plain mode, for screen readers and terminals that cannot
+                     redraw (TERM=dumb too): questions as a numbered list and a
+                     "Choose 1-N" prompt, no menus, cursor movement, styling or
+                     status line
 
   -h, --help         show this help
   -V, --version      print the version
 
 Keys: Enter sends the message. Ctrl+C cancels the running turn (the conversation
 goes on), clears a line being typed, and quits at an empty prompt, as does Ctrl+D.
-In a question: arrows or numbers choose, Enter confirms, Esc declines.
+In a question: arrows or numbers choose, typing filters the list, Enter
+confirms, Esc clears the filter or declines.
 
 Piped input is read a line at a time, prompts and answers in order:
   printf 'hello\\n1\\nmy-app\\n' | ${command.name}

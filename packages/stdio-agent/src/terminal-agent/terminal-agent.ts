@@ -45,6 +45,12 @@ export interface TerminalAgentOptions {
   /** `false` turns colours off, `true` forces them; by default they follow the terminal. */
   readonly color?: boolean;
   /**
+   * Plain mode, for screen readers and terminals that cannot redraw (also when `TERM` is
+   * `dumb`): questions are asked as line mode asks them, text is written without styling or
+   * cursor movement, and no status line is shown.
+   */
+  readonly plain?: boolean;
+  /**
    * Print the model's reasoning, dimmed, before its answer. By default a terminal shows only a
    * "Thinking…" status while the model reasons, and a pipe shows nothing of it.
    */
@@ -100,14 +106,15 @@ export async function runTerminalAgent(options: TerminalAgentOptions): Promise<n
   const input = (options.input ?? process.stdin) as TerminalInput;
   const output = (options.output ?? process.stdout) as TerminalOutput;
   const errorOutput = (options.errorOutput ?? process.stderr) as TerminalOutput;
-  const env = colorEnvironment(options.env ?? process.env, options.color);
+  const sourceEnv = options.env ?? process.env;
+  const plain = options.plain === true || sourceEnv.TERM === 'dumb';
+  // Plain mode has no styling at all, whatever the colour settings say.
+  const env = colorEnvironment(sourceEnv, plain ? false : options.color);
   const { questionTimeoutMs, escapeCodeTimeout } = options;
   const command = options.command ?? programCommand('dsh-stdio-agent', env);
-  const terminal =
-    input.isTTY === true &&
-    output.isTTY === true &&
-    typeof input.setRawMode === 'function' &&
-    env.TERM !== 'dumb';
+  const onTerminal = input.isTTY === true && output.isTTY === true;
+  /** Whether the screen is drawn on: raw keys, menus, the status line. */
+  const terminal = onTerminal && typeof input.setRawMode === 'function' && !plain;
   // Invalid options throw here, before the terminal is touched.
   const interaction = createUserInteraction();
   const { session } = options;
@@ -137,7 +144,7 @@ export async function runTerminalAgent(options: TerminalAgentOptions): Promise<n
   });
   const errorColumns = errorOutput.isTTY === true ? errorOutput.columns : undefined;
   terminalWriter(errorOutput)(
-    statusLines(options.modelDescription, terminal, errorStyle, errorColumns),
+    statusLines(options.modelDescription, onTerminal, errorStyle, errorColumns),
   );
   // A resumed conversation: where the person was, before the prompt.
   if (session !== undefined) {
@@ -159,6 +166,7 @@ export async function runTerminalAgent(options: TerminalAgentOptions): Promise<n
   const provider = createReadlineProvider({
     readline: rl,
     env,
+    ...(plain && { mode: 'line' as const }),
     ...(escapeCodeTimeout !== undefined && { escapeCodeTimeout }),
   });
   /** The running turn: what cancels it, and what stops waiting for it. */
@@ -263,7 +271,7 @@ export async function runTerminalAgent(options: TerminalAgentOptions): Promise<n
       renderer.close();
       release();
       active = undefined;
-      dispatch({ type: 'turn-end', cancelled: controller.signal.aborted, confirm: terminal });
+      dispatch({ type: 'turn-end', cancelled: controller.signal.aborted, confirm: onTerminal });
     }
   }
 

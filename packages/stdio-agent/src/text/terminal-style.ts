@@ -25,6 +25,8 @@ export interface TerminalStyle {
   warning(text: string): string;
   /** Reverse video, for the drawn text cursor: used even without colour, since it carries meaning. */
   inverse(text: string): string;
+  /** What a filter matched in a label: bold and underlined; nothing without colour. */
+  match(text: string): string;
 }
 
 /** What decides the style of an output. */
@@ -110,5 +112,6 @@ export function terminalStyle(options: TerminalStyleOptions): TerminalStyle {
     success: color ? sgr(32, 39) : plain,
     warning: color ? sgr(33, 39) : plain,
     inverse: sgr(7, 27),
+    match: color ? (text) => (text === '' ? '' : `\u001b[1;4m${text}\u001b[22;24m`) : plain,
   };
 }

@@ -66,6 +66,40 @@ afterEach(() => {
 });
 
 describe('several questions in the interactive menu', () => {
+  it('filters each list by typing; a filter left on a page is not its answer', async () => {
+    open();
+    const answers = provider.askAll(PLAN);
+    await terminal.waitFor('TypeScript');
+    terminal.press('g', 'o');
+    expect(await terminal.waitFor('1 of 2 match "go"')).toContain('❯ 2. ( ) Go');
+    terminal.press(KEYS.enter);
+    await terminal.waitFor('Question 2 of 3');
+    terminal.press(...'svc', KEYS.enter);
+    await terminal.waitFor('Question 3 of 3');
+    // A search typed and left: the page has no answer yet.
+    terminal.press('d', 'o');
+    expect(await terminal.waitFor('1 of 3 match "do"')).toContain('❯ 3. [ ] Docs');
+    terminal.press(KEYS.tab);
+    const review = await terminal.waitFor('Review your answers');
+    expect(review).toContain('Features · not answered yet');
+    terminal.press(KEYS.shiftTab);
+    await terminal.waitFor('1 of 3 match "do"');
+    // Space ticks the match and clears the filter; the next filter finds another.
+    terminal.press(' ');
+    expect(await terminal.waitFor('[x] Docs')).not.toContain('match');
+    terminal.press('t', 'e', 's', 't', KEYS.enter);
+    await terminal.waitFor('[x] Tests');
+    terminal.press(KEYS.enter);
+    await terminal.waitFor('Review your answers');
+    terminal.press(KEYS.enter);
+    const { answers: given } = await answers;
+    expect(given.map((item) => [item.id, item.answers])).toEqual([
+      ['language', ['Go']],
+      ['name', ['svc']],
+      ['features', ['Tests', 'Docs']],
+    ]);
+  });
+
   it('shows the first question with its place and every question by name', async () => {
     open();
     void provider.askAll(PLAN).catch(() => {});

@@ -54,6 +54,35 @@ function expectCookedWhileRunning(screen: string): void {
 }
 
 describe('in a real terminal', () => {
+  it('narrows a long list as letters are typed, and Enter picks the focused match', async () => {
+    const session = run('filter');
+    await session.waitFor('❯   1. Meeting room 1');
+    session.write('CAFE');
+    const found = await session.waitFor('2 of 502 match "CAFE"');
+    expect(found).toContain('❯ 501. Café Müller');
+    expect(found).toContain('  502. ＣＡＦＥ ＴＯＫＹＯ');
+    expect(found).not.toContain('Meeting room');
+    session.write(KEYS.down);
+    await session.waitFor('❯ 502. ＣＡＦＥ ＴＯＫＹＯ');
+    session.write(KEYS.backspace.repeat(4));
+    // Backspace widened back to the whole list; the focus stayed on its option.
+    const whole = await session.waitFor(
+      /Café Müller\n❯ 502\. ＣＡＦＥ ＴＯＫＹＯ\n\s+↑ \d+ more\n/,
+    );
+    expect(whole).not.toContain('match');
+    session.write('muller');
+    await session.waitFor('1 of 502 match "muller"');
+    session.write(KEYS.enter);
+    const screen = await session.waitFor(/\ndone$/);
+    expect(screen).toContain('answer: Café Müller');
+    expect(screen).toContain('✔ Place · Café Müller');
+    expect(screen).not.toContain('Meeting room');
+    expect(screen).toContain('exit=0');
+    expect(session.cursorHidden()).toBe(false);
+    expectCookedMode(screen);
+    expect((await session.finish()).exitCode).toBe(0);
+  });
+
   it('answers with the arrow keys, is interrupted by Ctrl+C, and restores the terminal', async () => {
     const session = run('answer-then-interrupt');
     await session.waitFor('❯ 1. Postgres');

@@ -14,6 +14,8 @@ export interface PtySession {
   /** Lets the shell end (it waits for a line after `done`) and resolves with its exit. */
   finish(): Promise<{ exitCode: number; signal?: number }>;
   cursorHidden(): boolean;
+  /** Every byte the command wrote, as text, escape sequences included. */
+  raw(): string;
   /** The process id of the shell around the command. */
   readonly shellPid: number;
 }
@@ -69,7 +71,11 @@ export function startPtySession(command: string, options: PtySessionOptions): Pt
     env: env as Record<string, string>,
   });
   running.add(child);
-  child.onData((data) => terminal.write(data));
+  let raw = '';
+  child.onData((data) => {
+    raw += data;
+    terminal.write(data);
+  });
   const exited = new Promise<{ exitCode: number; signal?: number }>((resolve) =>
     child.onExit((exit) => {
       running.delete(child);
@@ -107,6 +113,7 @@ export function startPtySession(command: string, options: PtySessionOptions): Pt
         ._core;
       return core.coreService.isCursorHidden;
     },
+    raw: () => raw,
     shellPid: child.pid,
   };
 }

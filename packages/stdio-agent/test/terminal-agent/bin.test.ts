@@ -165,6 +165,7 @@ describe('the dsh-stdio-agent command line', () => {
       '--request-timeout TIME',
       '--retries N',
       '--no-color',
+      '--plain',
     ]) {
       expect(stdout).toContain(flag);
     }

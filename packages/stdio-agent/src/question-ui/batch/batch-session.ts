@@ -11,7 +11,9 @@ import {
 } from 'dsh-user-interaction';
 import { neutralizeText } from '../../text/neutralize-text.js';
 import { type TerminalStyle, terminalStyle } from '../../text/terminal-style.js';
+import { type OptionSearch, questionSearch } from '../menu/option-search.js';
 import { type InteractiveTerminal, runScreen } from '../menu/screen-session.js';
+import { warmSearches } from '../menu/warm-searches.js';
 import { type QuestionView, questionView } from '../question-view.js';
 import { summaryLine, type UnansweredEnding } from '../summary-line.js';
 import { batchAnswerText } from './batch-answer-text.js';
@@ -85,6 +87,7 @@ export function startBatchSession(
   terminal: InteractiveTerminal,
 ): void {
   const views = request.questions.map(questionView);
+  const searches = views.map(questionSearch);
   const style = terminalStyle({ env: terminal.env, stream: terminal.output, interactive: true });
   const header = request.header === undefined ? undefined : neutralizeText(request.header.trim());
   const answersOf = (state: BatchState) => views.map((_view, index) => pageAnswer(state, index));
@@ -120,6 +123,7 @@ export function startBatchSession(
           allowCustom: view.allowCustom,
           recommended: view.recommended,
           multiSelect: request.questions[index]?.multiSelect === true,
+          search: searches[index] as OptionSearch,
         })),
       ),
       style,
@@ -131,4 +135,5 @@ export function startBatchSession(
     },
     terminal,
   );
+  warmSearches(searches, () => question.settled);
 }

@@ -1,5 +1,6 @@
 import { isBlankText } from 'dsh-user-interaction';
 import { LONGEST_ANSWER } from '../answer-limit.js';
+import { typedAnswer } from '../menu/menu-filter.js';
 import {
   initialMenuState,
   type MenuSetup,
@@ -65,7 +66,7 @@ export function onReview(state: BatchState): boolean {
 
 /** The typed text of a list: trimmed, or `undefined` when it is blank or too long to send. */
 function draftOf(menu: MenuState): string | undefined {
-  const { text } = menu.editor;
+  const text = typedAnswer(menu);
   return isBlankText(text) || text.length > LONGEST_ANSWER ? undefined : text.trim();
 }
 
@@ -92,7 +93,7 @@ export function pageAnswer(state: BatchState, index: number): BatchAnswer | unde
  */
 export function hasAnswer(state: BatchState, index: number): boolean {
   const menu = state.menus[index] as MenuState;
-  const { text } = menu.editor;
+  const text = typedAnswer(menu);
   const typed = text.length <= LONGEST_ANSWER && !isBlankText(text);
   if (menu.optionCount === 0) return typed;
   if (!menu.multiSelect) return state.chosen[index] !== undefined;

@@ -107,8 +107,8 @@ export function startLineDialog(
         finish(unanswered({ kind: 'input-closed' }, style), () => question.withdraw(closed));
         return undefined;
       }
-      if (terminal.echo) output.write(neutralizeText(line));
-      output.write('\n');
+      // A terminal echoed the line and its Enter itself: the cursor is on the next line already.
+      if (terminal.echo) output.write(`${neutralizeText(line)}\n`);
       promptOpen = false;
       const parsed = parse(line);
       if (parsed.kind !== 'retry') return parsed;

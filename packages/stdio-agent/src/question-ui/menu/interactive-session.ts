@@ -17,8 +17,10 @@ import {
   menuKeys,
   withWindow,
 } from './menu-state.js';
+import { questionSearch } from './option-search.js';
 import { renderMenu } from './render-menu.js';
 import { type InteractiveTerminal, runScreen } from './screen-session.js';
+import { warmSearches } from './warm-searches.js';
 
 export type { InteractiveTerminal } from './screen-session.js';
 
@@ -33,6 +35,7 @@ export function startInteractiveSession(
   terminal: InteractiveTerminal,
 ): void {
   const view = questionView(request);
+  const search = questionSearch(view);
   const style = terminalStyle({ env: terminal.env, stream: terminal.output, interactive: true });
 
   function conclude(outcome: MenuOutcome): { ending: QuestionEnding; settle(): void } {
@@ -65,6 +68,7 @@ export function startInteractiveSession(
         optionCount: view.optionCount,
         allowCustom: view.allowCustom,
         recommended: view.recommended,
+        search,
       }),
       style,
       keys: menuKeys,
@@ -77,4 +81,5 @@ export function startInteractiveSession(
     },
     terminal,
   );
+  warmSearches([search], () => question.settled);
 }

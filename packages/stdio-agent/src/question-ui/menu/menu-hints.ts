@@ -39,6 +39,8 @@ export function noticeText(view: QuestionView, state: MenuState, style: Terminal
       return answerLimitMessage(notice.pasted);
     case 'answer-too-long':
       return answerTooLongMessage(notice.length);
+    case 'no-match':
+      return 'No option matches: Backspace widens, Esc clears.';
   }
 }
 
@@ -81,6 +83,14 @@ function hints(
       ),
     ];
   }
+  const { up, down } = style.symbols;
+  if (state.filter !== undefined) {
+    const keys: [string, number][] = [[`${up}${down} move`, 3]];
+    if (state.multiSelect) keys.push(['Space tick', 1], ['Enter tick', 1]);
+    else keys.push(['Enter select', 1]);
+    keys.push(['Backspace widen', 5], ['Esc clear filter', 2], ...between, ['Ctrl+C cancel', 4]);
+    return ranked(...keys);
+  }
   const count = view.optionCount;
   const verb = state.multiSelect ? 'tick' : 'choose';
   const numbers =
@@ -91,7 +101,6 @@ function hints(
         : state.multiSelect
           ? 'number+Enter tick'
           : 'number+Enter';
-  const { up, down } = style.symbols;
   const items: [string, number][] = [[`${up}${down} move`, 3]];
   if (state.multiSelect) items.push(['Space tick', 1], ['Enter confirm', 1]);
   else items.push(['Enter select', 1]);

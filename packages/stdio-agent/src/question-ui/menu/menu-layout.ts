@@ -4,6 +4,8 @@ export interface MenuNeeds {
   readonly height: number;
   /** Rows of the list: the options and the custom row (the editor alone, for a free-form question). */
   readonly rows: number;
+  /** A filter narrows the list: the line under it says so, even when every row is shown. */
+  readonly filtered?: boolean;
   readonly header: boolean;
   /** The question, wrapped. */
   readonly questionRows: number;
@@ -27,7 +29,7 @@ export interface MenuPlan {
   readonly gap: boolean;
   /** Rows of the list in the window; the focused row is always one of them. */
   readonly visible: number;
-  /** The line that says how many rows are above and below the window. */
+  /** The line that says how many rows are above and below the window (and what a filter found). */
   readonly indicator: boolean;
   /** Lines of the details pane under its blank separator; 0: no pane. */
   readonly paneRows: number;
@@ -65,14 +67,15 @@ export function planMenu(needs: MenuNeeds): MenuPlan {
   let questionRows = titleFloor - (header ? 1 : 0);
   const noticeRows = take(needs.noticeRows);
   let hintRows = take(1);
-  const scrolls = rows > 1 && take(1) === 1;
+  const filtered = needs.filtered === true;
+  const scrolls = (rows > 1 || filtered) && take(1) === 1;
 
   let visible = 1;
   /** More rows in the window; the last one takes the indicator's line, which it makes useless. */
   const grow = (target: number): void => {
     if (!scrolls) return;
     const wanted = Math.min(target, rows);
-    const cost = wanted === rows ? wanted - visible - 1 : wanted - visible;
+    const cost = wanted === rows && !filtered ? wanted - visible - 1 : wanted - visible;
     if (cost <= free) {
       free -= Math.max(0, cost);
       visible = Math.max(visible, wanted);
@@ -112,7 +115,7 @@ export function planMenu(needs: MenuNeeds): MenuPlan {
     noticeRows,
     gap,
     visible,
-    indicator: scrolls && visible < rows,
+    indicator: scrolls && (visible < rows || filtered),
     paneRows,
     hintRows,
   };

@@ -1,4 +1,5 @@
 import { neutralizeText } from '../../text/neutralize-text.js';
+import { searchMatches } from '../../text/search-key.js';
 import type { TerminalStyle } from '../../text/terminal-style.js';
 import { truncateText } from '../../text/text-width.js';
 import { editorView } from '../editor/editor-view.js';
@@ -41,8 +42,26 @@ function markOf(state: MenuState | undefined, index: number): string {
 }
 
 /**
+ * A label cut to `width`, with what `query` (a search key) matches in it highlighted. The
+ * cut text keeps the label's characters, then `…`: highlights stop where it was cut.
+ */
+function highlighted(label: string, width: number, query: string, style: TerminalStyle): string {
+  const cut = truncateText(label, width);
+  if (query === '') return cut;
+  const kept = cut === label ? label.length : cut.length - 1;
+  let shown = '';
+  let at = 0;
+  for (const { start, end } of searchMatches(label, query)) {
+    if (start >= kept) break;
+    shown += label.slice(at, start) + style.match(label.slice(start, Math.min(end, kept)));
+    at = Math.min(end, kept);
+  }
+  return shown + cut.slice(at);
+}
+
+/**
  * One option as a row: pointer, number, its mark when the rows have marks (`state`), label cut
- * to the row, and the recommended mark.
+ * to the row (what a filter matched highlighted), and the recommended mark.
  */
 export function optionRow(
   view: QuestionView,
@@ -55,7 +74,8 @@ export function optionRow(
   const number = `${String(index + 1).padStart(list.numberWidth)}.`;
   const mark = markOf(state, index);
   const suffix = index === view.recommended ? RECOMMENDED : '';
-  const label = truncateText(view.label(index), Math.max(1, list.labelWidth - suffix.length));
+  const width = Math.max(1, list.labelWidth - suffix.length);
+  const label = highlighted(view.label(index), width, state?.filter?.query ?? '', style);
   if (focused) {
     return `${style.accent(`${style.symbols.pointer} ${number} ${mark}${label}`)}${style.dim(suffix)}`;
   }
@@ -66,6 +86,8 @@ export function optionRow(
 interface RowCache {
   readonly labelWidth: number;
   readonly style: TerminalStyle;
+  /** The filter's query the rows were drawn with: their highlights. */
+  readonly query: string;
   readonly rows: Map<number, string>;
 }
 
@@ -85,8 +107,14 @@ export function plainRow(
   state?: MenuState,
 ): string {
   let cache = rowCaches.get(view);
-  if (cache === undefined || cache.labelWidth !== list.labelWidth || cache.style !== style) {
-    cache = { labelWidth: list.labelWidth, style, rows: new Map() };
+  const query = state?.filter?.query ?? '';
+  if (
+    cache === undefined ||
+    cache.labelWidth !== list.labelWidth ||
+    cache.style !== style ||
+    cache.query !== query
+  ) {
+    cache = { labelWidth: list.labelWidth, style, query, rows: new Map() };
     rowCaches.set(view, cache);
   }
   // A row looks different with and without its mark: each look has its own key.

@@ -1,8 +1,24 @@
 import { isBlankText } from 'dsh-user-interaction';
 import { LONGEST_ANSWER } from '../answer-limit.js';
-import { type EditorState, EMPTY_EDITOR, editorKey, insertText } from '../editor/editor-state.js';
-import { graphemeCut } from '../editor/grapheme-window.js';
+import { type EditorState, EMPTY_EDITOR, editorKey } from '../editor/editor-state.js';
 import { isKey, type KeyPress, typedText } from '../terminal/key.js';
+import {
+  isShown,
+  listRows,
+  optionAtRow,
+  refiltered,
+  rowOfFocus,
+  typedAnswer,
+} from './menu-filter.js';
+import {
+  clearFilter,
+  editFilter,
+  holdDigit,
+  isFilterEdit,
+  typeFilter,
+} from './menu-filter-keys.js';
+import { clearedText, end, insertWithin, step } from './menu-step.js';
+import type { OptionFilter, OptionSearch } from './option-search.js';
 
 /** A short message shown under the menu until the next key. */
 export type MenuNotice =
@@ -14,7 +30,9 @@ export type MenuNotice =
   /** Text was left out (or, typed, refused) to keep the draft within the longest answer. */
   | { readonly kind: 'answer-limit'; readonly pasted: boolean }
   /** The draft is longer than an answer may be: it is not submitted. */
-  | { readonly kind: 'answer-too-long'; readonly length: number };
+  | { readonly kind: 'answer-too-long'; readonly length: number }
+  /** Enter with a filter that matches no option, in a list that takes no typed answer. */
+  | { readonly kind: 'no-match' };
 
 /** What the person did to end the question. */
 export type MenuOutcome =
@@ -51,6 +69,10 @@ export interface MenuState {
   readonly chosen: number;
   /** Whether each option row shows a mark: ticked or not, or (one of several questions) chosen or not. */
   readonly marks: boolean;
+  /** What typed text searches; without it, typing in the list opens the editor as it always did. */
+  readonly search: OptionSearch | undefined;
+  /** The options the typed text matches, while it narrows the list; `undefined`: every option. */
+  readonly filter: OptionFilter | undefined;
 }
 
 /** The result of one key: the next state, and the outcome when the key ended the question. */
@@ -69,6 +91,8 @@ export interface MenuSetup {
   readonly multiSelect?: boolean;
   /** Show which option is chosen, as one question of several does (always, with `multiSelect`). */
   readonly marks?: boolean;
+  /** The options' texts, for typing to filter them. */
+  readonly search?: OptionSearch;
 }
 
 const NONE_TICKED: ReadonlySet<number> = new Set();
@@ -94,21 +118,28 @@ export function initialMenuState(setup: MenuSetup): MenuState {
     ticked: NONE_TICKED,
     chosen: -1,
     marks: (setup.multiSelect === true || setup.marks === true) && !freeForm,
+    search: freeForm ? undefined : setup.search,
+    filter: undefined,
   };
 }
 
-/** The option at `index` ticked if it was not, and not if it was; the focus goes to it. */
+/**
+ * The option at `index` ticked if it was not, and not if it was; the focus goes to it. A
+ * filter has found what it was typed for: it is cleared, so that it never becomes an answer.
+ */
 function toggle(state: MenuState, index: number): MenuStep {
   // A copy per toggle: the ticks stay a value, and a toggle costs what is ticked, not the list.
   const ticked = new Set(state.ticked);
   if (ticked.has(index)) ticked.delete(index);
   else ticked.add(index);
-  return step(state, { ticked, focus: index, digits: '' });
+  const cleared =
+    state.filter === undefined ? {} : { filter: undefined, editor: clearedText(state) };
+  return step(state, { ticked, focus: index, digits: '', ...cleared });
 }
 
 /** Enter in a question with several choices: its ticks and draft, unless there is neither. */
 function confirm(state: MenuState): MenuStep {
-  const text = state.editor.text.trim();
+  const text = typedAnswer(state).trim();
   if (text.length > LONGEST_ANSWER) {
     return step(state, { notice: { kind: 'answer-too-long', length: text.length } });
   }
@@ -118,25 +149,17 @@ function confirm(state: MenuState): MenuStep {
   return end(state, { kind: 'confirm' });
 }
 
-/** Rows of the menu: the options, plus the custom row when there is one. */
-export function rowCount(state: MenuState): number {
-  return state.optionCount + (state.customRow ? 1 : 0);
-}
-
 /** True when the question has no options: it is a line editor only. */
 export function isFreeForm(state: MenuState): boolean {
   return state.optionCount === 0;
 }
 
-function step(state: MenuState, changes: Partial<MenuState> = {}): MenuStep {
-  return { state: { ...state, notice: undefined, ...changes } };
-}
-
-function end(state: MenuState, outcome: MenuOutcome): MenuStep {
-  return { state, outcome };
-}
-
-function focusRow(state: MenuState, focus: number): MenuStep {
+/** The focus on row `row` of the list as shown; on the custom row with a filter, its editor. */
+function focusRow(state: MenuState, row: number): MenuStep {
+  const focus = optionAtRow(state, row);
+  if (focus === state.optionCount && state.filter !== undefined) {
+    return openEditor(state, state.editor);
+  }
   return step(state, { focus, digits: '' });
 }
 
@@ -144,25 +167,12 @@ function openEditor(state: MenuState, editor: EditorState): MenuStep {
   return step(state, { mode: 'editor', focus: state.optionCount, digits: '', editor });
 }
 
-/**
- * Inserts text at the editor's cursor, keeping the draft within the longest answer the
- * contract allows: what does not fit is left out (never splitting a character), and a
- * notice says so.
- */
-function insertWithin(state: MenuState, inserted: string, pasted: boolean): Partial<MenuState> {
-  const { editor } = state;
-  const room = LONGEST_ANSWER - editor.text.length;
-  if (inserted.length <= room) return { editor: insertText(editor, inserted) };
-  const kept = inserted.slice(0, graphemeCut(inserted, Math.max(0, room)));
-  return { editor: insertText(editor, kept), notice: { kind: 'answer-limit', pasted } };
-}
-
-/** Typed text (or a yank) into the editor, opening it from the menu. */
+/** Typed text (or a yank) into the editor, opening it from the menu; the list follows it. */
 function typeInto(state: MenuState, typed: string, pasted = false): MenuStep {
   const changes = insertWithin(state, typed, pasted);
-  if (state.mode === 'editor') return step(state, changes);
+  if (state.mode === 'editor') return { state: refiltered(step(state, changes).state) };
   const opened = openEditor(state, state.editor).state;
-  return { state: { ...opened, ...changes } };
+  return { state: refiltered({ ...opened, ...changes }) };
 }
 
 // Pasted text is one line: a line break (CR, LF or both) and a tab become a space. Every
@@ -180,6 +190,7 @@ function pastedSequence(press: KeyPress): string {
 function paste(state: MenuState, raw: string): MenuStep {
   const text = raw.replace(PASTED_BREAK, ' ');
   if (text === '') return { state };
+  if (state.mode === 'menu' && state.search !== undefined) return typeFilter(state, text, true);
   if (state.mode === 'menu' && !state.customRow) {
     return step(state, { notice: { kind: 'options-only' } });
   }
@@ -214,41 +225,68 @@ function chooseDigit(state: MenuState, digit: string): MenuStep {
   return step(state, { digits, focus: number - 1 });
 }
 
+/** Enter in the list. */
+function enterInMenu(state: MenuState, press: KeyPress): MenuStep {
+  if (state.digits !== '') {
+    const numbered = Number(state.digits) - 1;
+    // With a filter, digits that number no row shown were text after all.
+    if (state.filter !== undefined && !isShown(state, numbered)) {
+      const typed = typeFilter({ ...state, digits: '' }, state.digits).state;
+      return typed.mode === 'editor' ? editorModeKey(typed, press) : menuModeKey(typed, press);
+    }
+    if (state.multiSelect) return toggle(state, numbered);
+    return end(state, { kind: 'option', index: numbered });
+  }
+  if (listRows(state) === 0) return step(state, { notice: { kind: 'no-match' } });
+  if (state.focus === state.optionCount) return openEditor(state, state.editor);
+  if (state.multiSelect && state.filter !== undefined) return toggle(state, state.focus);
+  if (state.multiSelect) return confirm(state);
+  return end(state, { kind: 'option', index: state.focus });
+}
+
 function menuModeKey(state: MenuState, press: KeyPress): MenuStep {
   const { key } = press;
-  const rows = rowCount(state);
+  const rows = listRows(state);
+  const row = rowOfFocus(state);
   const tab = isKey(key, 'tab');
-  if (isKey(key, 'up') || isKey(key, 'p', { ctrl: true }) || (tab && key.shift === true)) {
-    return focusRow(state, (state.focus - 1 + rows) % rows);
-  }
-  if (isKey(key, 'down') || isKey(key, 'n', { ctrl: true }) || tab) {
-    return focusRow(state, (state.focus + 1) % rows);
-  }
+  const up = isKey(key, 'up') || isKey(key, 'p', { ctrl: true }) || (tab && key.shift === true);
+  const down = isKey(key, 'down') || isKey(key, 'n', { ctrl: true }) || tab;
+  const moves =
+    up || down || ['home', 'end', 'pageup', 'pagedown'].some((name) => isKey(key, name));
+  if (moves && rows === 0) return step(state);
+  if (up) return focusRow(state, (row - 1 + rows) % rows);
+  if (down) return focusRow(state, (row + 1) % rows);
   if (isKey(key, 'home')) return focusRow(state, 0);
   if (isKey(key, 'end')) return focusRow(state, rows - 1);
-  if (isKey(key, 'pageup')) return focusRow(state, Math.max(0, state.focus - state.page));
-  if (isKey(key, 'pagedown')) return focusRow(state, Math.min(rows - 1, state.focus + state.page));
+  if (isKey(key, 'pageup')) return focusRow(state, Math.max(0, row - state.page));
+  if (isKey(key, 'pagedown')) return focusRow(state, Math.min(rows - 1, row + state.page));
   if (key.name === 'escape') {
-    return state.digits === '' ? end(state, { kind: 'decline' }) : step(state, { digits: '' });
+    if (state.digits !== '') return step(state, { digits: '' });
+    if (state.filter !== undefined) return clearFilter(state);
+    return end(state, { kind: 'decline' });
   }
   if (isKey(key, 'backspace') && state.digits !== '') {
     const digits = state.digits.slice(0, -1);
-    return step(state, { digits, focus: digits === '' ? state.focus : Number(digits) - 1 });
+    const numbered = Number(digits) - 1;
+    const focus = digits !== '' && isShown(state, numbered) ? numbered : state.focus;
+    return step(state, { digits, focus });
   }
-  if (isKey(key, 'return') || isKey(key, 'enter')) {
-    const numbered = Number(state.digits) - 1;
-    if (state.digits !== '' && state.multiSelect) return toggle(state, numbered);
-    if (state.digits !== '') return end(state, { kind: 'option', index: numbered });
-    if (state.focus === state.optionCount) return openEditor(state, state.editor);
-    if (state.multiSelect) return confirm(state);
-    return end(state, { kind: 'option', index: state.focus });
+  if (isKey(key, 'return') || isKey(key, 'enter')) return enterInMenu(state, press);
+  if (state.filter !== undefined && isFilterEdit(press)) {
+    return editFilter(state, editorKey(state.editor, press) ?? state.editor);
   }
   const typed = typedText(press);
   if (typed === undefined) return step(state);
-  if (/^[0-9]$/.test(typed)) return chooseDigit(state, typed);
+  if (/^[0-9]$/.test(typed)) {
+    return state.filter === undefined ? chooseDigit(state, typed) : holdDigit(state, typed);
+  }
   // Space ticks the focused option; on the typed-answer row it is text like any other.
-  if (typed === ' ' && state.multiSelect && state.focus < state.optionCount) {
+  if (typed === ' ' && state.multiSelect && isShown(state, state.focus)) {
     return toggle(state, state.focus);
+  }
+  // On the typed-answer row, what is typed is the answer (the list still narrows as it goes).
+  if (state.search !== undefined && state.focus < state.optionCount) {
+    return typeFilter(state, state.digits + typed);
   }
   if (!state.customRow) return step(state, { notice: { kind: 'options-only' } });
   return typeInto(state, typed);
@@ -267,19 +305,24 @@ function editorModeKey(state: MenuState, press: KeyPress): MenuStep {
   }
   if (key.name === 'escape') {
     if (isFreeForm(state)) return end(state, { kind: 'decline' });
-    return step(state, { mode: 'menu' });
+    // Back to the whole list; the draft stays on the custom row.
+    return step(state, { mode: 'menu', filter: undefined });
   }
   if (!isFreeForm(state)) {
-    const back = step(state, { mode: 'menu' }).state;
-    if (isKey(key, 'up') || isKey(key, 'p', { ctrl: true })) return menuModeKey(back, press);
-    if (isKey(key, 'down') || isKey(key, 'n', { ctrl: true })) return menuModeKey(back, press);
+    const up = isKey(key, 'up') || isKey(key, 'p', { ctrl: true });
+    const down = isKey(key, 'down') || isKey(key, 'n', { ctrl: true });
+    // Among the matches when there are some (the text is a search again), else the whole list.
+    const matched = state.filter !== undefined && state.filter.matches.length > 0;
+    const back = step(state, { mode: 'menu', ...(!matched && { filter: undefined }) }).state;
+    if (up || down) return menuModeKey(back, press);
   }
   // What is inserted goes through the limit; every other editing key only moves or removes.
   const typed = typedText(press);
   if (typed !== undefined) return typeInto(state, typed);
   if (isKey(key, 'y', { ctrl: true })) return typeInto(state, state.editor.killed);
   const editor = editorKey(state.editor, press);
-  return editor === undefined ? step(state) : step(state, { editor });
+  if (editor === undefined) return step(state);
+  return { state: refiltered(step(state, { editor }).state) };
 }
 
 /** Applies one keypress to the question. Pure: the same state and key give the same step. */

@@ -1,12 +1,14 @@
+import { neutralizeText } from '../../text/neutralize-text.js';
 import type { TerminalStyle } from '../../text/terminal-style.js';
 import { ellipsize, truncateText } from '../../text/text-width.js';
 import { editorView } from '../editor/editor-view.js';
 import type { QuestionView } from '../question-view.js';
 import { optionDetails, tallestDetails } from './menu-details.js';
+import { isShown, listRows, optionAtRow, rowOfFocus } from './menu-filter.js';
 import { hintLines, type MenuContext, noticeText } from './menu-hints.js';
 import { DETAIL_ROWS, type MenuNeeds, type MenuPlan, planMenu } from './menu-layout.js';
 import { customRow, type ListLayout, listLayout, optionRow, plainRow } from './menu-rows.js';
-import { isFreeForm, type MenuState, rowCount } from './menu-state.js';
+import { isFreeForm, type MenuState } from './menu-state.js';
 
 /** The size of the terminal, in columns and rows. */
 export interface ScreenSize {
@@ -65,9 +67,30 @@ function listRow(
   list: ListLayout,
   style: TerminalStyle,
 ) {
-  if (row === state.optionCount) return customRow(state, list, style);
-  if (row === state.focus) return optionRow(view, row, true, list, style, state);
-  return plainRow(view, row, list, style, state);
+  if (listRows(state) === 0) {
+    return style.dim(truncateText('  (no option matches)', list.labelColumn + list.labelWidth));
+  }
+  const option = optionAtRow(state, row);
+  if (option === state.optionCount) return customRow(state, list, style);
+  if (option === state.focus) return optionRow(view, option, true, list, style, state);
+  return plainRow(view, option, list, style, state);
+}
+
+/** The line under a filtered list: what the filter found, and how many rows are out of sight. */
+function filterLine(state: MenuState, above: number, below: number, style: TerminalStyle): string {
+  const { filter } = state;
+  const found = filter?.matches.length ?? 0;
+  const total = state.optionCount.toLocaleString('en');
+  // What fits on the line is shown: a long draft costs no more than that.
+  const typed = `"${neutralizeText(state.editor.text.slice(0, 256))}"`;
+  const parts = [
+    found === 0
+      ? `No option matches ${typed}`
+      : `${found.toLocaleString('en')} of ${total} match ${typed}`,
+  ];
+  if (above > 0) parts.push(`${style.symbols.up} ${above} more`);
+  if (below > 0) parts.push(`${style.symbols.down} ${below} more`);
+  return parts.join('   ');
 }
 
 /**
@@ -85,16 +108,20 @@ export function renderMenu(
 ): MenuFrame {
   const width = Math.max(8, size.columns - 1);
   const freeForm = isFreeForm(state);
-  const rows = freeForm ? 1 : rowCount(state);
+  const rows = freeForm ? 1 : Math.max(1, listRows(state));
+  const focusRow = freeForm ? 0 : rowOfFocus(state);
   const list = listLayout(state.optionCount, width, state.marks);
-  const details =
-    state.focus < state.optionCount ? optionDetails(view, state.focus, list) : ([] as string[]);
+  // A filter that matches nothing shows no option, nor the details of one.
+  const details = isShown(state, state.focus)
+    ? optionDetails(view, state.focus, list)
+    : ([] as string[]);
   const hints = hintLines(view, state, width, style, Number.POSITIVE_INFINITY, context);
   const notice = noticeText(view, state, style);
   const question = view.questionLines(width - 2);
   const needs: MenuNeeds = {
     height: Math.max(1, size.rows - 1),
     rows,
+    filtered: state.filter !== undefined,
     header: view.header !== undefined,
     questionRows: question.length,
     noticeRows: notice === undefined ? 0 : 1,
@@ -111,7 +138,7 @@ export function renderMenu(
     visible < rows && view.hasDetails(list.labelWidth)
       ? planMenu({ ...needs, detailRows: DETAIL_ROWS }).visible
       : visible;
-  const top = clamp(clamp(state.top, state.focus - steady + 1, state.focus), 0, rows - visible);
+  const top = clamp(clamp(state.top, focusRow - steady + 1, focusRow), 0, rows - visible);
 
   const lines = titleLines(view, question, plan, width, style);
   if (plan.gap) lines.push('');
@@ -124,7 +151,10 @@ export function renderMenu(
       lines.push(listRow(view, state, row, list, style));
     }
   }
-  if (plan.indicator) {
+  if (plan.indicator && state.filter !== undefined) {
+    const line = filterLine(state, top, Math.max(0, rows - top - visible), style);
+    lines.push(style.dim(truncateText(`  ${line}`, width)));
+  } else if (plan.indicator) {
     const { up, down } = style.symbols;
     const parts = [];
     if (top > 0) parts.push(`${up} ${top} more`);

@@ -1,0 +1,140 @@
+import { ModelError } from 'dsh-agent';
+import { deferred, stepModel } from 'dsh-agent/testing';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { manualClock, startAgent, stopAgents, waitForPrompt } from '../support/agent-harness.js';
+import { type FakeTerminal, TEST_ENV } from '../support/fake-terminal.js';
+
+afterEach(stopAgents);
+
+const ESCAPE = '\u001b';
+
+/** What was written, line ends as the terminal's own (cooked) mode shows them. */
+const writtenText = (terminal: FakeTerminal): string => terminal.written.replaceAll('\r\n', '\n');
+
+/** A turn that asks one question, then retries its request once before it answers. */
+const model = () =>
+  stepModel(
+    async function* () {
+      yield {
+        type: 'tool-call',
+        call: {
+          id: 'call-1',
+          name: 'ask_user_question',
+          arguments: JSON.stringify({
+            question: 'Which database?',
+            options: [{ label: 'Postgres', recommended: true }, { label: 'SQLite' }],
+          }),
+        },
+      };
+      yield { type: 'finish', reason: 'tool-calls' };
+    },
+    async function* () {
+      yield {
+        type: 'retry',
+        attempt: 2,
+        attempts: 3,
+        delayMs: 0,
+        error: { name: 'ModelError', code: 'MODEL_UNAVAILABLE', message: 'The server is busy.' },
+      };
+      yield { type: 'text-delta', text: 'Done.' };
+      yield { type: 'finish', reason: 'stop' };
+    },
+  );
+
+describe('plain mode on a terminal', () => {
+  it.each([
+    ['plain: true', { plain: true }],
+    ['TERM=dumb', { env: { ...TEST_ENV, TERM: 'dumb' } }],
+  ] as const)(
+    '%s: a numbered list and a prompt, no raw mode, status line or styling',
+    async (_name, options) => {
+      const clock = manualClock();
+      const { terminal, type } = startAgent({ model: model(), clock, ...options });
+      await vi.waitFor(() => expect(writtenText(terminal)).toMatch(/> $/));
+      type('hello');
+      const prompt = 'Choose 1-2 or type your own answer (Enter: 1): ';
+      // A terminal in its own (cooked) mode turns each line feed into a new line: the fake one
+      // does not, so what was written is read rather than the screen.
+      await vi.waitFor(() => expect(writtenText(terminal)).toContain(prompt));
+      // Time passes with nobody answering: no status line comes.
+      clock.advance(5_000);
+      type('2');
+      await vi.waitFor(() => expect(writtenText(terminal)).toContain('Done.'));
+      await vi.waitFor(() => expect(writtenText(terminal)).toMatch(/Done\.\n\n> $/));
+      const written = writtenText(terminal);
+      expect(written.slice(written.indexOf('? Which database?'))).toBe(
+        [
+          '? Which database?',
+          '  1. Postgres (recommended)',
+          '  2. SQLite',
+          // The terminal echoes what is typed, and its Enter: nothing is written for them.
+          `${prompt}✔ Which database? · SQLite`,
+          '↻ The server is busy. Retrying now, attempt 2 of 3.',
+          'Done.',
+          '',
+          '> ',
+        ].join('\n'),
+      );
+      expect(terminal.rawModes).toEqual([]);
+      expect(terminal.written).not.toContain(ESCAPE);
+    },
+  );
+});
+
+describe('NO_COLOR on a terminal', () => {
+  it('draws the status, retry and error lines and the question without a colour', async () => {
+    const clock = manualClock();
+    const gate = deferred();
+    const { terminal, type } = startAgent({
+      model: stepModel(
+        async function* () {
+          yield {
+            type: 'tool-call',
+            call: {
+              id: 'call-1',
+              name: 'ask_user_question',
+              arguments: JSON.stringify({
+                question: 'Which database?',
+                options: [{ label: 'SQLite' }],
+              }),
+            },
+          };
+          yield { type: 'finish', reason: 'tool-calls' };
+        },
+        async function* () {
+          yield {
+            type: 'retry',
+            attempt: 2,
+            attempts: 3,
+            delayMs: 0,
+            error: {
+              name: 'ModelError',
+              code: 'MODEL_UNAVAILABLE',
+              message: 'The server is busy.',
+            },
+          };
+          await gate.promise;
+          throw new ModelError('The server is gone.', 'MODEL_CONNECTION');
+        },
+      ),
+      clock,
+      env: { ...TEST_ENV, NO_COLOR: '1' },
+    });
+    await waitForPrompt(terminal);
+    type('hello');
+    await terminal.waitFor('❯ 1. SQLite');
+    terminal.press('\r');
+    await terminal.waitFor('Retrying now, attempt 2 of 3.');
+    clock.advance(2_000);
+    await terminal.waitFor('Waiting for the model… 2 s');
+    gate.resolve();
+    await terminal.waitFor('The server is gone.');
+    await waitForPrompt(terminal);
+    // Cursor movement and the editor's reverse-video cursor, but no colour and no other attribute.
+    const attributes = [
+      ...terminal.written.matchAll(new RegExp(`${ESCAPE}\\[([0-9;]*)m`, 'g')),
+    ].map((match) => match[1]);
+    expect(attributes.filter((codes) => codes !== '7' && codes !== '27')).toEqual([]);
+    expect(terminal.written).toContain(`${ESCAPE}[`);
+  });
+});
