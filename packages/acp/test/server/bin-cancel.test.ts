@@ -8,8 +8,8 @@ import {
   jsonRpcLine,
   startBin,
 } from '../support/bin-process.js';
-import { initializeClient, newSession, prompt } from '../support/server-harness.js';
-import { createTestClient, WITH_FORMS } from '../support/test-client.js';
+import { prompt, startSession } from '../support/server-harness.js';
+import { createTestClient } from '../support/test-client.js';
 
 beforeAll(assertBuilt);
 
@@ -20,8 +20,7 @@ describe('cancel and disconnect, against the bin', () => {
   it('session/cancel while a form is pending: the client sees $/cancel_request and the turn ends cancelled, with no reply ever sent', async () => {
     const testClient = createTestClient();
     await withBinClient([], testClient, async (agent) => {
-      await initializeClient(agent, WITH_FORMS);
-      const sessionId = await newSession(agent);
+      const sessionId = await startSession(agent);
       const response = prompt(agent, sessionId, 'Start.');
       const form = await testClient.forms.next();
 
@@ -48,8 +47,7 @@ describe('cancel and disconnect, against the bin', () => {
       ['--script', fixture('one-question.json'), '--timeout', '50ms'],
       testClient,
       async (agent) => {
-        await initializeClient(agent, WITH_FORMS);
-        const sessionId = await newSession(agent);
+        const sessionId = await startSession(agent);
         const response = prompt(agent, sessionId, 'Ask me.');
         const form = await testClient.forms.next();
         expect(await response).toEqual({ stopReason: 'end_turn' });
@@ -72,8 +70,7 @@ describe('cancel and disconnect, against the bin', () => {
       const bin = startBin();
       const testClient = createTestClient();
       const connection = testClient.app.connect(bin.stream);
-      await initializeClient(connection.agent, WITH_FORMS);
-      const sessionId = await newSession(connection.agent);
+      const sessionId = await startSession(connection.agent);
       prompt(connection.agent, sessionId, 'Start.').catch(() => {});
       await testClient.forms.next();
 

@@ -3,8 +3,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { QuestionElicitationRequest } from '../../src/index.js';
 import { withBinClient } from '../support/bin-client.js';
 import { assertBuilt } from '../support/bin-process.js';
-import { initializeClient, newSession, prompt } from '../support/server-harness.js';
-import { createTestClient, WITH_FORMS } from '../support/test-client.js';
+import { prompt, startSession } from '../support/server-harness.js';
+import { createTestClient } from '../support/test-client.js';
 
 beforeAll(assertBuilt);
 
@@ -20,8 +20,7 @@ describe('dsh-acp against a stand-in for DeepSeek', () => {
           args,
           testClient,
           async (agent) => {
-            await initializeClient(agent, WITH_FORMS);
-            const sessionId = await newSession(agent);
+            const sessionId = await startSession(agent);
             const response = prompt(agent, sessionId, 'Paint the fence');
             const form = await testClient.forms.next();
             expect((form.params as QuestionElicitationRequest).message).toBe(

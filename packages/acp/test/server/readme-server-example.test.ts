@@ -9,8 +9,8 @@ import {
   routeConsoleToStderr,
   serveAcpAgent,
 } from '../../src/index.js';
-import { initializeClient, newSession, prompt } from '../support/server-harness.js';
-import { createTestClient, WITH_FORMS } from '../support/test-client.js';
+import { prompt, startSession } from '../support/server-harness.js';
+import { createTestClient } from '../support/test-client.js';
 
 const ONE_QUESTION = JSON.parse(
   readFileSync(new URL('../fixtures/one-question.json', import.meta.url), 'utf8'),
@@ -45,8 +45,7 @@ describe('the README example of serveAcpAgent', () => {
     );
     try {
       const { agent } = connection;
-      await initializeClient(agent, WITH_FORMS);
-      const sessionId = await newSession(agent);
+      const sessionId = await startSession(agent);
       const response = prompt(agent, sessionId, 'Ask me.');
       (await testClient.forms.next()).reply({ action: 'accept', content: { text: 'hello' } });
       expect(await response).toEqual({ stopReason: 'end_turn' });

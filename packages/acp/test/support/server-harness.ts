@@ -2,7 +2,7 @@ import type { ClientCapabilities, ClientContext } from '@agentclientprotocol/sdk
 import { methods, PROTOCOL_VERSION } from '@agentclientprotocol/sdk';
 import { type AcpAgentServer, type AcpAgentServerOptions, serveAcpAgent } from '../../src/index.js';
 import { type TappedPipe, tappedPipe } from './tapped-pipe.js';
-import type { TestClient } from './test-client.js';
+import { type TestClient, WITH_FORMS } from './test-client.js';
 
 /** What a test sees of an in-memory server: the client side, the wire and the server. */
 export interface ServerTestContext {
@@ -36,8 +36,11 @@ export async function withServer<T>(
   }
 }
 
-/** `initialize` with the given client capabilities. */
-export async function initializeClient(agent: ClientContext, capabilities: ClientCapabilities) {
+/** `initialize` with the given client capabilities (forms by default). */
+export async function initializeClient(
+  agent: ClientContext,
+  capabilities: ClientCapabilities = WITH_FORMS,
+) {
   return await agent.request(methods.agent.initialize, {
     protocolVersion: PROTOCOL_VERSION,
     clientCapabilities: capabilities,
@@ -54,20 +57,19 @@ export async function newSession(agent: ClientContext): Promise<string> {
   return sessionId;
 }
 
+/** `initialize` with the given client capabilities (forms by default), then `session/new`. */
+export async function startSession(
+  agent: ClientContext,
+  capabilities: ClientCapabilities = WITH_FORMS,
+): Promise<string> {
+  await initializeClient(agent, capabilities);
+  return await newSession(agent);
+}
+
 /** Sends a text prompt; resolves with the prompt response. */
 export function prompt(agent: ClientContext, sessionId: string, text: string) {
   return agent.request(methods.agent.session.prompt, {
     sessionId,
     prompt: [{ type: 'text', text }],
   });
-}
-
-/** Settles with the error a promise rejects with; fails when it resolves. */
-export async function rejectionOf(promise: Promise<unknown>): Promise<unknown> {
-  try {
-    await promise;
-  } catch (error) {
-    return error;
-  }
-  throw new Error('expected the promise to reject');
 }
