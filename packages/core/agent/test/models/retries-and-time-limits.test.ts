@@ -6,25 +6,13 @@ import {
   type OpenAICompatibleModelOptions,
 } from '../../src/models/openai-compatible-model.js';
 import { retryAfterMs } from '../../src/models/retry-policy.js';
-import {
-  type ChatReply,
-  chunk,
-  closedPort,
-  startChatServer,
-  textChunks,
-} from '../../src/testing.js';
+import { type ChatReply, chunk, closedPort, textChunks } from '../../src/testing.js';
+import { closeServers, serve } from '../support/chat-servers.js';
 
-const servers: { close(): Promise<void> }[] = [];
 afterEach(async () => {
   vi.useRealTimers();
-  await Promise.all(servers.splice(0).map((server) => server.close()));
+  await closeServers();
 });
-
-async function serve(...replies: ChatReply[]) {
-  const server = await startChatServer(replies);
-  servers.push(server);
-  return server;
-}
 
 function modelFor(url: string, options: OpenAICompatibleModelOptions = {}): Model {
   return createOpenAICompatibleModel({
