@@ -6,7 +6,7 @@ import { DEFAULT_INSTRUCTIONS } from '../../src/loop/default-instructions.js';
 import { toolCallIdOf } from '../../src/loop/tool-call-agent.js';
 import { createOpenAICompatibleModel } from '../../src/models/openai-compatible-model.js';
 import { chunk, textChunks } from '../../src/testing.js';
-import { closeServers, serve } from '../support/chat-servers.js';
+import { closeServers, retryAfterSilence, serve } from '../support/chat-servers.js';
 import {
   collect,
   collectCancelledAtText,
@@ -139,17 +139,7 @@ describe('the agent on a chat-completions server', () => {
     const agent = createAgent({ model, interaction });
     const events = await collect(agent.run('hello'));
     expect(events).toEqual([
-      {
-        type: 'retry',
-        attempt: 2,
-        attempts: 3,
-        delayMs: 0,
-        error: {
-          name: 'ModelError',
-          code: 'MODEL_TIMEOUT',
-          message: `The model server at ${server.url} sent nothing for 100 ms.`,
-        },
-      },
+      retryAfterSilence(server.url, 100),
       {
         type: 'retry',
         attempt: 3,

@@ -18,3 +18,21 @@ export function closeLater(server: { close(): Promise<void> }): void {
 export async function closeServers(): Promise<void> {
   await Promise.all(open.splice(0).map((server) => server.close()));
 }
+
+/**
+ * The retry event that follows a first request the server at `url` left silent for
+ * `timeoutMs`: the second of three attempts, sent at once.
+ */
+export function retryAfterSilence(url: string, timeoutMs: number) {
+  return {
+    type: 'retry',
+    attempt: 2,
+    attempts: 3,
+    delayMs: 0,
+    error: {
+      name: 'ModelError',
+      code: 'MODEL_TIMEOUT',
+      message: `The model server at ${url} sent nothing for ${timeoutMs} ms.`,
+    },
+  } as const;
+}
