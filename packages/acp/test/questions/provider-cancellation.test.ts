@@ -6,7 +6,8 @@ import {
 } from 'dsh-user-interaction';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createAcpQuestionProvider } from '../../src/index.js';
-import { tappedPipe } from '../support/tapped-pipe.js';
+import { rejectionOf } from '../support/rejection-of.js';
+import { cancelRequest, tappedPipe } from '../support/tapped-pipe.js';
 import { type AskOutcome, createTestAgent } from '../support/test-agent.js';
 import {
   createTestClient,
@@ -31,15 +32,6 @@ function errorCode(outcome: AskOutcome | unknown): UserInteractionErrorCode | un
   const error =
     typeof outcome === 'object' && outcome !== null && 'error' in outcome ? outcome.error : outcome;
   return isUserInteractionError(error) ? error.code : undefined;
-}
-
-async function rejection(promise: Promise<unknown>): Promise<unknown> {
-  try {
-    await promise;
-  } catch (error) {
-    return error;
-  }
-  throw new Error('expected a rejection');
 }
 
 afterEach(() => {
@@ -68,12 +60,7 @@ describe('cancellation', () => {
 
       // The client sees the cancel three ways: on the wire, in its `*` notification
       // fallback, and as the abort of the handler's signal, all for that request id.
-      const cancel = await pipe.wire.waitFor(
-        (entry) =>
-          entry.to === 'client' &&
-          'method' in entry.message &&
-          entry.message.method === methods.protocol.cancelRequest,
-      );
+      const cancel = await pipe.wire.waitFor(cancelRequest());
       expect(cancel.message).toMatchObject({ params: { requestId: form.requestId } });
       expect(await testClient.notifications.next()).toEqual({
         method: '$/cancel_request',
@@ -119,13 +106,7 @@ describe('cancellation', () => {
       await agent.notify(methods.agent.session.cancel, { sessionId });
       expect(errorCode(await testAgent.outcomeOf(sessionId))).toBe('ASK_ABORTED');
       expect((await response).stopReason).toBe('cancelled');
-      await pipe.wire.waitFor(
-        (entry) =>
-          entry.to === 'client' &&
-          'method' in entry.message &&
-          entry.message.method === '$/cancel_request' &&
-          (entry.message.params as { requestId?: unknown }).requestId === request.requestId,
-      );
+      await pipe.wire.waitFor(cancelRequest(request.requestId));
       // As ACP asks, the client answers a cancelled permission request with `cancelled`.
       request.reply({ outcome: { outcome: 'cancelled' } });
       expect(testAgent.outcomes.all).toHaveLength(1);
@@ -139,7 +120,7 @@ describe('cancellation', () => {
       await initialize(agent, WITH_FORMS);
       testAgent.scopes.set('direct', { sessionId: 'session-direct' });
       const reason = new Error('gone');
-      const error = await rejection(
+      const error = await rejectionOf(
         testAgent.provider().ask({
           ...database,
           agent: { id: 'direct' },
@@ -182,7 +163,7 @@ describe('connection end and disposal', () => {
       expect(provider.pending).toBe(0);
 
       testAgent.scopes.set('later', { sessionId });
-      const later = await rejection(provider.ask({ ...database, agent: { id: 'later' } }));
+      const later = await rejectionOf(provider.ask({ ...database, agent: { id: 'later' } }));
       expect(errorCode(later)).toBe('INPUT_CLOSED');
     } finally {
       pipe.disconnect();
@@ -203,17 +184,11 @@ describe('connection end and disposal', () => {
       provider.dispose();
       expect(errorCode(await testAgent.outcomeOf(sessionId))).toBe('INPUT_CLOSED');
       expect((await response).stopReason).toBe('end_turn');
-      await pipe.wire.waitFor(
-        (entry) =>
-          entry.to === 'client' &&
-          'method' in entry.message &&
-          entry.message.method === '$/cancel_request' &&
-          (entry.message.params as { requestId?: unknown }).requestId === form.requestId,
-      );
+      await pipe.wire.waitFor(cancelRequest(form.requestId));
       testAgent.scopes.set('later', { sessionId });
       const sentBefore = pipe.wire.requestsToClient(methods.client.elicitation.create).length;
       expect(
-        errorCode(await rejection(provider.ask({ ...database, agent: { id: 'later' } }))),
+        errorCode(await rejectionOf(provider.ask({ ...database, agent: { id: 'later' } }))),
       ).toBe('INPUT_CLOSED');
       expect(pipe.wire.requestsToClient(methods.client.elicitation.create)).toHaveLength(
         sentBefore,
@@ -230,7 +205,7 @@ describe('connection end and disposal', () => {
       let pending: Promise<unknown>;
       {
         using provider = testAgent.provider();
-        pending = rejection(provider.ask({ ...database, agent: { id: 'scoped' } }));
+        pending = rejectionOf(provider.ask({ ...database, agent: { id: 'scoped' } }));
         await testClient.forms.next();
       }
       expect(errorCode(await pending)).toBe('INPUT_CLOSED');
@@ -254,7 +229,7 @@ describe('connection end and disposal', () => {
       },
     });
     const request: AskUserQuestionRequest = { ...database };
-    const error = await rejection(provider.ask(request));
+    const error = await rejectionOf(provider.ask(request));
     expect(errorCode(error)).toBe('ASK_FAILED');
     expect((error as Error).cause).toBe(boom);
   });

@@ -5,20 +5,13 @@ import type { QuestionElicitationRequest } from '../../src/index.js';
 import { openSession, rawWire } from '../support/raw-wire.js';
 import { rejectionOf } from '../support/rejection-of.js';
 import { newSession, prompt, startSession, withServer } from '../support/server-harness.js';
+import { cancelRequest } from '../support/tapped-pipe.js';
 import { createTestClient } from '../support/test-client.js';
 
 /** Generous for an in-memory round trip; a server that waited for the client would never meet it. */
 const PROMPTLY_MS = 1_000;
 
 const demo = () => ({ model: createScriptedModel(DEMO_SCRIPT, { name: 'demo' }) });
-
-function isCancelRequest(entry: { to: string; message: object }): boolean {
-  return (
-    entry.to === 'client' &&
-    'method' in entry.message &&
-    entry.message.method === methods.protocol.cancelRequest
-  );
-}
 
 describe('session/cancel', () => {
   it('while a form is pending: withdraws it ($/cancel_request) and ends the turn cancelled, though the client never replies', async () => {
@@ -34,7 +27,7 @@ describe('session/cancel', () => {
       expect(performance.now() - started).toBeLessThan(PROMPTLY_MS);
 
       // The client saw the withdrawal of exactly that request.
-      const cancel = await pipe.wire.waitFor(isCancelRequest);
+      const cancel = await pipe.wire.waitFor(cancelRequest());
       expect(cancel.message).toMatchObject({ params: { requestId: form.requestId } });
       expect(form.signal.aborted).toBe(true);
       expect(form.signal.reason).toBeInstanceOf(RequestError);

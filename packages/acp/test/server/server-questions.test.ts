@@ -3,6 +3,7 @@ import { createScriptedModel } from 'dsh-agent';
 import { describe, expect, it } from 'vitest';
 import type { QuestionsElicitationRequest } from '../../src/index.js';
 import { prompt, startSession, withServer } from '../support/server-harness.js';
+import { cancelRequest } from '../support/tapped-pipe.js';
 import { createTestClient } from '../support/test-client.js';
 
 /** A script that asks three questions at once, then quotes each answer. */
@@ -118,12 +119,7 @@ describe('several questions as one form, over the SDK client', () => {
       const form = await testClient.forms.next();
       await agent.notify(methods.agent.session.cancel, { sessionId });
       expect(await response).toEqual({ stopReason: 'cancelled' });
-      const cancel = await pipe.wire.waitFor(
-        (entry) =>
-          entry.to === 'client' &&
-          'method' in entry.message &&
-          entry.message.method === methods.protocol.cancelRequest,
-      );
+      const cancel = await pipe.wire.waitFor(cancelRequest());
       expect(cancel.message).toMatchObject({ params: { requestId: form.requestId } });
       expect(form.signal.aborted).toBe(true);
       expect(testClient.updates.toolCallUpdates(sessionId)).toEqual([
