@@ -1,4 +1,4 @@
-import { methods, RequestError } from '@agentclientprotocol/sdk';
+import { type ClientContext, methods, RequestError } from '@agentclientprotocol/sdk';
 import {
   type AskUserQuestionRequest,
   isUserInteractionError,
@@ -7,12 +7,13 @@ import {
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createAcpQuestionProvider } from '../../src/index.js';
 import { rejectionOf } from '../support/rejection-of.js';
-import { cancelRequest, tappedPipe } from '../support/tapped-pipe.js';
-import { type AskOutcome, createTestAgent } from '../support/test-agent.js';
+import { cancelRequest, type TappedPipe, tappedPipe } from '../support/tapped-pipe.js';
+import { type AskOutcome, createTestAgent, type TestAgent } from '../support/test-agent.js';
 import {
   createTestClient,
   initialize,
   startTurn,
+  type TestClient,
   WITH_FORMS,
   withConnection,
 } from '../support/test-client.js';
@@ -38,62 +39,82 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
+/** Connects a form-capable client, starts a turn that asks `database` and waits for its form. */
+async function withPendingForm(
+  op: (pending: {
+    testAgent: TestAgent;
+    testClient: TestClient;
+    agent: ClientContext;
+    pipe: TappedPipe;
+    sessionId: string;
+    response: Awaited<ReturnType<typeof startTurn>>['response'];
+    form: Awaited<ReturnType<TestClient['forms']['next']>>;
+  }) => Promise<void>,
+): Promise<void> {
+  const testAgent = createTestAgent();
+  const testClient = createTestClient();
+  await withConnection(testAgent, testClient, async (agent, pipe) => {
+    await initialize(agent, WITH_FORMS);
+    const { sessionId, response } = await startTurn(agent, { question: database });
+    const form = await testClient.forms.next();
+    await op({ testAgent, testClient, agent, pipe, sessionId, response, form });
+  });
+}
+
 describe('cancellation', () => {
   it('session/cancel while a form is pending: $/cancel_request for that request, ASK_ABORTED at once, late reply ignored', async () => {
     const errors = vi.spyOn(console, 'error');
-    const testAgent = createTestAgent();
-    const testClient = createTestClient();
-    await withConnection(testAgent, testClient, async (agent, pipe) => {
-      await initialize(agent, WITH_FORMS);
-      const { sessionId, response } = await startTurn(agent, { question: database });
-      const form = await testClient.forms.next();
+    await withPendingForm(
+      async ({ testAgent, testClient, agent, pipe, sessionId, response, form }) => {
+        const started = performance.now();
+        await agent.notify(methods.agent.session.cancel, { sessionId });
+        const outcome = await testAgent.outcomeOf(sessionId);
+        const elapsed = performance.now() - started;
 
-      const started = performance.now();
-      await agent.notify(methods.agent.session.cancel, { sessionId });
-      const outcome = await testAgent.outcomeOf(sessionId);
-      const elapsed = performance.now() - started;
+        // The client never replied, yet the ask ended, withdrawn, within the bound.
+        expect(errorCode(outcome)).toBe('ASK_ABORTED');
+        expect(elapsed).toBeLessThan(PROMPTLY_MS);
+        expect((await response).stopReason).toBe('cancelled');
 
-      // The client never replied, yet the ask ended, withdrawn, within the bound.
-      expect(errorCode(outcome)).toBe('ASK_ABORTED');
-      expect(elapsed).toBeLessThan(PROMPTLY_MS);
-      expect((await response).stopReason).toBe('cancelled');
+        // The client sees the cancel three ways: on the wire, in its `*` notification
+        // fallback, and as the abort of the handler's signal, all for that request id.
+        const cancel = await pipe.wire.waitFor(cancelRequest());
+        expect(cancel.message).toMatchObject({ params: { requestId: form.requestId } });
+        expect(await testClient.notifications.next()).toEqual({
+          method: '$/cancel_request',
+          params: { requestId: form.requestId },
+        });
+        expect(form.signal.aborted).toBe(true);
+        expect(form.signal.reason).toBeInstanceOf(RequestError);
+        expect(form.signal.reason).toMatchObject({
+          code: -32800,
+          data: { requestId: form.requestId },
+        });
 
-      // The client sees the cancel three ways: on the wire, in its `*` notification
-      // fallback, and as the abort of the handler's signal, all for that request id.
-      const cancel = await pipe.wire.waitFor(cancelRequest());
-      expect(cancel.message).toMatchObject({ params: { requestId: form.requestId } });
-      expect(await testClient.notifications.next()).toEqual({
-        method: '$/cancel_request',
-        params: { requestId: form.requestId },
-      });
-      expect(form.signal.aborted).toBe(true);
-      expect(form.signal.reason).toBeInstanceOf(RequestError);
-      expect(form.signal.reason).toMatchObject({
-        code: -32800,
-        data: { requestId: form.requestId },
-      });
+        // A late reply reaches the agent and changes nothing.
+        form.reply({ action: 'accept', content: { choice: 'pg' } });
+        await pipe.wire.waitFor(
+          (entry) =>
+            entry.to === 'agent' && 'id' in entry.message && entry.message.id === form.requestId,
+        );
+        expect(testAgent.provider().pending).toBe(0);
+        expect(errors).not.toHaveBeenCalledWith('Got response to unknown request', form.requestId);
 
-      // A late reply reaches the agent and changes nothing.
-      form.reply({ action: 'accept', content: { choice: 'pg' } });
-      await pipe.wire.waitFor(
-        (entry) =>
-          entry.to === 'agent' && 'id' in entry.message && entry.message.id === form.requestId,
-      );
-      expect(testAgent.provider().pending).toBe(0);
-      expect(errors).not.toHaveBeenCalledWith('Got response to unknown request', form.requestId);
-
-      // The same session asks again and gets its own answer, not the late one.
-      const again = agent.request(methods.agent.session.prompt, {
-        sessionId,
-        prompt: [{ type: 'text', text: JSON.stringify({ question: database }) }],
-      });
-      const second = await testClient.forms.next();
-      expect(second.requestId).not.toBe(form.requestId);
-      second.reply({ action: 'accept', content: { choice: 'SQLite' } });
-      expect(await testAgent.outcomeOf(sessionId)).toMatchObject({ answer: { answer: 'SQLite' } });
-      expect((await again).stopReason).toBe('end_turn');
-      expect(testAgent.outcomes.all).toHaveLength(2);
-    });
+        // The same session asks again and gets its own answer, not the late one.
+        const again = agent.request(methods.agent.session.prompt, {
+          sessionId,
+          prompt: [{ type: 'text', text: JSON.stringify({ question: database }) }],
+        });
+        const second = await testClient.forms.next();
+        expect(second.requestId).not.toBe(form.requestId);
+        second.reply({ action: 'accept', content: { choice: 'SQLite' } });
+        expect(await testAgent.outcomeOf(sessionId)).toMatchObject({
+          answer: { answer: 'SQLite' },
+        });
+        expect((await again).stopReason).toBe('end_turn');
+        expect(testAgent.outcomes.all).toHaveLength(2);
+      },
+    );
   });
 
   it('withdraws a pending permission request the same way', async () => {
@@ -173,12 +194,7 @@ describe('connection end and disposal', () => {
   });
 
   it('rejects pending questions with INPUT_CLOSED on dispose, withdraws them on the wire, and refuses later asks', async () => {
-    const testAgent = createTestAgent();
-    const testClient = createTestClient();
-    await withConnection(testAgent, testClient, async (agent, pipe) => {
-      await initialize(agent, WITH_FORMS);
-      const { sessionId, response } = await startTurn(agent, { question: database });
-      const form = await testClient.forms.next();
+    await withPendingForm(async ({ testAgent, pipe, sessionId, response, form }) => {
       const provider = testAgent.provider();
       provider.dispose();
       provider.dispose();
