@@ -8,7 +8,7 @@ import {
   jsonRpcLine,
   startBin,
 } from '../support/bin-process.js';
-import { prompt, startSession } from '../support/server-harness.js';
+import { cancelWhileFormPending, prompt, startSession } from '../support/server-harness.js';
 import { createTestClient } from '../support/test-client.js';
 
 beforeAll(assertBuilt);
@@ -20,14 +20,7 @@ describe('cancel and disconnect, against the bin', () => {
   it('session/cancel while a form is pending: the client sees $/cancel_request and the turn ends cancelled, with no reply ever sent', async () => {
     const testClient = createTestClient();
     await withBinClient([], testClient, async (agent) => {
-      const sessionId = await startSession(agent);
-      const response = prompt(agent, sessionId, 'Start.');
-      const form = await testClient.forms.next();
-
-      const started = performance.now();
-      await agent.notify(methods.agent.session.cancel, { sessionId });
-      expect(await response).toEqual({ stopReason: 'cancelled' });
-      expect(performance.now() - started).toBeLessThan(PROMPTLY_MS);
+      const { sessionId, form } = await cancelWhileFormPending(agent, testClient, PROMPTLY_MS);
 
       expect(await testClient.notifications.next()).toEqual({
         method: '$/cancel_request',

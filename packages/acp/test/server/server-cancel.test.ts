@@ -4,7 +4,13 @@ import { describe, expect, it } from 'vitest';
 import type { QuestionElicitationRequest } from '../../src/index.js';
 import { openSession, rawWire } from '../support/raw-wire.js';
 import { rejectionOf } from '../support/rejection-of.js';
-import { newSession, prompt, startSession, withServer } from '../support/server-harness.js';
+import {
+  cancelWhileFormPending,
+  newSession,
+  prompt,
+  startSession,
+  withServer,
+} from '../support/server-harness.js';
 import { cancelRequest } from '../support/tapped-pipe.js';
 import { createTestClient } from '../support/test-client.js';
 
@@ -17,14 +23,7 @@ describe('session/cancel', () => {
   it('while a form is pending: withdraws it ($/cancel_request) and ends the turn cancelled, though the client never replies', async () => {
     const testClient = createTestClient();
     await withServer(demo(), testClient, async ({ agent, pipe }) => {
-      const sessionId = await startSession(agent);
-      const response = prompt(agent, sessionId, 'Start.');
-      const form = await testClient.forms.next();
-
-      const started = performance.now();
-      await agent.notify(methods.agent.session.cancel, { sessionId });
-      expect(await response).toEqual({ stopReason: 'cancelled' });
-      expect(performance.now() - started).toBeLessThan(PROMPTLY_MS);
+      const { sessionId, form } = await cancelWhileFormPending(agent, testClient, PROMPTLY_MS);
 
       // The client saw the withdrawal of exactly that request.
       const cancel = await pipe.wire.waitFor(cancelRequest());

@@ -1,7 +1,7 @@
-import { readFileSync } from 'node:fs';
 import { createScriptedModel } from 'dsh-agent';
 import { describe, expect, it } from 'vitest';
 import type { QuestionElicitationRequest } from '../../src/index.js';
+import { jsonFixture } from '../support/json-fixture.js';
 import { rejectionOf } from '../support/rejection-of.js';
 import {
   initializeClient,
@@ -12,9 +12,7 @@ import {
 } from '../support/server-harness.js';
 import { createTestClient } from '../support/test-client.js';
 
-const ONE_QUESTION = JSON.parse(
-  readFileSync(new URL('../fixtures/one-question.json', import.meta.url), 'utf8'),
-) as unknown;
+const ONE_QUESTION = jsonFixture('one-question.json');
 
 const SESSIONS = 50;
 

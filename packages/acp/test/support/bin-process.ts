@@ -50,12 +50,14 @@ export interface BinProcess {
 }
 
 /**
- * Starts the built bin with `args`, with no API key in its environment (so the demo runs
- * unless `env` gives one), and its default state folder in a temporary folder of the test run.
+ * Spawns the built bin with `args` on pipes, with no API key in its environment (so the demo
+ * runs unless `env` gives one) and its default state folder in `TEST_STATE_HOME`.
  */
-export function startBin(args: readonly string[] = [], env: NodeJS.ProcessEnv = {}): BinProcess {
-  assertBuilt();
-  const child = spawn(process.execPath, [BIN, ...args], {
+export function spawnBin(
+  args: readonly string[],
+  env: NodeJS.ProcessEnv = {},
+): ChildProcessWithoutNullStreams {
+  return spawn(process.execPath, [BIN, ...args], {
     env: {
       ...process.env,
       DEEPSEEK_API_KEY: '',
@@ -65,6 +67,15 @@ export function startBin(args: readonly string[] = [], env: NodeJS.ProcessEnv = 
     },
     stdio: ['pipe', 'pipe', 'pipe'],
   });
+}
+
+/**
+ * Starts the built bin with `args`, with no API key in its environment (so the demo runs
+ * unless `env` gives one), and its default state folder in a temporary folder of the test run.
+ */
+export function startBin(args: readonly string[] = [], env: NodeJS.ProcessEnv = {}): BinProcess {
+  assertBuilt();
+  const child = spawnBin(args, env);
   const lines = new AsyncQueue<string>();
   let pending = '';
   let stderr = '';

@@ -1,8 +1,9 @@
 import type { ClientCapabilities, ClientContext } from '@agentclientprotocol/sdk';
 import { methods, PROTOCOL_VERSION } from '@agentclientprotocol/sdk';
+import { expect } from 'vitest';
 import { type AcpAgentServer, type AcpAgentServerOptions, serveAcpAgent } from '../../src/index.js';
 import { type TappedPipe, tappedPipe } from './tapped-pipe.js';
-import { type TestClient, WITH_FORMS } from './test-client.js';
+import { type HeldElicitations, type TestClient, WITH_FORMS } from './test-client.js';
 
 /** What a test sees of an in-memory server: the client side, the wire and the server. */
 export interface ServerTestContext {
@@ -72,4 +73,24 @@ export function prompt(agent: ClientContext, sessionId: string, text: string) {
     sessionId,
     prompt: [{ type: 'text', text }],
   });
+}
+
+/**
+ * Starts a session and a turn whose first step shows a form, sends `session/cancel` while the
+ * form is pending (the client never replies) and checks the turn ends `cancelled` within
+ * `withinMs`; resolves with the session and the withdrawn form.
+ */
+export async function cancelWhileFormPending(
+  agent: ClientContext,
+  testClient: TestClient,
+  withinMs: number,
+): Promise<{ sessionId: string; form: Awaited<ReturnType<HeldElicitations['next']>> }> {
+  const sessionId = await startSession(agent);
+  const response = prompt(agent, sessionId, 'Start.');
+  const form = await testClient.forms.next();
+  const started = performance.now();
+  await agent.notify(methods.agent.session.cancel, { sessionId });
+  expect(await response).toEqual({ stopReason: 'cancelled' });
+  expect(performance.now() - started).toBeLessThan(withinMs);
+  return { sessionId, form };
 }
