@@ -1,17 +1,9 @@
 import { methods, RequestError } from '@agentclientprotocol/sdk';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { withBinClient } from '../support/bin-client.js';
-import {
-  assertBuilt,
-  fixture,
-  hasStackTrace,
-  jsonRpcLine,
-  startBin,
-} from '../support/bin-process.js';
+import { fixture, hasStackTrace, jsonRpcLine, startBin } from '../support/bin-process.js';
 import { cancelWhileFormPending, prompt, startSession } from '../support/server-harness.js';
 import { createTestClient } from '../support/test-client.js';
-
-beforeAll(assertBuilt);
 
 /** Generous for a child process; an agent that waited for the client's reply would never meet it. */
 const PROMPTLY_MS = 2_000;

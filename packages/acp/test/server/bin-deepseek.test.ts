@@ -1,12 +1,9 @@
 import { STAND_IN_QUESTION, startDeepSeekStandIn } from 'dsh-agent/testing';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { QuestionElicitationRequest } from '../../src/index.js';
 import { withBinClient } from '../support/bin-client.js';
-import { assertBuilt } from '../support/bin-process.js';
 import { prompt, startSession } from '../support/server-harness.js';
 import { createTestClient } from '../support/test-client.js';
-
-beforeAll(assertBuilt);
 
 describe('dsh-acp against a stand-in for DeepSeek', () => {
   for (const thinking of ['on', 'off'] as const) {

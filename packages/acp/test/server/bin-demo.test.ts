@@ -1,12 +1,9 @@
 import type { CreateElicitationResponse } from '@agentclientprotocol/sdk';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { QuestionElicitationRequest } from '../../src/index.js';
 import { withBinClient } from '../support/bin-client.js';
-import { assertBuilt } from '../support/bin-process.js';
 import { initializeClient, newSession, prompt, startSession } from '../support/server-harness.js';
 import { createTestClient } from '../support/test-client.js';
-
-beforeAll(assertBuilt);
 
 describe('the dsh-acp bin, as an editor starts it', () => {
   it('holds the whole offline demo conversation with its questions as forms, over real pipes', async () => {

@@ -1,10 +1,8 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { withBinClient } from '../support/bin-client.js';
-import { assertBuilt, fixture } from '../support/bin-process.js';
+import { fixture } from '../support/bin-process.js';
 import { prompt, startSession } from '../support/server-harness.js';
 import { createTestClient } from '../support/test-client.js';
-
-beforeAll(assertBuilt);
 
 describe('a client without form elicitation, against the bin', () => {
   it('gets the demo question with options as session/request_permission', async () => {

@@ -1,11 +1,9 @@
 import { DEFAULT_MAX_MESSAGE_BYTES, methods } from '@agentclientprotocol/sdk';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { withBinClient } from '../support/bin-client.js';
-import { assertBuilt, fixture } from '../support/bin-process.js';
+import { fixture } from '../support/bin-process.js';
 import { newSession, prompt, startSession } from '../support/server-harness.js';
 import { createTestClient } from '../support/test-client.js';
-
-beforeAll(assertBuilt);
 
 describe('a line over the 32 MiB message limit, against the bin', () => {
   it('is refused with an error to its sender; the connection and the other sessions go on', async () => {

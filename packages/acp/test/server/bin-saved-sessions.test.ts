@@ -6,14 +6,13 @@ import {
   sessionFilePath,
   temporaryStateFolder,
 } from 'dsh-agent/testing';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { withBinClient } from '../support/bin-client.js';
-import { assertBuilt, startBin } from '../support/bin-process.js';
+import { startBin } from '../support/bin-process.js';
 import { rejectionOf } from '../support/rejection-of.js';
 import { initializeClient, prompt } from '../support/server-harness.js';
 import { createTestClient } from '../support/test-client.js';
 
-beforeAll(assertBuilt);
 afterEach(removeTemporaryStateFolders);
 
 describe('saved sessions, against the bin', () => {

@@ -1,11 +1,9 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { QuestionElicitationRequest } from '../../src/index.js';
 import { withBinClient } from '../support/bin-client.js';
-import { assertBuilt, fixture } from '../support/bin-process.js';
+import { fixture } from '../support/bin-process.js';
 import { initializeClient, newSession, prompt } from '../support/server-harness.js';
 import { createTestClient } from '../support/test-client.js';
-
-beforeAll(assertBuilt);
 
 const SESSIONS = 50;
 

@@ -1,11 +1,9 @@
 import { methods } from '@agentclientprotocol/sdk';
 import { deferred } from 'dsh-agent/testing';
-import { beforeAll, describe, expect, it } from 'vitest';
-import { assertBuilt, endInput, fixture, startBin } from '../support/bin-process.js';
+import { describe, expect, it } from 'vitest';
+import { endInput, fixture, startBin } from '../support/bin-process.js';
 import { initializeClient, prompt } from '../support/server-harness.js';
 import { createTestClient } from '../support/test-client.js';
-
-beforeAll(assertBuilt);
 
 describe('an editor that stops reading the agent’s stderr', () => {
   it('loses the log, never the sessions: they go on over stdin and stdout', async () => {

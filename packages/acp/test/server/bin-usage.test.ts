@@ -1,14 +1,6 @@
 import { readFileSync } from 'node:fs';
-import { beforeAll, describe, expect, it } from 'vitest';
-import {
-  assertBuilt,
-  fixture,
-  hasStackTrace,
-  spawnBin,
-  TEST_STATE_HOME,
-} from '../support/bin-process.js';
-
-beforeAll(assertBuilt);
+import { describe, expect, it } from 'vitest';
+import { fixture, hasStackTrace, spawnBin, TEST_STATE_HOME } from '../support/bin-process.js';
 
 const { version } = JSON.parse(
   readFileSync(new URL('../../package.json', import.meta.url), 'utf8'),

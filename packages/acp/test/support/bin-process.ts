@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import type { AnyMessage, Stream } from '@agentclientprotocol/sdk';
 import { ndJsonStream } from '@agentclientprotocol/sdk';
 import { deferred } from 'dsh-agent/testing';
-import { afterAll } from 'vitest';
+import { afterAll, beforeAll } from 'vitest';
 import { AsyncQueue } from './async-queue.js';
 
 /** The built `dsh-acp` bin: the tests run what users run. */
@@ -27,6 +27,9 @@ export function assertBuilt(): void {
     );
   }
 }
+
+// Each test file that runs the bin finds out first, with that message, when it is not built.
+beforeAll(assertBuilt);
 
 /** How the process ended. */
 export interface Exit {
