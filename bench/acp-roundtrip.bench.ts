@@ -3,45 +3,18 @@
 // saving its sessions (an fsync for the answer and one for the turn's end) and in memory
 // (--no-history), against a bare agent written on the SDK that sends the same messages. The
 // processes run side by side, warmed up, measured interleaved; the figures are medians.
-import {
-  AGENTS,
-  BASELINE,
-  type BenchAgent,
-  percentile,
-  startAgent,
-} from './fixtures/acp-bench-agent.js';
+import { AGENTS, BASELINE, percentile } from './fixtures/acp-bench-agent.js';
+import { measureRoundTrips, printRoundTripTable } from './fixtures/acp-round-trips.js';
 
 const WARM_UP = 300;
 const ROUND_TRIPS = 2_000;
 
 export async function run(): Promise<void> {
-  const started = await Promise.all(Object.values(AGENTS).map((args) => startAgent(args)));
-  const agents = Object.keys(AGENTS).map((name, index) => ({
-    name,
-    agent: started[index] as BenchAgent,
-    times: [] as number[],
-  }));
-  try {
-    for (let round = 0; round < WARM_UP; round++) {
-      for (const { agent } of agents) await agent.roundTrip();
-    }
-    for (let round = 0; round < ROUND_TRIPS; round++) {
-      // Alternate which goes first, so neither always runs right after the other.
-      const order = round % 2 === 0 ? agents : [...agents].reverse();
-      for (const entry of order) entry.times.push(await entry.agent.roundTrip());
-    }
-  } finally {
-    await Promise.all(agents.map(({ agent }) => agent.stop()));
-  }
+  const agents = await measureRoundTrips(AGENTS, WARM_UP, ROUND_TRIPS);
   console.log(
     `One question round trip over stdio (prompt -> form -> answer -> end_turn), ${ROUND_TRIPS.toLocaleString('en')} interleaved round trips each after ${WARM_UP} to warm up:`,
   );
-  console.log('| agent | median | p90 | p99 |');
-  console.log('| --- | ---: | ---: | ---: |');
-  for (const { name, times } of agents) {
-    const ms = (fraction: number) => `${percentile(times, fraction).toFixed(3)} ms`;
-    console.log(`| ${name} | ${ms(0.5)} | ${ms(0.9)} | ${ms(0.99)} |`);
-  }
+  printRoundTripTable(agents);
   const bare = percentile(agents.find(({ name }) => name === BASELINE)?.times ?? [], 0.5);
   console.log('');
   for (const { name, times } of agents) {

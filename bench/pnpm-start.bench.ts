@@ -6,6 +6,7 @@ import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 // @ts-expect-error: a plain Node script of the repository, without type declarations.
 import { buildPlan } from '../scripts/build-plan.mjs';
+import { median } from './fixtures/median.js';
 
 const REPETITIONS = 11;
 const GOAL_MS = 1_000;
@@ -52,11 +53,6 @@ function firstPrompt(command: string, args: readonly string[]): Promise<number> 
         reject(new Error(`pnpm start built something:\n${errors}`));
     });
   });
-}
-
-function median(values: readonly number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)] as number;
 }
 
 /** Prints the median time to the first prompt of each way to start, and the overhead of pnpm start. */

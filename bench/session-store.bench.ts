@@ -16,17 +16,13 @@ import {
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type ConversationEntry, openSessionStore, type SessionStore } from 'dsh-agent';
+import { median } from './fixtures/median.js';
 
 const EVENTS = 10_000;
 const LINES = 2_000;
 const SYNCS = 200;
 const SESSIONS = 400;
 const LOADS = 9;
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)] as number;
-}
 
 const fsyncOf = (fd: number) =>
   new Promise<void>((resolve, reject) => fsync(fd, (error) => (error ? reject(error) : resolve())));

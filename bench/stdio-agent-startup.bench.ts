@@ -4,6 +4,7 @@
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { median } from './fixtures/median.js';
 
 const REPETITIONS = 21;
 const FIRST_QUESTION = 'Which language should the new service be written in?';
@@ -53,11 +54,6 @@ function firstQuestion(): Promise<number> {
     // The prompt, and no end of input: the question waits for its answer.
     child.stdin.write('hello\n');
   });
-}
-
-function median(values: readonly number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)] as number;
 }
 
 /** Prints the median time to the first question, bare node's start and exit, and the overhead. */

@@ -2,12 +2,17 @@
 // characters, each pasted into a question with no options, in chunks of the size a terminal
 // delivers. Baselines in the same run: the same bytes decoded into keys and nothing else, and
 // the same bytes typed into a plain readline Interface. Prints figures; never fails on a timing.
-import { existsSync } from 'node:fs';
 import { createInterface, emitKeypressEvents } from 'node:readline';
-import { PassThrough, Writable } from 'node:stream';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { PassThrough } from 'node:stream';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
+import { median } from './fixtures/median.js';
+import {
+  fakeTerminal,
+  loadReadlineProvider,
+  providerOnTerminal,
+  untilDrawn,
+} from './fixtures/stdio-bench-terminal.js';
 
 // A collection before each measure, so that one contender's garbage is not swept on another's time.
 setFlagsFromString('--expose-gc');
@@ -23,40 +28,6 @@ type Provider = {
   ask(request: unknown): Promise<{ answer: string }>;
   dispose(): void;
 };
-
-async function loadProvider(): Promise<(options: object) => Provider> {
-  const entry = fileURLToPath(new URL('../packages/stdio-agent/dist/index.js', import.meta.url));
-  if (!existsSync(entry)) {
-    throw new Error('Build dsh-stdio-agent first: `pnpm --filter dsh-stdio-agent build`.');
-  }
-  const module = (await import(pathToFileURL(entry).href)) as {
-    createReadlineProvider(options: object): Provider;
-  };
-  return module.createReadlineProvider;
-}
-
-function fakeTerminal() {
-  const input = Object.assign(new PassThrough(), {
-    isTTY: true,
-    isRaw: false,
-    setRawMode(mode: boolean) {
-      input.isRaw = mode;
-      return input;
-    },
-  });
-  let bytes = 0;
-  const output = Object.assign(
-    new Writable({
-      decodeStrings: false,
-      write(chunk: string, _encoding, callback) {
-        bytes += chunk.length;
-        callback();
-      },
-    }),
-    { isTTY: true, columns: 100, rows: 30, getColorDepth: () => 8 },
-  );
-  return { input, output, bytes: () => bytes };
-}
 
 /** The paste as the terminal sends it, cut into chunks (never inside a character). */
 function pasteChunks(text: string): string[] {
@@ -74,23 +45,11 @@ function pasteChunks(text: string): string[] {
   return chunks;
 }
 
-const nextTurn = () => new Promise((resolve) => setImmediate(() => setImmediate(resolve)));
-
 /** Milliseconds to take the paste into the question's editor and draw it. */
 async function intoQuestion(create: (options: object) => Provider, text: string) {
-  const terminal = fakeTerminal();
-  const provider = create({
-    input: terminal.input,
-    output: terminal.output,
-    env: { TERM: 'xterm-256color' },
-  });
+  const { terminal, provider } = providerOnTerminal(create);
   const answer = provider.ask({ question: 'Paste the log here:' });
-  // The first question of a process waits for the width tables before it is drawn.
-  for (let turn = 0; terminal.bytes() === 0; turn++) {
-    if (turn > 10_000) throw new Error('The question was never drawn.');
-    await nextTurn();
-  }
-  await nextTurn();
+  await untilDrawn(terminal);
   const chunks = pasteChunks(text);
   const before = terminal.bytes();
   // Each chunk is decoded, applied and drawn synchronously, so the loop times all of it.
@@ -112,19 +71,10 @@ const KEY_PRESSES = 2_000;
 
 /** Microseconds per key, pressing `keys` in turn, in the middle of a draft holding `text`. */
 async function keyInDraft(create: (options: object) => Provider, text: string, keys: string[]) {
-  const terminal = fakeTerminal();
-  const provider = create({
-    input: terminal.input,
-    output: terminal.output,
-    env: { TERM: 'xterm-256color' },
-  });
+  const { terminal, provider } = providerOnTerminal(create);
   const answer = provider.ask({ question: 'Paste the log here:' });
   answer.catch(() => {});
-  for (let turn = 0; terminal.bytes() === 0; turn++) {
-    if (turn > 10_000) throw new Error('The question was never drawn.');
-    await nextTurn();
-  }
-  await nextTurn();
+  await untilDrawn(terminal);
   for (const chunk of pasteChunks(text)) terminal.input.write(chunk);
   // The cursor goes to the middle, where both sides of the line are cut.
   for (let press = 0; press < Array.from(text).length / 2; press++) terminal.input.write(LEFT);
@@ -166,16 +116,11 @@ function intoReadline(text: string): number {
   return elapsed;
 }
 
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)] as number;
-}
-
 const format = (ms: number) => `${ms.toFixed(2)} ms`.padStart(10);
 
 /** Prints ms per paste for the question's editor and both baselines. */
 export async function run(): Promise<void> {
-  const create = await loadProvider();
+  const create = await loadReadlineProvider<Provider>();
   const pastes = {
     '16,000 ASCII characters': 'The quick brown fox jumps over the lazy dog. '
       .repeat(400)

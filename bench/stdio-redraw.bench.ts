@@ -1,9 +1,13 @@
 // The cost of one keypress in the interactive menu, with 10 and with 10,000 options, in
 // the same run. The work per key should follow the visible window, not the list: the
 // ratio should stay near 1. Prints figures; never fails on a timing.
-import { existsSync } from 'node:fs';
-import { PassThrough, Writable } from 'node:stream';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+
+import { median } from './fixtures/median.js';
+import {
+  loadReadlineProvider,
+  providerOnTerminal,
+  untilDrawn,
+} from './fixtures/stdio-bench-terminal.js';
 
 const DOWN = '\u001b[B';
 const UP = '\u001b[A';
@@ -27,42 +31,6 @@ type Provider = {
   dispose(): void;
 };
 
-async function loadProvider(): Promise<(options: object) => Provider> {
-  const entry = fileURLToPath(new URL('../packages/stdio-agent/dist/index.js', import.meta.url));
-  if (!existsSync(entry)) {
-    throw new Error('Build dsh-stdio-agent first: `pnpm --filter dsh-stdio-agent build`.');
-  }
-  const module = (await import(pathToFileURL(entry).href)) as {
-    createReadlineProvider(options: object): Provider;
-  };
-  return module.createReadlineProvider;
-}
-
-function fakeTerminal() {
-  const input = Object.assign(new PassThrough(), {
-    isTTY: true,
-    isRaw: false,
-    setRawMode(mode: boolean) {
-      input.isRaw = mode;
-      return input;
-    },
-  });
-  let bytes = 0;
-  const output = Object.assign(
-    new Writable({
-      decodeStrings: false,
-      write(chunk: string, _encoding, callback) {
-        bytes += chunk.length;
-        callback();
-      },
-    }),
-    { isTTY: true, columns: 100, rows: 30, getColorDepth: () => 8 },
-  );
-  return { input, output, bytes: () => bytes };
-}
-
-const nextTurn = () => new Promise((resolve) => setImmediate(() => setImmediate(resolve)));
-
 function optionsOf(count: number) {
   return Array.from({ length: count }, (_, index) => ({
     label: `Option number ${index + 1}`,
@@ -80,12 +48,7 @@ async function measure(
   keys: readonly string[],
   questions = 0,
 ): Promise<{ ns: number; bytes: number }> {
-  const terminal = fakeTerminal();
-  const provider = create({
-    input: terminal.input,
-    output: terminal.output,
-    env: { TERM: 'xterm-256color' },
-  });
+  const { terminal, provider } = providerOnTerminal(create);
   const options = optionsOf(count);
   const answer =
     questions === 0
@@ -100,12 +63,7 @@ async function measure(
           })),
         });
   answer.catch(() => {});
-  // The first question of a process waits for the width tables before it is drawn.
-  for (let turn = 0; terminal.bytes() === 0; turn++) {
-    if (turn > 10_000) throw new Error('The question was never drawn.');
-    await nextTurn();
-  }
-  await nextTurn();
+  await untilDrawn(terminal);
   for (let press = 0; press < WARM_UP; press++)
     terminal.input.write(keys[press % keys.length] as string);
   // Each write is decoded, handled and drawn synchronously, so the loop times all of it.
@@ -130,20 +88,11 @@ async function measureFilter(
   count: number,
   readMs = 0,
 ): Promise<{ firstMs: number; ns: number; slowestMs: number; bytes: number }> {
-  const terminal = fakeTerminal();
-  const provider = create({
-    input: terminal.input,
-    output: terminal.output,
-    env: { TERM: 'xterm-256color' },
-  });
+  const { terminal, provider } = providerOnTerminal(create);
   provider
     .ask({ question: 'Which option should we take?', options: optionsOf(count) })
     .catch(() => {});
-  for (let turn = 0; terminal.bytes() === 0; turn++) {
-    if (turn > 10_000) throw new Error('The question was never drawn.');
-    await nextTurn();
-  }
-  await nextTurn();
+  await untilDrawn(terminal);
   const time = (key: string): number => {
     const start = process.hrtime.bigint();
     terminal.input.write(key);
@@ -208,11 +157,6 @@ async function compareFilter(create: (options: object) => Provider): Promise<voi
   console.log(
     `  first letter, median: ${median(afterReading).toFixed(2)} ms ${READ_MS} ms after the question appeared (the search keys folded meanwhile); ${median(atOnce).toFixed(2)} ms typed at once (most keys folded then)`,
   );
-}
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)] as number;
 }
 
 async function compare(
@@ -282,7 +226,7 @@ async function compareSet(
 
 /** Prints the cost of one keypress redraw with 10 and 10,000 options. */
 export async function run(): Promise<void> {
-  const create = await loadProvider();
+  const create = await loadReadlineProvider<Provider>();
   console.log(
     `Median of ${ROUNDS} rounds of ${PRESSES.toLocaleString('en')} keypresses each, on a 100x30 terminal.`,
   );

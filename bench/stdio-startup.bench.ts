@@ -4,6 +4,7 @@
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { median } from './fixtures/median.js';
 
 const REPETITIONS = 15;
 const ANSWER = '2\n';
@@ -39,11 +40,6 @@ function once(args: readonly string[], expectAnswer: boolean): Promise<number> {
     });
     child.stdin.end(ANSWER);
   });
-}
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)] as number;
 }
 
 /** Prints median start-to-answer times of both, and their ratio. */

@@ -7,6 +7,7 @@ import {
   type UserInteractionProvider,
   validateRequest,
 } from 'dsh-user-interaction';
+import { median } from './fixtures/median.js';
 
 const ASKS_PER_ROUND = 100_000;
 const ROUNDS = 9;
@@ -49,11 +50,6 @@ async function nsPerAsk(
   const start = process.hrtime.bigint();
   for (let i = 0; i < ASKS_PER_ROUND; i++) await ask(request);
   return Number(process.hrtime.bigint() - start) / ASKS_PER_ROUND;
-}
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)] as number;
 }
 
 export async function run(): Promise<void> {

@@ -2,15 +2,14 @@ import {
   type AskUserQuestionAnswer,
   type AskUserQuestionRequest,
   answerForOption,
-  askCancelledError,
-  askDeclinedError,
   invalidAnswerError,
   isBlankText,
   optionValue,
   REQUEST_LIMITS,
 } from 'dsh-user-interaction';
+import { acceptedFormContent } from './accepted-form-content.js';
 import { formSchemaForQuestion } from './elicitation-for-question.js';
-import { isRecord } from './is-record.js';
+import type { QuestionFormSchema } from './question-form.js';
 
 function readString(content: Record<string, unknown>, key: string): string | undefined {
   if (!Object.hasOwn(content, key)) return undefined;
@@ -21,17 +20,9 @@ function readString(content: Record<string, unknown>, key: string): string | und
 
 function answerFromContent(
   request: AskUserQuestionRequest,
-  content: unknown,
+  properties: QuestionFormSchema['properties'],
+  fields: Record<string, unknown>,
 ): AskUserQuestionAnswer {
-  // ACP lets an accept carry no content; that is an empty form, checked like any other.
-  const fields = content === undefined || content === null ? {} : content;
-  if (!isRecord(fields)) throw invalidAnswerError('the form content is not an object');
-  const { properties } = formSchemaForQuestion(request);
-  for (const key of Object.keys(fields)) {
-    if (!Object.hasOwn(properties, key)) {
-      throw invalidAnswerError('the form content has a field the form does not have');
-    }
-  }
   const choice = readString(fields, 'choice');
   const text = readString(fields, 'text')?.trim();
   const option =
@@ -65,15 +56,7 @@ export function answerFromElicitation(
   request: AskUserQuestionRequest,
   response: unknown,
 ): AskUserQuestionAnswer {
-  if (!isRecord(response)) throw invalidAnswerError('the reply is not an object');
-  switch (response.action) {
-    case 'accept':
-      return answerFromContent(request, response.content);
-    case 'decline':
-      throw askDeclinedError();
-    case 'cancel':
-      throw askCancelledError();
-    default:
-      throw invalidAnswerError('the reply has no known action (accept, decline or cancel)');
-  }
+  const { properties } = formSchemaForQuestion(request);
+  const fields = acceptedFormContent(response, (key) => Object.hasOwn(properties, key));
+  return answerFromContent(request, properties, fields);
 }

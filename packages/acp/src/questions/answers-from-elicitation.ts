@@ -6,16 +6,14 @@ import {
   type AskUserQuestionsRequest,
   acceptsCustomAnswer,
   answerForItem,
-  askCancelledError,
-  askDeclinedError,
   hasOptions,
   invalidAnswerError,
   isBlankText,
   optionValue,
   REQUEST_LIMITS,
 } from 'dsh-user-interaction';
+import { acceptedFormContent } from './accepted-form-content.js';
 import { customAnswerField } from './elicitation-for-questions.js';
-import { isRecord } from './is-record.js';
 
 /** The field `name` of the content, if the client sent it (own properties only). */
 function field(content: Record<string, unknown>, name: string): unknown {
@@ -82,23 +80,14 @@ function itemFrom(
   return answerForItem(item, options);
 }
 
-function answersFromContent(
-  request: AskUserQuestionsRequest,
-  content: unknown,
-): AskUserQuestionsAnswer {
-  // ACP lets an accept carry no content; that is an empty form, checked like any other.
-  const fields = content === undefined || content === null ? {} : content;
-  if (!isRecord(fields)) throw invalidAnswerError('the form content is not an object');
+/** The names of the form's fields: a question's id, and its typed-answer companion. */
+function formFields(request: AskUserQuestionsRequest): Set<string> {
   const known = new Set<string>();
   for (const item of request.questions) {
     known.add(item.id);
     if (hasOptions(item) && acceptsCustomAnswer(item)) known.add(customAnswerField(item.id));
   }
-  for (const key of Object.keys(fields)) {
-    if (!known.has(key))
-      throw invalidAnswerError('the form content has a field the form does not have');
-  }
-  return { answers: request.questions.map((item) => itemFrom(item, fields)) };
+  return known;
 }
 
 /**
@@ -112,15 +101,7 @@ export function answersFromElicitation(
   request: AskUserQuestionsRequest,
   response: unknown,
 ): AskUserQuestionsAnswer {
-  if (!isRecord(response)) throw invalidAnswerError('the reply is not an object');
-  switch (response.action) {
-    case 'accept':
-      return answersFromContent(request, response.content);
-    case 'decline':
-      throw askDeclinedError();
-    case 'cancel':
-      throw askCancelledError();
-    default:
-      throw invalidAnswerError('the reply has no known action (accept, decline or cancel)');
-  }
+  const known = formFields(request);
+  const fields = acceptedFormContent(response, (key) => known.has(key));
+  return { answers: request.questions.map((item) => itemFrom(item, fields)) };
 }

@@ -2,13 +2,11 @@ import {
   type AskUserQuestionRequest,
   acceptsCustomAnswer,
   hasOptions,
-  optionValue,
   REQUEST_LIMITS,
-  recommendedOption,
 } from 'dsh-user-interaction';
+import { choiceSchemaOptions, NOT_BLANK, recommendedChoice } from './choice-schema-options.js';
 import {
   type ChoiceFieldSchema,
-  type ChoiceSchemaOption,
   QUESTION_FORM_WORDING,
   type QuestionElicitationRequest,
   type QuestionFormField,
@@ -19,23 +17,15 @@ import { checkScope, type QuestionScope } from './question-scope.js';
 
 function choiceField(request: AskUserQuestionRequest): ChoiceFieldSchema | undefined {
   if (!hasOptions(request)) return undefined;
-  const oneOf = request.options.map((option): ChoiceSchemaOption => {
-    const choice: ChoiceSchemaOption = { const: optionValue(option), title: option.label };
-    if (option.description !== undefined) choice.description = option.description;
-    return choice;
-  });
   const field: ChoiceFieldSchema = {
     type: 'string',
     title: QUESTION_FORM_WORDING.choiceTitle,
-    oneOf,
+    oneOf: choiceSchemaOptions(request.options),
   };
-  const recommended = recommendedOption(request);
-  if (recommended !== undefined) field.default = optionValue(recommended);
+  const recommended = recommendedChoice(request);
+  if (recommended !== undefined) field.default = recommended;
   return field;
 }
-
-/** Any character that is not whitespace: editors that check patterns refuse a blank answer. */
-const NOT_BLANK = '\\S';
 
 function textField(request: AskUserQuestionRequest): TextFieldSchema | undefined {
   if (!acceptsCustomAnswer(request)) return undefined;

@@ -3,11 +3,9 @@ import {
   type AskUserQuestionsRequest,
   acceptsCustomAnswer,
   hasOptions,
-  optionValue,
   REQUEST_LIMITS,
-  recommendedOption,
 } from 'dsh-user-interaction';
-import type { ChoiceSchemaOption } from './question-form.js';
+import { choiceSchemaOptions, NOT_BLANK, recommendedChoice } from './choice-schema-options.js';
 import { checkScope, type QuestionScope } from './question-scope.js';
 import {
   CUSTOM_ANSWER_META,
@@ -19,20 +17,9 @@ import {
   type QuestionsFormSchema,
 } from './questions-form.js';
 
-/** Any character that is not whitespace: editors that check patterns refuse a blank answer. */
-const NOT_BLANK = '\\S';
-
 /** The name of the typed-answer companion of question `id`. */
 export function customAnswerField(id: string): string {
   return `${id}${CUSTOM_ANSWER_SUFFIX}`;
-}
-
-function choices(item: AskUserQuestionItem): ChoiceSchemaOption[] {
-  return (item.options ?? []).map((option) => {
-    const choice: ChoiceSchemaOption = { const: optionValue(option), title: option.label };
-    if (option.description !== undefined) choice.description = option.description;
-    return choice;
-  });
 }
 
 /** The title of a question's field: its header, with the question as the description. */
@@ -77,15 +64,15 @@ function questionField(item: AskUserQuestionItem): {
     };
   }
   const typed = acceptsCustomAnswer(item);
-  const recommended = recommendedOption(item);
+  const recommended = recommendedChoice(item);
   if (item.multiSelect === true) {
     return {
       field: {
         type: 'array',
         ...titled(item),
-        items: { anyOf: choices(item) },
+        items: { anyOf: choiceSchemaOptions(item.options) },
         ...(!typed && { minItems: 1 }),
-        ...(recommended !== undefined && { default: [optionValue(recommended)] }),
+        ...(recommended !== undefined && { default: [recommended] }),
       },
       required: !typed,
     };
@@ -94,8 +81,8 @@ function questionField(item: AskUserQuestionItem): {
     field: {
       type: 'string',
       ...titled(item),
-      oneOf: choices(item),
-      ...(recommended !== undefined && { default: optionValue(recommended) }),
+      oneOf: choiceSchemaOptions(item.options),
+      ...(recommended !== undefined && { default: recommended }),
     },
     required: !typed && recommended !== undefined,
   };

@@ -1,10 +1,7 @@
-import {
-  type AskUserQuestionRequest,
-  isUserInteractionError,
-  type UserInteractionErrorCode,
-} from 'dsh-user-interaction';
+import type { AskUserQuestionRequest } from 'dsh-user-interaction';
 import { describe, expect, it } from 'vitest';
 import { answerFromElicitation } from '../../src/index.js';
+import { thrownCode } from '../support/code-of.js';
 
 const choice: AskUserQuestionRequest = {
   question: 'Which database?',
@@ -16,16 +13,6 @@ const choice: AskUserQuestionRequest = {
 };
 const custom: AskUserQuestionRequest = { ...choice, allowCustom: true };
 const freeForm: AskUserQuestionRequest = { question: 'Project name?' };
-
-function codeOf(run: () => unknown): UserInteractionErrorCode | 'none' {
-  try {
-    run();
-  } catch (error) {
-    if (isUserInteractionError(error)) return error.code;
-    throw error;
-  }
-  return 'none';
-}
 
 describe('answerFromElicitation', () => {
   it('maps an accepted choice to the option, by value', () => {
@@ -67,8 +54,12 @@ describe('answerFromElicitation', () => {
   });
 
   it('maps decline to ASK_DECLINED and cancel to ASK_CANCELLED', () => {
-    expect(codeOf(() => answerFromElicitation(choice, { action: 'decline' }))).toBe('ASK_DECLINED');
-    expect(codeOf(() => answerFromElicitation(choice, { action: 'cancel' }))).toBe('ASK_CANCELLED');
+    expect(thrownCode(() => answerFromElicitation(choice, { action: 'decline' }))).toBe(
+      'ASK_DECLINED',
+    );
+    expect(thrownCode(() => answerFromElicitation(choice, { action: 'cancel' }))).toBe(
+      'ASK_CANCELLED',
+    );
   });
 
   it.each([
@@ -116,7 +107,7 @@ describe('answerFromElicitation', () => {
     ['a reply that is not an object', choice, 'accept'],
     ['a null reply', choice, null],
   ])('rejects %s with INVALID_ANSWER', (_name, request, response) => {
-    expect(codeOf(() => answerFromElicitation(request, response))).toBe('INVALID_ANSWER');
+    expect(thrownCode(() => answerFromElicitation(request, response))).toBe('INVALID_ANSWER');
   });
 
   it('never echoes the client content in the error message', () => {

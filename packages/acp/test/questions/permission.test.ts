@@ -1,14 +1,11 @@
-import {
-  type AskUserQuestionRequest,
-  isUserInteractionError,
-  type UserInteractionErrorCode,
-} from 'dsh-user-interaction';
+import type { AskUserQuestionRequest } from 'dsh-user-interaction';
 import { describe, expect, it } from 'vitest';
 import {
   answerFromPermission,
   permissionOptionId,
   permissionRequestForQuestion,
 } from '../../src/index.js';
+import { thrownCode } from '../support/code-of.js';
 
 const request: AskUserQuestionRequest = {
   question: 'Which database?',
@@ -20,16 +17,6 @@ const request: AskUserQuestionRequest = {
   ],
 };
 const scope = { sessionId: 'session-1', toolCallId: 'call-1' };
-
-function codeOf(run: () => unknown): UserInteractionErrorCode | 'none' {
-  try {
-    run();
-  } catch (error) {
-    if (isUserInteractionError(error)) return error.code;
-    throw error;
-  }
-  return 'none';
-}
 
 describe('permissionRequestForQuestion', () => {
   it('makes the question the tool call title and each option a one-time permission option', () => {
@@ -44,18 +31,18 @@ describe('permissionRequestForQuestion', () => {
   });
 
   it('fails with UNSUPPORTED for a question without options', () => {
-    expect(codeOf(() => permissionRequestForQuestion({ question: 'Name?' }, scope))).toBe(
+    expect(thrownCode(() => permissionRequestForQuestion({ question: 'Name?' }, scope))).toBe(
       'UNSUPPORTED',
     );
     expect(
-      codeOf(() => permissionRequestForQuestion({ question: 'Name?', options: [] }, scope)),
+      thrownCode(() => permissionRequestForQuestion({ question: 'Name?', options: [] }, scope)),
     ).toBe('UNSUPPORTED');
   });
 
   it('fails with ASK_FAILED without a tool call id', () => {
-    expect(codeOf(() => permissionRequestForQuestion(request, { sessionId: 's' } as never))).toBe(
-      'ASK_FAILED',
-    );
+    expect(
+      thrownCode(() => permissionRequestForQuestion(request, { sessionId: 's' } as never)),
+    ).toBe('ASK_FAILED');
   });
 });
 
@@ -72,9 +59,9 @@ describe('answerFromPermission', () => {
   });
 
   it('maps cancelled to ASK_CANCELLED', () => {
-    expect(codeOf(() => answerFromPermission(request, { outcome: { outcome: 'cancelled' } }))).toBe(
-      'ASK_CANCELLED',
-    );
+    expect(
+      thrownCode(() => answerFromPermission(request, { outcome: { outcome: 'cancelled' } })),
+    ).toBe('ASK_CANCELLED');
   });
 
   it.each([
@@ -91,6 +78,6 @@ describe('answerFromPermission', () => {
     ['a reply that is not an object', 'option-0'],
     ['a null reply', null],
   ])('rejects %s with INVALID_ANSWER', (_name, response) => {
-    expect(codeOf(() => answerFromPermission(request, response))).toBe('INVALID_ANSWER');
+    expect(thrownCode(() => answerFromPermission(request, response))).toBe('INVALID_ANSWER');
   });
 });

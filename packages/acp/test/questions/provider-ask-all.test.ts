@@ -1,14 +1,10 @@
 import { getEventListeners } from 'node:events';
 import type { SendRequestOptions } from '@agentclientprotocol/sdk';
 import { deferred } from 'dsh-agent/testing';
-import {
-  type AskUserQuestionsRequest,
-  createUserInteraction,
-  isUserInteractionError,
-  type UserInteractionErrorCode,
-} from 'dsh-user-interaction';
+import { type AskUserQuestionsRequest, createUserInteraction } from 'dsh-user-interaction';
 import { describe, expect, it } from 'vitest';
 import { type AcpClientConnection, createAcpQuestionProvider } from '../../src/index.js';
+import { codeOf } from '../support/code-of.js';
 
 const TWO_CHOICES: AskUserQuestionsRequest = {
   questions: [
@@ -54,16 +50,6 @@ function heldConnection() {
       while (sent.length < count) await arrived.promise;
     },
   };
-}
-
-async function codeOf(promise: Promise<unknown>): Promise<UserInteractionErrorCode | 'resolved'> {
-  try {
-    await promise;
-  } catch (error) {
-    if (isUserInteractionError(error)) return error.code;
-    throw error;
-  }
-  return 'resolved';
 }
 
 const scopeFor = () => ({ sessionId: 'session-1', toolCallId: 'call-1' });

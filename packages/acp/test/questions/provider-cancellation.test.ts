@@ -1,4 +1,4 @@
-import { methods, RequestError } from '@agentclientprotocol/sdk';
+import { type ClientContext, methods, RequestError } from '@agentclientprotocol/sdk';
 import {
   type AskUserQuestionRequest,
   isUserInteractionError,
@@ -6,12 +6,14 @@ import {
 } from 'dsh-user-interaction';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createAcpQuestionProvider } from '../../src/index.js';
-import { tappedPipe } from '../support/tapped-pipe.js';
-import { type AskOutcome, createTestAgent } from '../support/test-agent.js';
+import { rejectionOf } from '../support/rejection-of.js';
+import { cancelRequest, type TappedPipe, tappedPipe } from '../support/tapped-pipe.js';
+import { type AskOutcome, createTestAgent, type TestAgent } from '../support/test-agent.js';
 import {
   createTestClient,
   initialize,
   startTurn,
+  type TestClient,
   WITH_FORMS,
   withConnection,
 } from '../support/test-client.js';
@@ -33,80 +35,86 @@ function errorCode(outcome: AskOutcome | unknown): UserInteractionErrorCode | un
   return isUserInteractionError(error) ? error.code : undefined;
 }
 
-async function rejection(promise: Promise<unknown>): Promise<unknown> {
-  try {
-    await promise;
-  } catch (error) {
-    return error;
-  }
-  throw new Error('expected a rejection');
-}
-
 afterEach(() => {
   vi.restoreAllMocks();
 });
 
+/** Connects a form-capable client, starts a turn that asks `database` and waits for its form. */
+async function withPendingForm(
+  op: (pending: {
+    testAgent: TestAgent;
+    testClient: TestClient;
+    agent: ClientContext;
+    pipe: TappedPipe;
+    sessionId: string;
+    response: Awaited<ReturnType<typeof startTurn>>['response'];
+    form: Awaited<ReturnType<TestClient['forms']['next']>>;
+  }) => Promise<void>,
+): Promise<void> {
+  const testAgent = createTestAgent();
+  const testClient = createTestClient();
+  await withConnection(testAgent, testClient, async (agent, pipe) => {
+    await initialize(agent, WITH_FORMS);
+    const { sessionId, response } = await startTurn(agent, { question: database });
+    const form = await testClient.forms.next();
+    await op({ testAgent, testClient, agent, pipe, sessionId, response, form });
+  });
+}
+
 describe('cancellation', () => {
   it('session/cancel while a form is pending: $/cancel_request for that request, ASK_ABORTED at once, late reply ignored', async () => {
     const errors = vi.spyOn(console, 'error');
-    const testAgent = createTestAgent();
-    const testClient = createTestClient();
-    await withConnection(testAgent, testClient, async (agent, pipe) => {
-      await initialize(agent, WITH_FORMS);
-      const { sessionId, response } = await startTurn(agent, { question: database });
-      const form = await testClient.forms.next();
+    await withPendingForm(
+      async ({ testAgent, testClient, agent, pipe, sessionId, response, form }) => {
+        const started = performance.now();
+        await agent.notify(methods.agent.session.cancel, { sessionId });
+        const outcome = await testAgent.outcomeOf(sessionId);
+        const elapsed = performance.now() - started;
 
-      const started = performance.now();
-      await agent.notify(methods.agent.session.cancel, { sessionId });
-      const outcome = await testAgent.outcomeOf(sessionId);
-      const elapsed = performance.now() - started;
+        // The client never replied, yet the ask ended, withdrawn, within the bound.
+        expect(errorCode(outcome)).toBe('ASK_ABORTED');
+        expect(elapsed).toBeLessThan(PROMPTLY_MS);
+        expect((await response).stopReason).toBe('cancelled');
 
-      // The client never replied, yet the ask ended, withdrawn, within the bound.
-      expect(errorCode(outcome)).toBe('ASK_ABORTED');
-      expect(elapsed).toBeLessThan(PROMPTLY_MS);
-      expect((await response).stopReason).toBe('cancelled');
+        // The client sees the cancel three ways: on the wire, in its `*` notification
+        // fallback, and as the abort of the handler's signal, all for that request id.
+        const cancel = await pipe.wire.waitFor(cancelRequest());
+        expect(cancel.message).toMatchObject({ params: { requestId: form.requestId } });
+        expect(await testClient.notifications.next()).toEqual({
+          method: '$/cancel_request',
+          params: { requestId: form.requestId },
+        });
+        expect(form.signal.aborted).toBe(true);
+        expect(form.signal.reason).toBeInstanceOf(RequestError);
+        expect(form.signal.reason).toMatchObject({
+          code: -32800,
+          data: { requestId: form.requestId },
+        });
 
-      // The client sees the cancel three ways: on the wire, in its `*` notification
-      // fallback, and as the abort of the handler's signal, all for that request id.
-      const cancel = await pipe.wire.waitFor(
-        (entry) =>
-          entry.to === 'client' &&
-          'method' in entry.message &&
-          entry.message.method === methods.protocol.cancelRequest,
-      );
-      expect(cancel.message).toMatchObject({ params: { requestId: form.requestId } });
-      expect(await testClient.notifications.next()).toEqual({
-        method: '$/cancel_request',
-        params: { requestId: form.requestId },
-      });
-      expect(form.signal.aborted).toBe(true);
-      expect(form.signal.reason).toBeInstanceOf(RequestError);
-      expect(form.signal.reason).toMatchObject({
-        code: -32800,
-        data: { requestId: form.requestId },
-      });
+        // A late reply reaches the agent and changes nothing.
+        form.reply({ action: 'accept', content: { choice: 'pg' } });
+        await pipe.wire.waitFor(
+          (entry) =>
+            entry.to === 'agent' && 'id' in entry.message && entry.message.id === form.requestId,
+        );
+        expect(testAgent.provider().pending).toBe(0);
+        expect(errors).not.toHaveBeenCalledWith('Got response to unknown request', form.requestId);
 
-      // A late reply reaches the agent and changes nothing.
-      form.reply({ action: 'accept', content: { choice: 'pg' } });
-      await pipe.wire.waitFor(
-        (entry) =>
-          entry.to === 'agent' && 'id' in entry.message && entry.message.id === form.requestId,
-      );
-      expect(testAgent.provider().pending).toBe(0);
-      expect(errors).not.toHaveBeenCalledWith('Got response to unknown request', form.requestId);
-
-      // The same session asks again and gets its own answer, not the late one.
-      const again = agent.request(methods.agent.session.prompt, {
-        sessionId,
-        prompt: [{ type: 'text', text: JSON.stringify({ question: database }) }],
-      });
-      const second = await testClient.forms.next();
-      expect(second.requestId).not.toBe(form.requestId);
-      second.reply({ action: 'accept', content: { choice: 'SQLite' } });
-      expect(await testAgent.outcomeOf(sessionId)).toMatchObject({ answer: { answer: 'SQLite' } });
-      expect((await again).stopReason).toBe('end_turn');
-      expect(testAgent.outcomes.all).toHaveLength(2);
-    });
+        // The same session asks again and gets its own answer, not the late one.
+        const again = agent.request(methods.agent.session.prompt, {
+          sessionId,
+          prompt: [{ type: 'text', text: JSON.stringify({ question: database }) }],
+        });
+        const second = await testClient.forms.next();
+        expect(second.requestId).not.toBe(form.requestId);
+        second.reply({ action: 'accept', content: { choice: 'SQLite' } });
+        expect(await testAgent.outcomeOf(sessionId)).toMatchObject({
+          answer: { answer: 'SQLite' },
+        });
+        expect((await again).stopReason).toBe('end_turn');
+        expect(testAgent.outcomes.all).toHaveLength(2);
+      },
+    );
   });
 
   it('withdraws a pending permission request the same way', async () => {
@@ -119,13 +127,7 @@ describe('cancellation', () => {
       await agent.notify(methods.agent.session.cancel, { sessionId });
       expect(errorCode(await testAgent.outcomeOf(sessionId))).toBe('ASK_ABORTED');
       expect((await response).stopReason).toBe('cancelled');
-      await pipe.wire.waitFor(
-        (entry) =>
-          entry.to === 'client' &&
-          'method' in entry.message &&
-          entry.message.method === '$/cancel_request' &&
-          (entry.message.params as { requestId?: unknown }).requestId === request.requestId,
-      );
+      await pipe.wire.waitFor(cancelRequest(request.requestId));
       // As ACP asks, the client answers a cancelled permission request with `cancelled`.
       request.reply({ outcome: { outcome: 'cancelled' } });
       expect(testAgent.outcomes.all).toHaveLength(1);
@@ -139,7 +141,7 @@ describe('cancellation', () => {
       await initialize(agent, WITH_FORMS);
       testAgent.scopes.set('direct', { sessionId: 'session-direct' });
       const reason = new Error('gone');
-      const error = await rejection(
+      const error = await rejectionOf(
         testAgent.provider().ask({
           ...database,
           agent: { id: 'direct' },
@@ -182,7 +184,7 @@ describe('connection end and disposal', () => {
       expect(provider.pending).toBe(0);
 
       testAgent.scopes.set('later', { sessionId });
-      const later = await rejection(provider.ask({ ...database, agent: { id: 'later' } }));
+      const later = await rejectionOf(provider.ask({ ...database, agent: { id: 'later' } }));
       expect(errorCode(later)).toBe('INPUT_CLOSED');
     } finally {
       pipe.disconnect();
@@ -192,28 +194,17 @@ describe('connection end and disposal', () => {
   });
 
   it('rejects pending questions with INPUT_CLOSED on dispose, withdraws them on the wire, and refuses later asks', async () => {
-    const testAgent = createTestAgent();
-    const testClient = createTestClient();
-    await withConnection(testAgent, testClient, async (agent, pipe) => {
-      await initialize(agent, WITH_FORMS);
-      const { sessionId, response } = await startTurn(agent, { question: database });
-      const form = await testClient.forms.next();
+    await withPendingForm(async ({ testAgent, pipe, sessionId, response, form }) => {
       const provider = testAgent.provider();
       provider.dispose();
       provider.dispose();
       expect(errorCode(await testAgent.outcomeOf(sessionId))).toBe('INPUT_CLOSED');
       expect((await response).stopReason).toBe('end_turn');
-      await pipe.wire.waitFor(
-        (entry) =>
-          entry.to === 'client' &&
-          'method' in entry.message &&
-          entry.message.method === '$/cancel_request' &&
-          (entry.message.params as { requestId?: unknown }).requestId === form.requestId,
-      );
+      await pipe.wire.waitFor(cancelRequest(form.requestId));
       testAgent.scopes.set('later', { sessionId });
       const sentBefore = pipe.wire.requestsToClient(methods.client.elicitation.create).length;
       expect(
-        errorCode(await rejection(provider.ask({ ...database, agent: { id: 'later' } }))),
+        errorCode(await rejectionOf(provider.ask({ ...database, agent: { id: 'later' } }))),
       ).toBe('INPUT_CLOSED');
       expect(pipe.wire.requestsToClient(methods.client.elicitation.create)).toHaveLength(
         sentBefore,
@@ -230,7 +221,7 @@ describe('connection end and disposal', () => {
       let pending: Promise<unknown>;
       {
         using provider = testAgent.provider();
-        pending = rejection(provider.ask({ ...database, agent: { id: 'scoped' } }));
+        pending = rejectionOf(provider.ask({ ...database, agent: { id: 'scoped' } }));
         await testClient.forms.next();
       }
       expect(errorCode(await pending)).toBe('INPUT_CLOSED');
@@ -254,7 +245,7 @@ describe('connection end and disposal', () => {
       },
     });
     const request: AskUserQuestionRequest = { ...database };
-    const error = await rejection(provider.ask(request));
+    const error = await rejectionOf(provider.ask(request));
     expect(errorCode(error)).toBe('ASK_FAILED');
     expect((error as Error).cause).toBe(boom);
   });

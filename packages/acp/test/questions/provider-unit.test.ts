@@ -1,7 +1,7 @@
 import type { SendRequestOptions } from '@agentclientprotocol/sdk';
-import { isUserInteractionError, type UserInteractionErrorCode } from 'dsh-user-interaction';
 import { describe, expect, it } from 'vitest';
 import { type AcpClientConnection, createAcpQuestionProvider } from '../../src/index.js';
+import { codeOf } from '../support/code-of.js';
 
 const database = {
   question: 'Which database?',
@@ -23,16 +23,6 @@ function silentConnection() {
     signal: closer.signal,
   };
   return { connection, sent, close: (reason?: unknown) => closer.abort(reason) };
-}
-
-async function codeOf(promise: Promise<unknown>): Promise<UserInteractionErrorCode | 'resolved'> {
-  try {
-    await promise;
-  } catch (error) {
-    if (isUserInteractionError(error)) return error.code;
-    throw error;
-  }
-  return 'resolved';
 }
 
 const withForms = { elicitation: { form: {} } };

@@ -1,17 +1,9 @@
 import { methods, RequestError } from '@agentclientprotocol/sdk';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { withBinClient } from '../support/bin-client.js';
-import {
-  assertBuilt,
-  fixture,
-  hasStackTrace,
-  jsonRpcLine,
-  startBin,
-} from '../support/bin-process.js';
-import { initializeClient, newSession, prompt } from '../support/server-harness.js';
-import { createTestClient, WITH_FORMS } from '../support/test-client.js';
-
-beforeAll(assertBuilt);
+import { fixture, hasStackTrace, jsonRpcLine, startBin } from '../support/bin-process.js';
+import { cancelWhileFormPending, prompt, startSession } from '../support/server-harness.js';
+import { createTestClient } from '../support/test-client.js';
 
 /** Generous for a child process; an agent that waited for the client's reply would never meet it. */
 const PROMPTLY_MS = 2_000;
@@ -20,15 +12,7 @@ describe('cancel and disconnect, against the bin', () => {
   it('session/cancel while a form is pending: the client sees $/cancel_request and the turn ends cancelled, with no reply ever sent', async () => {
     const testClient = createTestClient();
     await withBinClient([], testClient, async (agent) => {
-      await initializeClient(agent, WITH_FORMS);
-      const sessionId = await newSession(agent);
-      const response = prompt(agent, sessionId, 'Start.');
-      const form = await testClient.forms.next();
-
-      const started = performance.now();
-      await agent.notify(methods.agent.session.cancel, { sessionId });
-      expect(await response).toEqual({ stopReason: 'cancelled' });
-      expect(performance.now() - started).toBeLessThan(PROMPTLY_MS);
+      const { sessionId, form } = await cancelWhileFormPending(agent, testClient, PROMPTLY_MS);
 
       expect(await testClient.notifications.next()).toEqual({
         method: '$/cancel_request',
@@ -48,8 +32,7 @@ describe('cancel and disconnect, against the bin', () => {
       ['--script', fixture('one-question.json'), '--timeout', '50ms'],
       testClient,
       async (agent) => {
-        await initializeClient(agent, WITH_FORMS);
-        const sessionId = await newSession(agent);
+        const sessionId = await startSession(agent);
         const response = prompt(agent, sessionId, 'Ask me.');
         const form = await testClient.forms.next();
         expect(await response).toEqual({ stopReason: 'end_turn' });
@@ -72,8 +55,7 @@ describe('cancel and disconnect, against the bin', () => {
       const bin = startBin();
       const testClient = createTestClient();
       const connection = testClient.app.connect(bin.stream);
-      await initializeClient(connection.agent, WITH_FORMS);
-      const sessionId = await newSession(connection.agent);
+      const sessionId = await startSession(connection.agent);
       prompt(connection.agent, sessionId, 'Start.').catch(() => {});
       await testClient.forms.next();
 

@@ -1,12 +1,9 @@
 import { STAND_IN_QUESTION, startDeepSeekStandIn } from 'dsh-agent/testing';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { QuestionElicitationRequest } from '../../src/index.js';
 import { withBinClient } from '../support/bin-client.js';
-import { assertBuilt } from '../support/bin-process.js';
-import { initializeClient, newSession, prompt } from '../support/server-harness.js';
-import { createTestClient, WITH_FORMS } from '../support/test-client.js';
-
-beforeAll(assertBuilt);
+import { prompt, startSession } from '../support/server-harness.js';
+import { createTestClient } from '../support/test-client.js';
 
 describe('dsh-acp against a stand-in for DeepSeek', () => {
   for (const thinking of ['on', 'off'] as const) {
@@ -20,8 +17,7 @@ describe('dsh-acp against a stand-in for DeepSeek', () => {
           args,
           testClient,
           async (agent) => {
-            await initializeClient(agent, WITH_FORMS);
-            const sessionId = await newSession(agent);
+            const sessionId = await startSession(agent);
             const response = prompt(agent, sessionId, 'Paint the fence');
             const form = await testClient.forms.next();
             expect((form.params as QuestionElicitationRequest).message).toBe(

@@ -1,18 +1,15 @@
 import type { CreateElicitationResponse } from '@agentclientprotocol/sdk';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { QuestionElicitationRequest } from '../../src/index.js';
 import { withBinClient } from '../support/bin-client.js';
-import { assertBuilt } from '../support/bin-process.js';
-import { initializeClient, newSession, prompt } from '../support/server-harness.js';
-import { createTestClient, WITH_FORMS } from '../support/test-client.js';
-
-beforeAll(assertBuilt);
+import { initializeClient, newSession, prompt, startSession } from '../support/server-harness.js';
+import { createTestClient } from '../support/test-client.js';
 
 describe('the dsh-acp bin, as an editor starts it', () => {
   it('holds the whole offline demo conversation with its questions as forms, over real pipes', async () => {
     const testClient = createTestClient();
     const { bin } = await withBinClient([], testClient, async (agent) => {
-      const init = await initializeClient(agent, WITH_FORMS);
+      const init = await initializeClient(agent);
       expect(init.agentInfo).toMatchObject({ name: 'dsh-acp' });
       const sessionId = await newSession(agent);
       const response = prompt(agent, sessionId, 'Plan a service with me.');
@@ -65,8 +62,7 @@ describe('the dsh-acp bin, as an editor starts it', () => {
   it('declines, dismissals and malformed answers reach the model as ASK_DECLINED, ASK_CANCELLED and INVALID_ANSWER', async () => {
     const testClient = createTestClient();
     await withBinClient([], testClient, async (agent) => {
-      await initializeClient(agent, WITH_FORMS);
-      const sessionId = await newSession(agent);
+      const sessionId = await startSession(agent);
       const response = prompt(agent, sessionId, 'Start.');
       (await testClient.forms.next()).reply({ action: 'decline' });
       (await testClient.forms.next()).reply({ action: 'cancel' });

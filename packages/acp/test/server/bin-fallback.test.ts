@@ -1,17 +1,14 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { withBinClient } from '../support/bin-client.js';
-import { assertBuilt, fixture } from '../support/bin-process.js';
-import { initializeClient, newSession, prompt } from '../support/server-harness.js';
+import { fixture } from '../support/bin-process.js';
+import { prompt, startSession } from '../support/server-harness.js';
 import { createTestClient } from '../support/test-client.js';
-
-beforeAll(assertBuilt);
 
 describe('a client without form elicitation, against the bin', () => {
   it('gets the demo question with options as session/request_permission', async () => {
     const testClient = createTestClient({ handlesForms: false });
     await withBinClient([], testClient, async (agent) => {
-      await initializeClient(agent, {});
-      const sessionId = await newSession(agent);
+      const sessionId = await startSession(agent, {});
       const response = prompt(agent, sessionId, 'Start.');
       const permission = await testClient.permissions.next();
       expect(permission.params).toMatchObject({
@@ -44,8 +41,7 @@ describe('a client without form elicitation, against the bin', () => {
   it('a free-form question (--script) fails with UNSUPPORTED, and nothing is sent to the client', async () => {
     const testClient = createTestClient({ handlesForms: false });
     await withBinClient(['--script', fixture('one-question.json')], testClient, async (agent) => {
-      await initializeClient(agent, { elicitation: {} });
-      const sessionId = await newSession(agent);
+      const sessionId = await startSession(agent, { elicitation: {} });
       expect(await prompt(agent, sessionId, 'Ask me.')).toEqual({ stopReason: 'end_turn' });
       expect(testClient.updates.toolCalls(sessionId)).toMatchObject([
         { toolCallId: 'token', title: 'What is your token?', status: 'in_progress' },

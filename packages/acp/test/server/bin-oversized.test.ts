@@ -1,11 +1,9 @@
 import { DEFAULT_MAX_MESSAGE_BYTES, methods } from '@agentclientprotocol/sdk';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { withBinClient } from '../support/bin-client.js';
-import { assertBuilt, fixture } from '../support/bin-process.js';
-import { initializeClient, newSession, prompt } from '../support/server-harness.js';
-import { createTestClient, WITH_FORMS } from '../support/test-client.js';
-
-beforeAll(assertBuilt);
+import { fixture } from '../support/bin-process.js';
+import { newSession, prompt, startSession } from '../support/server-harness.js';
+import { createTestClient } from '../support/test-client.js';
 
 describe('a line over the 32 MiB message limit, against the bin', () => {
   it('is refused with an error to its sender; the connection and the other sessions go on', async () => {
@@ -14,8 +12,7 @@ describe('a line over the 32 MiB message limit, against the bin', () => {
       ['--script', fixture('one-question.json')],
       testClient,
       async (agent, bin) => {
-        await initializeClient(agent, WITH_FORMS);
-        const waiting = await newSession(agent);
+        const waiting = await startSession(agent);
         const response = prompt(agent, waiting, 'Ask me.');
         const form = await testClient.forms.next();
 

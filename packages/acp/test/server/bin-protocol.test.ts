@@ -1,6 +1,5 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
-  assertBuilt,
   type BinProcess,
   endInput,
   fixture,
@@ -8,8 +7,6 @@ import {
   jsonRpcLine,
   startBin,
 } from '../support/bin-process.js';
-
-beforeAll(assertBuilt);
 
 /** Writes one raw line and resolves with the next raw line the agent writes, parsed. */
 async function exchange(bin: BinProcess, line: string) {

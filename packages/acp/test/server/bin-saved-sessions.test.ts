@@ -6,13 +6,13 @@ import {
   sessionFilePath,
   temporaryStateFolder,
 } from 'dsh-agent/testing';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { withBinClient } from '../support/bin-client.js';
-import { assertBuilt, startBin } from '../support/bin-process.js';
-import { initializeClient, prompt, rejectionOf } from '../support/server-harness.js';
-import { createTestClient, WITH_FORMS } from '../support/test-client.js';
+import { startBin } from '../support/bin-process.js';
+import { rejectionOf } from '../support/rejection-of.js';
+import { initializeClient, prompt } from '../support/server-harness.js';
+import { createTestClient } from '../support/test-client.js';
 
-beforeAll(assertBuilt);
 afterEach(removeTemporaryStateFolders);
 
 describe('saved sessions, against the bin', () => {
@@ -26,7 +26,7 @@ describe('saved sessions, against the bin', () => {
     const bin = startBin(args);
     const connection = first.app.connect(bin.stream);
     const { agent } = connection;
-    await initializeClient(agent, WITH_FORMS);
+    await initializeClient(agent);
     const { sessionId } = await agent.request(methods.agent.session.new, { cwd, mcpServers: [] });
     const turn = prompt(agent, sessionId, 'Plan the shop service');
     (await first.forms.next()).reply({ action: 'accept', content: { choice: 'Go' } });
@@ -42,7 +42,7 @@ describe('saved sessions, against the bin', () => {
     // The next process.
     const second = createTestClient();
     const { bin: restarted } = await withBinClient(args, second, async (agent, current) => {
-      await initializeClient(agent, WITH_FORMS);
+      await initializeClient(agent);
       const { sessions } = await agent.request(methods.agent.session.list, { cwd });
       expect(sessions).toEqual([
         { sessionId, cwd, title: 'Plan the shop service', updatedAt: expect.any(String) },
@@ -87,7 +87,7 @@ describe('saved sessions, against the bin', () => {
       // While this process holds the session, another one cannot load it, and says who does.
       const third = createTestClient();
       await withBinClient(args, third, async (other) => {
-        await initializeClient(other, WITH_FORMS);
+        await initializeClient(other);
         const error = await rejectionOf(
           other.request(methods.agent.session.load, { sessionId, cwd, mcpServers: [] }),
         );

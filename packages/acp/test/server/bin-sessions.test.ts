@@ -1,11 +1,9 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { QuestionElicitationRequest } from '../../src/index.js';
 import { withBinClient } from '../support/bin-client.js';
-import { assertBuilt, fixture } from '../support/bin-process.js';
+import { fixture } from '../support/bin-process.js';
 import { initializeClient, newSession, prompt } from '../support/server-harness.js';
-import { createTestClient, WITH_FORMS } from '../support/test-client.js';
-
-beforeAll(assertBuilt);
+import { createTestClient } from '../support/test-client.js';
 
 const SESSIONS = 50;
 
@@ -15,7 +13,7 @@ describe('many sessions, against the bin', () => {
   it(`${SESSIONS} concurrent sessions each answer their own question, with no crosstalk`, async () => {
     const testClient = createTestClient();
     await withBinClient(['--script', fixture('one-question.json')], testClient, async (agent) => {
-      await initializeClient(agent, WITH_FORMS);
+      await initializeClient(agent);
       const sessionIds = await Promise.all(
         Array.from({ length: SESSIONS }, () => newSession(agent)),
       );

@@ -1,11 +1,9 @@
 import { methods } from '@agentclientprotocol/sdk';
 import { deferred } from 'dsh-agent/testing';
-import { beforeAll, describe, expect, it } from 'vitest';
-import { assertBuilt, endInput, fixture, startBin } from '../support/bin-process.js';
+import { describe, expect, it } from 'vitest';
+import { endInput, fixture, startBin } from '../support/bin-process.js';
 import { initializeClient, prompt } from '../support/server-harness.js';
-import { createTestClient, WITH_FORMS } from '../support/test-client.js';
-
-beforeAll(assertBuilt);
+import { createTestClient } from '../support/test-client.js';
 
 describe('an editor that stops reading the agent’s stderr', () => {
   it('loses the log, never the sessions: they go on over stdin and stdout', async () => {
@@ -19,7 +17,7 @@ describe('an editor that stops reading the agent’s stderr', () => {
     const testClient = createTestClient();
     await testClient.app.connectWith(bin.stream, async (agent) => {
       // Each of these logs a line to the closed stderr.
-      await initializeClient(agent, WITH_FORMS);
+      await initializeClient(agent);
       const { sessionId } = await agent.request(methods.agent.session.new, {
         cwd: '/',
         mcpServers: [{ name: 'files', command: 'mcp-files', args: [], env: [] }],

@@ -1,15 +1,6 @@
-import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { beforeAll, describe, expect, it } from 'vitest';
-import {
-  assertBuilt,
-  BIN,
-  fixture,
-  hasStackTrace,
-  TEST_STATE_HOME,
-} from '../support/bin-process.js';
-
-beforeAll(assertBuilt);
+import { describe, expect, it } from 'vitest';
+import { fixture, hasStackTrace, spawnBin, TEST_STATE_HOME } from '../support/bin-process.js';
 
 const { version } = JSON.parse(
   readFileSync(new URL('../../package.json', import.meta.url), 'utf8'),
@@ -18,15 +9,7 @@ const { version } = JSON.parse(
 /** Runs the bin to its end with no input, as a shell would. */
 function run(args: readonly string[], env: Record<string, string> = {}) {
   return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
-    const child = spawn(process.execPath, [BIN, ...args], {
-      env: {
-        ...process.env,
-        DEEPSEEK_API_KEY: '',
-        DSH_API_KEY: '',
-        XDG_STATE_HOME: TEST_STATE_HOME,
-        ...env,
-      },
-    });
+    const child = spawnBin(args, env);
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (chunk) => (stdout += chunk));

@@ -1,4 +1,3 @@
-import { readFileSync } from 'node:fs';
 import { PassThrough, Readable, Writable } from 'node:stream';
 import { ndJsonStream } from '@agentclientprotocol/sdk';
 import { createScriptedModel } from 'dsh-agent';
@@ -9,12 +8,11 @@ import {
   routeConsoleToStderr,
   serveAcpAgent,
 } from '../../src/index.js';
-import { initializeClient, newSession, prompt } from '../support/server-harness.js';
-import { createTestClient, WITH_FORMS } from '../support/test-client.js';
+import { jsonFixture } from '../support/json-fixture.js';
+import { prompt, startSession } from '../support/server-harness.js';
+import { createTestClient } from '../support/test-client.js';
 
-const ONE_QUESTION = JSON.parse(
-  readFileSync(new URL('../fixtures/one-question.json', import.meta.url), 'utf8'),
-) as unknown;
+const ONE_QUESTION = jsonFixture('one-question.json');
 
 describe('the README example of serveAcpAgent', () => {
   it('serves on byte streams (here in memory instead of stdio) until the client goes away', async () => {
@@ -45,8 +43,7 @@ describe('the README example of serveAcpAgent', () => {
     );
     try {
       const { agent } = connection;
-      await initializeClient(agent, WITH_FORMS);
-      const sessionId = await newSession(agent);
+      const sessionId = await startSession(agent);
       const response = prompt(agent, sessionId, 'Ask me.');
       (await testClient.forms.next()).reply({ action: 'accept', content: { text: 'hello' } });
       expect(await response).toEqual({ stopReason: 'end_turn' });

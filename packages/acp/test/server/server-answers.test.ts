@@ -2,8 +2,8 @@ import type { CreateElicitationResponse } from '@agentclientprotocol/sdk';
 import { createScriptedModel, DEMO_SCRIPT } from 'dsh-agent';
 import { REQUEST_LIMITS } from 'dsh-user-interaction';
 import { describe, expect, it } from 'vitest';
-import { initializeClient, newSession, prompt, withServer } from '../support/server-harness.js';
-import { createTestClient, WITH_FORMS } from '../support/test-client.js';
+import { prompt, startSession, withServer } from '../support/server-harness.js';
+import { createTestClient } from '../support/test-client.js';
 
 const demo = () => ({ model: createScriptedModel(DEMO_SCRIPT, { name: 'demo' }) });
 
@@ -11,8 +11,7 @@ const demo = () => ({ model: createScriptedModel(DEMO_SCRIPT, { name: 'demo' }) 
 async function firstAnswer(reply: unknown) {
   const testClient = createTestClient();
   return await withServer(demo(), testClient, async ({ agent }) => {
-    await initializeClient(agent, WITH_FORMS);
-    const sessionId = await newSession(agent);
+    const sessionId = await startSession(agent);
     const response = prompt(agent, sessionId, 'Start.');
     (await testClient.forms.next()).reply(reply as CreateElicitationResponse);
     for (let i = 0; i < 3; i++) (await testClient.forms.next()).reply({ action: 'decline' });
@@ -85,8 +84,7 @@ describe('a long typed answer', () => {
   async function typed(answer: string) {
     const testClient = createTestClient();
     return await withServer(askName(), testClient, async ({ agent, pipe }) => {
-      await initializeClient(agent, WITH_FORMS);
-      const sessionId = await newSession(agent);
+      const sessionId = await startSession(agent);
       const response = prompt(agent, sessionId, 'Start.');
       const form = await testClient.forms.next();
       form.reply({ action: 'accept', content: { text: answer } });

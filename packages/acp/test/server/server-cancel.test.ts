@@ -3,44 +3,30 @@ import { createScriptedModel, DEMO_SCRIPT } from 'dsh-agent';
 import { describe, expect, it } from 'vitest';
 import type { QuestionElicitationRequest } from '../../src/index.js';
 import { openSession, rawWire } from '../support/raw-wire.js';
+import { rejectionOf } from '../support/rejection-of.js';
 import {
-  initializeClient,
+  cancelWhileFormPending,
   newSession,
   prompt,
-  rejectionOf,
+  startSession,
   withServer,
 } from '../support/server-harness.js';
-import { createTestClient, WITH_FORMS } from '../support/test-client.js';
+import { cancelRequest } from '../support/tapped-pipe.js';
+import { createTestClient } from '../support/test-client.js';
 
 /** Generous for an in-memory round trip; a server that waited for the client would never meet it. */
 const PROMPTLY_MS = 1_000;
 
 const demo = () => ({ model: createScriptedModel(DEMO_SCRIPT, { name: 'demo' }) });
 
-function isCancelRequest(entry: { to: string; message: object }): boolean {
-  return (
-    entry.to === 'client' &&
-    'method' in entry.message &&
-    entry.message.method === methods.protocol.cancelRequest
-  );
-}
-
 describe('session/cancel', () => {
   it('while a form is pending: withdraws it ($/cancel_request) and ends the turn cancelled, though the client never replies', async () => {
     const testClient = createTestClient();
     await withServer(demo(), testClient, async ({ agent, pipe }) => {
-      await initializeClient(agent, WITH_FORMS);
-      const sessionId = await newSession(agent);
-      const response = prompt(agent, sessionId, 'Start.');
-      const form = await testClient.forms.next();
-
-      const started = performance.now();
-      await agent.notify(methods.agent.session.cancel, { sessionId });
-      expect(await response).toEqual({ stopReason: 'cancelled' });
-      expect(performance.now() - started).toBeLessThan(PROMPTLY_MS);
+      const { sessionId, form } = await cancelWhileFormPending(agent, testClient, PROMPTLY_MS);
 
       // The client saw the withdrawal of exactly that request.
-      const cancel = await pipe.wire.waitFor(isCancelRequest);
+      const cancel = await pipe.wire.waitFor(cancelRequest());
       expect(cancel.message).toMatchObject({ params: { requestId: form.requestId } });
       expect(form.signal.aborted).toBe(true);
       expect(form.signal.reason).toBeInstanceOf(RequestError);
@@ -87,8 +73,7 @@ describe('session/cancel', () => {
   it('cancels only its own session', async () => {
     const testClient = createTestClient();
     await withServer(demo(), testClient, async ({ agent }) => {
-      await initializeClient(agent, WITH_FORMS);
-      const first = await newSession(agent);
+      const first = await startSession(agent);
       const second = await newSession(agent);
       const firstTurn = prompt(agent, first, 'Start.');
       const firstForm = await testClient.forms.next();
@@ -111,8 +96,7 @@ describe('session/cancel', () => {
   it('with no turn running, or for an unknown session, is ignored and the server keeps serving', async () => {
     const testClient = createTestClient();
     await withServer(demo(), testClient, async ({ agent, server }) => {
-      await initializeClient(agent, WITH_FORMS);
-      const sessionId = await newSession(agent);
+      const sessionId = await startSession(agent);
       await agent.notify(methods.agent.session.cancel, { sessionId });
       await agent.notify(methods.agent.session.cancel, { sessionId: 'no-such-session' });
       const response = prompt(agent, sessionId, 'Start.');
@@ -125,8 +109,7 @@ describe('session/cancel', () => {
   it('$/cancel_request for the session/prompt request itself ends the turn cancelled, as a result', async () => {
     const testClient = createTestClient();
     await withServer(demo(), testClient, async ({ agent }) => {
-      await initializeClient(agent, WITH_FORMS);
-      const sessionId = await newSession(agent);
+      const sessionId = await startSession(agent);
       const stop = new AbortController();
       const response = agent.request(
         methods.agent.session.prompt,
@@ -145,8 +128,7 @@ describe('session/close', () => {
   it('cancels the running turn, withdraws its question, then frees the session', async () => {
     const testClient = createTestClient();
     await withServer(demo(), testClient, async ({ agent, server, pipe }) => {
-      await initializeClient(agent, WITH_FORMS);
-      const sessionId = await newSession(agent);
+      const sessionId = await startSession(agent);
       const other = await newSession(agent);
       const response = prompt(agent, sessionId, 'Start.');
       const form = await testClient.forms.next();

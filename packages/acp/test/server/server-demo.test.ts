@@ -2,8 +2,8 @@ import { methods } from '@agentclientprotocol/sdk';
 import { createScriptedModel, DEMO_SCRIPT } from 'dsh-agent';
 import { describe, expect, it } from 'vitest';
 import type { QuestionElicitationRequest, QuestionsElicitationRequest } from '../../src/index.js';
-import { initializeClient, newSession, prompt, withServer } from '../support/server-harness.js';
-import { createTestClient, WITH_FORMS } from '../support/test-client.js';
+import { prompt, startSession, withServer } from '../support/server-harness.js';
+import { createTestClient } from '../support/test-client.js';
 
 const demo = () => ({ model: createScriptedModel(DEMO_SCRIPT, { name: 'demo' }) });
 
@@ -11,8 +11,7 @@ describe('the demo conversation, with questions as forms', () => {
   it('asks its questions as forms scoped to their tool calls, three of them in one form, and sums up the answers', async () => {
     const testClient = createTestClient();
     await withServer(demo(), testClient, async ({ agent, pipe }) => {
-      await initializeClient(agent, WITH_FORMS);
-      const sessionId = await newSession(agent);
+      const sessionId = await startSession(agent);
       const response = prompt(agent, sessionId, 'Plan a small web service with me.');
       const updates = testClient.updates;
 
@@ -225,8 +224,7 @@ describe('the demo conversation, with questions as forms', () => {
   it('starts again with the message after its end, asking every question again', async () => {
     const testClient = createTestClient();
     await withServer(demo(), testClient, async ({ agent }) => {
-      await initializeClient(agent, WITH_FORMS);
-      const sessionId = await newSession(agent);
+      const sessionId = await startSession(agent);
       const first = prompt(agent, sessionId, 'Start.');
       for (let i = 0; i < 4; i++) {
         (await testClient.forms.next()).reply({ action: 'decline' });

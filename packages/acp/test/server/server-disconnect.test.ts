@@ -1,9 +1,9 @@
 import { createScriptedModel, DEMO_SCRIPT } from 'dsh-agent';
 import { describe, expect, it } from 'vitest';
 import { serveAcpAgent } from '../../src/index.js';
-import { initializeClient, newSession, prompt } from '../support/server-harness.js';
+import { initializeClient, newSession, prompt, startSession } from '../support/server-harness.js';
 import { tappedPipe } from '../support/tapped-pipe.js';
-import { createTestClient, WITH_FORMS } from '../support/test-client.js';
+import { createTestClient } from '../support/test-client.js';
 
 describe('the client going away', () => {
   it('mid-question: the turns end, the sessions are freed and the server is done, with nothing left waiting', async () => {
@@ -14,7 +14,7 @@ describe('the client going away', () => {
     const testClient = createTestClient();
     const connection = testClient.app.connect(pipe.clientStream);
     const agent = connection.agent;
-    await initializeClient(agent, WITH_FORMS);
+    await initializeClient(agent);
     const sessions = [await newSession(agent), await newSession(agent)];
     const turns = sessions.map((sessionId) => prompt(agent, sessionId, 'Start.'));
     for (const turn of turns) turn.catch(() => {});
@@ -40,8 +40,7 @@ describe('the client going away', () => {
     });
     const testClient = createTestClient();
     const connection = testClient.app.connect(pipe.clientStream);
-    await initializeClient(connection.agent, WITH_FORMS);
-    const sessionId = await newSession(connection.agent);
+    const sessionId = await startSession(connection.agent);
     const turn = prompt(connection.agent, sessionId, 'Start.');
     turn.catch(() => {});
     await testClient.forms.next();

@@ -1,7 +1,7 @@
 import { createScriptedModel, DEMO_SCRIPT } from 'dsh-agent';
 import { recordingModel } from 'dsh-agent/testing';
 import { describe, expect, it } from 'vitest';
-import { initializeClient, newSession, prompt, withServer } from '../support/server-harness.js';
+import { prompt, startSession, withServer } from '../support/server-harness.js';
 import { createTestClient } from '../support/test-client.js';
 
 describe('a client without form elicitation', () => {
@@ -10,8 +10,7 @@ describe('a client without form elicitation', () => {
     // It does not even handle elicitation/create: a form sent to it would fail the test.
     const testClient = createTestClient({ handlesForms: false });
     await withServer({ model }, testClient, async ({ agent, pipe }) => {
-      await initializeClient(agent, { elicitation: { url: {} } });
-      const sessionId = await newSession(agent);
+      const sessionId = await startSession(agent, { elicitation: { url: {} } });
       const response = prompt(agent, sessionId, 'Start.');
       const { updates } = testClient;
 
@@ -78,8 +77,7 @@ describe('a client without form elicitation', () => {
     const model = recordingModel(createScriptedModel({ steps: [{ text: 'Hello.' }] }));
     const testClient = createTestClient();
     await withServer({ model }, testClient, async ({ agent }) => {
-      await initializeClient(agent, { elicitation: { form: {} } });
-      const sessionId = await newSession(agent);
+      const sessionId = await startSession(agent, { elicitation: { form: {} } });
       await prompt(agent, sessionId, 'Hi.');
       const ask = model.requests[0]?.tools.find((tool) => tool.name === 'ask_user_question');
       expect(ask?.description).toBeDefined();
@@ -134,8 +132,7 @@ describe('a client without form elicitation', () => {
     });
     const testClient = createTestClient({ handlesForms: false });
     await withServer({ model }, testClient, async ({ agent, pipe }) => {
-      await initializeClient(agent, {});
-      const sessionId = await newSession(agent);
+      const sessionId = await startSession(agent, {});
       const response = prompt(agent, sessionId, 'Start.');
       const db = await testClient.permissions.next();
       expect(db.params).toEqual({

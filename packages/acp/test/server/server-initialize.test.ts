@@ -3,7 +3,8 @@ import { methods, PROTOCOL_VERSION } from '@agentclientprotocol/sdk';
 import { createScriptedModel } from 'dsh-agent';
 import { describe, expect, it } from 'vitest';
 import { negotiateProtocolVersion, SUPPORTED_PROTOCOL_VERSIONS } from '../../src/index.js';
-import { newSession, rejectionOf, withServer } from '../support/server-harness.js';
+import { rejectionOf } from '../support/rejection-of.js';
+import { newSession, withServer } from '../support/server-harness.js';
 import { createTestClient } from '../support/test-client.js';
 
 const manifest = JSON.parse(

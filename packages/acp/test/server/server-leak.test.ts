@@ -1,5 +1,4 @@
 import { getEventListeners } from 'node:events';
-import { readFileSync } from 'node:fs';
 import {
   type AnyMessage,
   client,
@@ -11,6 +10,7 @@ import {
 import { createScriptedModel } from 'dsh-agent';
 import { describe, expect, it } from 'vitest';
 import { serveAcpAgent } from '../../src/index.js';
+import { jsonFixture } from '../support/json-fixture.js';
 
 const gc = (globalThis as { gc?: () => void }).gc;
 
@@ -30,9 +30,7 @@ function memoryPipe(): { agent: Stream; client: Stream } {
   };
 }
 
-const ONE_QUESTION = JSON.parse(
-  readFileSync(new URL('../fixtures/one-question.json', import.meta.url), 'utf8'),
-) as unknown;
+const ONE_QUESTION = jsonFixture('one-question.json');
 
 type Mode = 'answer' | 'decline' | 'cancel';
 

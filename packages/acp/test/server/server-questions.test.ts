@@ -2,8 +2,9 @@ import { type CreateElicitationResponse, methods } from '@agentclientprotocol/sd
 import { createScriptedModel } from 'dsh-agent';
 import { describe, expect, it } from 'vitest';
 import type { QuestionsElicitationRequest } from '../../src/index.js';
-import { initializeClient, newSession, prompt, withServer } from '../support/server-harness.js';
-import { createTestClient, WITH_FORMS } from '../support/test-client.js';
+import { prompt, startSession, withServer } from '../support/server-harness.js';
+import { cancelRequest } from '../support/tapped-pipe.js';
+import { createTestClient } from '../support/test-client.js';
 
 /** A script that asks three questions at once, then quotes each answer. */
 const SET = () => ({
@@ -43,8 +44,7 @@ const SET = () => ({
 async function replyToSet(reply: unknown) {
   const testClient = createTestClient();
   return await withServer(SET(), testClient, async ({ agent }) => {
-    await initializeClient(agent, WITH_FORMS);
-    const sessionId = await newSession(agent);
+    const sessionId = await startSession(agent);
     const response = prompt(agent, sessionId, 'Start.');
     const form = await testClient.forms.next();
     form.reply(reply as CreateElicitationResponse);
@@ -114,18 +114,12 @@ describe('several questions as one form, over the SDK client', () => {
   it('session/cancel withdraws the one form ($/cancel_request) and ends the turn cancelled', async () => {
     const testClient = createTestClient();
     await withServer(SET(), testClient, async ({ agent, pipe }) => {
-      await initializeClient(agent, WITH_FORMS);
-      const sessionId = await newSession(agent);
+      const sessionId = await startSession(agent);
       const response = prompt(agent, sessionId, 'Start.');
       const form = await testClient.forms.next();
       await agent.notify(methods.agent.session.cancel, { sessionId });
       expect(await response).toEqual({ stopReason: 'cancelled' });
-      const cancel = await pipe.wire.waitFor(
-        (entry) =>
-          entry.to === 'client' &&
-          'method' in entry.message &&
-          entry.message.method === methods.protocol.cancelRequest,
-      );
+      const cancel = await pipe.wire.waitFor(cancelRequest());
       expect(cancel.message).toMatchObject({ params: { requestId: form.requestId } });
       expect(form.signal.aborted).toBe(true);
       expect(testClient.updates.toolCallUpdates(sessionId)).toEqual([

@@ -15,14 +15,15 @@ import {
 } from 'dsh-agent/testing';
 import { afterEach, describe, expect, it } from 'vitest';
 import { type AcpAgentServerOptions, SESSION_LIST_PAGE_SIZE } from '../../src/index.js';
+import { rejectionOf } from '../support/rejection-of.js';
 import {
   initializeClient,
   newSession,
   prompt,
-  rejectionOf,
+  startSession,
   withServer,
 } from '../support/server-harness.js';
-import { createTestClient, type TestClient, WITH_FORMS } from '../support/test-client.js';
+import { createTestClient, type TestClient } from '../support/test-client.js';
 
 afterEach(removeTemporaryStateFolders);
 
@@ -74,14 +75,14 @@ describe('saved sessions', () => {
     const testClient = createTestClient();
     const sessionStore = openSessionStore({ dir: temporaryStateFolder() });
     await withServer(demo(sessionStore), testClient, async ({ agent }) => {
-      const { agentCapabilities } = await initializeClient(agent, WITH_FORMS);
+      const { agentCapabilities } = await initializeClient(agent);
       expect(agentCapabilities).toMatchObject({
         loadSession: true,
         sessionCapabilities: { close: {}, list: {} },
       });
     });
     await withServer({ model: createScriptedModel(DEMO_SCRIPT) }, testClient, async ({ agent }) => {
-      const { agentCapabilities } = await initializeClient(agent, WITH_FORMS);
+      const { agentCapabilities } = await initializeClient(agent);
       expect(agentCapabilities?.loadSession).toBe(false);
       expect(agentCapabilities?.sessionCapabilities).toEqual({ close: {} });
       for (const method of [methods.agent.session.list, methods.agent.session.load]) {
@@ -97,8 +98,7 @@ describe('saved sessions', () => {
     const first = createTestClient();
     let sessionId = '';
     await withServer(demo(openSessionStore({ dir })), first, async ({ agent }) => {
-      await initializeClient(agent, WITH_FORMS);
-      sessionId = await newSession(agent);
+      sessionId = await startSession(agent);
       const turn = prompt(agent, sessionId, 'Plan a web service\nfor the shop');
       await answerDemo(first, 'shop');
       expect(await turn).toEqual({ stopReason: 'end_turn' });
@@ -107,7 +107,7 @@ describe('saved sessions', () => {
     const second = createTestClient();
     const restarted = demo(openSessionStore({ dir }));
     await withServer(restarted, second, async ({ agent, pipe }) => {
-      await initializeClient(agent, WITH_FORMS);
+      await initializeClient(agent);
       const listed = await agent.request(methods.agent.session.list, { cwd: '/' });
       expect(listed).toEqual({
         sessions: [
@@ -189,8 +189,7 @@ describe('saved sessions', () => {
       sessionStore,
     };
     await withServer(options, testClient, async ({ agent, server }) => {
-      await initializeClient(agent, WITH_FORMS);
-      const sessionId = await newSession(agent);
+      const sessionId = await startSession(agent);
       expect(await prompt(agent, sessionId, 'First.')).toEqual({ stopReason: 'end_turn' });
       await agent.request(methods.agent.session.close, { sessionId });
       expect(server.sessions).toBe(0);
@@ -214,7 +213,7 @@ describe('saved sessions', () => {
       { model: createScriptedModel(DEMO_SCRIPT), sessionStore },
       testClient,
       async ({ agent }) => {
-        await initializeClient(agent, WITH_FORMS);
+        await initializeClient(agent);
         // A session never prompted has nothing saved.
         const empty = await newSession(agent);
         await agent.request(methods.agent.session.close, { sessionId: empty });
@@ -251,8 +250,7 @@ describe('saved sessions', () => {
       sessionStore: openSessionStore({ dir }),
     };
     await withServer(options, testClient, async ({ agent }) => {
-      await initializeClient(agent, WITH_FORMS);
-      const sessionId = await newSession(agent);
+      const sessionId = await startSession(agent);
       await prompt(agent, sessionId, 'First.');
       await agent.request(methods.agent.session.close, { sessionId });
       const path = sessionFilePath(dir, sessionId);
@@ -273,8 +271,7 @@ describe('saved sessions', () => {
       { model: createScriptedModel(DEMO_SCRIPT), sessionStore: openSessionStore({ dir }) },
       holder,
       async ({ agent }) => {
-        await initializeClient(agent, WITH_FORMS);
-        const sessionId = await newSession(agent);
+        const sessionId = await startSession(agent);
         const turn = prompt(agent, sessionId, 'Hold it.');
         await holder.forms.next();
         const other = createTestClient();
@@ -282,7 +279,7 @@ describe('saved sessions', () => {
           { model: createScriptedModel(DEMO_SCRIPT), sessionStore: openSessionStore({ dir }) },
           other,
           async (second) => {
-            await initializeClient(second.agent, WITH_FORMS);
+            await initializeClient(second.agent);
             expect(
               await rejectionOf(
                 second.agent.request(methods.agent.session.load, {
@@ -309,7 +306,7 @@ describe('saved sessions', () => {
     const sessionStore = openSessionStore({ dir: temporaryStateFolder() });
     const model = createScriptedModel({ steps: [{ text: 'Ok.' }] });
     await withServer({ model, sessionStore }, testClient, async ({ agent }) => {
-      await initializeClient(agent, WITH_FORMS);
+      await initializeClient(agent);
       const count = 2 * SESSION_LIST_PAGE_SIZE + 7;
       const ids = new Set<string>();
       for (let index = 0; index < count; index++) {

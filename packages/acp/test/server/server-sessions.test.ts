@@ -1,19 +1,18 @@
-import { readFileSync } from 'node:fs';
 import { createScriptedModel } from 'dsh-agent';
 import { describe, expect, it } from 'vitest';
 import type { QuestionElicitationRequest } from '../../src/index.js';
+import { jsonFixture } from '../support/json-fixture.js';
+import { rejectionOf } from '../support/rejection-of.js';
 import {
   initializeClient,
   newSession,
   prompt,
-  rejectionOf,
+  startSession,
   withServer,
 } from '../support/server-harness.js';
-import { createTestClient, WITH_FORMS } from '../support/test-client.js';
+import { createTestClient } from '../support/test-client.js';
 
-const ONE_QUESTION = JSON.parse(
-  readFileSync(new URL('../fixtures/one-question.json', import.meta.url), 'utf8'),
-) as unknown;
+const ONE_QUESTION = jsonFixture('one-question.json');
 
 const SESSIONS = 50;
 
@@ -23,7 +22,7 @@ describe('many sessions on one connection', () => {
     const model = createScriptedModel(ONE_QUESTION, { name: 'one-question' });
     const testClient = createTestClient();
     await withServer({ model }, testClient, async ({ agent, server }) => {
-      await initializeClient(agent, WITH_FORMS);
+      await initializeClient(agent);
       const sessionIds = await Promise.all(
         Array.from({ length: SESSIONS }, () => newSession(agent)),
       );
@@ -60,8 +59,7 @@ describe('many sessions on one connection', () => {
     const model = createScriptedModel(ONE_QUESTION, { name: 'one-question' });
     const testClient = createTestClient();
     await withServer({ model }, testClient, async ({ agent }) => {
-      await initializeClient(agent, WITH_FORMS);
-      const sessionId = await newSession(agent);
+      const sessionId = await startSession(agent);
       const running = prompt(agent, sessionId, 'Ask me.');
       const form = await testClient.forms.next();
 
@@ -82,7 +80,7 @@ describe('many sessions on one connection', () => {
     const model = createScriptedModel({ steps: [{ text: 'Hello.' }] });
     const testClient = createTestClient();
     await withServer({ model }, testClient, async ({ agent }) => {
-      await initializeClient(agent, WITH_FORMS);
+      await initializeClient(agent);
       const error = await rejectionOf(prompt(agent, 'no-such-session', 'Hi.'));
       expect(error).toMatchObject({
         code: -32002,
@@ -100,7 +98,7 @@ describe('session/new', () => {
     const model = createScriptedModel({ steps: [{ text: 'Hello.' }] });
     const testClient = createTestClient();
     await withServer({ model }, testClient, async ({ agent, log }) => {
-      await initializeClient(agent, WITH_FORMS);
+      await initializeClient(agent);
       const relative = await rejectionOf(
         agent.request('session/new', { cwd: 'projects/x', mcpServers: [] }),
       );

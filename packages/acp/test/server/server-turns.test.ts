@@ -2,13 +2,8 @@ import type { Model, ModelEvent } from 'dsh-agent';
 import { createScriptedModel, ModelError } from 'dsh-agent';
 import { recordingModel } from 'dsh-agent/testing';
 import { describe, expect, it } from 'vitest';
-import {
-  initializeClient,
-  newSession,
-  prompt,
-  rejectionOf,
-  withServer,
-} from '../support/server-harness.js';
+import { rejectionOf } from '../support/rejection-of.js';
+import { prompt, startSession, withServer } from '../support/server-harness.js';
 import { createTestClient, WITH_FORMS } from '../support/test-client.js';
 
 function failingModel(error: unknown): Model {
@@ -44,8 +39,7 @@ describe('how a turn ends', () => {
     const model = failingModel(new ModelError(message, 'MODEL_AUTH', { status: 401 }));
     const testClient = createTestClient();
     await withServer({ model }, testClient, async ({ agent }) => {
-      await initializeClient(agent, WITH_FORMS);
-      const sessionId = await newSession(agent);
+      const sessionId = await startSession(agent);
       const error = await rejectionOf(prompt(agent, sessionId, 'Hi.'));
       expect(error).toMatchObject({
         code: -32603,
@@ -63,8 +57,7 @@ describe('how a turn ends', () => {
     const model = failingModel(new Error('ENOENT /home/someone/.secret'));
     const testClient = createTestClient();
     await withServer({ model }, testClient, async ({ agent, pipe }) => {
-      await initializeClient(agent, WITH_FORMS);
-      const sessionId = await newSession(agent);
+      const sessionId = await startSession(agent);
       const error = await rejectionOf(prompt(agent, sessionId, 'Hi.'));
       expect(error).toMatchObject({ code: -32603, data: { code: 'INTERNAL_ERROR' } });
       expect(JSON.stringify(pipe.wire.messages)).not.toContain('.secret');
@@ -81,8 +74,7 @@ describe('how a turn ends', () => {
     });
     const testClient = createTestClient();
     await withServer({ model, maxSteps: 2 }, testClient, async ({ agent }) => {
-      await initializeClient(agent, WITH_FORMS);
-      const sessionId = await newSession(agent);
+      const sessionId = await startSession(agent);
       expect(await prompt(agent, sessionId, 'Hi.')).toEqual({ stopReason: 'max_turn_requests' });
       expect(testClient.updates.toolCallUpdates(sessionId)).toEqual([
         expect.objectContaining({ toolCallId: 'a', status: 'failed' }),
@@ -98,8 +90,7 @@ describe('how a turn ends', () => {
   it('gives every tool call of a session its own ACP id, even when the model reuses one', async () => {
     const testClient = createTestClient();
     await withServer({ model: sameIdModel() }, testClient, async ({ agent }) => {
-      await initializeClient(agent, WITH_FORMS);
-      const sessionId = await newSession(agent);
+      const sessionId = await startSession(agent);
       for (const [turn, toolCallId] of [
         [1, 'call_0'],
         [2, 'call_0#2'],
@@ -122,8 +113,7 @@ describe('prompt content', () => {
     const model = recordingModel(createScriptedModel({ steps: [{ text: 'Read it.' }] }));
     const testClient = createTestClient();
     await withServer({ model }, testClient, async ({ agent }) => {
-      await initializeClient(agent, WITH_FORMS);
-      const sessionId = await newSession(agent);
+      const sessionId = await startSession(agent);
       const response = await agent.request('session/prompt', {
         sessionId,
         prompt: [
@@ -156,8 +146,7 @@ describe('prompt content', () => {
     const model = recordingModel(createScriptedModel({ steps: [{ text: 'Hello.' }] }));
     const testClient = createTestClient();
     await withServer({ model }, testClient, async ({ agent }) => {
-      await initializeClient(agent, WITH_FORMS);
-      const sessionId = await newSession(agent);
+      const sessionId = await startSession(agent);
       const error = await rejectionOf(
         agent.request('session/prompt', {
           sessionId,
@@ -178,8 +167,7 @@ describe('prompt content', () => {
     const model = createScriptedModel({ steps: [{ text: 'Hello.' }] });
     const testClient = createTestClient();
     await withServer({ model }, testClient, async ({ agent }) => {
-      await initializeClient(agent, WITH_FORMS);
-      const sessionId = await newSession(agent);
+      const sessionId = await startSession(agent);
       for (const blocks of [[], [{ type: 'text' as const, text: '  \n' }]]) {
         const error = await rejectionOf(
           agent.request('session/prompt', { sessionId, prompt: blocks }),
@@ -219,8 +207,7 @@ describe('a retry of the model request', () => {
   it('is a notice to a client that takes notices, and never part of the answer', async () => {
     const testClient = createTestClient();
     await withServer({ model: retriedModel() }, testClient, async ({ agent }) => {
-      await initializeClient(agent, { ...WITH_FORMS, session: { notices: {} } });
-      const sessionId = await newSession(agent);
+      const sessionId = await startSession(agent, { ...WITH_FORMS, session: { notices: {} } });
       expect(await prompt(agent, sessionId, 'Hi.')).toMatchObject({ stopReason: 'end_turn' });
       expect(testClient.updates.of(sessionId).all).toEqual([
         {
@@ -238,8 +225,7 @@ describe('a retry of the model request', () => {
     for (const capabilities of [WITH_FORMS, { session: { notices: null } }, { session: {} }]) {
       const testClient = createTestClient();
       await withServer({ model: retriedModel() }, testClient, async ({ agent }) => {
-        await initializeClient(agent, capabilities);
-        const sessionId = await newSession(agent);
+        const sessionId = await startSession(agent, capabilities);
         expect(await prompt(agent, sessionId, 'Hi.')).toMatchObject({ stopReason: 'end_turn' });
         expect(testClient.updates.of(sessionId).all).toEqual([
           { sessionUpdate: 'agent_message_chunk', content: { type: 'text', text: 'Back.' } },

@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import type { AnyMessage, Stream } from '@agentclientprotocol/sdk';
 import { ndJsonStream } from '@agentclientprotocol/sdk';
 import { deferred } from 'dsh-agent/testing';
-import { afterAll } from 'vitest';
+import { afterAll, beforeAll } from 'vitest';
 import { AsyncQueue } from './async-queue.js';
 
 /** The built `dsh-acp` bin: the tests run what users run. */
@@ -27,6 +27,9 @@ export function assertBuilt(): void {
     );
   }
 }
+
+// Each test file that runs the bin finds out first, with that message, when it is not built.
+beforeAll(assertBuilt);
 
 /** How the process ended. */
 export interface Exit {
@@ -50,12 +53,14 @@ export interface BinProcess {
 }
 
 /**
- * Starts the built bin with `args`, with no API key in its environment (so the demo runs
- * unless `env` gives one), and its default state folder in a temporary folder of the test run.
+ * Spawns the built bin with `args` on pipes, with no API key in its environment (so the demo
+ * runs unless `env` gives one) and its default state folder in `TEST_STATE_HOME`.
  */
-export function startBin(args: readonly string[] = [], env: NodeJS.ProcessEnv = {}): BinProcess {
-  assertBuilt();
-  const child = spawn(process.execPath, [BIN, ...args], {
+export function spawnBin(
+  args: readonly string[],
+  env: NodeJS.ProcessEnv = {},
+): ChildProcessWithoutNullStreams {
+  return spawn(process.execPath, [BIN, ...args], {
     env: {
       ...process.env,
       DEEPSEEK_API_KEY: '',
@@ -65,6 +70,15 @@ export function startBin(args: readonly string[] = [], env: NodeJS.ProcessEnv = 
     },
     stdio: ['pipe', 'pipe', 'pipe'],
   });
+}
+
+/**
+ * Starts the built bin with `args`, with no API key in its environment (so the demo runs
+ * unless `env` gives one), and its default state folder in a temporary folder of the test run.
+ */
+export function startBin(args: readonly string[] = [], env: NodeJS.ProcessEnv = {}): BinProcess {
+  assertBuilt();
+  const child = spawnBin(args, env);
   const lines = new AsyncQueue<string>();
   let pending = '';
   let stderr = '';

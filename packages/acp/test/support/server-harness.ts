@@ -1,8 +1,9 @@
 import type { ClientCapabilities, ClientContext } from '@agentclientprotocol/sdk';
 import { methods, PROTOCOL_VERSION } from '@agentclientprotocol/sdk';
+import { expect } from 'vitest';
 import { type AcpAgentServer, type AcpAgentServerOptions, serveAcpAgent } from '../../src/index.js';
 import { type TappedPipe, tappedPipe } from './tapped-pipe.js';
-import type { TestClient } from './test-client.js';
+import { type HeldElicitations, type TestClient, WITH_FORMS } from './test-client.js';
 
 /** What a test sees of an in-memory server: the client side, the wire and the server. */
 export interface ServerTestContext {
@@ -36,8 +37,11 @@ export async function withServer<T>(
   }
 }
 
-/** `initialize` with the given client capabilities. */
-export async function initializeClient(agent: ClientContext, capabilities: ClientCapabilities) {
+/** `initialize` with the given client capabilities (forms by default). */
+export async function initializeClient(
+  agent: ClientContext,
+  capabilities: ClientCapabilities = WITH_FORMS,
+) {
   return await agent.request(methods.agent.initialize, {
     protocolVersion: PROTOCOL_VERSION,
     clientCapabilities: capabilities,
@@ -54,6 +58,15 @@ export async function newSession(agent: ClientContext): Promise<string> {
   return sessionId;
 }
 
+/** `initialize` with the given client capabilities (forms by default), then `session/new`. */
+export async function startSession(
+  agent: ClientContext,
+  capabilities: ClientCapabilities = WITH_FORMS,
+): Promise<string> {
+  await initializeClient(agent, capabilities);
+  return await newSession(agent);
+}
+
 /** Sends a text prompt; resolves with the prompt response. */
 export function prompt(agent: ClientContext, sessionId: string, text: string) {
   return agent.request(methods.agent.session.prompt, {
@@ -62,12 +75,22 @@ export function prompt(agent: ClientContext, sessionId: string, text: string) {
   });
 }
 
-/** Settles with the error a promise rejects with; fails when it resolves. */
-export async function rejectionOf(promise: Promise<unknown>): Promise<unknown> {
-  try {
-    await promise;
-  } catch (error) {
-    return error;
-  }
-  throw new Error('expected the promise to reject');
+/**
+ * Starts a session and a turn whose first step shows a form, sends `session/cancel` while the
+ * form is pending (the client never replies) and checks the turn ends `cancelled` within
+ * `withinMs`; resolves with the session and the withdrawn form.
+ */
+export async function cancelWhileFormPending(
+  agent: ClientContext,
+  testClient: TestClient,
+  withinMs: number,
+): Promise<{ sessionId: string; form: Awaited<ReturnType<HeldElicitations['next']>> }> {
+  const sessionId = await startSession(agent);
+  const response = prompt(agent, sessionId, 'Start.');
+  const form = await testClient.forms.next();
+  const started = performance.now();
+  await agent.notify(methods.agent.session.cancel, { sessionId });
+  expect(await response).toEqual({ stopReason: 'cancelled' });
+  expect(performance.now() - started).toBeLessThan(withinMs);
+  return { sessionId, form };
 }

@@ -1,4 +1,4 @@
-import type { AnyMessage, Stream } from '@agentclientprotocol/sdk';
+import { type AnyMessage, methods, type Stream } from '@agentclientprotocol/sdk';
 import { deferred } from 'dsh-agent/testing';
 
 /** One JSON-RPC message seen on the in-memory wire. */
@@ -8,6 +8,16 @@ export interface WireMessage {
 }
 
 type Match = (entry: WireMessage) => boolean;
+
+/** Matches a `$/cancel_request` sent to the client (for request `requestId`, when given). */
+export function cancelRequest(requestId?: unknown): Match {
+  return (entry) =>
+    entry.to === 'client' &&
+    'method' in entry.message &&
+    entry.message.method === methods.protocol.cancelRequest &&
+    (requestId === undefined ||
+      (entry.message.params as { requestId?: unknown } | undefined)?.requestId === requestId);
+}
 
 /** Every message that crossed the wire, with a way to wait for one. */
 export class Wire {

@@ -6,10 +6,10 @@ import {
   type AskUserQuestionsRequest,
   createUserInteraction,
   isUserInteractionError,
-  type UserInteractionErrorCode,
   type UserInteractionProvider,
 } from '../src/index.js';
 import { createScriptedProvider, type HeldQuestion } from '../src/testing.js';
+import { codeOf } from './support/code-of.js';
 
 const LANGUAGE = {
   id: 'language',
@@ -30,16 +30,6 @@ const FEATURES = {
   multiSelect: true,
 };
 const PLAN: AskUserQuestionsRequest = { header: 'Plan', questions: [LANGUAGE, NAME, FEATURES] };
-
-async function codeOf(promise: Promise<unknown>): Promise<UserInteractionErrorCode> {
-  try {
-    await promise;
-  } catch (error) {
-    if (isUserInteractionError(error)) return error.code;
-    throw error;
-  }
-  throw new Error('expected the ask to fail');
-}
 
 function withScripted(...answers: Parameters<typeof createScriptedProvider>[0][]) {
   const interaction = createUserInteraction();

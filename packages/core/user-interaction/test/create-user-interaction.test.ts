@@ -5,25 +5,15 @@ import {
   type AskUserQuestionRequest,
   createUserInteraction,
   isUserInteractionError,
-  type UserInteractionErrorCode,
   type UserInteractionProvider,
 } from '../src/index.js';
 import { createScriptedProvider } from '../src/testing.js';
+import { codeOf } from './support/code-of.js';
 
 const choice = {
   question: 'Which database?',
   options: [{ label: 'PostgreSQL', recommended: true }, { label: 'SQLite' }],
 };
-
-async function codeOf(promise: Promise<unknown>): Promise<UserInteractionErrorCode> {
-  try {
-    await promise;
-  } catch (error) {
-    if (isUserInteractionError(error)) return error.code;
-    throw error;
-  }
-  throw new Error('expected the ask to fail');
-}
 
 /** A provider that never settles and never looks at its signal. */
 function deafProvider(): UserInteractionProvider & { readonly seen: AskUserQuestionRequest[] } {

@@ -4,22 +4,11 @@ import {
   createUserInteraction,
   isBlankText,
   labelKey,
-  UserInteractionError,
   validateAnswer,
   validateRequest,
 } from '../src/index.js';
 import { createScriptedProvider } from '../src/testing.js';
-
-function fieldOf(request: unknown): string | undefined {
-  try {
-    validateRequest(request);
-  } catch (error) {
-    expect(error).toBeInstanceOf(UserInteractionError);
-    expect((error as UserInteractionError).code).toBe('INVALID_REQUEST');
-    return (error as UserInteractionError).field;
-  }
-  return undefined;
-}
+import { fieldOf } from './support/field-of.js';
 
 // Pairs a person sees as the same row.
 const LOOK_ALIKES: [string, string, string][] = [

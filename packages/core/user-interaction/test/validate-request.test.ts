@@ -3,23 +3,10 @@ import {
   type AskUserQuestionRequest,
   createUserInteraction,
   REQUEST_LIMITS,
-  UserInteractionError,
   validateRequest,
 } from '../src/index.js';
 import { createScriptedProvider } from '../src/testing.js';
-
-function fieldOf(request: unknown): string | undefined {
-  try {
-    validateRequest(request);
-  } catch (error) {
-    expect(error).toBeInstanceOf(UserInteractionError);
-    const failure = error as UserInteractionError;
-    expect(failure.code).toBe('INVALID_REQUEST');
-    expect(failure.message).toContain(`\`${failure.field}\``);
-    return failure.field;
-  }
-  return undefined;
-}
+import { fieldOf } from './support/field-of.js';
 
 const base = { question: 'Which database?' };
 

@@ -1,4 +1,4 @@
-import { HarnessError, isHarnessError } from 'dsh-user-interaction';
+import { CodedError, isCodedError } from '../errors/coded-error.js';
 
 /** Every way the agent loop itself reports a problem. Each is documented in the package README. */
 export const AGENT_ERROR_CODES = [
@@ -13,21 +13,11 @@ export const AGENT_ERROR_CODES = [
 export type AgentErrorCode = (typeof AGENT_ERROR_CODES)[number];
 
 /** A failure of the agent loop, with a stable `code`. */
-export class AgentError extends HarnessError {
-  declare readonly code: AgentErrorCode;
-
-  constructor(message: string, code: AgentErrorCode, options?: ErrorOptions) {
-    super(message, code, options);
-    this.name = 'AgentError';
-  }
+export class AgentError extends CodedError<AgentErrorCode> {
+  override name = 'AgentError';
 }
 
 /** True for an `AgentError` from this or any other copy of the package, optionally with the code. */
 export function isAgentError(value: unknown, code?: AgentErrorCode): value is AgentError {
-  return (
-    isHarnessError(value) &&
-    value.name === 'AgentError' &&
-    (AGENT_ERROR_CODES as readonly string[]).includes(value.code) &&
-    (code === undefined || value.code === code)
-  );
+  return isCodedError(value, 'AgentError', AGENT_ERROR_CODES, code);
 }

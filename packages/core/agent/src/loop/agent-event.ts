@@ -1,4 +1,5 @@
 import type { ToolError } from 'dsh-user-interaction';
+import type { RetryEvent } from '../models/model.js';
 import type { ToolResult } from './agent-tool.js';
 
 /** Why a turn ended. `cancelled` is a result, not an error. */
@@ -13,13 +14,7 @@ export type AgentEvent =
    * `delayMs` (0: at once): `attempt` of `attempts` comes next. `error` is what failed, as
    * `{ name, code, message }`. UIs announce it, such as "retrying in 2 s, attempt 2 of 3".
    */
-  | {
-      readonly type: 'retry';
-      readonly attempt: number;
-      readonly attempts: number;
-      readonly delayMs: number;
-      readonly error: ToolError;
-    }
+  | RetryEvent
   /** A piece of the assistant's text, as it arrives. */
   | { readonly type: 'text'; readonly text: string }
   /** A tool call about to run. `arguments` is the parsed JSON, or the raw text if it is malformed. */

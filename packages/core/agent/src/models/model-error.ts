@@ -1,4 +1,4 @@
-import { HarnessError, isHarnessError } from 'dsh-user-interaction';
+import { CodedError, isCodedError } from '../errors/coded-error.js';
 
 /** Every way a model can fail. Each is documented in the package README. */
 export const MODEL_ERROR_CODES = [
@@ -27,8 +27,7 @@ export interface ModelErrorOptions extends ErrorOptions {
 }
 
 /** A model or script failure, with a stable `code` and a message that says what to do. */
-export class ModelError extends HarnessError {
-  declare readonly code: ModelErrorCode;
+export class ModelError extends CodedError<ModelErrorCode> {
   /** The HTTP status the server answered with, when there was one. */
   declare readonly status?: number;
   /** For `SCRIPT_INVALID`: the offending field. */
@@ -44,10 +43,5 @@ export class ModelError extends HarnessError {
 
 /** True for a `ModelError` from this or any other copy of the package, optionally with the code. */
 export function isModelError(value: unknown, code?: ModelErrorCode): value is ModelError {
-  return (
-    isHarnessError(value) &&
-    value.name === 'ModelError' &&
-    (MODEL_ERROR_CODES as readonly string[]).includes(value.code) &&
-    (code === undefined || value.code === code)
-  );
+  return isCodedError(value, 'ModelError', MODEL_ERROR_CODES, code);
 }

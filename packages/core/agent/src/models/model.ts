@@ -62,6 +62,19 @@ export interface ModelRequest {
 export type ModelFinishReason = 'stop' | 'tool-calls' | 'length' | 'other';
 
 /**
+ * A request sent again after `delayMs`: `attempt` (2 for the first retry) of `attempts` comes
+ * next; `error` is what failed, as `{ name, code, message }`. A model streams it, and the agent
+ * passes it on to its UI.
+ */
+export interface RetryEvent {
+  readonly type: 'retry';
+  readonly attempt: number;
+  readonly attempts: number;
+  readonly delayMs: number;
+  readonly error: ToolError;
+}
+
+/**
  * What a model streams: reasoning and text as they arrive, complete tool calls, then one `finish`.
  * A `reasoning-delta` names the wire `field` it came in when the model needs it sent back there.
  * A `retry` comes only before the rest: the step starts over after it.
@@ -76,13 +89,7 @@ export type ModelEvent =
    * `delayMs`: `attempt` (2 for the first retry) of `attempts` comes next. `error` is what
    * failed, `{ name, code, message }`, such as `MODEL_TIMEOUT` for a server that sent nothing.
    */
-  | {
-      readonly type: 'retry';
-      readonly attempt: number;
-      readonly attempts: number;
-      readonly delayMs: number;
-      readonly error: ToolError;
-    };
+  | RetryEvent;
 
 /**
  * A language model. `stream` yields the events of one assistant step; it fails with a

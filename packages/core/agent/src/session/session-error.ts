@@ -1,4 +1,4 @@
-import { HarnessError, isHarnessError } from 'dsh-user-interaction';
+import { CodedError, isCodedError } from '../errors/coded-error.js';
 
 /** Every way the session store reports a problem. Each is documented in the package README. */
 export const SESSION_ERROR_CODES = [
@@ -12,23 +12,13 @@ export const SESSION_ERROR_CODES = [
 export type SessionErrorCode = (typeof SESSION_ERROR_CODES)[number];
 
 /** A failure of the session store, with a stable `code`. */
-export class SessionError extends HarnessError {
-  declare readonly code: SessionErrorCode;
-
-  constructor(message: string, code: SessionErrorCode, options?: ErrorOptions) {
-    super(message, code, options);
-    this.name = 'SessionError';
-  }
+export class SessionError extends CodedError<SessionErrorCode> {
+  override name = 'SessionError';
 }
 
 /** True for a `SessionError` from this or any other copy of the package, optionally with the code. */
 export function isSessionError(value: unknown, code?: SessionErrorCode): value is SessionError {
-  return (
-    isHarnessError(value) &&
-    value.name === 'SessionError' &&
-    (SESSION_ERROR_CODES as readonly string[]).includes(value.code) &&
-    (code === undefined || value.code === code)
-  );
+  return isCodedError(value, 'SessionError', SESSION_ERROR_CODES, code);
 }
 
 /** The system's code of a failed file operation (`ENOENT`, `EACCES`…), or a generic word. */

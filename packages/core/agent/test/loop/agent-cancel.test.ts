@@ -7,6 +7,7 @@ import type { Script } from '../../src/script/script.js';
 import { controlledModel } from '../../src/testing.js';
 import {
   collect,
+  collectCancelledAtText,
   endOf,
   expectValidConversation,
   scriptedAgent,
@@ -49,18 +50,10 @@ describe('cancelling a turn', () => {
   it('mid-stream: stops waiting for a model that ignores its signal, keeps the text', async () => {
     const control = controlledModel();
     const agent = createAgent({ model: control.model, interaction: createUserInteraction() });
-    const controller = new AbortController();
-    const events: unknown[] = [];
-    const turn = (async () => {
-      for await (const event of agent.run('hi', { signal: controller.signal })) {
-        events.push(event);
-        if (event.type === 'text') controller.abort();
-      }
-    })();
+    const turn = collectCancelledAtText(agent, 'hi');
     const request = await control.request(0);
     control.send({ type: 'text-delta', text: 'Half a sen' });
-    await turn;
-    expect(events).toEqual([
+    expect(await turn).toEqual([
       { type: 'text', text: 'Half a sen' },
       { type: 'turn-end', reason: 'cancelled' },
     ]);
@@ -76,13 +69,7 @@ describe('cancelling a turn', () => {
 
   it('mid-stream on the scripted model: the rest of the text is not sent', async () => {
     const { agent } = scriptedAgent({ steps: [{ text: 'one two three four' }, { text: 'Back.' }] });
-    const controller = new AbortController();
-    const events = [];
-    for await (const event of agent.run('hi', { signal: controller.signal })) {
-      events.push(event);
-      if (event.type === 'text') controller.abort();
-    }
-    expect(events).toEqual([
+    expect(await collectCancelledAtText(agent, 'hi')).toEqual([
       { type: 'text', text: 'one ' },
       { type: 'turn-end', reason: 'cancelled' },
     ]);

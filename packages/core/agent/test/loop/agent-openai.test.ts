@@ -5,13 +5,17 @@ import { createAgent } from '../../src/loop/create-agent.js';
 import { DEFAULT_INSTRUCTIONS } from '../../src/loop/default-instructions.js';
 import { toolCallIdOf } from '../../src/loop/tool-call-agent.js';
 import { createOpenAICompatibleModel } from '../../src/models/openai-compatible-model.js';
-import { chunk, startChatServer, textChunks } from '../../src/testing.js';
-import { collect, endOf, expectValidConversation, textOf } from '../support/harness.js';
+import { chunk, textChunks } from '../../src/testing.js';
+import { closeServers, retryAfterSilence, serve } from '../support/chat-servers.js';
+import {
+  collect,
+  collectCancelledAtText,
+  endOf,
+  expectValidConversation,
+  textOf,
+} from '../support/harness.js';
 
-const servers: { close(): Promise<void> }[] = [];
-afterEach(async () => {
-  await Promise.all(servers.splice(0).map((server) => server.close()));
-});
+afterEach(closeServers);
 
 const askChunks = [
   chunk({ role: 'assistant', content: 'Let me check.' }),
@@ -52,11 +56,7 @@ function setup(server: { url: string }) {
 
 describe('the agent on a chat-completions server', () => {
   it('asks the question the model calls for and sends the answer back', async () => {
-    const server = await startChatServer([
-      { chunks: askChunks },
-      { chunks: textChunks('Spaces', ' it is.') },
-    ]);
-    servers.push(server);
+    const server = await serve({ chunks: askChunks }, { chunks: textChunks('Spaces', ' it is.') });
     const { agent, provider } = setup(server);
     provider.enqueue({ label: 'Spaces' });
     const events = await collect(agent.run('Format my file'));
@@ -99,11 +99,10 @@ describe('the agent on a chat-completions server', () => {
   });
 
   it('ends a turn with the server error and succeeds on the next turn', async () => {
-    const server = await startChatServer([
+    const server = await serve(
       { status: 503, body: '{"error":{"message":"Service busy"}}' },
       { chunks: textChunks('Back online.') },
-    ]);
-    servers.push(server);
+    );
     const { agent } = setup(server);
     const failed = await collect(agent.run('hello'));
     expect(endOf(failed)).toEqual({
@@ -125,12 +124,11 @@ describe('the agent on a chat-completions server', () => {
   });
 
   it('streams each retry of a request as a retry event, and keeps the conversation as if sent once', async () => {
-    const server = await startChatServer([
+    const server = await serve(
       { stall: true },
       { status: 503, headers: { 'retry-after-ms': '1' }, body: '{"error":{"message":"busy"}}' },
       { chunks: textChunks('Here.') },
-    ]);
-    servers.push(server);
+    );
     const interaction = createUserInteraction();
     interaction.registerProvider(createScriptedProvider());
     const model = createOpenAICompatibleModel({
@@ -141,17 +139,7 @@ describe('the agent on a chat-completions server', () => {
     const agent = createAgent({ model, interaction });
     const events = await collect(agent.run('hello'));
     expect(events).toEqual([
-      {
-        type: 'retry',
-        attempt: 2,
-        attempts: 3,
-        delayMs: 0,
-        error: {
-          name: 'ModelError',
-          code: 'MODEL_TIMEOUT',
-          message: `The model server at ${server.url} sent nothing for 100 ms.`,
-        },
-      },
+      retryAfterSilence(server.url, 100),
       {
         type: 'retry',
         attempt: 3,
@@ -173,18 +161,9 @@ describe('the agent on a chat-completions server', () => {
   });
 
   it('cancels a streaming turn: the request is aborted and the turn ends cancelled', async () => {
-    const server = await startChatServer([
-      { chunks: [chunk({ content: 'Thinking' })], hold: true },
-    ]);
-    servers.push(server);
+    const server = await serve({ chunks: [chunk({ content: 'Thinking' })], hold: true });
     const { agent } = setup(server);
-    const controller = new AbortController();
-    const events = [];
-    for await (const event of agent.run('hi', { signal: controller.signal })) {
-      events.push(event);
-      if (event.type === 'text') controller.abort();
-    }
-    expect(events).toEqual([
+    expect(await collectCancelledAtText(agent, 'hi')).toEqual([
       { type: 'text', text: 'Thinking' },
       { type: 'turn-end', reason: 'cancelled' },
     ]);

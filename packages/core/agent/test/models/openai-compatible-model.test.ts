@@ -8,25 +8,13 @@ import {
   createOpenAICompatibleModel,
   type OpenAICompatibleModelOptions,
 } from '../../src/models/openai-compatible-model.js';
-import {
-  type ChatReply,
-  chunk,
-  closedPort,
-  startChatServer,
-  textChunks,
-} from '../../src/testing.js';
+import { chunk, closedPort, textChunks } from '../../src/testing.js';
+import { closeLater, closeServers, serve } from '../support/chat-servers.js';
 
-const servers: { close(): Promise<void> }[] = [];
 afterEach(async () => {
-  await Promise.all(servers.splice(0).map((server) => server.close()));
+  await closeServers();
   vi.unstubAllEnvs();
 });
-
-async function serve(...replies: ChatReply[]) {
-  const server = await startChatServer(replies);
-  servers.push(server);
-  return server;
-}
 
 function modelFor(url: string, options: OpenAICompatibleModelOptions = {}): Model {
   return createOpenAICompatibleModel({
@@ -319,7 +307,7 @@ describe('the OpenAI-compatible model', () => {
     // A server that accepts the request but sends no headers: the socket stays silent.
     const silent = createServer(() => {});
     await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
-    servers.push({
+    closeLater({
       close: async () => {
         silent.closeAllConnections();
         await new Promise<void>((resolve) => silent.close(() => resolve()));

@@ -6,25 +6,13 @@ import {
   type OpenAICompatibleModelOptions,
 } from '../../src/models/openai-compatible-model.js';
 import { retryAfterMs } from '../../src/models/retry-policy.js';
-import {
-  type ChatReply,
-  chunk,
-  closedPort,
-  startChatServer,
-  textChunks,
-} from '../../src/testing.js';
+import { type ChatReply, chunk, closedPort, textChunks } from '../../src/testing.js';
+import { closeServers, retryAfterSilence, serve } from '../support/chat-servers.js';
 
-const servers: { close(): Promise<void> }[] = [];
 afterEach(async () => {
   vi.useRealTimers();
-  await Promise.all(servers.splice(0).map((server) => server.close()));
+  await closeServers();
 });
-
-async function serve(...replies: ChatReply[]) {
-  const server = await startChatServer(replies);
-  servers.push(server);
-  return server;
-}
 
 function modelFor(url: string, options: OpenAICompatibleModelOptions = {}): Model {
   return createOpenAICompatibleModel({
@@ -234,17 +222,7 @@ describe('the time limit on a silent server', () => {
     const { events, error } = await run(modelFor(server.url, { timeoutMs: 100 }));
     const elapsed = performance.now() - started;
     expect(retriesOf(events)).toEqual([
-      {
-        type: 'retry',
-        attempt: 2,
-        attempts: 3,
-        delayMs: 0,
-        error: {
-          name: 'ModelError',
-          code: 'MODEL_TIMEOUT',
-          message: `The model server at ${server.url} sent nothing for 100 ms.`,
-        },
-      },
+      retryAfterSilence(server.url, 100),
       expect.objectContaining({ attempt: 3, delayMs: 0 }),
     ]);
     expect(error?.code).toBe('MODEL_TIMEOUT');

@@ -127,6 +127,19 @@ describe('the scripted model', () => {
     ]);
   });
 
+  /** A step that asked for a name and a color, and the name's answer. */
+  const nameAnsweredColorAsked: ModelMessage[] = [
+    {
+      role: 'assistant',
+      content: '',
+      toolCalls: [
+        { id: 'name', name: 'ask_user_question', arguments: '{}' },
+        { id: 'color', name: 'ask_user_question', arguments: '{}' },
+      ],
+    },
+    { role: 'tool', toolCallId: 'name', content: 'Ann' },
+  ];
+
   it('asks a question again at the next message when its turn was cancelled, not those answered', async () => {
     const cancelled = (id: string): ModelMessage => ({
       role: 'tool',
@@ -134,20 +147,7 @@ describe('the scripted model', () => {
       content: '{"error":{}}',
       error: { name: 'AgentError', code: 'TURN_CANCELLED', message: 'cancelled' },
     });
-    const afterCancel: ModelMessage[] = [
-      user,
-      {
-        role: 'assistant',
-        content: '',
-        toolCalls: [
-          { id: 'name', name: 'ask_user_question', arguments: '{}' },
-          { id: 'color', name: 'ask_user_question', arguments: '{}' },
-        ],
-      },
-      { role: 'tool', toolCallId: 'name', content: 'Ann' },
-      cancelled('color'),
-      user,
-    ];
+    const afterCancel: ModelMessage[] = [user, ...nameAnsweredColorAsked, cancelled('color'), user];
     const events = await stepOf(QUOTING, afterCancel);
     expect(events.flatMap((event) => (event.type === 'tool-call' ? [event.call.id] : []))).toEqual([
       'color',
@@ -157,15 +157,7 @@ describe('the scripted model', () => {
   it('plays a step again at the next message when the cancel cut it short before its calls', async () => {
     const cutShort: ModelMessage[] = [
       user,
-      {
-        role: 'assistant',
-        content: '',
-        toolCalls: [
-          { id: 'name', name: 'ask_user_question', arguments: '{}' },
-          { id: 'color', name: 'ask_user_question', arguments: '{}' },
-        ],
-      },
-      { role: 'tool', toolCallId: 'name', content: 'Ann' },
+      ...nameAnsweredColorAsked,
       { role: 'tool', toolCallId: 'color', content: 'green' },
       // The text of the second step, cut short: no calls were made.
       { role: 'assistant', content: 'Hello Ann, ' },

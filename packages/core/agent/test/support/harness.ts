@@ -2,7 +2,7 @@ import { createUserInteraction, type UserInteractionCapabilities } from 'dsh-use
 import { createScriptedProvider, type ScriptedAnswer } from 'dsh-user-interaction/testing';
 import { expect } from 'vitest';
 import type { AgentEvent } from '../../src/loop/agent-event.js';
-import { type AgentOptions, createAgent } from '../../src/loop/create-agent.js';
+import { type AgentOptions, type ChatAgent, createAgent } from '../../src/loop/create-agent.js';
 import type { ModelMessage } from '../../src/models/model.js';
 import type { Script } from '../../src/script/script.js';
 import { createScriptedModel } from '../../src/script/scripted-model.js';
@@ -12,6 +12,20 @@ import { recordingModel } from '../../src/testing.js';
 export async function collect(turn: AsyncIterable<AgentEvent>): Promise<AgentEvent[]> {
   const events: AgentEvent[] = [];
   for await (const event of turn) events.push(event);
+  return events;
+}
+
+/** Every event of a turn on `prompt`, cancelling the turn as its first piece of text arrives. */
+export async function collectCancelledAtText(
+  agent: Pick<ChatAgent, 'run'>,
+  prompt: string,
+): Promise<AgentEvent[]> {
+  const controller = new AbortController();
+  const events: AgentEvent[] = [];
+  for await (const event of agent.run(prompt, { signal: controller.signal })) {
+    events.push(event);
+    if (event.type === 'text') controller.abort();
+  }
   return events;
 }
 

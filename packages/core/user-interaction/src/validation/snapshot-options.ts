@@ -3,14 +3,8 @@ import { invalidRequestError } from '../errors/ask-errors.js';
 import { OPTION_FIELD_NAMES, OPTION_FIELDS } from '../question-shape.js';
 import { REQUEST_LIMITS } from '../request-limits.js';
 import { labelKey } from './label-key.js';
-import {
-  fieldName,
-  isArray,
-  textProblem,
-  typeOf,
-  unknownKey,
-  unreadableField,
-} from './request-field-checks.js';
+import { readEntry, readKnownFields, readLength } from './read-known-fields.js';
+import { fieldName, isArray, textProblem, typeOf } from './request-field-checks.js';
 
 const OPTION_KEYS: ReadonlySet<string> = new Set(OPTION_FIELD_NAMES);
 
@@ -27,22 +21,9 @@ function snapshotOption(value: unknown, index: number, at: string): AskUserQuest
       `must be an object with a \`label\`, not ${typeOf(value)}`,
     );
   }
-  const read: Record<string, unknown> = {};
-  let reading: string | undefined;
-  let unknown: string | undefined;
-  try {
-    const source = value as Record<string, unknown>;
-    unknown = unknownKey(source, OPTION_KEYS);
-    for (const name of OPTION_FIELD_NAMES) {
-      reading = name;
-      read[name] = source[name];
-    }
-  } catch (error) {
-    throw unreadableField(optionField(at, index, reading), error);
-  }
-  if (unknown !== undefined) {
-    throw invalidRequestError(optionField(at, index, unknown), 'is not a field of an option');
-  }
+  const read = readKnownFields(value, OPTION_FIELD_NAMES, OPTION_KEYS, 'an option', (key) =>
+    optionField(at, index, key),
+  );
   const option: Record<string, unknown> = {};
   for (const name of OPTION_FIELD_NAMES) {
     const definition = OPTION_FIELDS[name];
@@ -72,17 +53,7 @@ export function snapshotOptions(
 ): readonly AskUserQuestionOption[] | undefined {
   if (value === undefined) return undefined;
   const field = `${at}options`;
-  if (!isArray(value)) throw invalidRequestError(field, `must be an array, not ${typeOf(value)}`);
-  let length: unknown;
-  try {
-    length = value.length;
-  } catch (error) {
-    throw unreadableField(field, error);
-  }
-  // Only a Proxy can have a length that is not a whole number.
-  if (typeof length !== 'number' || !Number.isSafeInteger(length) || length < 0) {
-    throw invalidRequestError(field, 'must be an array');
-  }
+  const length = readLength(value, field);
   if (length > REQUEST_LIMITS.options) {
     throw invalidRequestError(
       field,
@@ -95,12 +66,7 @@ export function snapshotOptions(
   const values = new Map<string, number>();
   let recommended = -1;
   for (let index = 0; index < length; index++) {
-    let item: unknown;
-    try {
-      item = value[index];
-    } catch (error) {
-      throw unreadableField(optionField(at, index), error);
-    }
+    const item = readEntry(value, index, optionField(at, index));
     const option = snapshotOption(item, index, at);
     const label = labelKey(option.label);
     const effectiveValue = option.value ?? option.label;

@@ -8,14 +8,8 @@ import {
   QUESTIONS_FIELDS,
   QUESTIONS_REQUEST_FIELD_NAMES,
 } from '../question-shape.js';
-import {
-  fieldName,
-  isArray,
-  textProblem,
-  typeOf,
-  unknownKey,
-  unreadableField,
-} from './request-field-checks.js';
+import { readEntry, readKnownFields, readLength } from './read-known-fields.js';
+import { fieldName, isArray, textProblem, typeOf } from './request-field-checks.js';
 import {
   checkCallerFields,
   checkQuestionFields,
@@ -74,25 +68,9 @@ function snapshotItem(
       `must be an object with an \`id\` and a \`question\`, not ${typeOf(value)}`,
     );
   }
-  const read: Record<string, unknown> = {};
-  let reading: string | undefined;
-  let unknown: string | undefined;
-  try {
-    const source = value as Record<string, unknown>;
-    unknown = unknownKey(source, ITEM_KEYS);
-    for (const name of ITEM_FIELD_NAMES) {
-      reading = name;
-      read[name] = source[name];
-    }
-  } catch (error) {
-    throw unreadableField(
-      `questions[${index}]${reading === undefined ? '' : `.${reading}`}`,
-      error,
-    );
-  }
-  if (unknown !== undefined) {
-    throw invalidRequestError(`${at}${fieldName(unknown)}`, 'is not a field of a question');
-  }
+  const read = readKnownFields(value, ITEM_FIELD_NAMES, ITEM_KEYS, 'a question', (key) =>
+    key === undefined ? `questions[${index}]` : `${at}${fieldName(key)}`,
+  );
   const problem = idProblem(read.id, ids);
   if (problem !== undefined) throw invalidRequestError(`${at}id`, problem);
   const id = read.id as string;
@@ -116,19 +94,7 @@ function snapshotItem(
 /** Reads the questions once each, checks them and returns them frozen. */
 function snapshotItems(value: unknown): readonly AskUserQuestionItem[] {
   if (value === undefined) throw invalidRequestError('questions', 'is required');
-  if (!isArray(value)) {
-    throw invalidRequestError('questions', `must be an array, not ${typeOf(value)}`);
-  }
-  let length: unknown;
-  try {
-    length = value.length;
-  } catch (error) {
-    throw unreadableField('questions', error);
-  }
-  // Only a Proxy can have a length that is not a whole number.
-  if (typeof length !== 'number' || !Number.isSafeInteger(length) || length < 0) {
-    throw invalidRequestError('questions', 'must be an array');
-  }
+  const length = readLength(value, 'questions');
   if (length < minItems || length > maxItems) {
     throw invalidRequestError(
       'questions',
@@ -138,13 +104,7 @@ function snapshotItems(value: unknown): readonly AskUserQuestionItem[] {
   const items: AskUserQuestionItem[] = [];
   const ids = new Map<string, number>();
   for (let index = 0; index < length; index++) {
-    let item: unknown;
-    try {
-      item = value[index];
-    } catch (error) {
-      throw unreadableField(`questions[${index}]`, error);
-    }
-    items.push(snapshotItem(item, index, ids));
+    items.push(snapshotItem(readEntry(value, index, `questions[${index}]`), index, ids));
   }
   return Object.freeze(items);
 }
