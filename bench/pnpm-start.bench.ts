@@ -6,6 +6,7 @@ import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 // @ts-expect-error: a plain Node script of the repository, without type declarations.
 import { buildPlan } from '../scripts/build-plan.mjs';
+import { BENCH_ENV } from './fixtures/bench-env.js';
 import { median } from './fixtures/median.js';
 
 const REPETITIONS = 11;
@@ -15,7 +16,7 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 const bin = fileURLToPath(new URL('../packages/stdio-agent/dist/bin.js', import.meta.url));
 const start = fileURLToPath(new URL('../scripts/start.mjs', import.meta.url));
 // No key: the offline demo runs, whatever the machine's environment says.
-const env = { ...process.env, DEEPSEEK_API_KEY: '', DSH_API_KEY: '' };
+const env = BENCH_ENV;
 
 const commands = {
   'node dist/bin.js (baseline)': [process.execPath, [bin]],

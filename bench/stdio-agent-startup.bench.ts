@@ -4,6 +4,7 @@
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { BENCH_ENV } from './fixtures/bench-env.js';
 import { median } from './fixtures/median.js';
 
 const REPETITIONS = 21;
@@ -12,7 +13,7 @@ const GOAL_MS = 60;
 
 const bin = fileURLToPath(new URL('../packages/stdio-agent/dist/bin.js', import.meta.url));
 // No key: the offline demo runs, whatever the machine's environment says.
-const env = { ...process.env, DEEPSEEK_API_KEY: '', DSH_API_KEY: '' };
+const env = BENCH_ENV;
 
 /** Milliseconds from spawn until `node -e 0` has exited. */
 function bareNode(): Promise<number> {

@@ -1,4 +1,7 @@
 import { spawn } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { buildPlan } from '../build-plan.mjs';
@@ -42,6 +45,15 @@ describe.skipIf(!built)('pnpm start, when everything is built', () => {
     expect(stderr).not.toContain('Building');
     expect(stdout).toContain('> hello\nHi! I am the dsh demo agent.');
     expect(stdout).toContain('✔ Language · TypeScript');
+    // Saved in the test run's own state folder (vitest.config.ts), not the person's.
+    const stateHome = process.env.XDG_STATE_HOME ?? '';
+    expect(stateHome.startsWith(join(tmpdir(), 'dsh-test-state-'))).toBe(true);
+    const saved = readdirSync(join(stateHome, 'dsh', 'sessions')).map((name) =>
+      readFileSync(join(stateHome, 'dsh', 'sessions', name), 'utf8'),
+    );
+    expect(saved.some((file) => file.includes(`"cwd":${JSON.stringify(resolve(ROOT))}`))).toBe(
+      true,
+    );
   });
 
   it('names itself as typed: in the help, and in the hint of a usage error', async () => {
