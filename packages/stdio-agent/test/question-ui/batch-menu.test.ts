@@ -2,8 +2,9 @@ import { getEventListeners } from 'node:events';
 import type { AskUserQuestionsRequest } from 'dsh-user-interaction';
 import { createUserInteraction } from 'dsh-user-interaction';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createReadlineProvider, type ReadlineProvider } from '../../src/index.js';
-import { createFakeTerminal, type FakeTerminal, KEYS, TEST_ENV } from '../support/fake-terminal.js';
+import type { ReadlineProvider } from '../../src/index.js';
+import { type FakeTerminal, KEYS } from '../support/fake-terminal.js';
+import { providerOnTerminal } from '../support/question-provider.js';
 
 const PLAN: AskUserQuestionsRequest = {
   header: 'New service',
@@ -33,13 +34,7 @@ let terminal: FakeTerminal;
 let provider: ReadlineProvider;
 
 function open(options: { columns?: number; rows?: number } = {}): FakeTerminal {
-  terminal = createFakeTerminal(options);
-  provider = createReadlineProvider({
-    input: terminal.input,
-    output: terminal.output,
-    env: TEST_ENV,
-    escapeCodeTimeout: 10,
-  });
+  ({ terminal, provider } = providerOnTerminal({ ...options, escapeCodeTimeout: 10 }));
   return terminal;
 }
 

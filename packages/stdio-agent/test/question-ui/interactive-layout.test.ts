@@ -1,21 +1,16 @@
 import { DEMO_SCRIPT } from 'dsh-agent';
 import { type AskUserQuestionRequest, parseAskUserQuestionArguments } from 'dsh-user-interaction';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createReadlineProvider, type ReadlineProvider } from '../../src/index.js';
+import type { ReadlineProvider } from '../../src/index.js';
 import { textWidth } from '../../src/text/text-width.js';
-import { createFakeTerminal, type FakeTerminal, KEYS, TEST_ENV } from '../support/fake-terminal.js';
+import { type FakeTerminal, KEYS } from '../support/fake-terminal.js';
+import { providerOnTerminal } from '../support/question-provider.js';
 
 let terminal: FakeTerminal;
 let provider: ReadlineProvider;
 
 function open(columns: number, rows: number): void {
-  terminal = createFakeTerminal({ columns, rows });
-  provider = createReadlineProvider({
-    input: terminal.input,
-    output: terminal.output,
-    env: TEST_ENV,
-    escapeCodeTimeout: 10,
-  });
+  ({ terminal, provider } = providerOnTerminal({ columns, rows, escapeCodeTimeout: 10 }));
 }
 
 function numbered(count: number) {

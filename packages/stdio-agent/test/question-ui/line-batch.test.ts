@@ -1,7 +1,8 @@
 import type { AskUserQuestionsRequest } from 'dsh-user-interaction';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createReadlineProvider, type ReadlineProvider } from '../../src/index.js';
-import { createPipes, type Pipes, TEST_ENV } from '../support/fake-terminal.js';
+import type { ReadlineProvider } from '../../src/index.js';
+import type { Pipes } from '../support/fake-terminal.js';
+import { providerOnPipes } from '../support/question-provider.js';
 
 const PLAN: AskUserQuestionsRequest = {
   questions: [
@@ -28,8 +29,7 @@ let pipes: Pipes;
 let provider: ReadlineProvider;
 
 function open(): Pipes {
-  pipes = createPipes();
-  provider = createReadlineProvider({ input: pipes.input, output: pipes.output, env: TEST_ENV });
+  ({ pipes, provider } = providerOnPipes());
   return pipes;
 }
 

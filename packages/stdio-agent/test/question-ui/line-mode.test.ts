@@ -1,7 +1,8 @@
 import { type AskUserQuestionRequest, REQUEST_LIMITS } from 'dsh-user-interaction';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createReadlineProvider, type ReadlineProvider } from '../../src/index.js';
-import { createPipes, type Pipes, TEST_ENV } from '../support/fake-terminal.js';
+import type { ReadlineProvider } from '../../src/index.js';
+import { type Pipes, TEST_ENV } from '../support/fake-terminal.js';
+import { providerOnPipes } from '../support/question-provider.js';
 
 const DATABASE: AskUserQuestionRequest = {
   header: 'Database',
@@ -29,8 +30,7 @@ let pipes: Pipes;
 let provider: ReadlineProvider;
 
 function open(env: NodeJS.ProcessEnv = TEST_ENV): Pipes {
-  pipes = createPipes();
-  provider = createReadlineProvider({ input: pipes.input, output: pipes.output, env });
+  ({ pipes, provider } = providerOnPipes(env));
   return pipes;
 }
 
