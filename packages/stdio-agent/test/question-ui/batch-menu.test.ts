@@ -1,34 +1,10 @@
 import { getEventListeners } from 'node:events';
-import type { AskUserQuestionsRequest } from 'dsh-user-interaction';
 import { createUserInteraction } from 'dsh-user-interaction';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ReadlineProvider } from '../../src/index.js';
 import { type FakeTerminal, KEYS } from '../support/fake-terminal.js';
+import { PLAN } from '../support/question-fixtures.js';
 import { providerOnTerminal } from '../support/question-provider.js';
-
-const PLAN: AskUserQuestionsRequest = {
-  header: 'New service',
-  questions: [
-    {
-      id: 'language',
-      header: 'Language',
-      question: 'Which language?',
-      allowCustom: false,
-      options: [
-        { label: 'TypeScript', recommended: true, description: 'Typed JavaScript.' },
-        { label: 'Go' },
-      ],
-    },
-    { id: 'name', header: 'Name', question: 'What should it be called?' },
-    {
-      id: 'features',
-      header: 'Features',
-      question: 'Which features?',
-      multiSelect: true,
-      options: [{ label: 'Auth', value: 'auth' }, { label: 'Tests' }, { label: 'Docs' }],
-    },
-  ],
-};
 
 let terminal: FakeTerminal;
 let provider: ReadlineProvider;

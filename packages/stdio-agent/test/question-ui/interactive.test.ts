@@ -2,23 +2,8 @@ import type { AskUserQuestionRequest } from 'dsh-user-interaction';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ReadlineProvider } from '../../src/index.js';
 import { type FakeTerminal, KEYS } from '../support/fake-terminal.js';
+import { DATABASE } from '../support/question-fixtures.js';
 import { providerOnTerminal } from '../support/question-provider.js';
-
-const DATABASE: AskUserQuestionRequest = {
-  header: 'Database',
-  question: 'Which database should we use?',
-  options: [
-    {
-      label: 'Postgres',
-      value: 'postgres',
-      description: 'Robust; needs a server.',
-      recommended: true,
-    },
-    { label: 'SQLite', value: 'sqlite', description: 'One file, no server.' },
-    { label: 'MySQL', value: 'mysql' },
-  ],
-  allowCustom: false,
-};
 
 let terminal: FakeTerminal;
 let provider: ReadlineProvider;

@@ -2,22 +2,15 @@ import { type AskUserQuestionRequest, REQUEST_LIMITS } from 'dsh-user-interactio
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ReadlineProvider } from '../../src/index.js';
 import { type Pipes, TEST_ENV } from '../support/fake-terminal.js';
+import { DATABASE as MENU_DATABASE, withoutDescription } from '../support/question-fixtures.js';
 import { providerOnPipes } from '../support/question-provider.js';
 
+/** The menu tests' question; line mode prints descriptions, and here only the first has one. */
 const DATABASE: AskUserQuestionRequest = {
-  header: 'Database',
-  question: 'Which database should we use?',
-  options: [
-    {
-      label: 'Postgres',
-      value: 'postgres',
-      description: 'Robust; needs a server.',
-      recommended: true,
-    },
-    { label: 'SQLite', value: 'sqlite' },
-    { label: 'MySQL', value: 'mysql' },
-  ],
-  allowCustom: false,
+  ...MENU_DATABASE,
+  options: (MENU_DATABASE.options ?? []).map((option, index) =>
+    index === 0 ? option : withoutDescription(option),
+  ),
 };
 
 const NO_RECOMMENDATION: AskUserQuestionRequest = {
