@@ -1,4 +1,10 @@
-import { createReadlineProvider, type ReadlineProvider } from '../../src/index.js';
+import { createInterface, type Interface } from 'node:readline';
+import {
+  createReadlineProvider,
+  type LineReader,
+  lineReaderFor,
+  type ReadlineProvider,
+} from '../../src/index.js';
 import {
   createFakeTerminal,
   createPipes,
@@ -40,4 +46,21 @@ export function providerOnPipes(env: NodeJS.ProcessEnv = TEST_ENV): {
   const pipes = createPipes();
   const provider = createReadlineProvider({ input: pipes.input, output: pipes.output, env });
   return { pipes, provider };
+}
+
+/**
+ * A readline provider in line mode on an Interface the host shares, over fresh plain pipes; the
+ * host reads its lines with `host`.
+ */
+export function providerOnSharedLines(): {
+  pipes: Pipes;
+  readline: Interface;
+  host: LineReader;
+  provider: ReadlineProvider;
+} {
+  const pipes = createPipes();
+  const readline = createInterface({ input: pipes.input, terminal: false });
+  const host = lineReaderFor(readline);
+  const provider = createReadlineProvider({ readline, output: pipes.output, env: TEST_ENV });
+  return { pipes, readline, host, provider };
 }
