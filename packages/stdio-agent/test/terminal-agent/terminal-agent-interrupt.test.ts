@@ -2,15 +2,10 @@ import { EventEmitter } from 'node:events';
 import { createScriptedModel, DEMO_SCRIPT } from 'dsh-agent';
 import { deferred, stepModel, textStep, untilAborted } from 'dsh-agent/testing';
 import { afterEach, describe, expect, it } from 'vitest';
+import { runTerminalAgent } from '../../src/index.js';
 import { QUIT_HINT } from '../../src/terminal-agent/terminal-agent.js';
-import {
-  lastLine,
-  startAgent,
-  startPipedAgent,
-  stopAgents,
-  waitForPrompt,
-} from '../support/agent-harness.js';
-import { KEYS } from '../support/fake-terminal.js';
+import { lastLine, startAgent, stopAgents, waitForPrompt } from '../support/agent-harness.js';
+import { createPipes, KEYS, TEST_ENV } from '../support/fake-terminal.js';
 
 afterEach(stopAgents);
 
@@ -176,10 +171,15 @@ describe('Ctrl+C in the terminal agent', () => {
 
 describe('SIGINT as a signal (Ctrl+C when the input is not a terminal)', () => {
   it('cancels the running turn, then quits at the prompt', async () => {
+    const pipes = createPipes();
     const interrupts = new EventEmitter();
     const seen: { signal?: AbortSignal } = {};
-    const { pipes, exit } = startPipedAgent({
+    const exit = runTerminalAgent({
       model: stepModel(stalledStep('Streaming', seen)),
+      input: pipes.input,
+      output: pipes.output,
+      errorOutput: pipes.output,
+      env: TEST_ENV,
       interrupts,
     });
     pipes.input.write('hello\n');
