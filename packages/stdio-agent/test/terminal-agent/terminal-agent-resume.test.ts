@@ -75,6 +75,8 @@ describe('a resumed conversation in the terminal', () => {
 
   it('shows several questions asked at once a line each, with every answer the file kept', async () => {
     const store = openSessionStore({ dir: temporaryStateFolder() });
+    // Asked with two others, then alone.
+    const database = { id: 'db', header: 'Database', question: 'Which database?' };
     const script: Script = {
       steps: [
         {
@@ -85,12 +87,7 @@ describe('a resumed conversation in the terminal', () => {
               name: 'ask_user_question',
               arguments: {
                 questions: [
-                  {
-                    id: 'db',
-                    header: 'Database',
-                    question: 'Which database?',
-                    options: [{ label: 'SQLite' }, { label: 'Postgres' }],
-                  },
+                  { ...database, options: [{ label: 'SQLite' }, { label: 'Postgres' }] },
                   {
                     id: 'features',
                     question: 'Which features?\nAny.',
@@ -111,7 +108,7 @@ describe('a resumed conversation in the terminal', () => {
               id: 'again',
               name: 'ask_user_question',
               arguments: {
-                questions: [{ id: 'db', header: 'Database', question: 'Which database?' }],
+                questions: [database],
               },
             },
           ],
