@@ -1,45 +1,16 @@
 import { getEventListeners } from 'node:events';
-import type { AskUserQuestionsRequest } from 'dsh-user-interaction';
 import { createUserInteraction } from 'dsh-user-interaction';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createReadlineProvider, type ReadlineProvider } from '../../src/index.js';
-import { createFakeTerminal, type FakeTerminal, KEYS, TEST_ENV } from '../support/fake-terminal.js';
-
-const PLAN: AskUserQuestionsRequest = {
-  header: 'New service',
-  questions: [
-    {
-      id: 'language',
-      header: 'Language',
-      question: 'Which language?',
-      allowCustom: false,
-      options: [
-        { label: 'TypeScript', recommended: true, description: 'Typed JavaScript.' },
-        { label: 'Go' },
-      ],
-    },
-    { id: 'name', header: 'Name', question: 'What should it be called?' },
-    {
-      id: 'features',
-      header: 'Features',
-      question: 'Which features?',
-      multiSelect: true,
-      options: [{ label: 'Auth', value: 'auth' }, { label: 'Tests' }, { label: 'Docs' }],
-    },
-  ],
-};
+import type { ReadlineProvider } from '../../src/index.js';
+import { type FakeTerminal, KEYS } from '../support/fake-terminal.js';
+import { PLAN } from '../support/question-fixtures.js';
+import { providerOnTerminal } from '../support/question-provider.js';
 
 let terminal: FakeTerminal;
 let provider: ReadlineProvider;
 
 function open(options: { columns?: number; rows?: number } = {}): FakeTerminal {
-  terminal = createFakeTerminal(options);
-  provider = createReadlineProvider({
-    input: terminal.input,
-    output: terminal.output,
-    env: TEST_ENV,
-    escapeCodeTimeout: 10,
-  });
+  ({ terminal, provider } = providerOnTerminal({ ...options, escapeCodeTimeout: 10 }));
   return terminal;
 }
 

@@ -8,11 +8,8 @@ import {
   pageAnswer,
 } from '../../src/question-ui/batch/batch-state.js';
 import { initialMenuState, menuKey } from '../../src/question-ui/menu/menu-state.js';
-import type { Key, KeyPress } from '../../src/question-ui/terminal/key.js';
-
-function key(name: string, modifiers: Omit<Key, 'name'> = {}): KeyPress {
-  return { text: undefined, key: { name, ...modifiers } };
-}
+import type { KeyPress } from '../../src/question-ui/terminal/key.js';
+import { key } from '../support/key-presses.js';
 
 function typed(text: string): KeyPress {
   return {

@@ -1,15 +1,11 @@
 import type { AskUserQuestionRequest } from 'dsh-user-interaction';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createReadlineProvider, type ReadlineProvider } from '../../src/index.js';
-import {
-  createFakeTerminal,
-  createPipes,
-  type FakeTerminal,
-  KEYS,
-  TEST_ENV,
-} from '../support/fake-terminal.js';
+import type { ReadlineProvider } from '../../src/index.js';
+import { type FakeTerminal, KEYS, type Pipes } from '../support/fake-terminal.js';
+import { providerOnPipes, providerOnTerminal } from '../support/question-provider.js';
 
 const ESC = '\u001b';
+const WIDE = { columns: 100, rows: 30 };
 
 /** A question whose every model-written field tries to take over the terminal. */
 const HOSTILE: AskUserQuestionRequest = {
@@ -51,23 +47,22 @@ afterEach(() => {
 
 describe('model-written text', () => {
   it('is shown inert in every field of the interactive menu', async () => {
-    terminal = createFakeTerminal({ columns: 100, rows: 30 });
+    ({ terminal, provider } = providerOnTerminal(WIDE));
     const titles: string[] = [];
     terminal.terminal.onTitleChange((title) => titles.push(title));
-    provider = createReadlineProvider({
-      input: terminal.input,
-      output: terminal.output,
-      env: TEST_ENV,
-    });
     const answer = provider.ask(HOSTILE);
     const screen = await terminal.waitFor('Red');
-    expect(screen).toContain('? ^[]0;owned^GDatabase');
-    expect(screen).toContain('^[[2J^[[HWhich one?^[[8mhidden^[[0m');
-    expect(screen).toContain('<U+009B>2Jfake<U+202E>evil');
-    expect(screen).toContain('❯ 1. ^[[31mRed^[[0m (recommended)');
-    expect(screen).toContain('^[[1A^[[2Koverwritten^H^H^[]52;c;Y29weQ==^G');
-    expect(screen).toContain('2. <U+202E>gnp.exe<U+202C>');
-    expect(screen).toContain('3. Tab here^[c');
+    for (const field of [
+      '? ^[]0;owned^GDatabase',
+      '^[[2J^[[HWhich one?^[[8mhidden^[[0m',
+      '<U+009B>2Jfake<U+202E>evil',
+      '❯ 1. ^[[31mRed^[[0m (recommended)',
+      '^[[1A^[[2Koverwritten^H^H^[]52;c;Y29weQ==^G',
+      '2. <U+202E>gnp.exe<U+202C>',
+      '3. Tab here^[c',
+    ]) {
+      expect(screen).toContain(field);
+    }
     terminal.press(KEYS.down);
     expect(await terminal.text()).toContain('bidi <U+2066>isolate<U+2069>');
     terminal.press(KEYS.down, KEYS.enter);
@@ -78,12 +73,7 @@ describe('model-written text', () => {
   });
 
   it('is shown inert when the question is the summary title', async () => {
-    terminal = createFakeTerminal({ columns: 100, rows: 30 });
-    provider = createReadlineProvider({
-      input: terminal.input,
-      output: terminal.output,
-      env: TEST_ENV,
-    });
+    ({ terminal, provider } = providerOnTerminal(WIDE));
     const answer = provider.ask({ question: `${ESC}[31mRed?`, options: [{ label: 'Yes' }] });
     await terminal.waitFor('Yes');
     terminal.press(KEYS.enter);
@@ -93,12 +83,7 @@ describe('model-written text', () => {
   });
 
   it('is shown inert when the person pastes control or bidi characters as an answer', async () => {
-    terminal = createFakeTerminal({ columns: 100, rows: 30 });
-    provider = createReadlineProvider({
-      input: terminal.input,
-      output: terminal.output,
-      env: TEST_ENV,
-    });
+    ({ terminal, provider } = providerOnTerminal(WIDE));
     const answer = provider.ask({ question: 'Name?' });
     await terminal.waitFor('Name?');
     terminal.press(`${KEYS.pasteStart}abc\u202edef${KEYS.pasteEnd}`);
@@ -110,12 +95,7 @@ describe('model-written text', () => {
   });
 
   it('keeps every character of a pasted escape sequence, shown inert, and answers with the paste', async () => {
-    terminal = createFakeTerminal({ columns: 100, rows: 30 });
-    provider = createReadlineProvider({
-      input: terminal.input,
-      output: terminal.output,
-      env: TEST_ENV,
-    });
+    ({ terminal, provider } = providerOnTerminal(WIDE));
     const answer = provider.ask({ question: 'Name?' });
     await terminal.waitFor('Name?');
     const pasted = `ok ${ESC}[31mred${ESC}[0m ${ESC}]0;title\u0007 end`;
@@ -128,13 +108,7 @@ describe('model-written text', () => {
   });
 
   it('takes Esc, arrows and line breaks inside a paste as text, never as keys', async () => {
-    terminal = createFakeTerminal({ columns: 100, rows: 30 });
-    provider = createReadlineProvider({
-      input: terminal.input,
-      output: terminal.output,
-      env: TEST_ENV,
-      escapeCodeTimeout: 10,
-    });
+    ({ terminal, provider } = providerOnTerminal({ ...WIDE, escapeCodeTimeout: 10 }));
     const answer = provider.ask({
       question: 'Pick one',
       options: [{ label: 'A' }],
@@ -150,8 +124,8 @@ describe('model-written text', () => {
   });
 
   it('is shown inert in line mode, answers echoed included', async () => {
-    const pipes = createPipes();
-    provider = createReadlineProvider({ input: pipes.input, output: pipes.output, env: TEST_ENV });
+    let pipes: Pipes;
+    ({ pipes, provider } = providerOnPipes());
     pipes.input.write(`${ESC}[2Jnonsense\n${ESC}]0;x\u0007\n2\n`);
     const answer = await provider.ask({ ...HOSTILE, allowCustom: false });
     expect(answer.option).toBe(HOSTILE.options?.[1]);
@@ -166,8 +140,8 @@ describe('model-written text', () => {
   });
 
   it('keeps typed custom answers intact for the model while showing them inert', async () => {
-    const pipes = createPipes();
-    provider = createReadlineProvider({ input: pipes.input, output: pipes.output, env: TEST_ENV });
+    let pipes: Pipes;
+    ({ pipes, provider } = providerOnPipes());
     pipes.input.write(`name ${ESC}[1m\n`);
     const answer = await provider.ask({ question: 'Name?' });
     expect(answer).toEqual({ answer: `name ${ESC}[1m` });

@@ -1,7 +1,8 @@
 import type { AskUserQuestionRequest } from 'dsh-user-interaction';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createReadlineProvider, type ReadlineProvider } from '../../src/index.js';
-import { createFakeTerminal, type FakeTerminal, KEYS, TEST_ENV } from '../support/fake-terminal.js';
+import type { ReadlineProvider } from '../../src/index.js';
+import { type FakeTerminal, KEYS, TEST_ENV } from '../support/fake-terminal.js';
+import { providerOnTerminal } from '../support/question-provider.js';
 
 const CITY: AskUserQuestionRequest = {
   question: 'Which city?',
@@ -18,13 +19,7 @@ let terminal: FakeTerminal;
 let provider: ReadlineProvider;
 
 function open(env: NodeJS.ProcessEnv = TEST_ENV, rows = 24): FakeTerminal {
-  terminal = createFakeTerminal({ columns: 60, rows });
-  provider = createReadlineProvider({
-    input: terminal.input,
-    output: terminal.output,
-    env,
-    escapeCodeTimeout: 10,
-  });
+  ({ terminal, provider } = providerOnTerminal({ columns: 60, rows, env, escapeCodeTimeout: 10 }));
   return terminal;
 }
 

@@ -1,19 +1,16 @@
+import { DEMO_SCRIPT } from 'dsh-agent';
+import { type AskUserQuestionRequest, parseAskUserQuestionArguments } from 'dsh-user-interaction';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createReadlineProvider, type ReadlineProvider } from '../../src/index.js';
+import type { ReadlineProvider } from '../../src/index.js';
 import { textWidth } from '../../src/text/text-width.js';
-import { createFakeTerminal, type FakeTerminal, KEYS, TEST_ENV } from '../support/fake-terminal.js';
+import { type FakeTerminal, KEYS } from '../support/fake-terminal.js';
+import { providerOnTerminal } from '../support/question-provider.js';
 
 let terminal: FakeTerminal;
 let provider: ReadlineProvider;
 
 function open(columns: number, rows: number): void {
-  terminal = createFakeTerminal({ columns, rows });
-  provider = createReadlineProvider({
-    input: terminal.input,
-    output: terminal.output,
-    env: TEST_ENV,
-    escapeCodeTimeout: 10,
-  });
+  ({ terminal, provider } = providerOnTerminal({ columns, rows, escapeCodeTimeout: 10 }));
 }
 
 function numbered(count: number) {
@@ -34,31 +31,41 @@ const LONG = {
   ],
   allowCustom: true,
 };
+/** How `LONG` looks at 40 columns, drawn there first or after a resize. */
+const LONG_AT_40 = [
+  '? Deployment',
+  '  Where should the service be deployed?',
+  '  The staging cluster is cheaper, but',
+  '  production is where the customers',
+  '  are.',
+  '',
+  '❯ 1. Staging cluster in … (recommended)',
+  '  2. Production',
+  '  ✎  Type your own answer',
+  '',
+  '     Staging cluster in the European',
+  '     region',
+  '     Cheaper, shared with the other',
+  '     teams, and reset every night at',
+  '     two.',
+  '↑↓ move · Enter select · 1-2 choose',
+  'or type an answer · Esc decline',
+  'Ctrl+C cancel',
+];
 
 /** The demo's first question: a header, a one-line question, four described options. */
-const DEMO = {
-  header: 'Language',
-  question: 'Which language should the new service be written in?',
-  options: [
-    {
-      label: 'TypeScript',
-      description: 'Node.js with strict types: what the rest of the team uses.',
-      recommended: true,
-    },
-    { label: 'Go', description: 'One static binary that starts fast.' },
-    { label: 'Python', description: 'Quick to write, with a large ecosystem.' },
-    { label: 'Rust', description: 'Fast and safe, but slower to write.' },
-  ],
-  allowCustom: false,
-};
+const DEMO = parseAskUserQuestionArguments(
+  DEMO_SCRIPT.steps[0]?.toolCalls?.[0]?.arguments,
+) as AskUserQuestionRequest;
+const DEMO_OPTIONS = DEMO.options ?? [];
 /** The same question, its options without descriptions. */
 const BARE = {
   ...DEMO,
-  options: DEMO.options.map(({ label, ...rest }) =>
+  options: DEMO_OPTIONS.map(({ label, ...rest }) =>
     'recommended' in rest ? { label, recommended: rest.recommended } : { label },
   ),
 };
-const LABELS = DEMO.options.map((option) => option.label);
+const LABELS = DEMO_OPTIONS.map((option) => option.label);
 const OPTION_ROW = /^(❯| ) +\d+\. /;
 const HIDDEN = /[↑↓] \d+ more/;
 
@@ -100,28 +107,7 @@ describe('layout', () => {
     open(40, 24);
     const answer = provider.ask(LONG);
     const screen = await terminal.waitFor('Production');
-    expect(screen).toBe(
-      [
-        '? Deployment',
-        '  Where should the service be deployed?',
-        '  The staging cluster is cheaper, but',
-        '  production is where the customers',
-        '  are.',
-        '',
-        '❯ 1. Staging cluster in … (recommended)',
-        '  2. Production',
-        '  ✎  Type your own answer',
-        '',
-        '     Staging cluster in the European',
-        '     region',
-        '     Cheaper, shared with the other',
-        '     teams, and reset every night at',
-        '     two.',
-        '↑↓ move · Enter select · 1-2 choose',
-        'or type an answer · Esc decline',
-        'Ctrl+C cancel',
-      ].join('\n'),
-    );
+    expect(screen).toBe(LONG_AT_40.join('\n'));
     for (const line of screen.split('\n')) expect(textWidth(line)).toBeLessThan(40);
     terminal.press('2');
     await answer;
@@ -134,29 +120,7 @@ describe('layout', () => {
     const answer = provider.ask(LONG);
     await terminal.waitFor('Production');
     await terminal.resize(40, 24);
-    expect(await terminal.text()).toBe(
-      [
-        '$ agent "deploy it"',
-        '? Deployment',
-        '  Where should the service be deployed?',
-        '  The staging cluster is cheaper, but',
-        '  production is where the customers',
-        '  are.',
-        '',
-        '❯ 1. Staging cluster in … (recommended)',
-        '  2. Production',
-        '  ✎  Type your own answer',
-        '',
-        '     Staging cluster in the European',
-        '     region',
-        '     Cheaper, shared with the other',
-        '     teams, and reset every night at',
-        '     two.',
-        '↑↓ move · Enter select · 1-2 choose',
-        'or type an answer · Esc decline',
-        'Ctrl+C cancel',
-      ].join('\n'),
-    );
+    expect(await terminal.text()).toBe(['$ agent "deploy it"', ...LONG_AT_40].join('\n'));
     terminal.press(KEYS.down);
     expect(await terminal.text()).toContain('❯ 2. Production');
     terminal.press(KEYS.enter);
@@ -270,97 +234,56 @@ describe('layout', () => {
 });
 
 describe('layout on small terminals', () => {
-  const SCREENS: Record<string, { request: typeof DEMO | typeof BARE; screen: string[] }> = {
-    'the demo question at 40x14': {
-      request: DEMO,
-      screen: [
-        '? Language',
-        '  Which language should the new service',
-        '  be written in?',
-        '',
-        '❯ 1. TypeScript (recommended)',
-        '  2. Go',
-        '  3. Python',
-        '  4. Rust',
-        '',
-        '     Node.js with strict types: what',
-        '     the rest of the team uses.',
-        '↑↓ move · Enter select · 1-4 choose',
-        'Esc decline · Ctrl+C cancel',
-      ],
-    },
-    'the demo question at 50x10': {
-      request: DEMO,
-      screen: [
-        '? Language',
-        '  Which language should the new service be',
-        '  written in?',
-        '❯ 1. TypeScript (recommended)',
-        '  2. Go',
-        '  3. Python',
-        '  4. Rust',
-        '↑↓ move · Enter select · 1-4 choose · Esc decline',
-        'Ctrl+C cancel',
-      ],
-    },
-    'the demo question at 80x12': {
-      request: DEMO,
-      screen: [
-        '? Language',
-        '  Which language should the new service be written in?',
-        '',
-        '❯ 1. TypeScript (recommended)',
-        '  2. Go',
-        '  3. Python',
-        '  4. Rust',
-        '',
-        '     Node.js with strict types: what the rest of the team uses.',
-        '↑↓ move · Enter select · 1-4 choose · Esc decline · Ctrl+C cancel',
-      ],
-    },
-    'options without descriptions at 40x14': {
-      request: BARE,
-      screen: [
-        '? Language',
-        '  Which language should the new service',
-        '  be written in?',
-        '',
-        '❯ 1. TypeScript (recommended)',
-        '  2. Go',
-        '  3. Python',
-        '  4. Rust',
-        '↑↓ move · Enter select · 1-4 choose',
-        'Esc decline · Ctrl+C cancel',
-      ],
-    },
-    'options without descriptions at 50x10': {
-      request: BARE,
-      screen: [
-        '? Language',
-        '  Which language should the new service be',
-        '  written in?',
-        '❯ 1. TypeScript (recommended)',
-        '  2. Go',
-        '  3. Python',
-        '  4. Rust',
-        '↑↓ move · Enter select · 1-4 choose · Esc decline',
-        'Ctrl+C cancel',
-      ],
-    },
-    'options without descriptions at 80x12': {
-      request: BARE,
-      screen: [
-        '? Language',
-        '  Which language should the new service be written in?',
-        '',
-        '❯ 1. TypeScript (recommended)',
-        '  2. Go',
-        '  3. Python',
-        '  4. Rust',
-        '↑↓ move · Enter select · 1-4 choose · Esc decline · Ctrl+C cancel',
-      ],
-    },
+  /** The demo question's options as the list shows them, the first focused. */
+  const LIST_ROWS = ['❯ 1. TypeScript (recommended)', '  2. Go', '  3. Python', '  4. Rust'];
+  /** The demo question's frame at each size. */
+  const DEMO_SCREENS: Record<string, string[]> = {
+    '40x14': [
+      '? Language',
+      '  Which language should the new service',
+      '  be written in?',
+      '',
+      ...LIST_ROWS,
+      '',
+      '     Node.js with strict types: what',
+      '     the rest of the team uses.',
+      '↑↓ move · Enter select · 1-4 choose',
+      'Esc decline · Ctrl+C cancel',
+    ],
+    '50x10': [
+      '? Language',
+      '  Which language should the new service be',
+      '  written in?',
+      ...LIST_ROWS,
+      '↑↓ move · Enter select · 1-4 choose · Esc decline',
+      'Ctrl+C cancel',
+    ],
+    '80x12': [
+      '? Language',
+      '  Which language should the new service be written in?',
+      '',
+      ...LIST_ROWS,
+      '',
+      '     Node.js with strict types: what the rest of the team uses.',
+      '↑↓ move · Enter select · 1-4 choose · Esc decline · Ctrl+C cancel',
+    ],
   };
+  /** Without descriptions the frame is the same but for its details pane (the rows after the list). */
+  function withoutDetails(screen: readonly string[]): string[] {
+    const hints = screen.findIndex((line) => line.startsWith('↑↓ move'));
+    return [...screen.slice(0, screen.indexOf(LIST_ROWS[3] as string) + 1), ...screen.slice(hints)];
+  }
+  const SCREENS: Record<string, { request: typeof DEMO | typeof BARE; screen: string[] }> =
+    Object.fromEntries([
+      ...Object.entries(DEMO_SCREENS).map(([size, screen]) => [
+        `the demo question at ${size}`,
+        { request: DEMO, screen },
+      ]),
+      ...Object.entries(DEMO_SCREENS).map(([size, screen]) => [
+        `options without descriptions at ${size}`,
+        { request: BARE, screen: withoutDetails(screen) },
+      ]),
+    ]);
 
   for (const [name, { request, screen }] of Object.entries(SCREENS)) {
     it(`shows the whole question, every option and no spurious … for ${name}`, async () => {

@@ -1,35 +1,15 @@
 import type { AskUserQuestionRequest } from 'dsh-user-interaction';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createReadlineProvider, type ReadlineProvider } from '../../src/index.js';
-import { createFakeTerminal, type FakeTerminal, KEYS, TEST_ENV } from '../support/fake-terminal.js';
-
-const DATABASE: AskUserQuestionRequest = {
-  header: 'Database',
-  question: 'Which database should we use?',
-  options: [
-    {
-      label: 'Postgres',
-      value: 'postgres',
-      description: 'Robust; needs a server.',
-      recommended: true,
-    },
-    { label: 'SQLite', value: 'sqlite', description: 'One file, no server.' },
-    { label: 'MySQL', value: 'mysql' },
-  ],
-  allowCustom: false,
-};
+import type { ReadlineProvider } from '../../src/index.js';
+import { type FakeTerminal, KEYS } from '../support/fake-terminal.js';
+import { DATABASE } from '../support/question-fixtures.js';
+import { providerOnTerminal } from '../support/question-provider.js';
 
 let terminal: FakeTerminal;
 let provider: ReadlineProvider;
 
 function open(options: { columns?: number; rows?: number } = {}): FakeTerminal {
-  terminal = createFakeTerminal(options);
-  provider = createReadlineProvider({
-    input: terminal.input,
-    output: terminal.output,
-    env: TEST_ENV,
-    escapeCodeTimeout: 10,
-  });
+  ({ terminal, provider } = providerOnTerminal({ ...options, escapeCodeTimeout: 10 }));
   return terminal;
 }
 

@@ -2,8 +2,9 @@ import type { EventEmitter } from 'node:events';
 import { createInterface } from 'node:readline';
 import type { AskUserQuestionRequest } from 'dsh-user-interaction';
 import { describe, expect, it, vi } from 'vitest';
-import { createReadlineProvider, lineReaderFor } from '../../src/index.js';
-import { createFakeTerminal, createPipes, KEYS, TEST_ENV } from '../support/fake-terminal.js';
+import { createReadlineProvider } from '../../src/index.js';
+import { createFakeTerminal, type FakeTerminal, KEYS, TEST_ENV } from '../support/fake-terminal.js';
+import { providerOnSharedLines, providerOnTerminal } from '../support/question-provider.js';
 
 const QUESTION: AskUserQuestionRequest = {
   header: 'Pick',
@@ -34,22 +35,26 @@ function settle(): Promise<void> {
   return new Promise((resolve) => setImmediate(() => setImmediate(resolve)));
 }
 
+/** Asks, then waits until the question is drawn and takes keys. */
+async function asked<T>(
+  terminal: FakeTerminal,
+  ask: () => Promise<T>,
+): Promise<{ answer: Promise<T> }> {
+  const writes = terminal.writes;
+  const answer = ask();
+  // The first question waits for the width tables before it is drawn.
+  if (terminal.writes === writes)
+    await vi.waitFor(() => expect(terminal.writes).toBeGreaterThan(writes));
+  await settle();
+  return { answer };
+}
+
 describe('a thousand questions in a row', () => {
   it('leave no listener behind in interactive mode', async () => {
-    const terminal = createFakeTerminal({ emulate: false });
-    const provider = createReadlineProvider({
-      input: terminal.input,
-      output: terminal.output,
-      env: TEST_ENV,
-    });
+    const { terminal, provider } = providerOnTerminal({ emulate: false });
     const emitters = { input: terminal.input, output: terminal.output, process };
     const answerOne = async (round: number): Promise<void> => {
-      const writes = terminal.writes;
-      const answer = provider.ask(QUESTION);
-      // The first question waits for the width tables before it is drawn.
-      if (terminal.writes === writes)
-        await vi.waitFor(() => expect(terminal.writes).toBeGreaterThan(writes));
-      await settle();
+      const { answer } = await asked(terminal, () => provider.ask(QUESTION));
       if (round % 3 === 0) terminal.press('2');
       else if (round % 3 === 1) terminal.press(KEYS.down, KEYS.enter);
       else terminal.press('x', KEYS.enter);
@@ -77,11 +82,9 @@ describe('a thousand questions in a row', () => {
     const before = listeners(emitters);
     for (let round = 0; round < ROUNDS; round++) {
       const controller = new AbortController();
-      const writes = terminal.writes;
-      const answer = provider.ask({ ...QUESTION, signal: controller.signal });
-      if (terminal.writes === writes)
-        await vi.waitFor(() => expect(terminal.writes).toBeGreaterThan(writes));
-      await settle();
+      const { answer } = await asked(terminal, () =>
+        provider.ask({ ...QUESTION, signal: controller.signal }),
+      );
       terminal.press(KEYS.enter);
       await answer;
     }
@@ -91,10 +94,7 @@ describe('a thousand questions in a row', () => {
   });
 
   it('leave no listener behind in line mode, on a shared Interface', async () => {
-    const pipes = createPipes();
-    const readline = createInterface({ input: pipes.input, terminal: false });
-    const host = lineReaderFor(readline);
-    const provider = createReadlineProvider({ readline, output: pipes.output, env: TEST_ENV });
+    const { pipes, readline, host, provider } = providerOnSharedLines();
     pipes.input.write('hello\n');
     expect(await host.read()).toBe('hello');
     const emitters = { input: pipes.input, output: pipes.output, readline, process };
@@ -111,12 +111,7 @@ describe('a thousand questions in a row', () => {
   });
 
   it('leave no listener behind when asked several at a time, answered, cancelled or withdrawn', async () => {
-    const terminal = createFakeTerminal({ emulate: false });
-    const provider = createReadlineProvider({
-      input: terminal.input,
-      output: terminal.output,
-      env: TEST_ENV,
-    });
+    const { terminal, provider } = providerOnTerminal({ emulate: false });
     const emitters = { input: terminal.input, output: terminal.output, process };
     const set = {
       questions: [
@@ -126,11 +121,9 @@ describe('a thousand questions in a row', () => {
     };
     const askSet = async (round: number): Promise<void> => {
       const controller = new AbortController();
-      const writes = terminal.writes;
-      const answer = provider.askAll({ ...set, signal: controller.signal });
-      if (terminal.writes === writes)
-        await vi.waitFor(() => expect(terminal.writes).toBeGreaterThan(writes));
-      await settle();
+      const { answer } = await asked(terminal, () =>
+        provider.askAll({ ...set, signal: controller.signal }),
+      );
       if (round % 3 === 0) terminal.press('1', ' ', KEYS.enter, KEYS.enter);
       else if (round % 3 === 1) terminal.press(KEYS.ctrlC);
       else controller.abort();

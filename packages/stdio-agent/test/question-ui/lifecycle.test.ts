@@ -4,8 +4,9 @@ import {
   UserInteractionError,
 } from 'dsh-user-interaction';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createReadlineProvider, type ReadlineProvider } from '../../src/index.js';
-import { createFakeTerminal, type FakeTerminal, KEYS, TEST_ENV } from '../support/fake-terminal.js';
+import type { ReadlineProvider } from '../../src/index.js';
+import { type FakeTerminal, KEYS } from '../support/fake-terminal.js';
+import { providerOnTerminal } from '../support/question-provider.js';
 
 const FIRST: AskUserQuestionRequest = {
   header: 'First',
@@ -22,13 +23,7 @@ let terminal: FakeTerminal;
 let provider: ReadlineProvider;
 
 function open(): void {
-  terminal = createFakeTerminal({ columns: 60, rows: 20 });
-  provider = createReadlineProvider({
-    input: terminal.input,
-    output: terminal.output,
-    env: TEST_ENV,
-    escapeCodeTimeout: 10,
-  });
+  ({ terminal, provider } = providerOnTerminal({ columns: 60, rows: 20, escapeCodeTimeout: 10 }));
 }
 
 async function errorOf(promise: Promise<unknown>): Promise<{ code?: string; cause?: unknown }> {

@@ -1,26 +1,15 @@
 import type { AskUserQuestionsRequest } from 'dsh-user-interaction';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createReadlineProvider, type ReadlineProvider } from '../../src/index.js';
-import { createPipes, type Pipes, TEST_ENV } from '../support/fake-terminal.js';
+import type { ReadlineProvider } from '../../src/index.js';
+import type { Pipes } from '../support/fake-terminal.js';
+import { PLAN as MENU_PLAN, withoutDescription } from '../support/question-fixtures.js';
+import { providerOnPipes } from '../support/question-provider.js';
 
+/** The menu tests' questions, without their header and descriptions (line mode prints both). */
 const PLAN: AskUserQuestionsRequest = {
-  questions: [
-    {
-      id: 'language',
-      header: 'Language',
-      question: 'Which language?',
-      allowCustom: false,
-      options: [{ label: 'TypeScript', recommended: true }, { label: 'Go' }],
-    },
-    { id: 'name', header: 'Name', question: 'What should it be called?' },
-    {
-      id: 'features',
-      header: 'Features',
-      question: 'Which features?',
-      multiSelect: true,
-      options: [{ label: 'Auth', value: 'auth' }, { label: 'Tests' }, { label: 'Docs' }],
-    },
-  ],
+  questions: MENU_PLAN.questions.map((item) =>
+    item.options === undefined ? item : { ...item, options: item.options.map(withoutDescription) },
+  ),
 };
 const FEATURES = PLAN.questions[2] as AskUserQuestionsRequest['questions'][number];
 
@@ -28,8 +17,7 @@ let pipes: Pipes;
 let provider: ReadlineProvider;
 
 function open(): Pipes {
-  pipes = createPipes();
-  provider = createReadlineProvider({ input: pipes.input, output: pipes.output, env: TEST_ENV });
+  ({ pipes, provider } = providerOnPipes());
   return pipes;
 }
 

@@ -1,22 +1,16 @@
 import { type AskUserQuestionRequest, REQUEST_LIMITS } from 'dsh-user-interaction';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createReadlineProvider, type ReadlineProvider } from '../../src/index.js';
-import { createPipes, type Pipes, TEST_ENV } from '../support/fake-terminal.js';
+import type { ReadlineProvider } from '../../src/index.js';
+import { type Pipes, TEST_ENV } from '../support/fake-terminal.js';
+import { DATABASE as MENU_DATABASE, withoutDescription } from '../support/question-fixtures.js';
+import { providerOnPipes } from '../support/question-provider.js';
 
+/** The menu tests' question; line mode prints descriptions, and here only the first has one. */
 const DATABASE: AskUserQuestionRequest = {
-  header: 'Database',
-  question: 'Which database should we use?',
-  options: [
-    {
-      label: 'Postgres',
-      value: 'postgres',
-      description: 'Robust; needs a server.',
-      recommended: true,
-    },
-    { label: 'SQLite', value: 'sqlite' },
-    { label: 'MySQL', value: 'mysql' },
-  ],
-  allowCustom: false,
+  ...MENU_DATABASE,
+  options: (MENU_DATABASE.options ?? []).map((option, index) =>
+    index === 0 ? option : withoutDescription(option),
+  ),
 };
 
 const NO_RECOMMENDATION: AskUserQuestionRequest = {
@@ -29,8 +23,7 @@ let pipes: Pipes;
 let provider: ReadlineProvider;
 
 function open(env: NodeJS.ProcessEnv = TEST_ENV): Pipes {
-  pipes = createPipes();
-  provider = createReadlineProvider({ input: pipes.input, output: pipes.output, env });
+  ({ pipes, provider } = providerOnPipes(env));
   return pipes;
 }
 

@@ -1,19 +1,14 @@
 import { REQUEST_LIMITS } from 'dsh-user-interaction';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createReadlineProvider, type ReadlineProvider } from '../../src/index.js';
-import { createFakeTerminal, type FakeTerminal, KEYS, TEST_ENV } from '../support/fake-terminal.js';
+import type { ReadlineProvider } from '../../src/index.js';
+import { type FakeTerminal, KEYS } from '../support/fake-terminal.js';
+import { providerOnTerminal } from '../support/question-provider.js';
 
 let terminal: FakeTerminal;
 let provider: ReadlineProvider;
 
 function open(): void {
-  terminal = createFakeTerminal({ columns: 80, rows: 24 });
-  provider = createReadlineProvider({
-    input: terminal.input,
-    output: terminal.output,
-    env: TEST_ENV,
-    escapeCodeTimeout: 10,
-  });
+  ({ terminal, provider } = providerOnTerminal({ columns: 80, rows: 24, escapeCodeTimeout: 10 }));
 }
 
 afterEach(() => {

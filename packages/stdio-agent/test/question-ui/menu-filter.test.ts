@@ -3,12 +3,10 @@ import { listRows, optionAtRow, typedAnswer } from '../../src/question-ui/menu/m
 import {
   initialMenuState,
   type MenuState,
-  type MenuStep,
-  menuKey,
   menuKeys,
 } from '../../src/question-ui/menu/menu-state.js';
 import { filterOptions, optionSearch } from '../../src/question-ui/menu/option-search.js';
-import type { Key, KeyPress } from '../../src/question-ui/terminal/key.js';
+import { key, runMenu as run, typing } from '../support/key-presses.js';
 
 const CITIES = ['Café Paris', 'Straße Berlin', 'Cafeteria', 'Oslo', 'Łódź', 'ＴＯＫＹＯ'];
 
@@ -26,27 +24,6 @@ function list(
       options.descriptions?.[index],
     ]),
   });
-}
-
-function key(name: string, modifiers: Omit<Key, 'name'> = {}): KeyPress {
-  return { text: undefined, key: { name, ...modifiers } };
-}
-
-/** Each character typed as its own key. */
-function typing(text: string): KeyPress[] {
-  return [...text].map((character) => ({
-    text: character,
-    key: { name: /^[a-z0-9]$/.test(character) ? character : undefined },
-  }));
-}
-
-function run(state: MenuState, ...presses: KeyPress[]): MenuStep {
-  let current: MenuStep = { state };
-  for (const press of presses) {
-    if (current.outcome !== undefined) throw new Error('The question already ended.');
-    current = menuKey(current.state, press);
-  }
-  return current;
 }
 
 /** The options shown, by their original numbers. */

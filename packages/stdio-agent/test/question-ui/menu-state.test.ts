@@ -1,15 +1,8 @@
 import { REQUEST_LIMITS } from 'dsh-user-interaction';
 import { describe, expect, it } from 'vitest';
 import { editorWith } from '../../src/question-ui/editor/editor-state.js';
-import {
-  initialMenuState,
-  type MenuState,
-  type MenuStep,
-  menuKey,
-  menuKeys,
-  withWindow,
-} from '../../src/question-ui/menu/menu-state.js';
-import type { Key, KeyPress } from '../../src/question-ui/terminal/key.js';
+import { initialMenuState, menuKeys, withWindow } from '../../src/question-ui/menu/menu-state.js';
+import { key, runMenu as run, typed } from '../support/key-presses.js';
 
 function menu(optionCount: number, options: { allowCustom?: boolean; recommended?: number } = {}) {
   return initialMenuState({
@@ -17,23 +10,6 @@ function menu(optionCount: number, options: { allowCustom?: boolean; recommended
     allowCustom: options.allowCustom ?? false,
     recommended: options.recommended ?? -1,
   });
-}
-
-function key(name: string, modifiers: Omit<Key, 'name'> = {}): KeyPress {
-  return { text: undefined, key: { name, ...modifiers } };
-}
-
-function typed(text: string): KeyPress {
-  return { text, key: { name: /^[a-z0-9]$/.test(text) ? text : undefined } };
-}
-
-function run(state: MenuState, ...presses: KeyPress[]): MenuStep {
-  let current: MenuStep = { state };
-  for (const press of presses) {
-    if (current.outcome !== undefined) throw new Error('The question already ended.');
-    current = menuKey(current.state, press);
-  }
-  return current;
 }
 
 describe('menu state', () => {

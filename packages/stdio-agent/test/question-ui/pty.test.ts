@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { KEYS } from '../support/fake-terminal.js';
+import { playKeySteps } from '../support/key-steps.js';
 import {
   expectCookedMode,
   type PtySession,
@@ -87,12 +88,11 @@ describe('in a real terminal', () => {
     const session = run('answer-then-interrupt');
     await session.waitFor('❯ 1. Postgres');
     expect(await session.text()).toContain('mode: interactive');
-    session.write(KEYS.down);
-    await session.waitFor('❯ 2. SQLite');
-    session.write(KEYS.enter);
-    await session.waitFor('Project name?');
-    session.write(KEYS.ctrlC);
-    const screen = await session.waitFor('done');
+    const screen = await playKeySteps(session, [
+      [KEYS.down, '❯ 2. SQLite'],
+      [KEYS.enter, 'Project name?'],
+      [KEYS.ctrlC, 'done'],
+    ]);
     expect(screen).toContain(
       '✔ Database · SQLite\nfirst: sqlite\n✖ Name · cancelled\nsecond: ASK_CANCELLED\nraw: false\nrunning: ',
     );
@@ -107,20 +107,15 @@ describe('in a real terminal', () => {
   it('answers several questions with Tab, Space and the review, and restores the terminal', async () => {
     const session = run('batch');
     await session.waitFor('Question 1 of 2');
-    session.write(KEYS.tab);
-    await session.waitFor('❯ 1. [ ] Auth');
-    session.write(' ');
-    await session.waitFor('❯ 1. [x] Auth');
-    session.write('3');
-    await session.waitFor('[x] Docs');
-    session.write(KEYS.shiftTab);
-    await session.waitFor('Question 1 of 2');
-    session.write(KEYS.down);
-    await session.waitFor('❯ 2. ( ) SQLite');
-    session.write(KEYS.enter);
-    await session.waitFor('Review your answers');
-    session.write(KEYS.enter);
-    const screen = await session.waitFor('done');
+    const screen = await playKeySteps(session, [
+      [KEYS.tab, '❯ 1. [ ] Auth'],
+      [' ', '❯ 1. [x] Auth'],
+      ['3', '[x] Docs'],
+      [KEYS.shiftTab, 'Question 1 of 2'],
+      [KEYS.down, '❯ 2. ( ) SQLite'],
+      [KEYS.enter, 'Review your answers'],
+      [KEYS.enter, 'done'],
+    ]);
     expect(screen).toContain(
       '✔ Database · SQLite\n✔ Features · Auth, Docs\nanswers: database=sqlite features=Auth+Docs\nraw: false\nrunning: ',
     );

@@ -10,6 +10,7 @@ import {
   KEYS,
   TEST_ENV,
 } from '../support/fake-terminal.js';
+import { providerOnSharedLines } from '../support/question-provider.js';
 
 const DATABASE: AskUserQuestionRequest = {
   header: 'Database',
@@ -39,10 +40,8 @@ async function errorOf(promise: Promise<unknown>): Promise<{ code?: string }> {
 
 describe('sharing an Interface in line mode', () => {
   it('hands lines to the host and to questions strictly in input order, none lost', async () => {
-    const pipes = createPipes();
-    readline = createInterface({ input: pipes.input, terminal: false });
-    const host = lineReaderFor(readline);
-    provider = createReadlineProvider({ readline, output: pipes.output, env: TEST_ENV });
+    const { pipes, host, ...shared } = providerOnSharedLines();
+    ({ readline, provider } = shared);
     expect(provider.mode).toBe('line');
     // `printf 'hello\n1\nmy-app\n' | program`: everything arrives before any question.
     pipes.input.end('hello\n1\nmy-app\n');

@@ -1,8 +1,14 @@
 import type { Model } from 'dsh-agent';
-import { vi } from 'vitest';
+import { expect, vi } from 'vitest';
 import { runTerminalAgent, type TerminalAgentOptions } from '../../src/index.js';
 import type { StatusClock } from '../../src/terminal-agent/turn-status.js';
-import { createFakeTerminal, type FakeTerminal, TEST_ENV } from './fake-terminal.js';
+import {
+  createFakeTerminal,
+  createPipes,
+  type FakeTerminal,
+  type Pipes,
+  TEST_ENV,
+} from './fake-terminal.js';
 
 /** A clock that moves only when the test says so. */
 export interface ManualClock extends StatusClock {
@@ -87,6 +93,21 @@ export function startAgent(
   return session;
 }
 
+/** Starts the terminal agent on plain pipes: no terminal on either side, errors on the output. */
+export function startPipedAgent(
+  options: Partial<TerminalAgentOptions> & { readonly model: Model },
+): { pipes: Pipes; exit: Promise<number> } {
+  const pipes = createPipes();
+  const exit = runTerminalAgent({
+    input: pipes.input,
+    output: pipes.output,
+    errorOutput: pipes.output,
+    env: TEST_ENV,
+    ...options,
+  });
+  return { pipes, exit };
+}
+
 /** Ends every session a test left running (the input ends, as a closed terminal would). */
 export async function stopAgents(): Promise<void> {
   for (const session of sessions.splice(0)) {
@@ -114,4 +135,14 @@ export async function waitForPrompt(terminal: FakeTerminal, interval = 20): Prom
 export async function lastLine(terminal: FakeTerminal): Promise<string> {
   const rows = (await terminal.text()).split('\n');
   return rows[rows.length - 1] ?? '';
+}
+
+/** The screen from the last prompt row that starts with `prompt` on. */
+export function fromPrompt(screen: string, prompt: string): string {
+  return screen.slice(screen.lastIndexOf(`> ${prompt}`));
+}
+
+/** Asserts that the turn `prompt` started shows `lines`, then a blank row and the prompt back. */
+export function expectTurn(screen: string, prompt: string, lines: readonly string[]): void {
+  expect(fromPrompt(screen, prompt)).toBe([`> ${prompt}`, ...lines, '', '> '].join('\n'));
 }

@@ -124,6 +124,16 @@ export function runBin(
   return bin.done;
 }
 
+/** Runs the bin to its end in the folder `cwd`, with nothing piped in. */
+export function runBinIn(cwd: string, args: readonly string[]): Promise<BinRun> {
+  return runBin(args, '', {}, { cwd });
+}
+
+/** What a run that refused to start shows: its exit status, nothing on stdout, `stderr`. */
+export function refusal(code: number, stderr: string): Pick<BinRun, 'code' | 'stdout' | 'stderr'> {
+  return { code, stdout: '', stderr };
+}
+
 /** True when the text looks like a JavaScript stack trace. */
 export function hasStackTrace(text: string): boolean {
   return /\n\s+at .+[:(]/.test(text);

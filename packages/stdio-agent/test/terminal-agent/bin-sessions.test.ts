@@ -7,7 +7,14 @@ import {
   temporaryStateFolder,
 } from 'dsh-agent/testing';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { assertBuilt, hasStackTrace, runBin, startBin } from '../support/bin-process.js';
+import {
+  assertBuilt,
+  hasStackTrace,
+  refusal,
+  runBin,
+  runBinIn,
+  startBin,
+} from '../support/bin-process.js';
 
 beforeAll(assertBuilt);
 afterEach(removeTemporaryStateFolders);
@@ -28,7 +35,7 @@ describe('saved conversations, against the bin', () => {
     first.kill();
     expect((await first.done).signal).toBe('SIGKILL');
 
-    const listed = await runBin([...args, '--sessions'], '', {}, { cwd });
+    const listed = await runBinIn(cwd, [...args, '--sessions']);
     expect(listed.code).toBe(0);
     const [line = ''] = listed.stdout.split('\n');
     const id = UUID.exec(line)?.[0] ?? '';
@@ -90,18 +97,13 @@ describe('saved conversations, against the bin', () => {
     expect((await holder.done).code).toBe(0);
 
     const missing = await runBin([...args, '--resume', '0b5f8a6e-3c1d-4e2f-9a7b-6c5d4e3f2a1b']);
-    expect(missing).toMatchObject({
-      code: 1,
-      stdout: '',
-      stderr:
+    expect(missing).toMatchObject(
+      refusal(
+        1,
         'dsh-stdio-agent: There is no saved session 0b5f8a6e-3c1d-4e2f-9a7b-6c5d4e3f2a1b. The saved conversations of this folder: --sessions.\n',
-    });
-    const nothing = await runBin(
-      [...args, '--continue'],
-      '',
-      {},
-      { cwd: mkdtempSync(join(stateDir, 'empty-')) },
+      ),
     );
+    const nothing = await runBinIn(mkdtempSync(join(stateDir, 'empty-')), [...args, '--continue']);
     expect(nothing.code).toBe(1);
     expect(nothing.stderr).toMatch(
       /there is no saved conversation in .*empty-\w+ to continue: start one without --continue/,
@@ -110,18 +112,13 @@ describe('saved conversations, against the bin', () => {
 
   it('refuses the session flags with --no-history, and lists an empty folder', async () => {
     const refused = await runBin(['--continue', '--no-history']);
-    expect(refused).toMatchObject({
-      code: 2,
-      stdout: '',
-      stderr:
+    expect(refused).toMatchObject(
+      refusal(
+        2,
         'dsh-stdio-agent: --continue needs the saved conversations: leave out --no-history (try dsh-stdio-agent --help)\n',
-    });
-    const none = await runBin(
-      ['--state-dir', temporaryStateFolder(), '--sessions'],
-      '',
-      {},
-      { cwd: '/' },
+      ),
     );
+    const none = await runBinIn('/', ['--state-dir', temporaryStateFolder(), '--sessions']);
     expect(none).toMatchObject({ code: 0, stdout: 'No saved conversations in /.\n' });
   });
 

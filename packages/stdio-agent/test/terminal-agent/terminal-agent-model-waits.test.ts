@@ -1,28 +1,33 @@
 import { PassThrough } from 'node:stream';
 import { ModelError, type ModelEvent, programCommand } from 'dsh-agent';
 import { deferred, stepModel, textStep } from 'dsh-agent/testing';
+import { toToolError } from 'dsh-user-interaction';
 import { afterEach, describe, expect, it } from 'vitest';
 import { runTerminalAgent } from '../../src/index.js';
-import { manualClock, startAgent, stopAgents, waitForPrompt } from '../support/agent-harness.js';
+import {
+  expectTurn,
+  fromPrompt,
+  manualClock,
+  startAgent,
+  stopAgents,
+  waitForPrompt,
+} from '../support/agent-harness.js';
 import { TEST_ENV } from '../support/fake-terminal.js';
 
 afterEach(stopAgents);
 
-/** The screen from the prompt row that starts with `prompt`. */
-function from(screen: string, prompt: string): string {
-  return screen.slice(screen.lastIndexOf(`> ${prompt}`));
-}
-
+/** A retry after the server said it was busy, its error as the model reports it. */
 const BUSY: ModelEvent = {
   type: 'retry',
   attempt: 2,
   attempts: 3,
   delayMs: 2_000,
-  error: {
-    name: 'ModelError',
-    code: 'MODEL_UNAVAILABLE',
-    message: 'The model server at http://127.0.0.1:8080/v1 failed (HTTP 503: busy).',
-  },
+  error: toToolError(
+    new ModelError(
+      'The model server at http://127.0.0.1:8080/v1 failed (HTTP 503: busy).',
+      'MODEL_UNAVAILABLE',
+    ),
+  ),
 };
 
 /** A step that fails at once with this error. */
@@ -49,7 +54,7 @@ describe('while the model is retried', () => {
     await terminal.waitFor('attempt 2 of 3');
     clock.advance(1_000);
     await terminal.waitFor('Waiting for the model… 1 s');
-    expect(from(await terminal.text(), 'hello')).toBe(
+    expect(fromPrompt(await terminal.text(), 'hello')).toBe(
       [
         '> hello',
         '↻ The model server at http://127.0.0.1:8080/v1 failed (HTTP 503: busy). Retrying in 2 s, attempt 2 of 3.',
@@ -58,15 +63,10 @@ describe('while the model is retried', () => {
     );
     gate.resolve();
     await terminal.waitFor('Back.');
-    expect(from(await waitForPrompt(terminal), 'hello')).toBe(
-      [
-        '> hello',
-        '↻ The model server at http://127.0.0.1:8080/v1 failed (HTTP 503: busy). Retrying in 2 s, attempt 2 of 3.',
-        'Back.',
-        '',
-        '> ',
-      ].join('\n'),
-    );
+    expectTurn(await waitForPrompt(terminal), 'hello', [
+      '↻ The model server at http://127.0.0.1:8080/v1 failed (HTTP 503: busy). Retrying in 2 s, attempt 2 of 3.',
+      'Back.',
+    ]);
   });
 });
 
@@ -83,25 +83,20 @@ describe('error and status lines in a narrow terminal', () => {
     await waitForPrompt(terminal);
     type('go');
     await terminal.waitFor('MODEL_CONNECTION');
-    expect(from(await waitForPrompt(terminal), 'go')).toBe(
-      [
-        '> go',
-        '↻ The model server at',
-        '  http://127.0.0.1:8080/v1 failed (HTTP',
-        '  503: busy). Retrying now, attempt 2',
-        '  of 3.',
-        '✖ Error: Cannot reach the model server',
-        '  at http://localhost:11434/v1',
-        '  (connection refused). Check that it',
-        '  is running and that the base URL is',
-        '  right. (MODEL_CONNECTION)',
-        '  Send your message again to retry (the',
-        '  conversation is kept), or press',
-        '  Ctrl+D to quit.',
-        '',
-        '> ',
-      ].join('\n'),
-    );
+    expectTurn(await waitForPrompt(terminal), 'go', [
+      '↻ The model server at',
+      '  http://127.0.0.1:8080/v1 failed (HTTP',
+      '  503: busy). Retrying now, attempt 2',
+      '  of 3.',
+      '✖ Error: Cannot reach the model server',
+      '  at http://localhost:11434/v1',
+      '  (connection refused). Check that it',
+      '  is running and that the base URL is',
+      '  right. (MODEL_CONNECTION)',
+      '  Send your message again to retry (the',
+      '  conversation is kept), or press',
+      '  Ctrl+D to quit.',
+    ]);
   });
 
   it('keep their colours on every row they wrap to', async () => {
@@ -140,7 +135,7 @@ describe('error and status lines in a narrow terminal', () => {
     await waitForPrompt(terminal);
     type('go');
     await terminal.waitFor('MODEL_BAD_RESPONSE');
-    const rows = from(await waitForPrompt(terminal), 'go').split('\n');
+    const rows = fromPrompt(await waitForPrompt(terminal), 'go').split('\n');
     expect(rows.slice(1, 5)).toEqual([
       '✖ Error: Bad',
       `  ${'x'.repeat(37)}`,

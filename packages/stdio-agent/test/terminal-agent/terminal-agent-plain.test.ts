@@ -1,5 +1,6 @@
-import { ModelError } from 'dsh-agent';
-import { deferred, stepModel } from 'dsh-agent/testing';
+import { ModelError, type ModelEvent } from 'dsh-agent';
+import { deferred, type ModelStep, stepModel } from 'dsh-agent/testing';
+import { type AskUserQuestionOption, toToolError } from 'dsh-user-interaction';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { manualClock, startAgent, stopAgents, waitForPrompt } from '../support/agent-harness.js';
 import { type FakeTerminal, TEST_ENV } from '../support/fake-terminal.js';
@@ -11,31 +12,36 @@ const ESCAPE = '\u001b';
 /** What was written, line ends as the terminal's own (cooked) mode shows them. */
 const writtenText = (terminal: FakeTerminal): string => terminal.written.replaceAll('\r\n', '\n');
 
+/** A step that asks one question: which database, among `options`. */
+function askDatabase(options: readonly AskUserQuestionOption[]): ModelStep {
+  return async function* () {
+    yield {
+      type: 'tool-call',
+      call: {
+        id: 'call-1',
+        name: 'ask_user_question',
+        arguments: JSON.stringify({ question: 'Which database?', options }),
+      },
+    };
+    yield { type: 'finish', reason: 'tool-calls' };
+  };
+}
+
+/** The retry of a busy server: the second of three attempts, sent at once. */
+const BUSY_RETRY: ModelEvent = {
+  type: 'retry',
+  attempt: 2,
+  attempts: 3,
+  delayMs: 0,
+  error: toToolError(new ModelError('The server is busy.', 'MODEL_UNAVAILABLE')),
+};
+
 /** A turn that asks one question, then retries its request once before it answers. */
 const model = () =>
   stepModel(
+    askDatabase([{ label: 'Postgres', recommended: true }, { label: 'SQLite' }]),
     async function* () {
-      yield {
-        type: 'tool-call',
-        call: {
-          id: 'call-1',
-          name: 'ask_user_question',
-          arguments: JSON.stringify({
-            question: 'Which database?',
-            options: [{ label: 'Postgres', recommended: true }, { label: 'SQLite' }],
-          }),
-        },
-      };
-      yield { type: 'finish', reason: 'tool-calls' };
-    },
-    async function* () {
-      yield {
-        type: 'retry',
-        attempt: 2,
-        attempts: 3,
-        delayMs: 0,
-        error: { name: 'ModelError', code: 'MODEL_UNAVAILABLE', message: 'The server is busy.' },
-      };
+      yield BUSY_RETRY;
       yield { type: 'text-delta', text: 'Done.' };
       yield { type: 'finish', reason: 'stop' };
     },
@@ -86,37 +92,11 @@ describe('NO_COLOR on a terminal', () => {
     const clock = manualClock();
     const gate = deferred();
     const { terminal, type } = startAgent({
-      model: stepModel(
-        async function* () {
-          yield {
-            type: 'tool-call',
-            call: {
-              id: 'call-1',
-              name: 'ask_user_question',
-              arguments: JSON.stringify({
-                question: 'Which database?',
-                options: [{ label: 'SQLite' }],
-              }),
-            },
-          };
-          yield { type: 'finish', reason: 'tool-calls' };
-        },
-        async function* () {
-          yield {
-            type: 'retry',
-            attempt: 2,
-            attempts: 3,
-            delayMs: 0,
-            error: {
-              name: 'ModelError',
-              code: 'MODEL_UNAVAILABLE',
-              message: 'The server is busy.',
-            },
-          };
-          await gate.promise;
-          throw new ModelError('The server is gone.', 'MODEL_CONNECTION');
-        },
-      ),
+      model: stepModel(askDatabase([{ label: 'SQLite' }]), async function* () {
+        yield BUSY_RETRY;
+        await gate.promise;
+        throw new ModelError('The server is gone.', 'MODEL_CONNECTION');
+      }),
       clock,
       env: { ...TEST_ENV, NO_COLOR: '1' },
     });

@@ -4,6 +4,7 @@ import { startChatServer } from 'dsh-agent/testing';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { assertBuilt, BIN } from '../support/bin-process.js';
 import { KEYS } from '../support/fake-terminal.js';
+import { playKeySteps } from '../support/key-steps.js';
 import {
   expectCookedMode,
   type PtySession,
@@ -47,31 +48,21 @@ describe('the terminal agent in a real terminal', () => {
     const session = runAgent();
     await session.waitFor(/Ctrl\+D quits\.\n>$/);
     expect(await session.text()).toContain('Model: built-in demo (offline, scripted)');
-    session.write('hello\r');
-    await session.waitFor('❯ 1. TypeScript (recommended)');
-    session.write(KEYS.down);
-    await session.waitFor('❯ 2. Go');
-    session.write(KEYS.enter);
-    await session.waitFor('What should the project be called?');
-    session.write('my-app\r');
-    // Three questions at once: Tab between them keeps the answers, and the review submits.
-    await session.waitFor('Which database should my-app use?');
-    session.write('2');
-    await session.waitFor('Question 2 of 3');
-    session.write(KEYS.tab);
-    await session.waitFor('Question 3 of 3');
-    session.write(KEYS.shiftTab);
-    await session.waitFor('Question 2 of 3');
-    session.write(' ');
-    await session.waitFor('[x] Authentication');
-    session.write(KEYS.enter);
-    await session.waitFor('Question 3 of 3');
-    session.write('2');
-    await session.waitFor('Review your answers');
-    session.write(KEYS.enter);
-    await session.waitFor('Where will my-app run?');
-    session.write(KEYS.ctrlC);
-    await session.waitFor('⊘ Turn cancelled.');
+    await playKeySteps(session, [
+      ['hello\r', '❯ 1. TypeScript (recommended)'],
+      [KEYS.down, '❯ 2. Go'],
+      [KEYS.enter, 'What should the project be called?'],
+      // Three questions at once: Tab between them keeps the answers, and the review submits.
+      ['my-app\r', 'Which database should my-app use?'],
+      ['2', 'Question 2 of 3'],
+      [KEYS.tab, 'Question 3 of 3'],
+      [KEYS.shiftTab, 'Question 2 of 3'],
+      [' ', '[x] Authentication'],
+      [KEYS.enter, 'Question 3 of 3'],
+      ['2', 'Review your answers'],
+      [KEYS.enter, 'Where will my-app run?'],
+      [KEYS.ctrlC, '⊘ Turn cancelled.'],
+    ]);
     await session.waitFor(/Turn cancelled\. Type your next message to go on\.\n\n>$/);
 
     // The conversation goes on: the script's closing step quotes the answers given.
@@ -122,10 +113,10 @@ describe('the terminal agent in a real terminal', () => {
   it('quits on Ctrl+C at an empty prompt, with status 0 and the terminal restored', async () => {
     const session = runAgent();
     await session.waitFor(/Ctrl\+D quits\.\n>$/);
-    session.write('half a line');
-    await session.waitFor('> half a line');
-    session.write(KEYS.ctrlC);
-    await session.waitFor(/Ctrl\+D quits\.\n>$/);
+    await playKeySteps(session, [
+      ['half a line', '> half a line'],
+      [KEYS.ctrlC, /Ctrl\+D quits\.\n>$/],
+    ]);
     session.write(KEYS.ctrlC);
     const screen = await session.waitFor('done');
     expect(screen).toMatch(/Ctrl\+D quits\.\n>\nexit=0\n/);

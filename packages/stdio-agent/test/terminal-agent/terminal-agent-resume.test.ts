@@ -1,61 +1,18 @@
-import { utimesSync } from 'node:fs';
-import { PassThrough } from 'node:stream';
-import {
-  type AgentRunCommand,
-  createAgent,
-  createScriptedModel,
-  DEMO_SCRIPT,
-  openSessionStore,
-  type Script,
-  type SessionStore,
-} from 'dsh-agent';
+import { createScriptedModel, DEMO_SCRIPT, openSessionStore, type Script } from 'dsh-agent';
 import {
   recordingModel,
   removeTemporaryStateFolders,
-  sessionFilePath,
   temporaryStateFolder,
 } from 'dsh-agent/testing';
-import { createUserInteraction } from 'dsh-user-interaction';
-import { createScriptedProvider, type ScriptedAnswer } from 'dsh-user-interaction/testing';
 import { afterEach, describe, expect, it } from 'vitest';
-import { chooseSession } from '../../src/terminal-agent/terminal-session.js';
 import { startAgent, stopAgents, waitForPrompt } from '../support/agent-harness.js';
+import { earlierRun } from '../support/earlier-run.js';
 import { KEYS } from '../support/fake-terminal.js';
 
 afterEach(async () => {
   await stopAgents();
   removeTemporaryStateFolders();
 });
-
-/** Runs turns in a new session of `store` (in `cwd`), as an earlier run of the program did. */
-async function earlierRun(
-  store: SessionStore,
-  cwd: string,
-  script: Script,
-  turns: readonly { prompt: string; answers?: ScriptedAnswer[] }[],
-): Promise<string> {
-  const session = store.create({ cwd });
-  const interaction = createUserInteraction();
-  const provider = createScriptedProvider();
-  interaction.registerProvider(provider);
-  const agent = createAgent({
-    model: createScriptedModel(script),
-    interaction,
-    recorder: session.recorder,
-  });
-  for (const { prompt, answers = [] } of turns) {
-    provider.enqueue(...answers);
-    for await (const _event of agent.run(prompt)) {
-      // Played to its end.
-    }
-  }
-  await session.close();
-  return session.id;
-}
-
-function command(flags: string[] = [], values: [string, string][] = []): AgentRunCommand {
-  return { kind: 'run', history: true, flags: new Set(flags), values: new Map(values) };
-}
 
 describe('a resumed conversation in the terminal', () => {
   it('shows its last turns before the prompt, answers included, and the model receives all of it', async () => {
@@ -118,6 +75,8 @@ describe('a resumed conversation in the terminal', () => {
 
   it('shows several questions asked at once a line each, with every answer the file kept', async () => {
     const store = openSessionStore({ dir: temporaryStateFolder() });
+    // Asked with two others, then alone.
+    const database = { id: 'db', header: 'Database', question: 'Which database?' };
     const script: Script = {
       steps: [
         {
@@ -128,12 +87,7 @@ describe('a resumed conversation in the terminal', () => {
               name: 'ask_user_question',
               arguments: {
                 questions: [
-                  {
-                    id: 'db',
-                    header: 'Database',
-                    question: 'Which database?',
-                    options: [{ label: 'SQLite' }, { label: 'Postgres' }],
-                  },
+                  { ...database, options: [{ label: 'SQLite' }, { label: 'Postgres' }] },
                   {
                     id: 'features',
                     question: 'Which features?\nAny.',
@@ -154,7 +108,7 @@ describe('a resumed conversation in the terminal', () => {
               id: 'again',
               name: 'ask_user_question',
               arguments: {
-                questions: [{ id: 'db', header: 'Database', question: 'Which database?' }],
+                questions: [database],
               },
             },
           ],
@@ -257,60 +211,5 @@ describe('a resumed conversation in the terminal', () => {
     await again.terminal.waitFor(
       /> go on\nNoted: Go\. The next question has no options: type the answer\.\n[\s\S]*What should the project be called\?/,
     );
-  });
-});
-
-describe('the session flags', () => {
-  it('--continue opens the newest session of the folder; --sessions lists them; neither with --no-history', async () => {
-    const store = openSessionStore({ dir: temporaryStateFolder() });
-    const older = await earlierRun(store, '/a', { steps: [{ text: 'Ok.' }] }, [
-      { prompt: 'older' },
-    ]);
-    const newer = await earlierRun(store, '/a', { steps: [{ text: 'Ok.' }] }, [
-      { prompt: 'newer' },
-    ]);
-    await earlierRun(store, '/b', { steps: [{ text: 'Ok.' }] }, [{ prompt: 'elsewhere' }]);
-    // The older one was last active a minute earlier (file times can be coarse).
-    const minuteAgo = new Date(Date.now() - 60_000);
-    utimesSync(sessionFilePath(store.dir, older), minuteAgo, minuteAgo);
-    const said: string[] = [];
-    const stdout = new PassThrough();
-    let printed = '';
-    stdout.on('data', (chunk: Buffer) => {
-      printed += chunk.toString();
-    });
-    const context = {
-      say: (line: string) => void said.push(line),
-      stdout,
-      cwd: '/a',
-      usageHint: '(try it --help)',
-    };
-
-    const continued = await chooseSession(command(['continue']), store, context);
-    expect(continued.kind === 'run' && continued.session?.id).toBe(newer);
-    if (continued.kind === 'run') await continued.session?.close();
-
-    expect(await chooseSession(command(['sessions']), store, context)).toEqual({
-      kind: 'exit',
-      code: 0,
-    });
-    const lines = printed.split('\n');
-    expect(lines.slice(0, 2).map((line) => line.split('  ')[0])).toEqual([newer, older]);
-    expect(lines[0]).toMatch(/ {2}newer$/);
-    expect(printed).not.toContain('elsewhere');
-
-    const fresh = await chooseSession(command(), store, context);
-    expect(fresh.kind === 'run' && fresh.session?.entries).toEqual([]);
-    expect(await chooseSession(command(['continue']), undefined, context)).toEqual({
-      kind: 'exit',
-      code: 2,
-    });
-    expect(said).toEqual([
-      '--continue needs the saved conversations: leave out --no-history (try it --help)',
-    ]);
-    expect(await chooseSession(command(), undefined, context)).toEqual({
-      kind: 'run',
-      session: undefined,
-    });
   });
 });

@@ -1,15 +1,14 @@
 import type { ModelEvent } from 'dsh-agent';
 import { deferred, stepModel } from 'dsh-agent/testing';
 import { afterEach, describe, expect, it } from 'vitest';
-import { runTerminalAgent } from '../../src/index.js';
 import {
   lastLine,
   manualClock,
   startAgent,
+  startPipedAgent,
   stopAgents,
   waitForPrompt,
 } from '../support/agent-harness.js';
-import { createPipes, TEST_ENV } from '../support/fake-terminal.js';
 
 afterEach(stopAgents);
 
@@ -107,15 +106,10 @@ describe('a thinking model in the terminal agent', () => {
 
   it('in a pipe shows no status, and the reasoning only with --show-thinking', async () => {
     for (const showThinking of [false, true]) {
-      const pipes = createPipes();
       const gate = deferred();
       gate.resolve();
-      const exit = runTerminalAgent({
+      const { pipes, exit } = startPipedAgent({
         model: stepModel(thinkingStep(gate.promise, 'Reasoning \u001b[31mhere.')),
-        input: pipes.input,
-        output: pipes.output,
-        errorOutput: pipes.output,
-        env: TEST_ENV,
         showThinking,
       });
       pipes.input.end('paint\n');

@@ -2,15 +2,17 @@ import { createScriptedModel, ModelError, type Script } from 'dsh-agent';
 import { deferred, stepModel, textStep } from 'dsh-agent/testing';
 import { afterEach, describe, expect, it } from 'vitest';
 import { runTerminalAgent } from '../../src/index.js';
-import { lastLine, startAgent, stopAgents, waitForPrompt } from '../support/agent-harness.js';
+import {
+  expectTurn,
+  fromPrompt,
+  lastLine,
+  startAgent,
+  stopAgents,
+  waitForPrompt,
+} from '../support/agent-harness.js';
 import { createFakeTerminal, KEYS } from '../support/fake-terminal.js';
 
 afterEach(stopAgents);
-
-/** The screen from the prompt row that starts with `prompt`. */
-function from(screen: string, prompt: string): string {
-  return screen.slice(screen.lastIndexOf(`> ${prompt}`));
-}
 
 describe('runTerminalAgent', () => {
   it('rejects invalid options before it touches the terminal', async () => {
@@ -49,17 +51,12 @@ describe('how a turn is shown', () => {
     expect(await lastLine(terminal)).toBe('First line,');
     gate.resolve();
     const screen = await waitForPrompt(terminal);
-    expect(from(screen, 'write')).toBe(
-      [
-        '> write',
-        'First line, still first.',
-        'Second line:',
-        '    indented',
-        'third',
-        '',
-        '> ',
-      ].join('\n'),
-    );
+    expectTurn(screen, 'write', [
+      'First line, still first.',
+      'Second line:',
+      '    indented',
+      'third',
+    ]);
   });
 
   it('wraps long text at spaces, moving a word that grows past the edge to the next row', async () => {
@@ -72,17 +69,12 @@ describe('how a turn is shown', () => {
     await terminal.waitFor('end');
     const screen = await waitForPrompt(terminal);
     // "de" fitted, "del" did not: it moved down whole; a word wider than a row is broken.
-    expect(from(screen, 'wrap')).toBe(
-      [
-        '> wrap',
-        'alpha beta gamma ',
-        'delta epsilon ',
-        'abcdefghijklmnopqrst',
-        'uvwxyz end',
-        '',
-        '> ',
-      ].join('\n'),
-    );
+    expectTurn(screen, 'wrap', [
+      'alpha beta gamma ',
+      'delta epsilon ',
+      'abcdefghijklmnopqrst',
+      'uvwxyz end',
+    ]);
   });
 
   it('shows escape sequences and control characters written by the model inert', async () => {
@@ -100,14 +92,9 @@ describe('how a turn is shown', () => {
     const screen = await waitForPrompt(terminal);
     // Nothing was cleared: the status line is still at the top.
     expect(screen.startsWith('Model: test model\n')).toBe(true);
-    expect(from(screen, 'attack')).toBe(
-      [
-        '> attack',
-        '^[[2J^[[HCleared? ^[]0;pwned^G^[[31mred^[[0m <U+202E>desrever<U+202C>',
-        '',
-        '> ',
-      ].join('\n'),
-    );
+    expectTurn(screen, 'attack', [
+      '^[[2J^[[HCleared? ^[]0;pwned^G^[[31mred^[[0m <U+202E>desrever<U+202C>',
+    ]);
     expect(terminal.written).not.toContain('\u001b]0;');
     expect(terminal.written).not.toContain('\u001b[2J');
   });
@@ -128,20 +115,13 @@ describe('how a turn is shown', () => {
     await waitForPrompt(terminal);
     type('first');
     await terminal.waitFor('MODEL_AUTH');
-    expect(from(await waitForPrompt(terminal), 'first')).toBe(
-      [
-        '> first',
-        '✖ Error: The model server at https://api.deepseek.com rejected the API key (HTTP 401). (MODEL_AUTH)',
-        '  Check DEEPSEEK_API_KEY (or DSH_API_KEY for another server) and run dsh-stdio-agent again.',
-        '',
-        '> ',
-      ].join('\n'),
-    );
+    expectTurn(await waitForPrompt(terminal), 'first', [
+      '✖ Error: The model server at https://api.deepseek.com rejected the API key (HTTP 401). (MODEL_AUTH)',
+      '  Check DEEPSEEK_API_KEY (or DSH_API_KEY for another server) and run dsh-stdio-agent again.',
+    ]);
     type('second');
     await terminal.waitFor('Working now.');
-    expect(from(await waitForPrompt(terminal), 'second')).toBe(
-      ['> second', 'Working now.', '', '> '].join('\n'),
-    );
+    expectTurn(await waitForPrompt(terminal), 'second', ['Working now.']);
   });
 
   it('reports a connection failure mid-text on a line of its own, with how to retry', async () => {
@@ -156,16 +136,11 @@ describe('how a turn is shown', () => {
     await waitForPrompt(terminal);
     type('go');
     await terminal.waitFor('MODEL_CONNECTION');
-    expect(from(await waitForPrompt(terminal), 'go')).toBe(
-      [
-        '> go',
-        'Half a sen',
-        '✖ Error: The connection to http://localhost:11434/v1 broke. (MODEL_CONNECTION)',
-        '  Send your message again to retry (the conversation is kept), or press Ctrl+D to quit.',
-        '',
-        '> ',
-      ].join('\n'),
-    );
+    expectTurn(await waitForPrompt(terminal), 'go', [
+      'Half a sen',
+      '✖ Error: The connection to http://localhost:11434/v1 broke. (MODEL_CONNECTION)',
+      '  Send your message again to retry (the conversation is kept), or press Ctrl+D to quit.',
+    ]);
   });
 
   it('stops a model that loops at the step limit, and says so', async () => {
@@ -226,7 +201,7 @@ describe('tool activity', () => {
     await terminal.waitFor('❯ 1. Postgres');
     terminal.press(KEYS.escape);
     await terminal.waitFor('Database: none.');
-    const screen = from(await waitForPrompt(terminal), 'ask');
+    const screen = fromPrompt(await waitForPrompt(terminal), 'ask');
     const lines = screen.split('\n');
     expect(lines[1]).toBe('Three questions.');
     expect(lines[2]).toMatch(
@@ -255,7 +230,7 @@ describe('tool activity', () => {
     type('ask');
     await terminal.waitFor('❯ 1. Postgres');
     terminal.press('2');
-    const screen = from(await waitForPrompt(terminal), 'ask');
+    const screen = fromPrompt(await waitForPrompt(terminal), 'ask');
     const lines = screen.split('\n');
     expect(lines[2]).toMatch(/^✖ search_web · failed: There is no tool named "search_web"…$/);
     expect(lines[2]).toHaveLength(59);
@@ -273,7 +248,7 @@ describe('tool activity', () => {
     await waitForPrompt(terminal);
     type('ask');
     await terminal.waitFor('Database: none.');
-    const screen = from(await waitForPrompt(terminal), 'ask');
+    const screen = fromPrompt(await waitForPrompt(terminal), 'ask');
     expect(screen).toContain(
       '⊘ Database · timed out, withdrawn\n  ↳ the agent was told: no answer within 30 ms (ASK_TIMEOUT)\n',
     );
@@ -308,7 +283,7 @@ describe('tool activity', () => {
     await terminal.waitFor('One?');
     terminal.input.end();
     expect(await exit).toBe(0);
-    const screen = from(await terminal.text(), 'go');
+    const screen = fromPrompt(await terminal.text(), 'go');
     expect(screen).toBe(
       [
         '> go',
