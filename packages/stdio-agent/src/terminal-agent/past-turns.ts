@@ -83,7 +83,7 @@ function questionLines(
       const title = titleOf(item ?? undefined, fallback);
       if (ending !== undefined) return summaryLine(title, ending, style);
       const answer = given?.find((candidate) => candidate.id === item?.id);
-      // A result saved without its answers (by a tool of another shape) shows its output once.
+      // A result saved without its answers (by a tool of another shape): its output, as the model read it.
       const shown = answer === undefined ? neutralizeText(result.output) : itemAnswerText(answer);
       return summaryLine(title, { kind: 'answered', answer: shown }, style);
     });
