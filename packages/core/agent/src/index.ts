@@ -30,10 +30,14 @@ export type { AgentEvent, TurnEndEvent, TurnEndReason } from './loop/agent-event
 export type {
   AgentInteraction,
   AgentTool,
+  ToolCallDescription,
+  ToolCallLocation,
   ToolContext,
+  ToolDescribeContext,
   ToolDescriptionContext,
   ToolQuestion,
   ToolResult,
+  ToolResultDetails,
 } from './loop/agent-tool.js';
 export { createAskUserQuestionAgentTool } from './loop/ask-user-question-agent-tool.js';
 export type { ConversationEntry, ConversationRecorder } from './loop/conversation-entry.js';
@@ -45,6 +49,12 @@ export {
   type RunOptions,
 } from './loop/create-agent.js';
 export { DEFAULT_INSTRUCTIONS } from './loop/default-instructions.js';
+export {
+  ASK_EVERY_CALL,
+  type PermissionCheck,
+  type PermissionPolicy,
+  type PermissionVerdict,
+} from './loop/permission-policy.js';
 export {
   type ReplayEvent,
   type ReplayOptions,

@@ -2,6 +2,7 @@ import type { AskUserQuestionRequest } from '../ask-user-question.js';
 import type { AskUserQuestionsRequest } from '../ask-user-questions.js';
 import { noProviderError, toUserInteractionError, unsupportedError } from '../errors/ask-errors.js';
 import type { UserInteractionError } from '../errors/user-interaction-error.js';
+import type { PermissionRequest } from '../permission-request.js';
 import { hasOptions } from '../question-helpers.js';
 import {
   FULL_CAPABILITIES,
@@ -39,6 +40,30 @@ export function askAllOf(
 ): ((request: AskUserQuestionsRequest) => unknown) | undefined {
   const askAll: unknown = provider.askAll;
   return typeof askAll === 'function' ? askAll.bind(provider) : undefined;
+}
+
+/**
+ * The provider's `requestPermission`, read once and bound to it, or the error that says why it
+ * cannot ask for approval: no provider, no such method, or `capabilities.permissions: false`.
+ */
+export function permissionAskOf(
+  provider: UserInteractionProvider | undefined,
+): ((request: PermissionRequest) => unknown) | UserInteractionError {
+  if (provider === undefined) return noProviderError();
+  let ask: unknown;
+  let permissions: unknown;
+  try {
+    ask = provider.requestPermission;
+    permissions = provider.capabilities?.permissions;
+  } catch (error) {
+    return toUserInteractionError(error);
+  }
+  if (typeof ask !== 'function' || permissions === false) {
+    return unsupportedError(
+      'this UI cannot ask the person to approve a tool call, so the call did not run',
+    );
+  }
+  return ask.bind(provider);
 }
 
 /** What stops valid questions from being asked through `provider`, if anything. */
