@@ -3,6 +3,8 @@ import type {
   AskUserQuestionRequest,
   AskUserQuestionsAnswer,
   AskUserQuestionsRequest,
+  PermissionAnswer,
+  PermissionRequest,
   UserInteractionProvider,
 } from 'dsh-user-interaction';
 import { isUserInteractionError } from 'dsh-user-interaction';
@@ -50,5 +52,7 @@ export function watchQuestions(
       watched(request, () => provider.ask(request)),
     askAll: (request: AskUserQuestionsRequest): Promise<AskUserQuestionsAnswer> =>
       watched(request, () => provider.askAll(request)),
+    requestPermission: (request: PermissionRequest): Promise<PermissionAnswer> =>
+      watched(request, () => provider.requestPermission(request)),
   };
 }
