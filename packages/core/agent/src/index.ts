@@ -2,6 +2,8 @@ export {
   type AgentCommand,
   type AgentCommandLineOptions,
   isUsageError,
+  PERMISSION_MODES,
+  type PermissionMode,
   parseAgentCommandLine,
   parseDuration,
   UsageError,
