@@ -57,9 +57,19 @@ export function approvalLine(
   const mark = outcome.allowed ? style.success(symbols.answered) : style.warning(symbols.refused);
   const head = `${mark} ${style.bold(neutralizeText(title))}${separator}`;
   switch (decidedBy.kind) {
-    // The approval screen left its own summary line.
-    case 'person':
-      return undefined;
+    case 'person': {
+      // Live, the approval screen left its own summary line.
+      if (context.shown) return undefined;
+      const rule =
+        decidedBy.rule === undefined ? '' : ` (rule \`${neutralizeText(decidedBy.rule)}\`)`;
+      const said: Record<typeof decidedBy.choice, string> = {
+        allow_once: 'allowed once',
+        allow_always: `always allowed${rule}`,
+        reject_once: 'rejected',
+        reject_always: `always rejected${rule}`,
+      };
+      return `${head}${style.accent(said[decidedBy.choice])}`;
+    }
     case 'rule':
       return `${head}${style.dim(
         `${outcome.allowed ? 'allowed' : 'denied'} by rule \`${neutralizeText(decidedBy.rule)}\` (${neutralizeText(decidedBy.source)})`,
