@@ -99,7 +99,7 @@ export {
   resolveModel,
 } from './models/resolve-model.js';
 export { isThinkingLevel, THINKING_LEVELS, type ThinkingLevel } from './models/thinking.js';
-export { DEMO_SCRIPT } from './script/demo-script.js';
+export { DEMO_SCRIPT, DEMO_WORKSPACE_FILES } from './script/demo-script.js';
 export { loadScript } from './script/load-script.js';
 export {
   DEFAULT_SCRIPT_END,

@@ -1,5 +1,11 @@
 import { createInterface, type Interface } from 'node:readline';
-import type { Model, ProgramCommand, StoredSession } from 'dsh-agent';
+import type {
+  AgentTool,
+  Model,
+  PermissionPolicy,
+  ProgramCommand,
+  StoredSession,
+} from 'dsh-agent';
 import { createUserInteraction } from 'dsh-user-interaction';
 import { lineReaderFor } from '../question-ui/line-mode/line-reader.js';
 import { createReadlineProvider } from '../question-ui/readline-provider.js';
@@ -68,6 +74,14 @@ export interface TerminalAgentOptions {
    * is kept in memory only.
    */
   readonly session?: StoredSession;
+  /** Tools the agent may call besides `ask_user_question` (such as `createWorkspaceTools` of `dsh-tools`). */
+  readonly tools?: readonly AgentTool[];
+  /**
+   * Decides which calls of tools that describe themselves run without asking (such as
+   * `createPermissionPolicy` of `dsh-tools`); the others are approved by the person, in the
+   * terminal. Default: every such call asks.
+   */
+  readonly permissions?: PermissionPolicy;
   /**
    * The command as the person started it, for the hints that name it (default:
    * `programCommand('dsh-stdio-agent', env)` of `dsh-agent`).
@@ -125,6 +139,8 @@ export async function runTerminalAgent(options: TerminalAgentOptions): Promise<n
       interaction,
       ...(questionTimeoutMs !== undefined && { questionTimeoutMs }),
       ...(session !== undefined && { conversation: session.entries, recorder: session.recorder }),
+      ...(options.tools !== undefined && { tools: options.tools }),
+      ...(options.permissions !== undefined && { permissions: options.permissions }),
     });
   } catch (error) {
     await session?.close();
