@@ -4,8 +4,15 @@ import { sessionStoreFor, startAgentProgram } from 'dsh-agent';
 import { ENDING_SIGNALS, signalExitCode } from './question-ui/terminal/ending-signals.js';
 import { restoreTerminal } from './question-ui/terminal/restore-terminal.js';
 import { helpText } from './terminal-agent/help-text.js';
+import { NOTIFY_MODES, type NotifyMode } from './terminal-agent/notify/waiting-notifier.js';
 import { runTerminalAgent } from './terminal-agent/terminal-agent.js';
 import { chooseSession } from './terminal-agent/terminal-session.js';
+
+/** `--notify` (else `DSH_NOTIFY`) as a mode, `auto` when unset; `undefined` for anything else. */
+function notifyMode(given: string | undefined): NotifyMode | undefined {
+  if (given === undefined || given === '') return 'auto';
+  return (NOTIFY_MODES as readonly string[]).includes(given) ? (given as NotifyMode) : undefined;
+}
 
 const PROGRAM = 'dsh-stdio-agent';
 // Node's 500 ms makes Esc (decline a question) feel slow; 100 ms still keeps arrow keys whole
@@ -43,7 +50,7 @@ startAgentProgram({
   // One folder above both `src/` and `dist/`.
   version: JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')).version,
   booleanFlags: ['no-color', 'plain', 'show-thinking', 'continue', 'sessions'],
-  valueFlags: ['resume'],
+  valueFlags: ['resume', 'notify', 'notify-command'],
   say,
   async run(command, resolved, invoked) {
     const usageHint = `(try ${invoked.withFlags('--help')})`;
@@ -51,6 +58,16 @@ startAgentProgram({
     const choice = await chooseSession(command, sessionStoreFor(command), context);
     if (choice.kind === 'exit') return choice.code;
     const { questionTimeoutMs, flags } = command;
+    const notify = notifyMode(command.values.get('notify') ?? process.env.DSH_NOTIFY);
+    if (notify === undefined) {
+      say(`--notify takes ${NOTIFY_MODES.join(', ')} ${usageHint}`);
+      return 2;
+    }
+    const notifyCommand = command.values.get('notify-command');
+    if (notifyCommand !== undefined && notifyCommand.trim() === '') {
+      say(`--notify-command needs a command ${usageHint}`);
+      return 2;
+    }
     const plain = flags.has('plain') || process.env.TERM === 'dumb';
     restoreOnExit(plain);
     return runTerminalAgent({
@@ -63,6 +80,9 @@ startAgentProgram({
       escapeCodeTimeout: ESCAPE_CODE_TIMEOUT_MS,
       command: invoked,
       interrupts: process,
+      notify,
+      ...(notifyCommand !== undefined && { notifyCommand }),
+      cwd: process.cwd(),
       ...(choice.session !== undefined && { session: choice.session }),
     });
   },

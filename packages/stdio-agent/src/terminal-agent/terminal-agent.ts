@@ -1,11 +1,5 @@
 import { createInterface, type Interface } from 'node:readline';
-import type {
-  AgentTool,
-  Model,
-  PermissionPolicy,
-  ProgramCommand,
-  StoredSession,
-} from 'dsh-agent';
+import type { AgentTool, Model, PermissionPolicy, ProgramCommand, StoredSession } from 'dsh-agent';
 import { createUserInteraction } from 'dsh-user-interaction';
 import { lineReaderFor } from '../question-ui/line-mode/line-reader.js';
 import { createReadlineProvider } from '../question-ui/readline-provider.js';
@@ -19,6 +13,11 @@ import {
   type InterruptState,
   interruptStep,
 } from './interrupt-state.js';
+import {
+  createWaitingNotifier,
+  type NotifierClock,
+  type NotifyMode,
+} from './notify/waiting-notifier.js';
 import { pastTurnsText } from './past-turns.js';
 import { createTurnRenderer } from './render-turn-events.js';
 import { statusLines } from './status-lines.js';
@@ -82,6 +81,19 @@ export interface TerminalAgentOptions {
    * terminal. Default: every such call asks.
    */
   readonly permissions?: PermissionPolicy;
+  /**
+   * `--notify`: while a question or an approval waits, the title says so, and a terminal that
+   * is not in front gets one notification (`auto`: OSC 9, OSC 777 or kitty's OSC 99 by
+   * terminal, else a bell; `bell`; `off`). Never in plain mode or on a pipe. Default `off` here;
+   * the program's default is `auto`.
+   */
+  readonly notify?: NotifyMode;
+  /** `--notify-command`: runs with a JSON description on its stdin when something waits. */
+  readonly notifyCommand?: string;
+  /** The folder the agent works in, for `--notify-command` (default: `process.cwd()`). */
+  readonly cwd?: string;
+  /** The notifier's timers (tests move them by hand). */
+  readonly notifyClock?: NotifierClock;
   /**
    * The command as the person started it, for the hints that name it (default:
    * `programCommand('dsh-stdio-agent', env)` of `dsh-agent`).
@@ -216,11 +228,29 @@ export async function runTerminalAgent(options: TerminalAgentOptions): Promise<n
     }
   }
 
+  // Never in plain mode or on a pipe: a notification is an escape sequence, and nobody is there.
+  const notifier =
+    terminal && ((options.notify ?? 'off') !== 'off' || options.notifyCommand !== undefined)
+      ? createWaitingNotifier({
+          input,
+          output,
+          env: sourceEnv,
+          mode: options.notify ?? 'off',
+          ...(options.notifyCommand !== undefined && { command: options.notifyCommand }),
+          say: (line) => terminalWriter(errorOutput)(`${line}\n`),
+          cwd: options.cwd ?? process.cwd(),
+          sessionId: () => session?.id,
+          ...(options.notifyClock !== undefined && { clock: options.notifyClock }),
+        })
+      : undefined;
+  const restoreTitle = (): void => notifier?.close();
+  process.on('exit', restoreTitle);
   const taken = new Set<string>();
   const registration = interaction.registerProvider(
     watchQuestions(provider, {
       onDismissed: () => dispatch({ type: 'cancel' }),
       onTaken: (toolCallId) => taken.add(toolCallId),
+      ...(notifier !== undefined && { onWaiting: (item) => notifier.waiting(item) }),
       toolCallIdOf,
     }),
   );
@@ -320,6 +350,8 @@ export async function runTerminalAgent(options: TerminalAgentOptions): Promise<n
     options.interrupts?.removeListener('SIGINT', interrupt);
     registration();
     provider.dispose();
+    notifier?.close();
+    process.removeListener('exit', restoreTitle);
     rl.close();
     // A broken output still reports the writes that were under way: they must not crash.
     if (!outputBroken) output.removeListener('error', onOutputError);
