@@ -1,5 +1,14 @@
 import { createInterface, type Interface } from 'node:readline';
-import type { AgentTool, Model, PermissionPolicy, ProgramCommand, StoredSession } from 'dsh-agent';
+import {
+  type AgentTool,
+  createAgent,
+  type Model,
+  type PermissionPolicy,
+  type ProgramCommand,
+  programCommand,
+  type StoredSession,
+  toolCallIdOf,
+} from 'dsh-agent';
 import { createUserInteraction } from 'dsh-user-interaction';
 import { lineReaderFor } from '../question-ui/line-mode/line-reader.js';
 import { createReadlineProvider } from '../question-ui/readline-provider.js';
@@ -126,9 +135,6 @@ function clearLine(rl: Interface): void {
  * Ctrl+C, and resolves with the exit status once the person quits or the input ends.
  */
 export async function runTerminalAgent(options: TerminalAgentOptions): Promise<number> {
-  // Loaded here rather than at the top: a program that only uses the question UI of this
-  // package does not load the agent loop.
-  const { createAgent, programCommand, toolCallIdOf } = await import('dsh-agent');
   const input = (options.input ?? process.stdin) as TerminalInput;
   const output = (options.output ?? process.stdout) as TerminalOutput;
   const errorOutput = (options.errorOutput ?? process.stderr) as TerminalOutput;

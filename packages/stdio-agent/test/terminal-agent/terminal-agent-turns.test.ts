@@ -1,7 +1,7 @@
 import { createScriptedModel, ModelError, type Script } from 'dsh-agent';
 import { deferred, stepModel, textStep } from 'dsh-agent/testing';
 import { afterEach, describe, expect, it } from 'vitest';
-import { runTerminalAgent } from '../../src/index.js';
+import { runTerminalAgent } from '../../src/terminal-agent.js';
 import {
   expectTurn,
   fromPrompt,
