@@ -18,6 +18,7 @@ import { createAcpQuestionProvider } from '../questions/acp-question-provider.js
 import { supportsFormElicitation } from '../questions/supports-form-elicitation.js';
 import { logText } from '../stdio/log-text.js';
 import { AcpSession, type SessionAgentOptions } from './acp-session.js';
+import { boundedUpdate } from './bounded-update.js';
 import { initializeResponse } from './initialize-response.js';
 import { promptText } from './prompt-text.js';
 import {
@@ -259,7 +260,10 @@ export function serveAcpAgent(stream: Stream, options: AcpAgentServerOptions): A
     const send = (update: SessionUpdate): Promise<void> =>
       // A failed write closes the connection, which ends the turn: nothing to do here.
       connection.client
-        .notify(methods.client.session.update, { sessionId, update })
+        .notify(methods.client.session.update, {
+          sessionId,
+          update: boundedUpdate(sessionId, update),
+        })
         .catch(() => {});
     return new AcpSession({
       sessionId,
