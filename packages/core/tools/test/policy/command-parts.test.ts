@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { analyseCommand } from '../src/policy/command-parts.js';
+import { analyseCommand } from '../../src/policy/command-parts.js';
 
 async function parts(command: string) {
   const analysis = await analyseCommand(command);
