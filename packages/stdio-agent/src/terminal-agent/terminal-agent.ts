@@ -151,7 +151,7 @@ export async function runTerminalAgent(options: TerminalAgentOptions): Promise<n
   // A resumed conversation: where the person was, before the prompt.
   if (session !== undefined) {
     const width = terminal ? output.columns : undefined;
-    write(pastTurnsText(session.entries, { style, width, command }));
+    write(pastTurnsText(session.entries, { style, width, command, piped: input.isTTY !== true }));
   }
 
   const rl = createInterface({
@@ -260,6 +260,7 @@ export async function runTerminalAgent(options: TerminalAgentOptions): Promise<n
       questionTimeoutMs,
       showThinking: options.showThinking === true,
       status: terminal,
+      piped: input.isTTY !== true,
       ...(options.clock !== undefined && { clock: options.clock }),
       command,
     });
