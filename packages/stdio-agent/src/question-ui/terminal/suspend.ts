@@ -15,17 +15,19 @@ interface SuspendState {
 // One registry per process, even with two copies of this package loaded: two SIGTSTP
 // listeners would each take the other for a host that handles the signal.
 const REGISTRY = Symbol.for('dsh-stdio-agent.suspend');
-const state: SuspendState = ((globalThis as Record<symbol, unknown>)[REGISTRY] as
-  | SuspendState
-  | undefined) ??
-  ((globalThis as Record<symbol, unknown>)[REGISTRY] = {
+const state: SuspendState =
+  ((globalThis as Record<symbol, unknown>)[REGISTRY] as SuspendState | undefined) ??
+  (((globalThis as Record<symbol, unknown>)[REGISTRY] = {
     participants: [],
     waitingForContinue: false,
     onStop,
-  } satisfies SuspendState) as SuspendState;
+  } satisfies SuspendState) as SuspendState);
 const { participants } = state;
 
-function each(list: readonly SuspendParticipant[], step: (participant: SuspendParticipant) => void): void {
+function each(
+  list: readonly SuspendParticipant[],
+  step: (participant: SuspendParticipant) => void,
+): void {
   for (const participant of list) {
     try {
       step(participant);
