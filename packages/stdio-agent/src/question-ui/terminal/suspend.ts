@@ -15,13 +15,13 @@ interface SuspendState {
 // One registry per process, even with two copies of this package loaded: two SIGTSTP
 // listeners would each take the other for a host that handles the signal.
 const REGISTRY = Symbol.for('dsh-stdio-agent.suspend');
-const state: SuspendState =
-  ((globalThis as Record<symbol, unknown>)[REGISTRY] as SuspendState | undefined) ??
-  (((globalThis as Record<symbol, unknown>)[REGISTRY] = {
-    participants: [],
-    waitingForContinue: false,
-    onStop,
-  } satisfies SuspendState) as SuspendState);
+const registry = globalThis as Record<symbol, SuspendState | undefined>;
+const state: SuspendState = registry[REGISTRY] ?? {
+  participants: [],
+  waitingForContinue: false,
+  onStop,
+};
+registry[REGISTRY] = state;
 const { participants } = state;
 
 function each(
