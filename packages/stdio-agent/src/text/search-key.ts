@@ -52,6 +52,8 @@ function foldCodePoint(character: string): string {
 let bmpKinds: Uint8Array | undefined;
 const SAME = 1;
 const CHANGED = 2;
+/** What each BMP code unit of kind CHANGED folds to. */
+const bmpFolded: string[] = [];
 /** Code points beyond the BMP (emoji, mostly) that fold to themselves. */
 const astralSame = new Set<number>();
 
@@ -72,10 +74,14 @@ export function searchKey(text: string): string {
       if (code >= 0x20 && code < 0x7f && (code < 0x41 || code > 0x5a)) continue;
       const kind = bmpKinds[code];
       if (kind === SAME) continue;
-      const character = text[index] as string;
-      const piece = foldCodePoint(character);
-      if (kind === 0) bmpKinds[code] = piece === character ? SAME : CHANGED;
-      if (piece === character) continue;
+      let piece = kind === CHANGED ? bmpFolded[code] : undefined;
+      if (piece === undefined) {
+        const character = text[index] as string;
+        piece = foldCodePoint(character);
+        bmpKinds[code] = piece === character ? SAME : CHANGED;
+        if (piece === character) continue;
+        bmpFolded[code] = piece;
+      }
       key += text.slice(copied, index) + piece;
       copied = index + 1;
       continue;
