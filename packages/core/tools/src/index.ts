@@ -15,6 +15,10 @@ export {
   type WorkspaceToolErrorCode,
 } from './tool-error.js';
 export {
+  createWorkspaceTools,
+  type WorkspaceToolsOptions,
+} from './tools/create-workspace-tools.js';
+export {
   isInside,
   openWorkspace,
   type ResolvedPath,
