@@ -56,7 +56,9 @@ describe('one huge stream line', () => {
 
   it('refuses an event larger than the limit with MODEL_BAD_RESPONSE, cutting the stream', async () => {
     const server = await serve({
-      chunks: [`{"choices":[{"index":0,"delta":{"content":"${'y'.repeat(MAX_STREAM_EVENT_BYTES)}"}}]}`],
+      chunks: [
+        `{"choices":[{"index":0,"delta":{"content":"${'y'.repeat(MAX_STREAM_EVENT_BYTES)}"}}]}`,
+      ],
     });
     let error: unknown;
     try {
