@@ -34,7 +34,9 @@ export function wholeEvents(
       // The same ends the `openai` package looks for, so that it holds nothing back.
       let end = -1;
       let firstEnd = -1;
-      for (let index = 0; index < chunk.length; index++) {
+      // Most pieces of a long line hold no line end at all: found natively, without a loop.
+      const scan = chunk.indexOf(LF) !== -1 || chunk.indexOf(CR) !== -1;
+      for (let index = scan ? 0 : Math.max(0, chunk.length - 3); index < chunk.length; index++) {
         const byte = chunk[index] as number;
         if (
           ((byte === LF || byte === CR) && back1 === byte) ||
