@@ -51,6 +51,16 @@ export function loadSessionFailure(sessionId: string, error: unknown): RequestEr
   }
 }
 
+/**
+ * Why `session/list` failed, as the client gets it: `-32603` with the store's code
+ * (`SESSION_UNSAFE`: the folder is not safe as found; `SESSION_READ_FAILED`) and its one-line
+ * message naming the folder. `undefined` for anything else.
+ */
+export function listSessionsFailure(error: unknown): RequestError | undefined {
+  if (!isSessionError(error)) return undefined;
+  return RequestError.internalError({ code: error.code }, error.message);
+}
+
 /** A `session/list` cursor this agent did not give. */
 export function invalidCursor(cursor: string): RequestError {
   return RequestError.invalidParams(
