@@ -54,10 +54,14 @@ startAgentProgram({
   say,
   async run(command, resolved, invoked) {
     const usageHint = `(try ${invoked.withFlags('--help')})`;
+    const { questionTimeoutMs, flags } = command;
+    const plain = flags.has('plain') || process.env.TERM === 'dumb';
+    // From here on, every exit shows the cursor, whatever state the terminal was found in (a
+    // program killed with -9 before this one leaves it hidden).
+    restoreOnExit(plain);
     const context = { say, stdout: process.stdout, cwd: process.cwd(), usageHint };
     const choice = await chooseSession(command, sessionStoreFor(command), context);
     if (choice.kind === 'exit') return choice.code;
-    const { questionTimeoutMs, flags } = command;
     const notify = notifyMode(command.values.get('notify') ?? process.env.DSH_NOTIFY);
     if (notify === undefined) {
       say(`--notify takes ${NOTIFY_MODES.join(', ')} ${usageHint}`);
@@ -68,8 +72,6 @@ startAgentProgram({
       say(`--notify-command needs a command ${usageHint}`);
       return 2;
     }
-    const plain = flags.has('plain') || process.env.TERM === 'dumb';
-    restoreOnExit(plain);
     return runTerminalAgent({
       model: resolved.model,
       modelDescription: resolved.description,

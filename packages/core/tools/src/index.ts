@@ -1,3 +1,13 @@
+export { analyseCommand, type CommandAnalysis, type CommandPart } from './policy/command-parts.js';
+export {
+  createPermissionPolicy,
+  type ListedRule,
+  type PermissionPolicyOptions,
+  type PolicyMode,
+  type WorkspacePermissionPolicy,
+} from './policy/permission-policy.js';
+export { type PermissionRule, parseRule } from './policy/permission-rule.js';
+export { userRulesPath, workspaceRulesPath } from './policy/rules-file.js';
 export {
   isWorkspaceToolError,
   TOOL_ERROR_CODES,

@@ -1,8 +1,19 @@
 import { createInterface, type Interface } from 'node:readline';
-import type { AgentTool, Model, PermissionPolicy, ProgramCommand, StoredSession } from 'dsh-agent';
+import {
+  type AgentTool,
+  createAgent,
+  type Model,
+  type PermissionPolicy,
+  type ProgramCommand,
+  programCommand,
+  type StoredSession,
+  toolCallIdOf,
+} from 'dsh-agent';
 import { createUserInteraction } from 'dsh-user-interaction';
 import { lineReaderFor } from '../question-ui/line-mode/line-reader.js';
 import { createReadlineProvider } from '../question-ui/readline-provider.js';
+import { restoreTerminal } from '../question-ui/terminal/restore-terminal.js';
+import { onSuspend, suspendByKey } from '../question-ui/terminal/suspend.js';
 import type { TerminalInput, TerminalOutput } from '../question-ui/terminal/terminal-streams.js';
 import { neutralizeText } from '../text/neutralize-text.js';
 import { terminalStyle } from '../text/terminal-style.js';
@@ -126,9 +137,6 @@ function clearLine(rl: Interface): void {
  * Ctrl+C, and resolves with the exit status once the person quits or the input ends.
  */
 export async function runTerminalAgent(options: TerminalAgentOptions): Promise<number> {
-  // Loaded here rather than at the top: a program that only uses the question UI of this
-  // package does not load the agent loop.
-  const { createAgent, programCommand, toolCallIdOf } = await import('dsh-agent');
   const input = (options.input ?? process.stdin) as TerminalInput;
   const output = (options.output ?? process.stdout) as TerminalOutput;
   const errorOutput = (options.errorOutput ?? process.stderr) as TerminalOutput;
@@ -177,7 +185,7 @@ export async function runTerminalAgent(options: TerminalAgentOptions): Promise<n
   // A resumed conversation: where the person was, before the prompt.
   if (session !== undefined) {
     const width = terminal ? output.columns : undefined;
-    write(pastTurnsText(session.entries, { style, width, command }));
+    write(pastTurnsText(session.entries, { style, width, command, piped: input.isTTY !== true }));
   }
 
   const rl = createInterface({
@@ -259,6 +267,19 @@ export async function runTerminalAgent(options: TerminalAgentOptions): Promise<n
     dispatch({ type: 'ctrl-c', lineTyped: terminal && rl.line !== '' });
   }
 
+  /** Whether the prompt waits for a line (rather than a turn running). */
+  let atPrompt = false;
+  // Ctrl+Z and `kill -TSTP`: the shell gets a cooked terminal, and `fg` gets the prompt back.
+  const leaveSuspend = terminal
+    ? onSuspend({
+        suspend: () => restoreTerminal(input, output),
+        resume() {
+          if (input.isRaw !== true) input.setRawMode?.(true);
+          if (atPrompt) rl.prompt(true);
+        },
+      })
+    : () => {};
+
   let exitCode = 0;
   /** Whether a turn ended with an error: a script reading a pipe is told by the exit status. */
   let turnFailed = false;
@@ -291,6 +312,7 @@ export async function runTerminalAgent(options: TerminalAgentOptions): Promise<n
       questionTimeoutMs,
       showThinking: options.showThinking === true,
       status: terminal,
+      piped: input.isTTY !== true,
       ...(options.clock !== undefined && { clock: options.clock }),
       command,
     });
@@ -322,6 +344,8 @@ export async function runTerminalAgent(options: TerminalAgentOptions): Promise<n
   }
 
   rl.on('SIGINT', interrupt);
+  // Readline stops the process itself on Ctrl+Z, with no redraw after a `kill -TSTP`: one way.
+  rl.on('SIGTSTP', suspendByKey);
   options.interrupts?.on('SIGINT', interrupt);
   output.on('error', onOutputError);
   try {
@@ -330,7 +354,9 @@ export async function runTerminalAgent(options: TerminalAgentOptions): Promise<n
       // was: show each after its own prompt too, so that the transcript reads right.
       const typedAhead = lines.buffered > 0 && rl.line === '';
       rl.prompt();
+      atPrompt = true;
       const line = await lines.read();
+      atPrompt = false;
       if (line === undefined) {
         // Ctrl+D, Ctrl+C at an empty prompt, or the end of piped input: leave the prompt's line.
         write('\n');
@@ -346,7 +372,10 @@ export async function runTerminalAgent(options: TerminalAgentOptions): Promise<n
     const piped = input.isTTY !== true || output.isTTY !== true;
     return exitCode === 0 && piped && turnFailed ? FAILED_TURN_EXIT_CODE : exitCode;
   } finally {
+    atPrompt = false;
+    leaveSuspend();
     rl.removeListener('SIGINT', interrupt);
+    rl.removeListener('SIGTSTP', suspendByKey);
     options.interrupts?.removeListener('SIGINT', interrupt);
     registration();
     provider.dispose();
