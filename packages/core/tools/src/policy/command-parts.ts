@@ -271,6 +271,10 @@ function visit(node: SyntaxNode, collected: Collected): void {
     return;
   }
   if (node.type.endsWith('_redirect') && writesFile(node)) collected.writes = true;
+  if (node.type === 'word' && /(^|[^\\])[\n;&|]/.test(node.text)) {
+    // An unquoted word cannot hold a new line or an operator: the parser read the line wrong.
+    collected.problems.push('the command cannot be parsed as shell');
+  }
   if (node.type === 'command') {
     const words: (string | null)[] = [];
     for (const child of node.namedChildren) {

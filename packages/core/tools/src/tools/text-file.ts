@@ -1,5 +1,5 @@
-import { open, rename, stat, unlink } from 'node:fs/promises';
 import { randomBytes } from 'node:crypto';
+import { open, rename, stat, unlink } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { WorkspaceToolError } from '../tool-error.js';
 
@@ -14,7 +14,8 @@ function codeOf(error: unknown): string {
 /** A failure of the file system as the model reads it: what failed, on which path. */
 export function fileFailure(path: string, error: unknown): WorkspaceToolError {
   const code = codeOf(error);
-  if (code === 'ENOENT') return new WorkspaceToolError(`There is no file ${path}.`, 'PATH_NOT_FOUND', { cause: error });
+  if (code === 'ENOENT')
+    return new WorkspaceToolError(`There is no file ${path}.`, 'PATH_NOT_FOUND', { cause: error });
   return new WorkspaceToolError(`Cannot use ${path} (${code}).`, 'FILE_FAILED', { cause: error });
 }
 
@@ -42,7 +43,10 @@ export async function readTextFile(path: string, missing?: 'allowed'): Promise<s
     throw fileFailure(path, error);
   }
   if (stats.isDirectory()) {
-    throw new WorkspaceToolError(`${path} is a folder, not a file: list it with list_files.`, 'NOT_TEXT');
+    throw new WorkspaceToolError(
+      `${path} is a folder, not a file: list it with list_files.`,
+      'NOT_TEXT',
+    );
   }
   if (!stats.isFile()) throw new WorkspaceToolError(`${path} is not a regular file.`, 'NOT_TEXT');
   if (stats.size > LARGEST_FILE) {
@@ -63,7 +67,10 @@ export async function readTextFile(path: string, missing?: 'allowed'): Promise<s
     throw fileFailure(path, error);
   }
   if (!isText(bytes)) {
-    throw new WorkspaceToolError(`${path} is not UTF-8 text (it looks binary), so it is not read.`, 'NOT_TEXT');
+    throw new WorkspaceToolError(
+      `${path} is not UTF-8 text (it looks binary), so it is not read.`,
+      'NOT_TEXT',
+    );
   }
   return bytes.toString('utf8');
 }
@@ -75,7 +82,10 @@ export async function readTextFile(path: string, missing?: 'allowed'): Promise<s
 export async function writeTextFile(path: string, text: string): Promise<void> {
   const bytes = Buffer.from(text, 'utf8');
   if (bytes.length > LARGEST_FILE) {
-    throw new WorkspaceToolError(`The new text of ${path} is larger than ${LARGEST_FILE} bytes.`, 'TOO_LARGE');
+    throw new WorkspaceToolError(
+      `The new text of ${path} is larger than ${LARGEST_FILE} bytes.`,
+      'TOO_LARGE',
+    );
   }
   const { mkdir } = await import('node:fs/promises');
   let mode = 0o644;

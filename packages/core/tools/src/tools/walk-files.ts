@@ -1,3 +1,4 @@
+import type { Dirent } from 'node:fs';
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import ignore, { type Ignore } from 'ignore';
@@ -32,11 +33,16 @@ function ignored(stack: readonly Rules[], relative: string, folder: boolean): bo
  * listed as they are, never followed, so a link cannot lead the walk out of the folder or round
  * in a loop. Stops once `stop()` says so.
  */
-export async function* walkFiles(root: string, stop: () => boolean = () => false): AsyncGenerator<FoundFile> {
-  const pending: { folder: string; relative: string; stack: readonly Rules[] }[] = [{ folder: root, relative: '', stack: [] }];
+export async function* walkFiles(
+  root: string,
+  stop: () => boolean = () => false,
+): AsyncGenerator<FoundFile> {
+  const pending: { folder: string; relative: string; stack: readonly Rules[] }[] = [
+    { folder: root, relative: '', stack: [] },
+  ];
   while (pending.length > 0 && !stop()) {
     const { folder, relative, stack: parentStack } = pending.pop() as (typeof pending)[number];
-    let entries;
+    let entries: Dirent[];
     try {
       entries = await readdir(folder, { withFileTypes: true });
     } catch {
@@ -65,6 +71,7 @@ export async function* walkFiles(root: string, stop: () => boolean = () => false
       }
     }
     // Depth first, in name order.
-    for (let index = folders.length - 1; index >= 0; index--) pending.push(folders[index] as (typeof pending)[number]);
+    for (let index = folders.length - 1; index >= 0; index--)
+      pending.push(folders[index] as (typeof pending)[number]);
   }
 }
