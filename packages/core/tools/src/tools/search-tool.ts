@@ -1,4 +1,4 @@
-import { open } from 'node:fs/promises';
+import { closeSync, fstatSync, openSync, readFileSync } from 'node:fs';
 import type { AgentTool } from 'dsh-agent';
 import { WorkspaceToolError } from '../tool-error.js';
 import type { Workspace } from '../workspace/workspace.js';
@@ -27,23 +27,31 @@ function regexOf(pattern: string, caseInsensitive: boolean, flags = ''): RegExp 
   }
 }
 
-/** The text of a file when it is text and not too large; `undefined` otherwise. */
-async function textOf(path: string): Promise<string | undefined> {
-  let handle: Awaited<ReturnType<typeof open>> | undefined;
+/**
+ * The text of a file when it is text and not too large; `undefined` otherwise. Read
+ * synchronously: for the small files a search meets, three system calls on this thread cost far
+ * less than four trips through the thread pool (measured: 30x slower than grep -r over 50,000
+ * files the asynchronous way); `search` yields to the event loop between batches.
+ */
+function textOf(path: string): string | undefined {
+  let descriptor: number | undefined;
   try {
-    handle = await open(path, 'r');
-    const stats = await handle.stat();
+    descriptor = openSync(path, 'r');
+    const stats = fstatSync(descriptor);
     if (!stats.isFile() || stats.size > LARGEST_FILE) return undefined;
-    const bytes = await handle.readFile();
+    const bytes = readFileSync(descriptor);
     // A NUL in the first bytes says binary, as grep decides.
     if (bytes.subarray(0, 8_192).includes(0)) return undefined;
     return bytes.toString('utf8');
   } catch {
     return undefined;
   } finally {
-    await handle?.close();
+    if (descriptor !== undefined) closeSync(descriptor);
   }
 }
+
+/** Files read between two turns of the event loop, so that a cancel is heard within milliseconds. */
+const FILES_PER_BATCH = 256;
 
 /** `search`: a regular expression over the text files of a folder, capped, with file and line. */
 export function createSearchTool(workspace: Workspace): AgentTool {
@@ -90,9 +98,11 @@ export function createSearchTool(workspace: Workspace): AgentTool {
       const found: string[] = [];
       let more = false;
       const stop = () => more || context.signal.aborted;
+      let read = 0;
       for await (const file of walkFiles(root, stop)) {
         if (!matchesGlob(file.relative)) continue;
-        const text = await textOf(file.path);
+        if (++read % FILES_PER_BATCH === 0) await new Promise((resolve) => setImmediate(resolve));
+        const text = textOf(file.path);
         // Most files do not match at all: one test of the whole text says so.
         if (text === undefined || !anyLine.test(text)) continue;
         let start = 0;
