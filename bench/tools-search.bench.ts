@@ -1,7 +1,5 @@
-// `search` and `list_files` of dsh-tools over a tree of 50,000 files, against `grep -r` and
-// `find` on the same tree in the same run (goal: within 2x). The tree is made in a temporary
-// folder and removed after: 500 folders of 100 small source files, a .gitignore at the root and
-// one nested, and a few matches spread through it.
+// `search` and `list_files` over a 50,000-file tree, against `grep -r` and `find` on the same
+// tree in the same run (interleaved, medians). The tree is made in a temporary folder and removed.
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -10,103 +8,84 @@ import type { AgentTool, ToolContext } from 'dsh-agent';
 import { createWorkspaceTools, openWorkspace } from 'dsh-tools';
 import { median } from './fixtures/median.js';
 
-const FOLDERS = 500;
-const FILES_PER_FOLDER = 100;
-const RUNS = 5;
-
-function buildTree(root: string): void {
-  writeFileSync(join(root, '.gitignore'), 'build/\n*.log\n');
-  for (let folder = 0; folder < FOLDERS; folder++) {
-    const path = join(root, 'src', `module-${folder}`);
-    mkdirSync(path, { recursive: true });
-    if (folder % 50 === 0) writeFileSync(join(path, '.gitignore'), 'generated-*\n');
-    for (let file = 0; file < FILES_PER_FOLDER; file++) {
-      const marker =
-        (folder * FILES_PER_FOLDER + file) % 997 === 0 ? 'const NEEDLE_VALUE = 1;\n' : '';
-      writeFileSync(
-        join(path, `file-${file}.ts`),
-        `// module ${folder}, file ${file}\nimport { helper } from './helper.js';\n${marker}export function f${file}(value: number): number {\n  return helper(value) + ${file};\n}\n`,
-      );
-    }
-  }
-}
+const FILES = 50_000;
+const PER_FOLDER = 100;
+const ROUNDS = 5;
 
 async function timed(work: () => Promise<unknown> | unknown): Promise<number> {
-  const times: number[] = [];
-  for (let run = 0; run < RUNS; run++) {
-    const start = performance.now();
-    await work();
-    times.push(performance.now() - start);
-  }
-  return median(times);
+  const started = performance.now();
+  await work();
+  return performance.now() - started;
 }
 
 async function call(tool: AgentTool, args: unknown): Promise<string> {
   const signal = new AbortController().signal;
-  const description = await tool.describe?.(args, { signal, toolCallId: 'bench' });
+  const description = await tool.describe?.(args, { signal, toolCallId: 'b' });
   const result = await tool.execute(args, {
     description,
     signal,
-    toolCallId: 'bench',
+    toolCallId: 'b',
   } as unknown as ToolContext);
   return result.output;
 }
 
 export async function run(): Promise<void> {
-  const root = mkdtempSync(join(tmpdir(), 'dsh-bench-tools-'));
+  const folder = mkdtempSync(join(tmpdir(), 'dsh-bench-tree-'));
   try {
-    buildTree(root);
-    const workspace = await openWorkspace(root);
+    for (let index = 0; index < FILES; index++) {
+      const sub = join(folder, `d${Math.floor(index / PER_FOLDER)}`);
+      if (index % PER_FOLDER === 0) mkdirSync(sub);
+      const body = `export const value${index} = ${index};\n// plain line ${index}\n${index % 997 === 0 ? 'const needle = true;\n' : ''}`;
+      writeFileSync(join(sub, `f${index}.ts`), body);
+    }
+    const workspace = await openWorkspace(folder);
     const tools = new Map(createWorkspaceTools({ workspace }).map((tool) => [tool.name, tool]));
     const search = tools.get('search') as AgentTool;
-    const listFiles = tools.get('list_files') as AgentTool;
-    const files = FOLDERS * FILES_PER_FOLDER;
-    console.log(`tree: ${files} files in ${FOLDERS} folders; median of ${RUNS} runs each`);
-
-    // Warm the page cache once, for both sides alike.
-    execFileSync('grep', ['-r', '-n', 'NEEDLE_VALUE', root], { maxBuffer: 1 << 26 });
-
-    const grep = await timed(() =>
-      execFileSync('grep', ['-r', '-n', '--exclude-dir=.git', 'NEEDLE_VALUE', root], {
-        maxBuffer: 1 << 26,
-      }),
-    );
-    const searched = await timed(() => call(search, { pattern: 'NEEDLE_VALUE' }));
-    const matches = (await call(search, { pattern: 'NEEDLE_VALUE' })).split('\n').length;
-    const regexGrep = await timed(() =>
-      execFileSync(
-        'grep',
-        ['-r', '-n', '-E', '--exclude-dir=.git', 'return helper\\(value\\) \\+ 9[0-9];', root],
-        {
-          maxBuffer: 1 << 26,
-        },
-      ),
-    );
-    const regexSearch = await timed(() =>
-      call(search, { pattern: 'return helper\\(value\\) \\+ 9[0-9];' }),
-    );
-    const find = await timed(() =>
-      execFileSync('find', [root, '-name', '.git', '-prune', '-o', '-type', 'f', '-print'], {
-        maxBuffer: 1 << 26,
-      }),
-    );
-    const listed = await timed(() => call(listFiles, {}));
-    const findGlob = await timed(() =>
-      execFileSync('find', [root, '-type', 'f', '-path', '*/module-4*/file-1*.ts'], {
-        maxBuffer: 1 << 26,
-      }),
-    );
-    const listedGlob = await timed(() => call(listFiles, { pattern: 'src/module-4*/file-1*.ts' }));
-
-    const row = (label: string, ours: number, theirs: number, baseline: string) =>
-      console.log(
-        `${label.padEnd(44)} ${ours.toFixed(0).padStart(6)} ms   ${baseline.padEnd(10)} ${theirs.toFixed(0).padStart(6)} ms   ratio ${(ours / theirs).toFixed(2)}x`,
+    const list = tools.get('list_files') as AgentTool;
+    const times = {
+      search: [] as number[],
+      grep: [] as number[],
+      list: [] as number[],
+      find: [] as number[],
+    };
+    let found = '';
+    for (let round = 0; round < ROUNDS; round++) {
+      times.search.push(
+        await timed(async () => {
+          found = await call(search, { pattern: 'needle' });
+        }),
       );
-    row(`search literal (${matches} matches, cap 200)`, searched, grep, 'grep -r');
-    row('search regular expression (cap 200)', regexSearch, regexGrep, 'grep -rE');
-    row('list_files, everything (cap 1,000)', listed, find, 'find');
-    row('list_files, a glob', listedGlob, findGlob, 'find -path');
+      times.grep.push(
+        await timed(() =>
+          execFileSync('grep', ['-rn', 'needle', '.'], { cwd: folder, maxBuffer: 1 << 26 }),
+        ),
+      );
+      times.list.push(await timed(() => call(list, { pattern: '**/*.ts' })));
+      times.find.push(
+        await timed(() =>
+          execFileSync('find', ['.', '-type', 'f', '-name', '*.ts'], {
+            cwd: folder,
+            maxBuffer: 1 << 26,
+          }),
+        ),
+      );
+    }
+    const [s, g, l, f] = [
+      median(times.search),
+      median(times.grep),
+      median(times.list),
+      median(times.find),
+    ];
+    console.log(
+      `tree: ${FILES} files in ${FILES / PER_FOLDER} folders; search found ${found.split('\n').length} lines`,
+    );
+    console.log(
+      `search: ${s.toFixed(0)} ms, grep -rn: ${g.toFixed(0)} ms (ratio ${(s / g).toFixed(2)}x; goal within 2x)`,
+    );
+    console.log(
+      `list_files: ${l.toFixed(0)} ms, find: ${f.toFixed(0)} ms (ratio ${(l / f).toFixed(2)}x; goal within 2x)`,
+    );
   } finally {
-    rmSync(root, { recursive: true, force: true });
+    rmSync(folder, { recursive: true, force: true });
   }
 }

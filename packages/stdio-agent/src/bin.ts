@@ -1,6 +1,18 @@
 #!/usr/bin/env node
 import { readFileSync } from 'node:fs';
-import { sessionStoreFor, startAgentProgram } from 'dsh-agent';
+import { resolve } from 'node:path';
+import {
+  DEMO_WORKSPACE_FILES,
+  defaultStateDir,
+  sessionStoreFor,
+  startAgentProgram,
+} from 'dsh-agent';
+import {
+  createScratchFolder,
+  isWorkspaceToolError,
+  rulesText,
+  workspaceAgentTools,
+} from 'dsh-tools';
 import { ENDING_SIGNALS, signalExitCode } from './question-ui/terminal/ending-signals.js';
 import { restoreTerminal } from './question-ui/terminal/restore-terminal.js';
 import { helpText } from './terminal-agent/help-text.js';
@@ -59,6 +71,27 @@ startAgentProgram({
     // From here on, every exit shows the cursor, whatever state the terminal was found in (a
     // program killed with -9 before this one leaves it hidden).
     restoreOnExit(plain);
+    // The demo works in a scratch folder of its own, never in the person's files.
+    const demo = resolved.kind === 'demo' && !command.listPermissions;
+    const folder = demo ? createScratchFolder(DEMO_WORKSPACE_FILES).folder : process.cwd();
+    let workspace: Awaited<ReturnType<typeof workspaceAgentTools>>;
+    try {
+      workspace = await workspaceAgentTools({
+        folder,
+        stateDir: command.stateDir === undefined ? defaultStateDir() : resolve(command.stateDir),
+        allow: command.allow,
+        deny: command.deny,
+        ...(command.permissionMode !== undefined && { mode: command.permissionMode }),
+      });
+      if (command.listPermissions) {
+        process.stdout.write(rulesText(workspace.permissions, command.permissionMode));
+        return 0;
+      }
+    } catch (error) {
+      if (!isWorkspaceToolError(error)) throw error;
+      say(error.code === 'RULE_INVALID' ? `${error.message} ${usageHint}` : error.message);
+      return error.code === 'RULE_INVALID' ? 2 : 1;
+    }
     const context = { say, stdout: process.stdout, cwd: process.cwd(), usageHint };
     const choice = await chooseSession(command, sessionStoreFor(command), context);
     if (choice.kind === 'exit') return choice.code;
@@ -75,6 +108,9 @@ startAgentProgram({
     return runTerminalAgent({
       model: resolved.model,
       modelDescription: resolved.description,
+      workspaceDescription: demo
+        ? `${folder} (a scratch folder made for the demo: your own files are never touched)`
+        : folder,
       ...(questionTimeoutMs !== undefined && { questionTimeoutMs }),
       ...(flags.has('no-color') && { color: false }),
       plain,
@@ -84,7 +120,9 @@ startAgentProgram({
       interrupts: process,
       notify,
       ...(notifyCommand !== undefined && { notifyCommand }),
-      cwd: process.cwd(),
+      cwd: folder,
+      tools: workspace.tools,
+      permissions: workspace.permissions,
       ...(choice.session !== undefined && { session: choice.session }),
     });
   },

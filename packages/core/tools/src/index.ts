@@ -8,6 +8,14 @@ export {
 } from './policy/permission-policy.js';
 export { type PermissionRule, parseRule } from './policy/permission-rule.js';
 export { userRulesPath, workspaceRulesPath } from './policy/rules-file.js';
+export { rulesText } from './setup/rules-text.js';
+export {
+  createScratchFolder,
+  type ScratchFolder,
+  type WorkspaceAgentTools,
+  type WorkspaceAgentToolsOptions,
+  workspaceAgentTools,
+} from './setup/workspace-agent-tools.js';
 export {
   isWorkspaceToolError,
   TOOL_ERROR_CODES,

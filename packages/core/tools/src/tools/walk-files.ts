@@ -15,8 +15,8 @@ interface Rules {
   readonly rules: Ignore;
 }
 
-/** Folders read between two turns of the event loop. */
-const FOLDERS_PER_BATCH = 16;
+/** Folders listed between two turns of the event loop. */
+const FOLDERS_AT_ONCE = 32;
 
 /** Folders never walked: a repository's own data, and installed packages nobody edits by hand. */
 const ALWAYS_SKIPPED = new Set(['.git', '.hg', '.svn']);
@@ -42,16 +42,15 @@ export async function* walkFiles(
   const pending: { folder: string; relative: string; stack: readonly Rules[] }[] = [
     { folder: root, relative: '', stack: [] },
   ];
-  let visited = 0;
+  let walked = 0;
   while (pending.length > 0 && !stop()) {
     const { folder, relative, stack: parentStack } = pending.pop() as (typeof pending)[number];
-    // A folder is read synchronously: one system call, no wait for the thread pool (which a
-    // profile of a search over 50,000 files showed as a quarter of its time, idle). The event
-    // loop gets a turn between batches of folders, so a cancel is heard within milliseconds.
-    if (++visited % FOLDERS_PER_BATCH === 0) await new Promise((resolve) => setImmediate(resolve));
     let entries: Dirent[];
     try {
+      // Read at once: a folder is listed faster so than through the thread pool; the walk
+      // yields to the event loop every few folders, so nothing waits long behind it.
       entries = readdirSync(folder, { withFileTypes: true });
+      if (++walked % FOLDERS_AT_ONCE === 0) await new Promise((resolve) => setImmediate(resolve));
     } catch {
       // A folder that cannot be read is left out.
       continue;
