@@ -2,6 +2,8 @@ import { bashParser, type SyntaxNode } from './shell-parser.js';
 
 /** One simple command of a command line, as it would run: its words, wrappers seen through. */
 export interface CommandPart {
+  /** It runs as another user (through `sudo` or `doas`): deny rules apply, allow rules never. */
+  readonly elevated?: boolean;
   /**
    * The words, quotes removed; `null` for a word whose text is only known when it runs (a
    * variable, a substitution, a glob): no rule can match on it.
@@ -25,7 +27,11 @@ export interface CommandAnalysis {
 
 /** Commands that run their arguments as another command, and how to find that command. */
 type Unwrapped =
-  | { readonly kind: 'command'; readonly words: readonly (string | null)[] }
+  | {
+      readonly kind: 'command';
+      readonly words: readonly (string | null)[];
+      readonly elevated?: boolean;
+    }
   | {
       readonly kind: 'script';
       readonly script: string | null;
@@ -36,6 +42,7 @@ type Unwrapped =
 /** Options of each wrapper that take a value (the value is the next word). */
 const WRAPPER_VALUE_OPTIONS: Readonly<Record<string, ReadonlySet<string>>> = {
   env: new Set(['-u', '--unset', '-C', '--chdir']),
+  doas: new Set(['-u', '-C']),
   sudo: new Set([
     '-u',
     '--user',
@@ -80,6 +87,17 @@ const WRAPPER_VALUE_OPTIONS: Readonly<Record<string, ReadonlySet<string>>> = {
 };
 const SHELLS = new Set(['bash', 'sh', 'zsh', 'dash', 'ksh']);
 const EVALUATORS = new Set(['eval', 'source', '.']);
+/**
+ * Variables that change which program a command runs, or what it loads: a command that sets
+ * one is never allowed by a rule (`PATH=/tmp npm test` would run the agent's own `npm`).
+ */
+const SENSITIVE_VARIABLE =
+  /^(PATH|LD_\w+|DYLD_\w+|NODE_OPTIONS|NODE_PATH|BASH_ENV|ENV|IFS|CDPATH|SHELLOPTS|BASHOPTS|PS4|PROMPT_COMMAND|PYTHONPATH|PYTHONSTARTUP|PYTHONHOME|PERL5LIB|PERL5OPT|RUBYLIB|RUBYOPT|GIT_\w+|HOME|npm_config_\w+|NPM_CONFIG_\w+)$/;
+
+function sensitive(variable: string): Unwrapped {
+  return { kind: 'problem', problem: `it sets ${variable}, which changes what the command runs` };
+}
+
 /** Folders whose programs are the system's: `/bin/rm` is `rm`. */
 const SYSTEM_FOLDERS = /^\/(?:usr\/(?:local\/)?)?s?bin\//;
 
@@ -132,9 +150,12 @@ function literal(node: SyntaxNode): string | null {
 /** Splits off a wrapper's options and returns the command it runs, or says why it cannot. */
 function unwrap(words: readonly (string | null)[]): Unwrapped {
   let rest = words;
+  let elevated = false;
+  const found = (words: readonly (string | null)[]): Unwrapped =>
+    elevated ? { kind: 'command', words, elevated } : { kind: 'command', words };
   for (let depth = 0; depth < 16; depth++) {
     const first = rest[0];
-    if (first === undefined) return { kind: 'command', words: rest };
+    if (first === undefined) return found(rest);
     if (first === null)
       return { kind: 'problem', problem: 'a command name is only known when it runs' };
     const name = commandName(first);
@@ -146,14 +167,15 @@ function unwrap(words: readonly (string | null)[]): Unwrapped {
     }
     if (SHELLS.has(name)) {
       const index = rest.indexOf('-c');
-      if (index === -1) return { kind: 'command', words: rest };
+      if (index === -1) return found(rest);
       for (const option of rest.slice(1, index)) {
-        if (option === null || !option.startsWith('-')) return { kind: 'command', words: rest };
+        if (option === null || !option.startsWith('-')) return found(rest);
       }
       return { kind: 'script', script: rest[index + 1] ?? null, rest: rest.slice(index + 2) };
     }
     const options = WRAPPER_VALUE_OPTIONS[name];
-    if (options === undefined) return { kind: 'command', words: rest };
+    if (options === undefined) return found(rest);
+    if (name === 'sudo' || name === 'doas') elevated = true;
     let index = 1;
     for (; index < rest.length; index++) {
       const word = rest[index] as string | null;
@@ -166,7 +188,11 @@ function unwrap(words: readonly (string | null)[]): Unwrapped {
         index++;
         break;
       }
-      if (name === 'env' && /^[A-Za-z_][A-Za-z0-9_]*=/.test(word)) continue;
+      if (name === 'env' && /^[A-Za-z_][A-Za-z0-9_]*=/.test(word)) {
+        const variable = word.slice(0, word.indexOf('='));
+        if (SENSITIVE_VARIABLE.test(variable)) return sensitive(variable);
+        continue;
+      }
       if (name === 'env' && (word === '-S' || word.startsWith('--split-string'))) {
         return {
           kind: 'problem',
@@ -256,13 +282,14 @@ function addCommand(words: readonly (string | null)[], collected: Collected): vo
     name === null || name === undefined
       ? unwrapped.words
       : [commandName(name), ...unwrapped.words.slice(1)];
+  const elevated = unwrapped.elevated === true ? { elevated: true } : {};
   if (name !== null && name !== undefined && commandName(name) === 'find') {
     const [own, ...inner] = findCommands(named);
-    collected.parts.push({ words: own as (string | null)[] });
+    collected.parts.push({ words: own as (string | null)[], ...elevated });
     for (const command of inner) addCommand(command, collected);
     return;
   }
-  collected.parts.push({ words: named });
+  collected.parts.push({ words: named, ...elevated });
 }
 
 function visit(node: SyntaxNode, collected: Collected): void {
@@ -274,6 +301,12 @@ function visit(node: SyntaxNode, collected: Collected): void {
   if (node.type === 'word' && /(^|[^\\])[\n;&|]/.test(node.text)) {
     // An unquoted word cannot hold a new line or an operator: the parser read the line wrong.
     collected.problems.push('the command cannot be parsed as shell');
+  }
+  if (node.type === 'variable_assignment') {
+    const variable = node.childForFieldName('name')?.text ?? '';
+    if (SENSITIVE_VARIABLE.test(variable)) {
+      collected.problems.push(`it sets ${variable}, which changes what the command runs`);
+    }
   }
   if (node.type === 'command') {
     const words: (string | null)[] = [];

@@ -133,6 +133,8 @@ export function createPermissionPolicy(
 
   function commandRuleMatches(rule: LoadedRule, part: CommandPart): boolean {
     if (rule.rule.tool !== COMMAND_TOOL) return false;
+    // A rule allows what the person named, never the same as another user.
+    if (rule.effect === 'allow' && part.elevated === true) return false;
     return (
       rule.rule.prefix === undefined || prefixMatches(rule.rule.prefix, part.words, rule.effect)
     );
@@ -176,6 +178,7 @@ export function createPermissionPolicy(
             : { ...decidedBy(first), rule: used.map((rule) => rule.rule.text).join(', ') },
       };
     }
+    if (unmatched.some((part) => part.elevated === true)) return { decision: 'ask' };
     const prefixes = new Set(unmatched.map((part) => commandPrefix(part.words)?.join(' ')));
     if (prefixes.size !== 1 || prefixes.has(undefined)) return { decision: 'ask' };
     const prefix = [...prefixes][0] as string;
@@ -241,6 +244,9 @@ export function createPermissionPolicy(
     async decide(check) {
       const { description } = check;
       if (mode === 'read-only') {
+        // Deny rules still win: `--deny read_file:secrets/**` holds in read-only mode too.
+        const denied = check.toolName === COMMAND_TOOL ? undefined : decideFiles(check, loaded());
+        if (denied?.decision === 'deny') return denied;
         const reads = description.kind === 'read' || description.kind === 'search';
         const inside = (description.locations ?? []).every(
           (location) => workspaceRelative(workspace, location.path) !== undefined,

@@ -68,19 +68,25 @@ export function prefixMatches(
   words: readonly (string | null)[],
   effect: 'allow' | 'deny',
 ): boolean {
-  if (words.length < prefix.length) return false;
-  for (const [index, wanted] of prefix.entries()) {
-    const word = words[index];
-    if (word === null || word === undefined) return false;
-    if (index === 0) {
-      const name = commandName(word);
-      const base = word.slice(word.lastIndexOf('/') + 1);
-      if (name !== wanted && !(effect === 'deny' && base === wanted)) return false;
-    } else if (word !== wanted) {
-      return false;
-    }
+  const [first, ...rest] = words;
+  const [wantedName, ...wanted] = prefix;
+  if (first === null || first === undefined || wantedName === undefined) return false;
+  const name = commandName(first);
+  const base = first.slice(first.lastIndexOf('/') + 1);
+  if (name !== wantedName && !(effect === 'deny' && base === wantedName)) return false;
+  if (effect === 'allow') {
+    // Allowed word by word, exactly: `npm test` does not allow `npm -g test`.
+    if (rest.length < wanted.length) return false;
+    return wanted.every((word, index) => rest[index] === word);
   }
-  return true;
+  // A deny rule's words may have options between them (`git -C x push` is `git push`), and a
+  // word known only at run time might be any of them.
+  let next = 0;
+  for (const word of rest) {
+    if (next === wanted.length) break;
+    if (word === null || word === wanted[next]) next++;
+  }
+  return next === wanted.length;
 }
 
 /**
@@ -140,9 +146,11 @@ export function commandPrefix(words: readonly (string | null)[]): string[] | und
   const prefix = [name];
   for (let index = 1; index < arity; index++) {
     const word = words[index];
-    if (word === null || word === undefined) break;
-    // `python -m pytest`: the module flag names the command; any other option ends the prefix.
-    if (word.startsWith('-') && !(name.startsWith('python') && word === '-m')) break;
+    // `git -C x push`, or a bare `make`: no prefix says what it runs, and one word would allow
+    // every subcommand.
+    if (word === null || word === undefined) return undefined;
+    // `python -m pytest`: the module flag names the command; any other option comes too early.
+    if (word.startsWith('-') && !(name.startsWith('python') && word === '-m')) return undefined;
     prefix.push(word);
   }
   return prefix;

@@ -140,6 +140,51 @@ describe('the permission policy', () => {
     }
   });
 
+  it('closes the gaps a second review found: sudo, PATH, options inside a denied command, read-only deny', async () => {
+    const { workspace, policy } = await setUp({
+      allow: ['run_command:npm test', 'run_command:git status'],
+      deny: ['run_command:git push', 'read_file:secrets/**'],
+    });
+    // An allow rule never becomes a way to run as root; a deny rule still sees through sudo.
+    expect(await policy.decide(run(workspace, 'sudo npm test'))).toEqual({ decision: 'ask' });
+    expect(await policy.decide(run(workspace, 'doas -u root git push'))).toMatchObject({
+      decision: 'deny',
+    });
+    // A command that puts its own programs first on the path is never allowed by a rule.
+    for (const command of [
+      'PATH=/tmp npm test',
+      'PATH=/tmp; npm test',
+      'export PATH=/tmp; npm test',
+      'env PATH=/tmp npm test',
+      'LD_PRELOAD=/tmp/x.so git status',
+      'NODE_OPTIONS=--require=/tmp/x npm test',
+    ]) {
+      expect(await policy.decide(run(workspace, command)), command).toEqual({ decision: 'ask' });
+    }
+    expect(await policy.decide(run(workspace, 'CI=1 npm test'))).toMatchObject({
+      decision: 'allow',
+    });
+    // Options between a denied command's words: still denied, and "always git" is never offered.
+    expect(await policy.decide(run(workspace, 'git -C sub push origin main'))).toMatchObject({
+      decision: 'deny',
+      decidedBy: { rule: 'run_command:git push' },
+    });
+    expect(await policy.decide(run(workspace, 'git -C sub log'))).toEqual({ decision: 'ask' });
+    expect(await policy.decide(run(workspace, 'make'))).toEqual({ decision: 'ask' });
+    const readOnly = createPermissionPolicy({
+      workspace,
+      stateDir: join(base, 'ro'),
+      deny: ['read_file:secrets/**'],
+      mode: 'read-only',
+    });
+    expect(
+      await readOnly.decide(file(workspace, 'read_file', 'secrets/key', 'read')),
+    ).toMatchObject({ decision: 'deny', decidedBy: { kind: 'rule' } });
+    expect(await readOnly.decide(file(workspace, 'read_file', 'src/a.ts', 'read'))).toMatchObject({
+      decision: 'allow',
+    });
+  });
+
   it('never allows, nor offers to always allow, what cannot be checked', async () => {
     const { workspace, policy } = await setUp({ allow: ['run_command:echo', 'run_command:npm'] });
     for (const command of [
