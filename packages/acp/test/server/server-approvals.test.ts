@@ -137,7 +137,10 @@ describe('tool calls and approvals in the editor', () => {
       expect(await response).toEqual({ stopReason: 'end_turn' });
       expect(server.runs('edit_file')).toEqual([]);
       const updates = updatesOf(testClient.updates.of(sessionId).all, 'e1');
-      expect(updates.map((update) => update.status)).toEqual(['pending', 'failed']);
+      expect(updates.map((update) => (update as { status?: string }).status)).toEqual([
+        'pending',
+        'failed',
+      ]);
       expect(updates[1]).toEqual({
         sessionUpdate: 'tool_call_update',
         toolCallId: 'e1',
