@@ -30,6 +30,7 @@ import { answersFromElicitation } from './answers-from-elicitation.js';
 import { errorFromClient } from './client-error.js';
 import { elicitationForQuestion } from './elicitation-for-question.js';
 import { elicitationForQuestions } from './elicitation-for-questions.js';
+import { checkOutgoingRequestSize } from './outgoing-request-size.js';
 import { permissionQuestionsInTurn } from './permission-questions-in-turn.js';
 import { permissionRequestForQuestion } from './permission-request-for-question.js';
 import { checkScope, type QuestionScope } from './question-scope.js';
@@ -156,6 +157,13 @@ export function createAcpQuestionProvider(
     if (!forms && !questionsAsPermissions) throw noQuestionsError();
     if (forms) {
       const params = elicitationForQuestion(request, scope);
+      checkOutgoingRequestSize(
+        methods.client.elicitation.create,
+        params,
+        'options',
+        'a form',
+        'offer fewer options, or shorter labels, values and descriptions',
+      );
       return {
         show: async (send) =>
           answerFromElicitation(
@@ -177,6 +185,13 @@ export function createAcpQuestionProvider(
       sessionId: scope.sessionId,
       toolCallId,
     });
+    checkOutgoingRequestSize(
+      methods.client.session.requestPermission,
+      params,
+      'options',
+      'a permission request',
+      'offer fewer options, or shorter labels',
+    );
     return {
       show: async (send) =>
         answerFromPermission(
@@ -195,6 +210,13 @@ export function createAcpQuestionProvider(
     if (!forms && !questionsAsPermissions) throw noQuestionsError();
     if (forms) {
       const params = elicitationForQuestions(request, scope);
+      checkOutgoingRequestSize(
+        methods.client.elicitation.create,
+        params,
+        'questions',
+        'a form',
+        'ask fewer questions at once, or offer fewer options, or shorter labels, values and descriptions',
+      );
       return {
         show: async (send) =>
           answersFromElicitation(

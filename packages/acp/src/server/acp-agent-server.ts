@@ -24,9 +24,11 @@ import { createAcpQuestionProvider } from '../questions/acp-question-provider.js
 import { supportsFormElicitation } from '../questions/supports-form-elicitation.js';
 import { logText } from '../stdio/log-text.js';
 import { AcpSession, type SessionAgentOptions } from './acp-session.js';
+import { boundedUpdate } from './bounded-update.js';
 import { initializeResponse } from './initialize-response.js';
 import { promptText } from './prompt-text.js';
 import {
+  closedWhileLoading,
   loadSessionFailure,
   relativeWorkingDirectory,
   sessionNotFound,
@@ -92,6 +94,8 @@ function cancelledRequestId(params: unknown): JsonRpcId | undefined {
   return typeof requestId === 'string' || typeof requestId === 'number' ? requestId : undefined;
 }
 
+function noop(): void {}
+
 function describeError(error: unknown): string {
   return error instanceof Error ? (error.stack ?? error.message) : String(error);
 }
@@ -130,6 +134,11 @@ export function serveAcpAgent(stream: Stream, options: AcpAgentServerOptions): A
   // by id too, but a refused request reusing a running prompt's id replaces that prompt's
   // entry (and deletes it when refused): ours keeps the first, and only prompts that run.
   const runningPrompts = new Map<JsonRpcId, AcpSession>();
+  // The session/load requests in progress, by session id.
+  const loads = new Map<
+    string,
+    Set<{ readonly closing: AbortController; readonly done: Promise<void> }>
+  >();
   let clientCapabilities: ClientCapabilities | undefined;
 
   const app = agent({ name: agentInfo.name })
@@ -162,31 +171,24 @@ export function serveAcpAgent(stream: Stream, options: AcpAgentServerOptions): A
       const { sessionId } = params;
       const open = sessions.get(sessionId);
       if (open?.running) throw turnAlreadyRunning(sessionId);
-      if (open !== undefined) {
-        // Loaded again: told again from the file, which holds all it said.
-        sessions.delete(sessionId);
-        await open.close();
-      }
-      let stored: StoredSession;
+      // A session/close of this id while it loads wins: it aborts `closing`, the load fails.
+      const closing = new AbortController();
+      const load = loadSession(
+        sessionStore,
+        sessionId,
+        params.mcpServers.length,
+        open,
+        closing.signal,
+      );
+      const entry = { closing, done: load.then(noop, noop) };
+      const ofSession = loads.get(sessionId) ?? new Set();
+      loads.set(sessionId, ofSession.add(entry));
       try {
-        stored = await sessionStore.open(sessionId);
-      } catch (error) {
-        throw loadFailure(sessionId, error);
+        return await load;
+      } finally {
+        ofSession.delete(entry);
+        if (ofSession.size === 0 && loads.get(sessionId) === ofSession) loads.delete(sessionId);
       }
-      for (const warning of stored.warnings) log(`session ${sessionId}: ${warning}`);
-      ignoreMcpServers(sessionId, params.mcpServers.length);
-      let session: AcpSession;
-      try {
-        session = openSession(sessionId, stored.cwd, await sessionToolsFor(stored.cwd), stored);
-      } catch (error) {
-        await stored.close();
-        throw loadFailure(sessionId, error);
-      }
-      // The whole conversation reaches the client before the response, as ACP asks.
-      await session.replay();
-      if (disconnected) await session.close();
-      else sessions.set(sessionId, session);
-      return {};
     })
     .onRequest(methods.agent.session.list, async ({ params }) => {
       if (sessionStore === undefined) throw RequestError.methodNotFound(methods.agent.session.list);
@@ -221,6 +223,10 @@ export function serveAcpAgent(stream: Stream, options: AcpAgentServerOptions): A
       }
     })
     .onRequest(methods.agent.session.close, async ({ params }) => {
+      // A load in progress fails, and has freed the session (and its lock) before the answer.
+      const inProgress = [...(loads.get(params.sessionId) ?? [])];
+      for (const load of inProgress) load.closing.abort();
+      await Promise.all(inProgress.map((load) => load.done));
       // Closing a session that is not open succeeds: the end state is the same.
       const session = sessions.get(params.sessionId);
       if (session !== undefined) {
@@ -236,6 +242,51 @@ export function serveAcpAgent(stream: Stream, options: AcpAgentServerOptions): A
       if (params === undefined) return;
       runningPrompts.get(params)?.cancel(RequestError.requestCancelled({ requestId: params }));
     });
+
+  /**
+   * Opens a saved session and replays it; `closing` aborts when a session/close of it arrives
+   * meanwhile: the replay stops, the session is freed, and the load fails with `SESSION_CLOSED`.
+   */
+  async function loadSession(
+    store: SessionStore,
+    sessionId: string,
+    mcpServers: number,
+    open: AcpSession | undefined,
+    closing: AbortSignal,
+  ): Promise<Record<string, never>> {
+    if (open !== undefined) {
+      // Loaded again: told again from the file, which holds all it said.
+      sessions.delete(sessionId);
+      await open.close();
+    }
+    if (closing.aborted) throw closedWhileLoading(sessionId);
+    let stored: StoredSession;
+    try {
+      stored = await store.open(sessionId);
+    } catch (error) {
+      throw loadFailure(sessionId, error);
+    }
+    if (closing.aborted) {
+      await stored.close();
+      throw closedWhileLoading(sessionId);
+    }
+    for (const warning of stored.warnings) log(`session ${sessionId}: ${warning}`);
+    ignoreMcpServers(sessionId, mcpServers);
+    let session: AcpSession;
+    try {
+      session = openSession(sessionId, stored.cwd, await sessionToolsFor(stored.cwd), stored);
+    } catch (error) {
+      await stored.close();
+      throw loadFailure(sessionId, error);
+    }
+    // The whole conversation reaches the client before the response, as ACP asks.
+    await session.replay(closing);
+    if (disconnected || closing.aborted) {
+      await session.close();
+      if (closing.aborted) throw closedWhileLoading(sessionId);
+    } else sessions.set(sessionId, session);
+    return {};
+  }
 
   function ignoreMcpServers(sessionId: string, count: number): void {
     if (count === 0) return;
@@ -270,7 +321,10 @@ export function serveAcpAgent(stream: Stream, options: AcpAgentServerOptions): A
     const send = (update: SessionUpdate): Promise<void> =>
       // A failed write closes the connection, which ends the turn: nothing to do here.
       connection.client
-        .notify(methods.client.session.update, { sessionId, update })
+        .notify(methods.client.session.update, {
+          sessionId,
+          update: boundedUpdate(sessionId, update),
+        })
         .catch(() => {});
     return new AcpSession({
       sessionId,

@@ -96,12 +96,14 @@ export class AcpSession {
   /**
    * Sends the conversation restored from the store as `session/update` notifications, in the
    * order it happened: each prompt as a user message, then what its turn streamed (thoughts,
-   * text, tool calls with their results), with the tool call ids the live turns used.
+   * text, tool calls with their results), with the tool call ids the live turns used. Stops
+   * (resolving) once `signal` aborts.
    */
-  async replay(): Promise<void> {
+  async replay(signal?: AbortSignal): Promise<void> {
     const entries = this.#stored?.entries ?? [];
     const tools = this.#tools;
     for (const event of replayConversation(entries, tools === undefined ? {} : { tools })) {
+      if (signal?.aborted === true) return;
       if (event.type === 'turn-end') {
         this.#toolCallIds.clear();
         this.#shown.clear();

@@ -206,6 +206,41 @@ describe('saved sessions', () => {
     });
   });
 
+  it('lets a session/close win over a session/load in progress: the load fails, the session stays closed', async () => {
+    const testClient = createTestClient();
+    const sessionStore = openSessionStore({ dir: temporaryStateFolder() });
+    const options = {
+      model: createScriptedModel({ steps: [{ text: 'One.' }, { text: 'Two.' }] }),
+      sessionStore,
+    };
+    await withServer(options, testClient, async ({ agent, server }) => {
+      const sessionId = await startSession(agent);
+      expect(await prompt(agent, sessionId, 'First.')).toEqual({ stopReason: 'end_turn' });
+      await agent.request(methods.agent.session.close, { sessionId });
+      // Sent together: the close arrives while the load opens and replays the session.
+      const load = agent.request(methods.agent.session.load, {
+        sessionId,
+        cwd: '/',
+        mcpServers: [],
+      });
+      const close = agent.request(methods.agent.session.close, { sessionId });
+      const [loaded, closed] = await Promise.allSettled([load, close]);
+      expect(closed).toEqual({ status: 'fulfilled', value: {} });
+      expect(loaded).toMatchObject({
+        status: 'rejected',
+        reason: { code: -32800, data: { code: 'SESSION_CLOSED', sessionId } },
+      });
+      expect(server.sessions).toBe(0);
+      expect(await rejectionOf(prompt(agent, sessionId, 'Still there?'))).toMatchObject({
+        code: -32002,
+        data: { sessionId },
+      });
+      // The close freed the session and its lock: a new load opens it.
+      await agent.request(methods.agent.session.load, { sessionId, cwd: '/', mcpServers: [] });
+      expect(await prompt(agent, sessionId, 'Second.')).toEqual({ stopReason: 'end_turn' });
+    });
+  });
+
   it('answers -32002 for a session that is not on disk, whatever the id', async () => {
     const testClient = createTestClient();
     const sessionStore = openSessionStore({ dir: temporaryStateFolder() });

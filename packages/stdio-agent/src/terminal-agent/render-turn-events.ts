@@ -27,6 +27,8 @@ export interface TurnRendererOptions {
   readonly clock?: StatusClock;
   /** The command as the person started it, for the hints that name it. */
   readonly command: ProgramCommand;
+  /** The input is a pipe: the notes name no key (default: false). */
+  readonly piped?: boolean;
 }
 
 /** Draws the events of one turn as a transcript. */
@@ -160,7 +162,12 @@ export function createTurnRenderer(options: TurnRendererOptions): TurnRenderer {
           write(text.endLine(), status?.clear() ?? '');
           reasoningShown = false;
           // Notes wrap at words: they say what to do, which must not be cut off.
-          const notes = turnEndNote(event, { style, width: width(), command: options.command });
+          const notes = turnEndNote(event, {
+            style,
+            width: width(),
+            command: options.command,
+            piped: options.piped === true,
+          });
           for (const note of notes) line(note, false);
           write('\n');
           closed = true;

@@ -1,14 +1,19 @@
 import { createInterface, type Interface } from 'node:readline';
-import type {
-  AgentTool,
-  Model,
-  PermissionPolicy,
-  ProgramCommand,
-  StoredSession,
+import {
+  type AgentTool,
+  createAgent,
+  type Model,
+  type PermissionPolicy,
+  type ProgramCommand,
+  programCommand,
+  type StoredSession,
+  toolCallIdOf,
 } from 'dsh-agent';
 import { createUserInteraction } from 'dsh-user-interaction';
 import { lineReaderFor } from '../question-ui/line-mode/line-reader.js';
 import { createReadlineProvider } from '../question-ui/readline-provider.js';
+import { restoreTerminal } from '../question-ui/terminal/restore-terminal.js';
+import { onSuspend, suspendByKey } from '../question-ui/terminal/suspend.js';
 import type { TerminalInput, TerminalOutput } from '../question-ui/terminal/terminal-streams.js';
 import { neutralizeText } from '../text/neutralize-text.js';
 import { terminalStyle } from '../text/terminal-style.js';
@@ -19,6 +24,11 @@ import {
   type InterruptState,
   interruptStep,
 } from './interrupt-state.js';
+import {
+  createWaitingNotifier,
+  type NotifierClock,
+  type NotifyMode,
+} from './notify/waiting-notifier.js';
 import { pastTurnsText } from './past-turns.js';
 import { createTurnRenderer } from './render-turn-events.js';
 import { statusLines } from './status-lines.js';
@@ -83,6 +93,19 @@ export interface TerminalAgentOptions {
    */
   readonly permissions?: PermissionPolicy;
   /**
+   * `--notify`: while a question or an approval waits, the title says so, and a terminal that
+   * is not in front gets one notification (`auto`: OSC 9, OSC 777 or kitty's OSC 99 by
+   * terminal, else a bell; `bell`; `off`). Never in plain mode or on a pipe. Default `off` here;
+   * the program's default is `auto`.
+   */
+  readonly notify?: NotifyMode;
+  /** `--notify-command`: runs with a JSON description on its stdin when something waits. */
+  readonly notifyCommand?: string;
+  /** The folder the agent works in, for `--notify-command` (default: `process.cwd()`). */
+  readonly cwd?: string;
+  /** The notifier's timers (tests move them by hand). */
+  readonly notifyClock?: NotifierClock;
+  /**
    * The command as the person started it, for the hints that name it (default:
    * `programCommand('dsh-stdio-agent', env)` of `dsh-agent`).
    */
@@ -114,9 +137,6 @@ function clearLine(rl: Interface): void {
  * Ctrl+C, and resolves with the exit status once the person quits or the input ends.
  */
 export async function runTerminalAgent(options: TerminalAgentOptions): Promise<number> {
-  // Loaded here rather than at the top: a program that only uses the question UI of this
-  // package does not load the agent loop.
-  const { createAgent, programCommand, toolCallIdOf } = await import('dsh-agent');
   const input = (options.input ?? process.stdin) as TerminalInput;
   const output = (options.output ?? process.stdout) as TerminalOutput;
   const errorOutput = (options.errorOutput ?? process.stderr) as TerminalOutput;
@@ -165,7 +185,7 @@ export async function runTerminalAgent(options: TerminalAgentOptions): Promise<n
   // A resumed conversation: where the person was, before the prompt.
   if (session !== undefined) {
     const width = terminal ? output.columns : undefined;
-    write(pastTurnsText(session.entries, { style, width, command }));
+    write(pastTurnsText(session.entries, { style, width, command, piped: input.isTTY !== true }));
   }
 
   const rl = createInterface({
@@ -216,11 +236,29 @@ export async function runTerminalAgent(options: TerminalAgentOptions): Promise<n
     }
   }
 
+  // Never in plain mode or on a pipe: a notification is an escape sequence, and nobody is there.
+  const notifier =
+    terminal && ((options.notify ?? 'off') !== 'off' || options.notifyCommand !== undefined)
+      ? createWaitingNotifier({
+          input,
+          output,
+          env: sourceEnv,
+          mode: options.notify ?? 'off',
+          ...(options.notifyCommand !== undefined && { command: options.notifyCommand }),
+          say: (line) => terminalWriter(errorOutput)(`${line}\n`),
+          cwd: options.cwd ?? process.cwd(),
+          sessionId: () => session?.id,
+          ...(options.notifyClock !== undefined && { clock: options.notifyClock }),
+        })
+      : undefined;
+  const restoreTitle = (): void => notifier?.close();
+  process.on('exit', restoreTitle);
   const taken = new Set<string>();
   const registration = interaction.registerProvider(
     watchQuestions(provider, {
       onDismissed: () => dispatch({ type: 'cancel' }),
       onTaken: (toolCallId) => taken.add(toolCallId),
+      ...(notifier !== undefined && { onWaiting: (item) => notifier.waiting(item) }),
       toolCallIdOf,
     }),
   );
@@ -228,6 +266,19 @@ export async function runTerminalAgent(options: TerminalAgentOptions): Promise<n
   function interrupt(): void {
     dispatch({ type: 'ctrl-c', lineTyped: terminal && rl.line !== '' });
   }
+
+  /** Whether the prompt waits for a line (rather than a turn running). */
+  let atPrompt = false;
+  // Ctrl+Z and `kill -TSTP`: the shell gets a cooked terminal, and `fg` gets the prompt back.
+  const leaveSuspend = terminal
+    ? onSuspend({
+        suspend: () => restoreTerminal(input, output),
+        resume() {
+          if (input.isRaw !== true) input.setRawMode?.(true);
+          if (atPrompt) rl.prompt(true);
+        },
+      })
+    : () => {};
 
   let exitCode = 0;
   /** Whether a turn ended with an error: a script reading a pipe is told by the exit status. */
@@ -261,6 +312,7 @@ export async function runTerminalAgent(options: TerminalAgentOptions): Promise<n
       questionTimeoutMs,
       showThinking: options.showThinking === true,
       status: terminal,
+      piped: input.isTTY !== true,
       ...(options.clock !== undefined && { clock: options.clock }),
       command,
     });
@@ -292,6 +344,8 @@ export async function runTerminalAgent(options: TerminalAgentOptions): Promise<n
   }
 
   rl.on('SIGINT', interrupt);
+  // Readline stops the process itself on Ctrl+Z, with no redraw after a `kill -TSTP`: one way.
+  rl.on('SIGTSTP', suspendByKey);
   options.interrupts?.on('SIGINT', interrupt);
   output.on('error', onOutputError);
   try {
@@ -300,7 +354,9 @@ export async function runTerminalAgent(options: TerminalAgentOptions): Promise<n
       // was: show each after its own prompt too, so that the transcript reads right.
       const typedAhead = lines.buffered > 0 && rl.line === '';
       rl.prompt();
+      atPrompt = true;
       const line = await lines.read();
+      atPrompt = false;
       if (line === undefined) {
         // Ctrl+D, Ctrl+C at an empty prompt, or the end of piped input: leave the prompt's line.
         write('\n');
@@ -316,10 +372,15 @@ export async function runTerminalAgent(options: TerminalAgentOptions): Promise<n
     const piped = input.isTTY !== true || output.isTTY !== true;
     return exitCode === 0 && piped && turnFailed ? FAILED_TURN_EXIT_CODE : exitCode;
   } finally {
+    atPrompt = false;
+    leaveSuspend();
     rl.removeListener('SIGINT', interrupt);
+    rl.removeListener('SIGTSTP', suspendByKey);
     options.interrupts?.removeListener('SIGINT', interrupt);
     registration();
     provider.dispose();
+    notifier?.close();
+    process.removeListener('exit', restoreTitle);
     rl.close();
     // A broken output still reports the writes that were under way: they must not crash.
     if (!outputBroken) output.removeListener('error', onOutputError);
