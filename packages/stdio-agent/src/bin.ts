@@ -92,8 +92,6 @@ startAgentProgram({
       say(error.code === 'RULE_INVALID' ? `${error.message} ${usageHint}` : error.message);
       return error.code === 'RULE_INVALID' ? 2 : 1;
     }
-    if (demo)
-      say(`the demo works in a scratch folder, ${folder}: your own files are never touched`);
     const context = { say, stdout: process.stdout, cwd: process.cwd(), usageHint };
     const choice = await chooseSession(command, sessionStoreFor(command), context);
     if (choice.kind === 'exit') return choice.code;
@@ -110,6 +108,9 @@ startAgentProgram({
     return runTerminalAgent({
       model: resolved.model,
       modelDescription: resolved.description,
+      workspaceDescription: demo
+        ? `${folder} (a scratch folder made for the demo: your own files are never touched)`
+        : folder,
       ...(questionTimeoutMs !== undefined && { questionTimeoutMs }),
       ...(flags.has('no-color') && { color: false }),
       plain,

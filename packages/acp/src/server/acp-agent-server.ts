@@ -29,6 +29,7 @@ import { initializeResponse } from './initialize-response.js';
 import { promptText } from './prompt-text.js';
 import {
   closedWhileLoading,
+  listSessionsFailure,
   loadSessionFailure,
   relativeWorkingDirectory,
   sessionNotFound,
@@ -194,10 +195,15 @@ export function serveAcpAgent(stream: Stream, options: AcpAgentServerOptions): A
       if (sessionStore === undefined) throw RequestError.methodNotFound(methods.agent.session.list);
       const cwd = params.cwd ?? undefined;
       if (cwd !== undefined && !isAbsolutePath(cwd)) throw relativeWorkingDirectory(cwd);
-      return sessionListPage(
-        await sessionStore.list(cwd === undefined ? {} : { cwd }),
-        params.cursor,
-      );
+      // A file left out (a FIFO, a link, another user's) goes to the log, once per list.
+      const onSkipped = (warning: string): void => log(warning);
+      let found: Awaited<ReturnType<SessionStore['list']>>;
+      try {
+        found = await sessionStore.list(cwd === undefined ? { onSkipped } : { cwd, onSkipped });
+      } catch (error) {
+        throw listFailure(error);
+      }
+      return sessionListPage(found, params.cursor);
     })
     // Registered before session/cancel, so a prompt followed at once by its cancel reaches
     // its handler (and starts its turn) first.
@@ -335,6 +341,12 @@ export function serveAcpAgent(stream: Stream, options: AcpAgentServerOptions): A
       notices: () => supportsNotices(clientCapabilities),
       ...(stored !== undefined && { stored }),
     });
+  }
+
+  function listFailure(error: unknown): RequestError {
+    const failure = listSessionsFailure(error);
+    if (failure === undefined) log(`listing the sessions failed: ${describeError(error)}`);
+    return failure ?? unexpectedFailure();
   }
 
   function loadFailure(sessionId: string, error: unknown): RequestError {

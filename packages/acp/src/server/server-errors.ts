@@ -54,6 +54,16 @@ export function loadSessionFailure(sessionId: string, error: unknown): RequestEr
 }
 
 /**
+ * Why `session/list` failed, as the client gets it: `-32603` with the store's code
+ * (`SESSION_UNSAFE`: the folder is not safe as found; `SESSION_READ_FAILED`) and its one-line
+ * message naming the folder. `undefined` for anything else.
+ */
+export function listSessionsFailure(error: unknown): RequestError | undefined {
+  if (!isSessionError(error)) return undefined;
+  return RequestError.internalError({ code: error.code }, error.message);
+}
+
+/**
  * The `session/load` failed because a `session/close` of the same session arrived while it
  * loaded: the close wins, the session stays closed (`-32800`, as for a cancelled request,
  * `data.code` `SESSION_CLOSED`).

@@ -22,6 +22,15 @@ export {
   startAgentProgram,
 } from './command-line/run-agent-program.js';
 export { sessionStoreFor } from './command-line/session-store-for.js';
+export { inertText } from './files/inert-text.js';
+export {
+  checkOwnFolder,
+  isOwnFileError,
+  OWN_FILE_FLAGS,
+  OwnFileError,
+  openOwnFile,
+  ownFileProblem,
+} from './files/own-file.js';
 export {
   AGENT_ERROR_CODES,
   AgentError,

@@ -48,6 +48,8 @@ export interface TerminalAgentOptions {
   readonly model: Model;
   /** One line that says which model runs, written to `errorOutput` at start. */
   readonly modelDescription?: string;
+  /** One line that says where the agent's tools work, written after the model's line. */
+  readonly workspaceDescription?: string;
   /** Where prompts and answers are read (default: `process.stdin`). */
   readonly input?: NodeJS.ReadableStream;
   /** Where the conversation is written (default: `process.stdout`). */
@@ -180,7 +182,13 @@ export async function runTerminalAgent(options: TerminalAgentOptions): Promise<n
   });
   const errorColumns = errorOutput.isTTY === true ? errorOutput.columns : undefined;
   terminalWriter(errorOutput)(
-    statusLines(options.modelDescription, onTerminal, errorStyle, errorColumns),
+    statusLines(
+      options.modelDescription,
+      onTerminal,
+      errorStyle,
+      errorColumns,
+      options.workspaceDescription,
+    ),
   );
   // A resumed conversation: where the person was, before the prompt.
   if (session !== undefined) {

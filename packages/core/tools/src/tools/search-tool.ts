@@ -1,4 +1,4 @@
-import { open } from 'node:fs/promises';
+import { closeSync, constants, fstatSync, openSync, readSync } from 'node:fs';
 import type { AgentTool } from 'dsh-agent';
 import { WorkspaceToolError } from '../tool-error.js';
 import type { Workspace } from '../workspace/workspace.js';
@@ -6,6 +6,9 @@ import { folderOf, globMatcher } from './list-files-tool.js';
 import { LARGEST_FILE } from './text-file.js';
 import { argumentsOf, shownPath, textArgument } from './tool-arguments.js';
 import { walkFiles } from './walk-files.js';
+
+/** Files read between two turns of the event loop. */
+const READ_AT_ONCE = 256;
 
 /** Matches one call shows at most, and the characters of a matching line it shows. */
 export const SEARCH_LIMITS = { matches: 200, lineLength: 300 } as const;
@@ -27,21 +30,32 @@ function regexOf(pattern: string, caseInsensitive: boolean, flags = ''): RegExp 
   }
 }
 
-/** The text of a file when it is text and not too large; `undefined` otherwise. */
-async function textOf(path: string): Promise<string | undefined> {
-  let handle: Awaited<ReturnType<typeof open>> | undefined;
+/**
+ * The text of a file when it is text and not too large; `undefined` otherwise. Read at once:
+ * small files are read faster in one go than through the thread pool, and the search yields to
+ * the event loop between batches, so a cancel is never kept waiting. A FIFO never blocks it.
+ */
+function textOf(path: string): string | undefined {
+  let fd: number | undefined;
   try {
-    handle = await open(path, 'r');
-    const stats = await handle.stat();
+    fd = openSync(path, constants.O_RDONLY | constants.O_NONBLOCK);
+    const stats = fstatSync(fd);
     if (!stats.isFile() || stats.size > LARGEST_FILE) return undefined;
-    const bytes = await handle.readFile();
+    const bytes = Buffer.allocUnsafe(stats.size);
+    let read = 0;
+    while (read < bytes.length) {
+      const got = readSync(fd, bytes, read, bytes.length - read, read);
+      if (got === 0) break;
+      read += got;
+    }
+    const text = bytes.subarray(0, read);
     // A NUL in the first bytes says binary, as grep decides.
-    if (bytes.subarray(0, 8_192).includes(0)) return undefined;
-    return bytes.toString('utf8');
+    if (text.subarray(0, 8_192).includes(0)) return undefined;
+    return text.toString('utf8');
   } catch {
     return undefined;
   } finally {
-    await handle?.close();
+    if (fd !== undefined) closeSync(fd);
   }
 }
 
@@ -90,31 +104,55 @@ export function createSearchTool(workspace: Workspace): AgentTool {
       const found: string[] = [];
       let more = false;
       const stop = () => more || context.signal.aborted;
-      for await (const file of walkFiles(root, stop)) {
-        if (!matchesGlob(file.relative)) continue;
-        const text = await textOf(file.path);
+      /** The matching lines of one file, in order. */
+      const matchesOf = (relative: string, path: string): string[] => {
+        const text = textOf(path);
         // Most files do not match at all: one test of the whole text says so.
-        if (text === undefined || !anyLine.test(text)) continue;
+        if (text === undefined || !anyLine.test(text)) return [];
+        const matched: string[] = [];
         let start = 0;
-        for (let line = 1; start <= text.length; line++) {
+        for (
+          let line = 1;
+          start <= text.length && matched.length <= SEARCH_LIMITS.matches;
+          line++
+        ) {
           const newline = text.indexOf('\n', start);
           const end = newline === -1 ? text.length : newline;
           const content = text.slice(start, end);
           if (regex.test(content)) {
-            if (found.length === SEARCH_LIMITS.matches) {
-              more = true;
-              break;
-            }
             const shown =
               content.length > SEARCH_LIMITS.lineLength
                 ? `${content.slice(0, SEARCH_LIMITS.lineLength)}…`
                 : content;
-            found.push(`${file.relative}:${line}: ${shown}`);
+            matched.push(`${relative}:${line}: ${shown}`);
           }
           if (newline === -1) break;
           start = newline + 1;
         }
+        return matched;
+      };
+      // Files are read a batch at a time, the event loop free between two batches.
+      let batch: { relative: string; path: string }[] = [];
+      const flush = async (): Promise<void> => {
+        const results = batch.map((file) => matchesOf(file.relative, file.path));
+        batch = [];
+        await new Promise((resolve) => setImmediate(resolve));
+        for (const matched of results) {
+          for (const line of matched) {
+            if (found.length === SEARCH_LIMITS.matches) {
+              more = true;
+              return;
+            }
+            found.push(line);
+          }
+        }
+      };
+      for await (const file of walkFiles(root, stop)) {
+        if (!matchesGlob(file.relative)) continue;
+        batch.push(file);
+        if (batch.length === READ_AT_ONCE) await flush();
       }
+      if (!stop()) await flush();
       const notes =
         found.length === 0
           ? ['(no match)']

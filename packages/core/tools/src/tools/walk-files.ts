@@ -1,5 +1,4 @@
-import type { Dirent } from 'node:fs';
-import { readdir, readFile } from 'node:fs/promises';
+import { type Dirent, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import ignore, { type Ignore } from 'ignore';
 
@@ -15,6 +14,9 @@ interface Rules {
   readonly base: string;
   readonly rules: Ignore;
 }
+
+/** Folders listed between two turns of the event loop. */
+const FOLDERS_AT_ONCE = 32;
 
 /** Folders never walked: a repository's own data, and installed packages nobody edits by hand. */
 const ALWAYS_SKIPPED = new Set(['.git', '.hg', '.svn']);
@@ -40,11 +42,15 @@ export async function* walkFiles(
   const pending: { folder: string; relative: string; stack: readonly Rules[] }[] = [
     { folder: root, relative: '', stack: [] },
   ];
+  let walked = 0;
   while (pending.length > 0 && !stop()) {
     const { folder, relative, stack: parentStack } = pending.pop() as (typeof pending)[number];
     let entries: Dirent[];
     try {
-      entries = await readdir(folder, { withFileTypes: true });
+      // Read at once: a folder is listed faster so than through the thread pool; the walk
+      // yields to the event loop every few folders, so nothing waits long behind it.
+      entries = readdirSync(folder, { withFileTypes: true });
+      if (++walked % FOLDERS_AT_ONCE === 0) await new Promise((resolve) => setImmediate(resolve));
     } catch {
       // A folder that cannot be read is left out.
       continue;
@@ -52,7 +58,7 @@ export async function* walkFiles(
     let stack = parentStack;
     if (entries.some((entry) => entry.name === '.gitignore' && entry.isFile())) {
       try {
-        const text = await readFile(join(folder, '.gitignore'), 'utf8');
+        const text = readFileSync(join(folder, '.gitignore'), 'utf8');
         stack = [...parentStack, { base: relative, rules: ignore().add(text) }];
       } catch {
         // Unreadable rules hide nothing.
