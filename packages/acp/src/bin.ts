@@ -18,6 +18,7 @@ startAgentProgram({
   helpText: HELP_TEXT,
   version: packageAgentInfo().version,
   usageHint: '(see dsh-acp --help)',
+  booleanFlags: ['questions-as-permissions'],
   say: log,
   async run(command, resolved) {
     const sessionStore = sessionStoreFor(command);
@@ -30,9 +31,10 @@ startAgentProgram({
     if (process.stdin.isTTY) {
       log('stdin is a terminal: this program is started by an editor (see dsh-acp --help)');
     }
-    const { questionTimeoutMs } = command;
+    const { questionTimeoutMs, flags } = command;
     const server = serveAcpAgent(acpStdioStream({ log }), {
       model: resolved.model,
+      questionsAsPermissions: flags.has('questions-as-permissions'),
       ...(questionTimeoutMs !== undefined && { questionTimeoutMs }),
       ...(sessionStore !== undefined && { sessionStore }),
       log,

@@ -11,7 +11,13 @@ import {
   type SessionUpdate,
   type Stream,
 } from '@agentclientprotocol/sdk';
-import { createAgent, type SessionStore, type StoredSession } from 'dsh-agent';
+import {
+  type AgentTool,
+  createAgent,
+  type PermissionPolicy,
+  type SessionStore,
+  type StoredSession,
+} from 'dsh-agent';
 import { createUserInteraction } from 'dsh-user-interaction';
 import { packageAgentInfo } from '../agent-info.js';
 import { createAcpQuestionProvider } from '../questions/acp-question-provider.js';
@@ -45,6 +51,25 @@ export interface AcpAgentServerOptions extends SessionAgentOptions {
    * session lives in memory only.
    */
   readonly sessionStore?: SessionStore;
+  /**
+   * The tools and permission policy of each session, for its working directory (the
+   * workspace): called at `session/new` and `session/load`. Its tools come after `tools`; its
+   * policy replaces `permissions`. A failure fails that request.
+   */
+  readonly toolsFor?: (cwd: string) => SessionTools | Promise<SessionTools>;
+  /**
+   * For a client without form elicitation, asks questions with one choice as permission
+   * requests (default: false: such a client gets no questions, and the model is told to ask in
+   * its reply). Only for clients known to show those requests to a person: one that answers
+   * them by itself (acpx `--approve-all`) would send the model an answer nobody gave.
+   */
+  readonly questionsAsPermissions?: boolean;
+}
+
+/** What `toolsFor` gives a session. */
+export interface SessionTools {
+  readonly tools?: readonly AgentTool[];
+  readonly permissions?: PermissionPolicy;
 }
 
 /** A running ACP agent server: one connection, any number of sessions. */
@@ -79,12 +104,20 @@ function describeError(error: unknown): string {
 /**
  * Serves the dsh agent loop to an ACP client over `stream` (for an editor, newline-delimited
  * JSON-RPC on stdio: see `acpStdioStream`). Each `session/new` gets its own agent and
- * question service; questions go to the client as forms, or as permission requests when it
- * cannot show forms; `session/cancel` ends the session's turn with `cancelled` and withdraws
+ * question service; questions go to the client as forms (a client without them gets none, unless
+ * `questionsAsPermissions`); tool calls are shown as ACP tool calls and approved with
+ * `session/request_permission`; `session/cancel` ends the session's turn with `cancelled` and withdraws
  * its question. Throws a `TypeError` for invalid agent options.
  */
 export function serveAcpAgent(stream: Stream, options: AcpAgentServerOptions): AcpAgentServer {
-  const { agentInfo = packageAgentInfo(), log: logLine, sessionStore, ...agentOptions } = options;
+  const {
+    agentInfo = packageAgentInfo(),
+    log: logLine,
+    sessionStore,
+    toolsFor,
+    questionsAsPermissions = false,
+    ...agentOptions
+  } = options;
   // Logging never takes the server down, whatever the given log does.
   const log = (line: string): void => {
     try {
@@ -117,16 +150,20 @@ export function serveAcpAgent(stream: Stream, options: AcpAgentServerOptions): A
         : 'a client';
       const questions = supportsFormElicitation(clientCapabilities)
         ? 'questions as forms'
-        : 'no form elicitation: questions with options as permission requests';
+        : questionsAsPermissions
+          ? 'no form elicitation: questions with options as permission requests'
+          : 'no form elicitation: the model asks in its replies';
       log(`${client} connected (protocol ${params.protocolVersion}; ${questions})`);
       return initializeResponse(params, agentInfo, { savedSessions: sessionStore !== undefined });
     })
-    .onRequest(methods.agent.session.new, ({ params }) => {
+    .onRequest(methods.agent.session.new, async ({ params }) => {
       if (!isAbsolutePath(params.cwd)) throw relativeWorkingDirectory(params.cwd);
+      // The workspace's tools first: a failure leaves nothing behind.
+      const tools = await sessionToolsFor(params.cwd);
       const stored = sessionStore?.create({ cwd: params.cwd });
       const sessionId = stored?.id ?? randomUUID();
       ignoreMcpServers(sessionId, params.mcpServers.length);
-      sessions.set(sessionId, openSession(sessionId, params.cwd, stored));
+      sessions.set(sessionId, openSession(sessionId, params.cwd, tools, stored));
       return { sessionId };
     })
     .onRequest(methods.agent.session.load, async ({ params }) => {
@@ -243,7 +280,7 @@ export function serveAcpAgent(stream: Stream, options: AcpAgentServerOptions): A
     ignoreMcpServers(sessionId, mcpServers);
     let session: AcpSession;
     try {
-      session = openSession(sessionId, stored.cwd, stored);
+      session = openSession(sessionId, stored.cwd, await sessionToolsFor(stored.cwd), stored);
     } catch (error) {
       await stored.close();
       throw loadFailure(sessionId, error);
@@ -262,7 +299,31 @@ export function serveAcpAgent(stream: Stream, options: AcpAgentServerOptions): A
     log(`session ${sessionId}: ignoring ${count} MCP server(s); this agent does not use MCP tools`);
   }
 
-  function openSession(sessionId: string, cwd: string, stored?: StoredSession): AcpSession {
+  /** The session's agent options: the server's, with the tools and policy of its workspace. */
+  async function sessionToolsFor(cwd: string): Promise<SessionAgentOptions> {
+    if (toolsFor === undefined) return agentOptions;
+    let given: SessionTools;
+    try {
+      given = await toolsFor(cwd);
+    } catch (error) {
+      log(`the tools for ${logText(cwd)} failed: ${describeError(error)}`);
+      throw unexpectedFailure();
+    }
+    const tools = [...(agentOptions.tools ?? []), ...(given?.tools ?? [])];
+    const permissions = given?.permissions ?? agentOptions.permissions;
+    return {
+      ...agentOptions,
+      ...(tools.length > 0 && { tools }),
+      ...(permissions !== undefined && { permissions }),
+    };
+  }
+
+  function openSession(
+    sessionId: string,
+    cwd: string,
+    sessionAgent: SessionAgentOptions,
+    stored?: StoredSession,
+  ): AcpSession {
     const send = (update: SessionUpdate): Promise<void> =>
       // A failed write closes the connection, which ends the turn: nothing to do here.
       connection.client
@@ -275,7 +336,7 @@ export function serveAcpAgent(stream: Stream, options: AcpAgentServerOptions): A
       sessionId,
       cwd,
       provider,
-      agent: agentOptions,
+      agent: sessionAgent,
       send,
       notices: () => supportsNotices(clientCapabilities),
       ...(stored !== undefined && { stored }),
@@ -300,6 +361,8 @@ export function serveAcpAgent(stream: Stream, options: AcpAgentServerOptions): A
     clientCapabilities: () => clientCapabilities,
     // The agent of a session has the session's id: route each question to its session.
     scopeFor: (request) => sessions.get(request.agent?.id ?? '')?.scopeFor(request),
+    permissionScopeFor: (request) => sessions.get(request.agent?.id ?? '')?.scopeFor(request),
+    questionsAsPermissions,
   });
 
   let disconnected = false;

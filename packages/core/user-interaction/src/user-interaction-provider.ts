@@ -20,6 +20,12 @@ export interface UserInteractionCapabilities {
    * gets an approval, and an approval never travels as a question.
    */
   readonly permissions?: boolean;
+  /**
+   * Questions at all (`ask`, `askAll`). Absent means yes; `false` says this UI cannot put a
+   * question to the person (an editor without forms): its asks fail with `UNSUPPORTED`, and the
+   * tool's description tells the model to ask in its reply text instead.
+   */
+  readonly questions?: boolean;
 }
 
 /** What a UI that shows every kind of question can show: what a provider without `capabilities` means. */

@@ -10,20 +10,28 @@ import {
   type UserInteractionProvider,
 } from '../user-interaction-provider.js';
 
+/** What a question gets from a UI that shows none (`capabilities.questions: false`): how to ask instead. */
+function noQuestions(): UserInteractionError {
+  return unsupportedError(
+    "this UI cannot show questions: ask the question in your reply text, end your turn, and take the person's next message as the answer",
+  );
+}
+
 /** What stops a valid request from being asked through `provider`, if anything. */
 export function refusal(
   provider: UserInteractionProvider | undefined,
   request: AskUserQuestionRequest,
 ): UserInteractionError | undefined {
   if (provider === undefined) return noProviderError();
-  if (hasOptions(request)) return undefined;
-  let freeForm: unknown;
+  let capabilities: UserInteractionCapabilities | undefined;
   try {
-    freeForm = provider.capabilities?.freeForm;
+    capabilities = provider.capabilities;
   } catch (error) {
     return toUserInteractionError(error);
   }
-  if (freeForm !== false) return undefined;
+  if (capabilities?.questions === false) return noQuestions();
+  if (hasOptions(request)) return undefined;
+  if (capabilities?.freeForm !== false) return undefined;
   return unsupportedError(
     'it has no options, and this UI shows only choices; offer options to choose from',
   );
@@ -78,6 +86,7 @@ export function refusalOfAll(
   } catch (error) {
     return toUserInteractionError(error);
   }
+  if (capabilities.questions === false) return noQuestions();
   for (const item of request.questions) {
     const oneAtATime = askAll === undefined || capabilities.multiSelect === false;
     if (item.multiSelect === true && oneAtATime) {
