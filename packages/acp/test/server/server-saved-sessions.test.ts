@@ -156,12 +156,10 @@ describe('saved sessions', () => {
       );
       expect(lastUpdate).toBeLessThan(response);
 
-      // The demo starts again; the model got the whole conversation first.
+      // The demo goes on with its second part (this server has no workspace tools, so its
+      // calls fail at once); the model got the whole conversation first.
       const turn = prompt(agent, sessionId, 'Once more.');
-      const form = await second.forms.next();
-      expect(form.params).toMatchObject({ sessionId, toolCallId: 'language#2' });
-      await agent.notify(methods.agent.session.cancel, { sessionId });
-      expect(await turn).toEqual({ stopReason: 'cancelled' });
+      expect(await turn).toEqual({ stopReason: 'end_turn' });
       const sent = restarted.requests[0]?.messages ?? [];
       expect(
         sent.filter((message) => message.role === 'user').map((message) => message.content),
