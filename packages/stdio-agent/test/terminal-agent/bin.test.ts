@@ -92,6 +92,33 @@ describe('dsh-stdio-agent with piped input', () => {
     expect(stderr).toMatch(DEMO_STATUS);
   });
 
+  it('asks before the demo edits its scratch folder and runs a command: y allows, n rejects, the end denies', async () => {
+    const answers = 'hello\n1\nmy-app\n2\n1,3\n\n1\nwrite it\n';
+    const allowed = await runBin(['--no-history'], `${answers}y\ny\n`);
+    expect(allowed.code).toBe(0);
+    expect(allowed.stdout).toContain('? Allow this? Edit PLAN.md\n');
+    expect(allowed.stdout).toContain('  -Nothing is decided yet.\n  +- Project: my-app\n');
+    expect(allowed.stdout).toContain(
+      'Allow? y, n or 1-4: y\n✔ Edit PLAN.md · allowed once\n✔ edit_file · Edit PLAN.md · ok\n',
+    );
+    expect(allowed.stdout).toContain('  $ wc -l PLAN.md\n');
+    expect(allowed.stdout).toContain('✔ run_command · Run wc -l PLAN.md · exit 0\n');
+    const folder = /Workspace: (\S+) /.exec(allowed.stderr)?.[1] ?? '';
+    expect(folder).toMatch(/dsh-demo-/);
+    // The scratch folder is the demo's own, and it is gone once the program ends.
+    expect(() => readFileSync(`${folder}/PLAN.md`)).toThrow();
+
+    const rejected = await runBin(['--no-history'], `${answers}n\n`);
+    expect(rejected.code).toBe(0);
+    expect(rejected.stdout).toContain('✔ Edit PLAN.md · rejected\n');
+    expect(rejected.stdout).not.toContain('edit_file · Edit PLAN.md · ok');
+    // The input ended at the command's approval: denied, never run.
+    expect(rejected.stdout).toContain(
+      '✖ Run wc -l PLAN.md · denied, not asked: the input ended (INPUT_CLOSED)\n',
+    );
+    expect(rejected.stdout).not.toContain('run_command · Run wc -l PLAN.md · exit');
+  });
+
   it('exits 0 at once on an empty input, with nothing but the prompt', async () => {
     const { code, stdout } = await runBin([], '');
     expect({ code, stdout }).toEqual({ code: 0, stdout: '> \n' });
