@@ -17,6 +17,7 @@ function project(name: string, root: string): TestProjectInlineConfiguration {
 export default [
   project('user-interaction', './packages/core/user-interaction'),
   project('agent', './packages/core/agent'),
+  project('tools', './packages/core/tools'),
   project('stdio-agent', './packages/stdio-agent'),
   project('acp', './packages/acp'),
   // The repository's own scripts (`pnpm start`).

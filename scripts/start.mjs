@@ -1,10 +1,10 @@
 #!/usr/bin/env node
 // `pnpm start`: builds what changed since the last build (and only what the terminal agent
-// needs), then runs the terminal agent in this process with the flags given, so that
-// `pnpm start -- --help` works and hints name the command as it was typed.
-import { spawnSync } from 'node:child_process';
+// needs), then runs the terminal agent with the flags given, so that `pnpm start -- --help`
+// works and hints name the command as it was typed.
+import { spawn, spawnSync } from 'node:child_process';
 import { join } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { fileURLToPath } from 'node:url';
 import { buildPlan } from './build-plan.mjs';
 import { packageManager, programArguments, startedAs } from './start-command.mjs';
 
@@ -34,5 +34,21 @@ const args = programArguments(process.argv.slice(2));
 process.env.DSH_COMMAND = startedAs(process.env);
 const { dir, manifest } = plan.at(-1);
 const bin = join(dir, manifest.bin[PROGRAM]);
-process.argv = [process.argv[0], bin, ...args];
-await import(pathToFileURL(bin).href);
+// A Ctrl+C reaches every process of the terminal's foreground group, and pnpm sends its own
+// SIGINT on to this script: only the agent, a child of its own, gets the terminal's, and
+// decides what it means (cancel a turn, quit). This process only passes its status on.
+for (const signal of ['SIGINT', 'SIGQUIT']) process.on(signal, () => {});
+for (const signal of ['SIGTERM', 'SIGHUP']) {
+  process.on(signal, () => agent.kill(signal));
+}
+const agent = spawn(process.execPath, [...process.execArgv, bin, ...args], { stdio: 'inherit' });
+agent.on('error', (error) => {
+  process.stderr.write(`The agent could not be started: ${error.message}\n`);
+  process.exit(1);
+});
+agent.on('exit', (code, signal) => {
+  if (signal === null) process.exit(code ?? 1);
+  // Ended by a signal: end the same way, so that the shell reports what happened.
+  process.removeAllListeners(signal);
+  process.kill(process.pid, signal);
+});

@@ -1,5 +1,18 @@
 #!/usr/bin/env node
-import { sessionStoreFor, startAgentProgram } from 'dsh-agent';
+import { resolve } from 'node:path';
+import {
+  DEMO_WORKSPACE_FILES,
+  defaultStateDir,
+  sessionStoreFor,
+  startAgentProgram,
+} from 'dsh-agent';
+import {
+  createScratchFolder,
+  isWorkspaceToolError,
+  parseRule,
+  rulesText,
+  workspaceAgentTools,
+} from 'dsh-tools';
 import { packageAgentInfo } from './agent-info.js';
 import { serveAcpAgent } from './server/acp-agent-server.js';
 import { HELP_TEXT } from './server/help-text.js';
@@ -18,8 +31,40 @@ startAgentProgram({
   helpText: HELP_TEXT,
   version: packageAgentInfo().version,
   usageHint: '(see dsh-acp --help)',
+  booleanFlags: ['questions-as-permissions'],
   say: log,
   async run(command, resolved) {
+    const stateDir = command.stateDir === undefined ? defaultStateDir() : resolve(command.stateDir);
+    const demo = resolved.kind === 'demo';
+    /** The workspace tools and policy of a session's folder; the demo's is a scratch folder. */
+    const toolsFor = async (cwd: string) => {
+      const folder = demo ? createScratchFolder(DEMO_WORKSPACE_FILES).folder : cwd;
+      if (demo) log(`the demo works in a scratch folder, ${folder}, never in ${cwd}`);
+      return workspaceAgentTools({
+        folder,
+        stateDir,
+        allow: command.allow,
+        deny: command.deny,
+        ...(command.permissionMode !== undefined && { mode: command.permissionMode }),
+      });
+    };
+    try {
+      for (const rule of [...command.allow, ...command.deny]) parseRule(rule);
+      if (command.listPermissions) {
+        const { permissions } = await workspaceAgentTools({
+          folder: process.cwd(),
+          stateDir,
+          allow: command.allow,
+          deny: command.deny,
+        });
+        process.stdout.write(rulesText(permissions, command.permissionMode));
+        return 0;
+      }
+    } catch (error) {
+      if (!isWorkspaceToolError(error)) throw error;
+      log(error.code === 'RULE_INVALID' ? `${error.message} (see dsh-acp --help)` : error.message);
+      return error.code === 'RULE_INVALID' ? 2 : 1;
+    }
     const sessionStore = sessionStoreFor(command);
     log(`serving ${resolved.description} over ACP on stdin/stdout`);
     log(
@@ -30,11 +75,13 @@ startAgentProgram({
     if (process.stdin.isTTY) {
       log('stdin is a terminal: this program is started by an editor (see dsh-acp --help)');
     }
-    const { questionTimeoutMs } = command;
+    const { questionTimeoutMs, flags } = command;
     const server = serveAcpAgent(acpStdioStream({ log }), {
       model: resolved.model,
+      questionsAsPermissions: flags.has('questions-as-permissions'),
       ...(questionTimeoutMs !== undefined && { questionTimeoutMs }),
       ...(sessionStore !== undefined && { sessionStore }),
+      toolsFor,
       log,
     });
     await server.done;

@@ -54,6 +54,7 @@ export {
 export {
   type AcpAgentServer,
   type AcpAgentServerOptions,
+  type SessionTools,
   serveAcpAgent,
 } from './server/acp-agent-server.js';
 export type { SessionAgentOptions } from './server/acp-session.js';

@@ -1,11 +1,30 @@
 #!/usr/bin/env node
 import { readFileSync } from 'node:fs';
-import { sessionStoreFor, startAgentProgram } from 'dsh-agent';
+import { resolve } from 'node:path';
+import {
+  DEMO_WORKSPACE_FILES,
+  defaultStateDir,
+  sessionStoreFor,
+  startAgentProgram,
+} from 'dsh-agent';
+import {
+  createScratchFolder,
+  isWorkspaceToolError,
+  rulesText,
+  workspaceAgentTools,
+} from 'dsh-tools';
 import { ENDING_SIGNALS, signalExitCode } from './question-ui/terminal/ending-signals.js';
 import { restoreTerminal } from './question-ui/terminal/restore-terminal.js';
 import { helpText } from './terminal-agent/help-text.js';
+import { NOTIFY_MODES, type NotifyMode } from './terminal-agent/notify/waiting-notifier.js';
 import { runTerminalAgent } from './terminal-agent/terminal-agent.js';
 import { chooseSession } from './terminal-agent/terminal-session.js';
+
+/** `--notify` (else `DSH_NOTIFY`) as a mode, `auto` when unset; `undefined` for anything else. */
+function notifyMode(given: string | undefined): NotifyMode | undefined {
+  if (given === undefined || given === '') return 'auto';
+  return (NOTIFY_MODES as readonly string[]).includes(given) ? (given as NotifyMode) : undefined;
+}
 
 const PROGRAM = 'dsh-stdio-agent';
 // Node's 500 ms makes Esc (decline a question) feel slow; 100 ms still keeps arrow keys whole
@@ -43,19 +62,55 @@ startAgentProgram({
   // One folder above both `src/` and `dist/`.
   version: JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')).version,
   booleanFlags: ['no-color', 'plain', 'show-thinking', 'continue', 'sessions'],
-  valueFlags: ['resume'],
+  valueFlags: ['resume', 'notify', 'notify-command'],
   say,
   async run(command, resolved, invoked) {
     const usageHint = `(try ${invoked.withFlags('--help')})`;
+    const { questionTimeoutMs, flags } = command;
+    const plain = flags.has('plain') || process.env.TERM === 'dumb';
+    // From here on, every exit shows the cursor, whatever state the terminal was found in (a
+    // program killed with -9 before this one leaves it hidden).
+    restoreOnExit(plain);
+    // The demo works in a scratch folder of its own, never in the person's files.
+    const demo = resolved.kind === 'demo' && !command.listPermissions;
+    const folder = demo ? createScratchFolder(DEMO_WORKSPACE_FILES).folder : process.cwd();
+    let workspace: Awaited<ReturnType<typeof workspaceAgentTools>>;
+    try {
+      workspace = await workspaceAgentTools({
+        folder,
+        stateDir: command.stateDir === undefined ? defaultStateDir() : resolve(command.stateDir),
+        allow: command.allow,
+        deny: command.deny,
+        ...(command.permissionMode !== undefined && { mode: command.permissionMode }),
+      });
+      if (command.listPermissions) {
+        process.stdout.write(rulesText(workspace.permissions, command.permissionMode));
+        return 0;
+      }
+    } catch (error) {
+      if (!isWorkspaceToolError(error)) throw error;
+      say(error.code === 'RULE_INVALID' ? `${error.message} ${usageHint}` : error.message);
+      return error.code === 'RULE_INVALID' ? 2 : 1;
+    }
     const context = { say, stdout: process.stdout, cwd: process.cwd(), usageHint };
     const choice = await chooseSession(command, sessionStoreFor(command), context);
     if (choice.kind === 'exit') return choice.code;
-    const { questionTimeoutMs, flags } = command;
-    const plain = flags.has('plain') || process.env.TERM === 'dumb';
-    restoreOnExit(plain);
+    const notify = notifyMode(command.values.get('notify') ?? process.env.DSH_NOTIFY);
+    if (notify === undefined) {
+      say(`--notify takes ${NOTIFY_MODES.join(', ')} ${usageHint}`);
+      return 2;
+    }
+    const notifyCommand = command.values.get('notify-command');
+    if (notifyCommand !== undefined && notifyCommand.trim() === '') {
+      say(`--notify-command needs a command ${usageHint}`);
+      return 2;
+    }
     return runTerminalAgent({
       model: resolved.model,
       modelDescription: resolved.description,
+      workspaceDescription: demo
+        ? `${folder} (a scratch folder made for the demo: your own files are never touched)`
+        : folder,
       ...(questionTimeoutMs !== undefined && { questionTimeoutMs }),
       ...(flags.has('no-color') && { color: false }),
       plain,
@@ -63,6 +118,11 @@ startAgentProgram({
       escapeCodeTimeout: ESCAPE_CODE_TIMEOUT_MS,
       command: invoked,
       interrupts: process,
+      notify,
+      ...(notifyCommand !== undefined && { notifyCommand }),
+      cwd: folder,
+      tools: workspace.tools,
+      permissions: workspace.permissions,
       ...(choice.session !== undefined && { session: choice.session }),
     });
   },

@@ -9,11 +9,4 @@ export {
   type ReadlineProviderMode,
   type ReadlineProviderOptions,
 } from './question-ui/readline-provider.js';
-export {
-  FAILED_TURN_EXIT_CODE,
-  INTERRUPTED_EXIT_CODE,
-  type InterruptSource,
-  runTerminalAgent,
-  type TerminalAgentOptions,
-} from './terminal-agent/terminal-agent.js';
 export { type NeutralizeTextOptions, neutralizeText } from './text/neutralize-text.js';

@@ -16,16 +16,21 @@ import {
   isUserInteractionError,
   type PendingQuestion,
   PendingQuestions,
+  type PermissionAnswer,
+  type PermissionRequest,
   type UserInteractionCapabilities,
   type UserInteractionProvider,
   unsupportedError,
 } from 'dsh-user-interaction';
+import { choiceFromPermissionReply } from '../permissions/permission-options.js';
+import { permissionRequestParams } from '../permissions/permission-request-params.js';
 import { answerFromElicitation } from './answer-from-elicitation.js';
 import { answerFromPermission } from './answer-from-permission.js';
 import { answersFromElicitation } from './answers-from-elicitation.js';
 import { errorFromClient } from './client-error.js';
 import { elicitationForQuestion } from './elicitation-for-question.js';
 import { elicitationForQuestions } from './elicitation-for-questions.js';
+import { checkOutgoingRequestSize } from './outgoing-request-size.js';
 import { permissionQuestionsInTurn } from './permission-questions-in-turn.js';
 import { permissionRequestForQuestion } from './permission-request-for-question.js';
 import { checkScope, type QuestionScope } from './question-scope.js';
@@ -57,6 +62,20 @@ export interface AcpQuestionProviderOptions {
   readonly clientCapabilities: ClientCapabilitiesSource;
   /** The session (and tool call) of an ask, or `undefined` when none is known: the ask fails with `ASK_FAILED`. */
   readonly scopeFor: (request: AskUserQuestionRequest) => QuestionScope | undefined;
+  /**
+   * The session and tool call of an approval (`session/request_permission`), or `undefined`
+   * when none is known: the call is denied (`ASK_FAILED`). Without it, the provider takes no
+   * approvals (`capabilities.permissions` is false).
+   */
+  readonly permissionScopeFor?: (request: PermissionRequest) => QuestionScope | undefined;
+  /**
+   * For a client without form elicitation, asks questions with one choice as permission
+   * requests (default: false: every question fails with `UNSUPPORTED`, and the model is told
+   * to ask in its reply). Only for clients known to show those requests to a person: a client
+   * that answers permission requests by itself (acpx `--approve-all` picks the first option)
+   * would send the model an answer nobody gave.
+   */
+  readonly questionsAsPermissions?: boolean;
 }
 
 /** A question UI bound to one ACP connection. Disposing it rejects pending asks with `INPUT_CLOSED`. */
@@ -66,7 +85,16 @@ export interface AcpQuestionProvider extends UserInteractionProvider, Disposable
    * questions with one choice as permission requests, one after another.
    */
   askAll(request: AskUserQuestionsRequest): Promise<AskUserQuestionsAnswer>;
-  /** What the client can show: free-form, custom answers and several choices only with form elicitation. */
+  /**
+   * Asks the person to approve a tool call with `session/request_permission`, on the tool call
+   * the editor already shows; resolves with the choice of the option they selected.
+   */
+  requestPermission(request: PermissionRequest): Promise<PermissionAnswer>;
+  /**
+   * What the client can show: questions of every kind with form elicitation, none without
+   * (or only one choice at a time with `questionsAsPermissions`); approvals once a client has
+   * connected, when `permissionScopeFor` is given.
+   */
   readonly capabilities: UserInteractionCapabilities;
   /** Questions sent and not yet settled. */
   readonly pending: number;
@@ -85,15 +113,24 @@ interface OutgoingQuestion<Answer> {
   readonly show: (sendWithdrawable: SendWithdrawable) => Promise<Answer>;
 }
 
+/** What a question gets from a client without forms: how the model asks instead. */
+function noQuestionsError() {
+  return unsupportedError(
+    "this editor cannot show questions (it has no form elicitation): ask the question in your reply text, end your turn, and take the person's next message as the answer",
+  );
+}
+
 /**
  * Creates the question UI of one ACP connection: a form (`elicitation/create`) for a client
- * that advertised form elicitation, else `session/request_permission` for a question with
- * options, else `UNSUPPORTED`.
+ * that advertised form elicitation, else `UNSUPPORTED` (or, with `questionsAsPermissions`,
+ * `session/request_permission` for a question with options); approvals as
+ * `session/request_permission`.
  */
 export function createAcpQuestionProvider(
   options: AcpQuestionProviderOptions,
 ): AcpQuestionProvider {
-  const { connection, clientCapabilities, scopeFor } = options;
+  const { connection, clientCapabilities, scopeFor, permissionScopeFor } = options;
+  const questionsAsPermissions = options.questionsAsPermissions === true;
   const readCapabilities =
     typeof clientCapabilities === 'function' ? clientCapabilities : () => clientCapabilities;
   const questions = new PendingQuestions<unknown>();
@@ -116,8 +153,17 @@ export function createAcpQuestionProvider(
   function outgoing(request: AskUserQuestionRequest): OutgoingQuestion<AskUserQuestionAnswer> {
     const scope = routed(request);
     const { client } = connection;
-    if (supportsFormElicitation(readCapabilities())) {
+    const forms = supportsFormElicitation(readCapabilities());
+    if (!forms && !questionsAsPermissions) throw noQuestionsError();
+    if (forms) {
       const params = elicitationForQuestion(request, scope);
+      checkOutgoingRequestSize(
+        methods.client.elicitation.create,
+        params,
+        'options',
+        'a form',
+        'offer fewer options, or shorter labels, values and descriptions',
+      );
       return {
         show: async (send) =>
           answerFromElicitation(
@@ -139,6 +185,13 @@ export function createAcpQuestionProvider(
       sessionId: scope.sessionId,
       toolCallId,
     });
+    checkOutgoingRequestSize(
+      methods.client.session.requestPermission,
+      params,
+      'options',
+      'a permission request',
+      'offer fewer options, or shorter labels',
+    );
     return {
       show: async (send) =>
         answerFromPermission(
@@ -153,8 +206,17 @@ export function createAcpQuestionProvider(
   function outgoingAll(request: AskUserQuestionsRequest): OutgoingQuestion<AskUserQuestionsAnswer> {
     const scope = routed(request);
     const { client } = connection;
-    if (supportsFormElicitation(readCapabilities())) {
+    const forms = supportsFormElicitation(readCapabilities());
+    if (!forms && !questionsAsPermissions) throw noQuestionsError();
+    if (forms) {
       const params = elicitationForQuestions(request, scope);
+      checkOutgoingRequestSize(
+        methods.client.elicitation.create,
+        params,
+        'questions',
+        'a form',
+        'ask fewer questions at once, or offer fewer options, or shorter labels, values and descriptions',
+      );
       return {
         show: async (send) =>
           answersFromElicitation(
@@ -169,6 +231,33 @@ export function createAcpQuestionProvider(
     return permissionQuestionsInTurn(request, scope, (params, options) =>
       client.request(methods.client.session.requestPermission, params, options),
     );
+  }
+
+  function outgoingApproval(request: PermissionRequest): OutgoingQuestion<PermissionAnswer> {
+    if (permissionScopeFor === undefined) {
+      throw unsupportedError('this editor connection takes no approvals');
+    }
+    let scope: QuestionScope;
+    try {
+      scope = checkScope(permissionScopeFor(request));
+    } catch (error) {
+      if (isUserInteractionError(error)) throw error;
+      throw askFailedError(error, 'the approval could not be routed');
+    }
+    const params = permissionRequestParams(request, {
+      sessionId: scope.sessionId,
+      toolCallId: scope.toolCallId ?? request.toolCallId,
+    });
+    const { client } = connection;
+    return {
+      show: async (send) =>
+        choiceFromPermissionReply(
+          request,
+          await send((options) =>
+            client.request(methods.client.session.requestPermission, params, options),
+          ),
+        ),
+    };
   }
 
   /**
@@ -234,6 +323,10 @@ export function createAcpQuestionProvider(
     return pose(request.signal, () => outgoingAll(request));
   }
 
+  function requestPermission(request: PermissionRequest): Promise<PermissionAnswer> {
+    return pose(request.signal, () => outgoingApproval(request));
+  }
+
   let disposed = false;
   function dispose(): void {
     if (disposed) return;
@@ -245,8 +338,13 @@ export function createAcpQuestionProvider(
   return {
     ask,
     askAll,
+    requestPermission,
     get capabilities() {
-      return questionCapabilitiesFor(readCapabilities());
+      const client = readCapabilities();
+      return {
+        ...questionCapabilitiesFor(client, { questionsAsPermissions }),
+        permissions: permissionScopeFor !== undefined && client != null,
+      };
     },
     get pending() {
       return questions.size;

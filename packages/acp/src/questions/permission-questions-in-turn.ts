@@ -1,5 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import type { RequestPermissionRequest, SendRequestOptions } from '@agentclientprotocol/sdk';
+import {
+  methods,
+  type RequestPermissionRequest,
+  type SendRequestOptions,
+} from '@agentclientprotocol/sdk';
 import {
   type AskUserQuestionItem,
   type AskUserQuestionItemAnswer,
@@ -13,6 +17,7 @@ import {
 } from 'dsh-user-interaction';
 import type { SendWithdrawable } from './acp-question-provider.js';
 import { answerFromPermission } from './answer-from-permission.js';
+import { checkOutgoingRequestSize } from './outgoing-request-size.js';
 import { permissionRequestForQuestion } from './permission-request-for-question.js';
 import type { QuestionScope } from './question-scope.js';
 
@@ -31,7 +36,8 @@ function single(item: AskUserQuestionItem): AskUserQuestionRequest {
  * Several questions for a client without form elicitation: each a `session/request_permission`
  * on the asking tool call, one after another, the first refusal (`cancelled`) failing them all.
  * Throws `UNSUPPORTED` at once, before anything is sent, for a question a permission request
- * cannot show: one without options, or one that takes several choices.
+ * cannot show: one without options, or one that takes several choices; `INVALID_REQUEST` for
+ * one whose request would be over the message size limit.
  */
 export function permissionQuestionsInTurn(
   request: AskUserQuestionsRequest,
@@ -55,12 +61,22 @@ export function permissionQuestionsInTurn(
     sessionId: scope.sessionId,
     toolCallId: scope.toolCallId ?? `question-${randomUUID()}`,
   };
+  const shown = request.questions.map((item, index) => {
+    const question = single(item);
+    const params = permissionRequestForQuestion(question, target);
+    checkOutgoingRequestSize(
+      methods.client.session.requestPermission,
+      params,
+      `questions[${index}].options`,
+      'a permission request',
+      'offer fewer options, or shorter labels',
+    );
+    return { item, question, params };
+  });
   return {
     async show(send) {
       const answers: AskUserQuestionItemAnswer[] = [];
-      for (const item of request.questions) {
-        const question = single(item);
-        const params = permissionRequestForQuestion(question, target);
+      for (const { item, question, params } of shown) {
         const reply = await send((options) => requestPermission(params, options));
         const { option } = answerFromPermission(question, reply);
         answers.push(answerForItem(item, [option as AskUserQuestionOption]));

@@ -13,14 +13,25 @@ export function supportsFormElicitation(
   return typeof form === 'object' && form !== null && !Array.isArray(form);
 }
 
-const WITHOUT_FORMS: UserInteractionCapabilities = Object.freeze({
+const AS_PERMISSIONS: UserInteractionCapabilities = Object.freeze({
   freeForm: false,
   customAnswer: false,
 });
 
-/** What questions a client can show: everything with forms, only options without them. */
+const WITHOUT_QUESTIONS: UserInteractionCapabilities = Object.freeze({
+  freeForm: false,
+  customAnswer: false,
+  questions: false,
+});
+
+/**
+ * What questions a client can show: everything with forms; without them none (the model asks
+ * in its reply), or only options with `questionsAsPermissions`.
+ */
 export function questionCapabilitiesFor(
   clientCapabilities: ClientCapabilities | null | undefined,
+  { questionsAsPermissions = false }: { readonly questionsAsPermissions?: boolean } = {},
 ): UserInteractionCapabilities {
-  return supportsFormElicitation(clientCapabilities) ? FULL_CAPABILITIES : WITHOUT_FORMS;
+  if (supportsFormElicitation(clientCapabilities)) return FULL_CAPABILITIES;
+  return questionsAsPermissions ? AS_PERMISSIONS : WITHOUT_QUESTIONS;
 }

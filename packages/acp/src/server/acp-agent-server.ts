@@ -11,16 +11,25 @@ import {
   type SessionUpdate,
   type Stream,
 } from '@agentclientprotocol/sdk';
-import { createAgent, type SessionStore, type StoredSession } from 'dsh-agent';
+import {
+  type AgentTool,
+  createAgent,
+  type PermissionPolicy,
+  type SessionStore,
+  type StoredSession,
+} from 'dsh-agent';
 import { createUserInteraction } from 'dsh-user-interaction';
 import { packageAgentInfo } from '../agent-info.js';
 import { createAcpQuestionProvider } from '../questions/acp-question-provider.js';
 import { supportsFormElicitation } from '../questions/supports-form-elicitation.js';
 import { logText } from '../stdio/log-text.js';
 import { AcpSession, type SessionAgentOptions } from './acp-session.js';
+import { boundedUpdate } from './bounded-update.js';
 import { initializeResponse } from './initialize-response.js';
 import { promptText } from './prompt-text.js';
 import {
+  closedWhileLoading,
+  listSessionsFailure,
   loadSessionFailure,
   relativeWorkingDirectory,
   sessionNotFound,
@@ -42,6 +51,25 @@ export interface AcpAgentServerOptions extends SessionAgentOptions {
    * session lives in memory only.
    */
   readonly sessionStore?: SessionStore;
+  /**
+   * The tools and permission policy of each session, for its working directory (the
+   * workspace): called at `session/new` and `session/load`. Its tools come after `tools`; its
+   * policy replaces `permissions`. A failure fails that request.
+   */
+  readonly toolsFor?: (cwd: string) => SessionTools | Promise<SessionTools>;
+  /**
+   * For a client without form elicitation, asks questions with one choice as permission
+   * requests (default: false: such a client gets no questions, and the model is told to ask in
+   * its reply). Only for clients known to show those requests to a person: one that answers
+   * them by itself (acpx `--approve-all`) would send the model an answer nobody gave.
+   */
+  readonly questionsAsPermissions?: boolean;
+}
+
+/** What `toolsFor` gives a session. */
+export interface SessionTools {
+  readonly tools?: readonly AgentTool[];
+  readonly permissions?: PermissionPolicy;
 }
 
 /** A running ACP agent server: one connection, any number of sessions. */
@@ -67,6 +95,8 @@ function cancelledRequestId(params: unknown): JsonRpcId | undefined {
   return typeof requestId === 'string' || typeof requestId === 'number' ? requestId : undefined;
 }
 
+function noop(): void {}
+
 function describeError(error: unknown): string {
   return error instanceof Error ? (error.stack ?? error.message) : String(error);
 }
@@ -74,12 +104,20 @@ function describeError(error: unknown): string {
 /**
  * Serves the dsh agent loop to an ACP client over `stream` (for an editor, newline-delimited
  * JSON-RPC on stdio: see `acpStdioStream`). Each `session/new` gets its own agent and
- * question service; questions go to the client as forms, or as permission requests when it
- * cannot show forms; `session/cancel` ends the session's turn with `cancelled` and withdraws
+ * question service; questions go to the client as forms (a client without them gets none, unless
+ * `questionsAsPermissions`); tool calls are shown as ACP tool calls and approved with
+ * `session/request_permission`; `session/cancel` ends the session's turn with `cancelled` and withdraws
  * its question. Throws a `TypeError` for invalid agent options.
  */
 export function serveAcpAgent(stream: Stream, options: AcpAgentServerOptions): AcpAgentServer {
-  const { agentInfo = packageAgentInfo(), log: logLine, sessionStore, ...agentOptions } = options;
+  const {
+    agentInfo = packageAgentInfo(),
+    log: logLine,
+    sessionStore,
+    toolsFor,
+    questionsAsPermissions = false,
+    ...agentOptions
+  } = options;
   // Logging never takes the server down, whatever the given log does.
   const log = (line: string): void => {
     try {
@@ -97,6 +135,11 @@ export function serveAcpAgent(stream: Stream, options: AcpAgentServerOptions): A
   // by id too, but a refused request reusing a running prompt's id replaces that prompt's
   // entry (and deletes it when refused): ours keeps the first, and only prompts that run.
   const runningPrompts = new Map<JsonRpcId, AcpSession>();
+  // The session/load requests in progress, by session id.
+  const loads = new Map<
+    string,
+    Set<{ readonly closing: AbortController; readonly done: Promise<void> }>
+  >();
   let clientCapabilities: ClientCapabilities | undefined;
 
   const app = agent({ name: agentInfo.name })
@@ -107,16 +150,20 @@ export function serveAcpAgent(stream: Stream, options: AcpAgentServerOptions): A
         : 'a client';
       const questions = supportsFormElicitation(clientCapabilities)
         ? 'questions as forms'
-        : 'no form elicitation: questions with options as permission requests';
+        : questionsAsPermissions
+          ? 'no form elicitation: questions with options as permission requests'
+          : 'no form elicitation: the model asks in its replies';
       log(`${client} connected (protocol ${params.protocolVersion}; ${questions})`);
       return initializeResponse(params, agentInfo, { savedSessions: sessionStore !== undefined });
     })
-    .onRequest(methods.agent.session.new, ({ params }) => {
+    .onRequest(methods.agent.session.new, async ({ params }) => {
       if (!isAbsolutePath(params.cwd)) throw relativeWorkingDirectory(params.cwd);
+      // The workspace's tools first: a failure leaves nothing behind.
+      const tools = await sessionToolsFor(params.cwd);
       const stored = sessionStore?.create({ cwd: params.cwd });
       const sessionId = stored?.id ?? randomUUID();
       ignoreMcpServers(sessionId, params.mcpServers.length);
-      sessions.set(sessionId, openSession(sessionId, params.cwd, stored));
+      sessions.set(sessionId, openSession(sessionId, params.cwd, tools, stored));
       return { sessionId };
     })
     .onRequest(methods.agent.session.load, async ({ params }) => {
@@ -125,40 +172,38 @@ export function serveAcpAgent(stream: Stream, options: AcpAgentServerOptions): A
       const { sessionId } = params;
       const open = sessions.get(sessionId);
       if (open?.running) throw turnAlreadyRunning(sessionId);
-      if (open !== undefined) {
-        // Loaded again: told again from the file, which holds all it said.
-        sessions.delete(sessionId);
-        await open.close();
-      }
-      let stored: StoredSession;
+      // A session/close of this id while it loads wins: it aborts `closing`, the load fails.
+      const closing = new AbortController();
+      const load = loadSession(
+        sessionStore,
+        sessionId,
+        params.mcpServers.length,
+        open,
+        closing.signal,
+      );
+      const entry = { closing, done: load.then(noop, noop) };
+      const ofSession = loads.get(sessionId) ?? new Set();
+      loads.set(sessionId, ofSession.add(entry));
       try {
-        stored = await sessionStore.open(sessionId);
-      } catch (error) {
-        throw loadFailure(sessionId, error);
+        return await load;
+      } finally {
+        ofSession.delete(entry);
+        if (ofSession.size === 0 && loads.get(sessionId) === ofSession) loads.delete(sessionId);
       }
-      for (const warning of stored.warnings) log(`session ${sessionId}: ${warning}`);
-      ignoreMcpServers(sessionId, params.mcpServers.length);
-      let session: AcpSession;
-      try {
-        session = openSession(sessionId, stored.cwd, stored);
-      } catch (error) {
-        await stored.close();
-        throw loadFailure(sessionId, error);
-      }
-      // The whole conversation reaches the client before the response, as ACP asks.
-      await session.replay();
-      if (disconnected) await session.close();
-      else sessions.set(sessionId, session);
-      return {};
     })
     .onRequest(methods.agent.session.list, async ({ params }) => {
       if (sessionStore === undefined) throw RequestError.methodNotFound(methods.agent.session.list);
       const cwd = params.cwd ?? undefined;
       if (cwd !== undefined && !isAbsolutePath(cwd)) throw relativeWorkingDirectory(cwd);
-      return sessionListPage(
-        await sessionStore.list(cwd === undefined ? {} : { cwd }),
-        params.cursor,
-      );
+      // A file left out (a FIFO, a link, another user's) goes to the log, once per list.
+      const onSkipped = (warning: string): void => log(warning);
+      let found: Awaited<ReturnType<SessionStore['list']>>;
+      try {
+        found = await sessionStore.list(cwd === undefined ? { onSkipped } : { cwd, onSkipped });
+      } catch (error) {
+        throw listFailure(error);
+      }
+      return sessionListPage(found, params.cursor);
     })
     // Registered before session/cancel, so a prompt followed at once by its cancel reaches
     // its handler (and starts its turn) first.
@@ -184,6 +229,10 @@ export function serveAcpAgent(stream: Stream, options: AcpAgentServerOptions): A
       }
     })
     .onRequest(methods.agent.session.close, async ({ params }) => {
+      // A load in progress fails, and has freed the session (and its lock) before the answer.
+      const inProgress = [...(loads.get(params.sessionId) ?? [])];
+      for (const load of inProgress) load.closing.abort();
+      await Promise.all(inProgress.map((load) => load.done));
       // Closing a session that is not open succeeds: the end state is the same.
       const session = sessions.get(params.sessionId);
       if (session !== undefined) {
@@ -200,26 +249,104 @@ export function serveAcpAgent(stream: Stream, options: AcpAgentServerOptions): A
       runningPrompts.get(params)?.cancel(RequestError.requestCancelled({ requestId: params }));
     });
 
+  /**
+   * Opens a saved session and replays it; `closing` aborts when a session/close of it arrives
+   * meanwhile: the replay stops, the session is freed, and the load fails with `SESSION_CLOSED`.
+   */
+  async function loadSession(
+    store: SessionStore,
+    sessionId: string,
+    mcpServers: number,
+    open: AcpSession | undefined,
+    closing: AbortSignal,
+  ): Promise<Record<string, never>> {
+    if (open !== undefined) {
+      // Loaded again: told again from the file, which holds all it said.
+      sessions.delete(sessionId);
+      await open.close();
+    }
+    if (closing.aborted) throw closedWhileLoading(sessionId);
+    let stored: StoredSession;
+    try {
+      stored = await store.open(sessionId);
+    } catch (error) {
+      throw loadFailure(sessionId, error);
+    }
+    if (closing.aborted) {
+      await stored.close();
+      throw closedWhileLoading(sessionId);
+    }
+    for (const warning of stored.warnings) log(`session ${sessionId}: ${warning}`);
+    ignoreMcpServers(sessionId, mcpServers);
+    let session: AcpSession;
+    try {
+      session = openSession(sessionId, stored.cwd, await sessionToolsFor(stored.cwd), stored);
+    } catch (error) {
+      await stored.close();
+      throw loadFailure(sessionId, error);
+    }
+    // The whole conversation reaches the client before the response, as ACP asks.
+    await session.replay(closing);
+    if (disconnected || closing.aborted) {
+      await session.close();
+      if (closing.aborted) throw closedWhileLoading(sessionId);
+    } else sessions.set(sessionId, session);
+    return {};
+  }
+
   function ignoreMcpServers(sessionId: string, count: number): void {
     if (count === 0) return;
     log(`session ${sessionId}: ignoring ${count} MCP server(s); this agent does not use MCP tools`);
   }
 
-  function openSession(sessionId: string, cwd: string, stored?: StoredSession): AcpSession {
+  /** The session's agent options: the server's, with the tools and policy of its workspace. */
+  async function sessionToolsFor(cwd: string): Promise<SessionAgentOptions> {
+    if (toolsFor === undefined) return agentOptions;
+    let given: SessionTools;
+    try {
+      given = await toolsFor(cwd);
+    } catch (error) {
+      log(`the tools for ${logText(cwd)} failed: ${describeError(error)}`);
+      throw unexpectedFailure();
+    }
+    const tools = [...(agentOptions.tools ?? []), ...(given?.tools ?? [])];
+    const permissions = given?.permissions ?? agentOptions.permissions;
+    return {
+      ...agentOptions,
+      ...(tools.length > 0 && { tools }),
+      ...(permissions !== undefined && { permissions }),
+    };
+  }
+
+  function openSession(
+    sessionId: string,
+    cwd: string,
+    sessionAgent: SessionAgentOptions,
+    stored?: StoredSession,
+  ): AcpSession {
     const send = (update: SessionUpdate): Promise<void> =>
       // A failed write closes the connection, which ends the turn: nothing to do here.
       connection.client
-        .notify(methods.client.session.update, { sessionId, update })
+        .notify(methods.client.session.update, {
+          sessionId,
+          update: boundedUpdate(sessionId, update),
+        })
         .catch(() => {});
     return new AcpSession({
       sessionId,
       cwd,
       provider,
-      agent: agentOptions,
+      agent: sessionAgent,
       send,
       notices: () => supportsNotices(clientCapabilities),
       ...(stored !== undefined && { stored }),
     });
+  }
+
+  function listFailure(error: unknown): RequestError {
+    const failure = listSessionsFailure(error);
+    if (failure === undefined) log(`listing the sessions failed: ${describeError(error)}`);
+    return failure ?? unexpectedFailure();
   }
 
   function loadFailure(sessionId: string, error: unknown): RequestError {
@@ -234,6 +361,8 @@ export function serveAcpAgent(stream: Stream, options: AcpAgentServerOptions): A
     clientCapabilities: () => clientCapabilities,
     // The agent of a session has the session's id: route each question to its session.
     scopeFor: (request) => sessions.get(request.agent?.id ?? '')?.scopeFor(request),
+    permissionScopeFor: (request) => sessions.get(request.agent?.id ?? '')?.scopeFor(request),
+    questionsAsPermissions,
   });
 
   let disconnected = false;

@@ -18,8 +18,10 @@ import {
 import type { QuestionScope } from '../questions/question-scope.js';
 import {
   retryNotice,
+  type ShownToolCall,
   textUpdate,
   thoughtUpdate,
+  toolApprovalUpdate,
   toolCallUpdate,
   toolResultUpdate,
 } from './agent-event-updates.js';
@@ -62,6 +64,9 @@ export class AcpSession {
   // ACP tool call ids must be unique in a session; models may reuse theirs across turns.
   readonly #usedToolCallIds = new Set<string>();
   readonly #toolCallIds = new Map<string, string>();
+  // What each call of the turn does and who decided it, by agent call id: a call's updates
+  // replace its content, so each one says it all again.
+  readonly #shown = new Map<string, ShownToolCall>();
   #turn: { readonly controller: AbortController; readonly done: Promise<void> } | undefined;
   #closed = false;
 
@@ -91,14 +96,17 @@ export class AcpSession {
   /**
    * Sends the conversation restored from the store as `session/update` notifications, in the
    * order it happened: each prompt as a user message, then what its turn streamed (thoughts,
-   * text, tool calls with their results), with the tool call ids the live turns used.
+   * text, tool calls with their results), with the tool call ids the live turns used. Stops
+   * (resolving) once `signal` aborts.
    */
-  async replay(): Promise<void> {
+  async replay(signal?: AbortSignal): Promise<void> {
     const entries = this.#stored?.entries ?? [];
     const tools = this.#tools;
     for (const event of replayConversation(entries, tools === undefined ? {} : { tools })) {
+      if (signal?.aborted === true) return;
       if (event.type === 'turn-end') {
         this.#toolCallIds.clear();
+        this.#shown.clear();
         continue;
       }
       const update: SessionUpdate | undefined =
@@ -114,8 +122,8 @@ export class AcpSession {
     return this.#turn !== undefined;
   }
 
-  /** Where a question of this session's agent appears: this session, next to its tool call. */
-  scopeFor(request: AskUserQuestionRequest): QuestionScope {
+  /** Where a question or an approval of this session's agent appears: this session, next to its tool call. */
+  scopeFor(request: Pick<AskUserQuestionRequest, 'agent'>): QuestionScope {
     const agentCallId = toolCallIdOf(request);
     const toolCallId = agentCallId === undefined ? undefined : this.#toolCallIds.get(agentCallId);
     return toolCallId === undefined ? { sessionId: this.id } : { sessionId: this.id, toolCallId };
@@ -147,6 +155,7 @@ export class AcpSession {
     } finally {
       signal.removeEventListener('abort', onAbort);
       this.#toolCallIds.clear();
+      this.#shown.clear();
       this.#turn = undefined;
       markDone();
     }
@@ -186,10 +195,23 @@ export class AcpSession {
       case 'text':
         return textUpdate(event.text);
       case 'tool-call':
+        this.#shown.set(event.id, { description: event.description });
         return toolCallUpdate(event, this.#assignToolCallId(event.id));
-      case 'tool-result':
-        return toolResultUpdate(event, this.#toolCallIds.get(event.id) ?? event.id);
+      case 'tool-approval': {
+        const { description } = this.#shown.get(event.id) ?? {};
+        this.#shown.set(event.id, { description, approval: event });
+        return toolApprovalUpdate(event, this.#acpIdOf(event.id), description);
+      }
+      case 'tool-result': {
+        const shown = this.#shown.get(event.id);
+        this.#shown.delete(event.id);
+        return toolResultUpdate(event, this.#acpIdOf(event.id), shown);
+      }
     }
+  }
+
+  #acpIdOf(agentCallId: string): string {
+    return this.#toolCallIds.get(agentCallId) ?? agentCallId;
   }
 
   #assignToolCallId(agentCallId: string): string {

@@ -10,6 +10,11 @@ thoughts.
 
 ${AGENT_FLAGS_HELP}
 
+  --questions-as-permissions
+                     for an editor without forms, ask questions with options as
+                     permission requests (only for an editor that shows those to a
+                     person: one that answers them itself, such as acpx --approve-all,
+                     would send the model an answer nobody gave)
   -h, --help         show this help
   -V, --version      print the version
 

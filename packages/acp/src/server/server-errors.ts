@@ -3,6 +3,8 @@ import { isSessionError } from 'dsh-agent';
 
 /** JSON-RPC "invalid request": the request cannot be served in the session's present state. */
 const INVALID_REQUEST = -32600;
+/** ACP "request cancelled". */
+const REQUEST_CANCELLED = -32800;
 
 /** The session is running a turn; ACP sessions take one prompt at a time. */
 export function turnAlreadyRunning(sessionId: string): RequestError {
@@ -49,6 +51,29 @@ export function loadSessionFailure(sessionId: string, error: unknown): RequestEr
     default:
       return RequestError.internalError({ code: error.code, sessionId }, error.message);
   }
+}
+
+/**
+ * Why `session/list` failed, as the client gets it: `-32603` with the store's code
+ * (`SESSION_UNSAFE`: the folder is not safe as found; `SESSION_READ_FAILED`) and its one-line
+ * message naming the folder. `undefined` for anything else.
+ */
+export function listSessionsFailure(error: unknown): RequestError | undefined {
+  if (!isSessionError(error)) return undefined;
+  return RequestError.internalError({ code: error.code }, error.message);
+}
+
+/**
+ * The `session/load` failed because a `session/close` of the same session arrived while it
+ * loaded: the close wins, the session stays closed (`-32800`, as for a cancelled request,
+ * `data.code` `SESSION_CLOSED`).
+ */
+export function closedWhileLoading(sessionId: string): RequestError {
+  return new RequestError(
+    REQUEST_CANCELLED,
+    'session/close closed this session while it was loading: send session/load again to reopen it',
+    { code: 'SESSION_CLOSED', sessionId },
+  );
 }
 
 /** A `session/list` cursor this agent did not give. */

@@ -1,7 +1,6 @@
 import { Readable, type Writable } from 'node:stream';
 import {
   type AnyMessage,
-  DEFAULT_MAX_MESSAGE_BYTES,
   type JsonRpcId,
   RequestError,
   type Stream,
@@ -9,6 +8,7 @@ import {
 import { LineSplitter, type SplitLine } from './line-splitter.js';
 import { logText } from './log-text.js';
 import { messageHead } from './message-head.js';
+import { MAX_MESSAGE_BYTES } from './message-size.js';
 
 /** The byte streams an ACP agent talks over: the editor writes to `input` and reads `output`. */
 export interface AcpStdio {
@@ -48,7 +48,7 @@ function tooLarge(maxMessageBytes: number): RequestError {
 export function acpStdioStream({
   input = process.stdin,
   output = process.stdout,
-  maxMessageBytes = DEFAULT_MAX_MESSAGE_BYTES,
+  maxMessageBytes = MAX_MESSAGE_BYTES,
   log = () => {},
 }: AcpStdio = {}): Stream {
   const source = Readable.toWeb(input) as ReadableStream<Uint8Array>;

@@ -24,7 +24,7 @@ type Mode = 'accept' | 'decline' | 'withdraw';
 describe('leaks', () => {
   it('asks in a row (answered, declined, withdrawn) leave no listeners and no memory behind', async () => {
     expect(gc, 'run the tests with --expose-gc').toBeTypeOf('function');
-    const testAgent = createTestAgent();
+    const testAgent = createTestAgent({ questionsAsPermissions: true });
     let mode: Mode = 'accept';
     let formArrived: () => void = () => {};
     // A client that keeps nothing: it answers at once, or, for a withdrawn form, answers the

@@ -58,7 +58,12 @@ const selected = (optionId: string) => ({ outcome: { outcome: 'selected', option
 describe('askAll without form elicitation', () => {
   it('asks one question after another, each once the one before is answered', async () => {
     const { connection, sent, sentCount } = heldConnection();
-    const provider = createAcpQuestionProvider({ connection, clientCapabilities: {}, scopeFor });
+    const provider = createAcpQuestionProvider({
+      connection,
+      clientCapabilities: {},
+      scopeFor,
+      questionsAsPermissions: true,
+    });
     const asking = provider.askAll(TWO_CHOICES);
     await sentCount(1);
     expect(sent.map(({ method }) => method)).toEqual(['session/request_permission']);
@@ -74,7 +79,12 @@ describe('askAll without form elicitation', () => {
 
   it('sends nothing more once withdrawn, and withdraws the request on screen', async () => {
     const { connection, sent, sentCount } = heldConnection();
-    const provider = createAcpQuestionProvider({ connection, clientCapabilities: {}, scopeFor });
+    const provider = createAcpQuestionProvider({
+      connection,
+      clientCapabilities: {},
+      scopeFor,
+      questionsAsPermissions: true,
+    });
     const turn = new AbortController();
     const asking = provider.askAll({ ...TWO_CHOICES, signal: turn.signal });
     await sentCount(1);
@@ -102,7 +112,12 @@ describe('askAll without form elicitation', () => {
     ],
   ])('fails with UNSUPPORTED for %s, before anything is sent', async (_name, item, message) => {
     const { connection, sent } = heldConnection();
-    const provider = createAcpQuestionProvider({ connection, clientCapabilities: {}, scopeFor });
+    const provider = createAcpQuestionProvider({
+      connection,
+      clientCapabilities: {},
+      scopeFor,
+      questionsAsPermissions: true,
+    });
     const error = await provider
       .askAll({ ...TWO_CHOICES, questions: [...TWO_CHOICES.questions, item] })
       .catch((failure: unknown) => failure);

@@ -51,7 +51,7 @@ async function withPendingForm(
     form: Awaited<ReturnType<TestClient['forms']['next']>>;
   }) => Promise<void>,
 ): Promise<void> {
-  const testAgent = createTestAgent();
+  const testAgent = createTestAgent({ questionsAsPermissions: true });
   const testClient = createTestClient();
   await withConnection(testAgent, testClient, async (agent, pipe) => {
     await initialize(agent, WITH_FORMS);
@@ -118,7 +118,7 @@ describe('cancellation', () => {
   });
 
   it('withdraws a pending permission request the same way', async () => {
-    const testAgent = createTestAgent();
+    const testAgent = createTestAgent({ questionsAsPermissions: true });
     const testClient = createTestClient();
     await withConnection(testAgent, testClient, async (agent, pipe) => {
       await initialize(agent, {});
@@ -135,7 +135,7 @@ describe('cancellation', () => {
   });
 
   it('sends nothing for a pre-aborted signal', async () => {
-    const testAgent = createTestAgent();
+    const testAgent = createTestAgent({ questionsAsPermissions: true });
     const testClient = createTestClient();
     await withConnection(testAgent, testClient, async (agent, pipe) => {
       await initialize(agent, WITH_FORMS);
@@ -160,7 +160,7 @@ describe('cancellation', () => {
 
 describe('connection end and disposal', () => {
   it('rejects a pending question with INPUT_CLOSED when the client disconnects, and later asks at once', async () => {
-    const testAgent = createTestAgent();
+    const testAgent = createTestAgent({ questionsAsPermissions: true });
     const testClient = createTestClient();
     const pipe = tappedPipe();
     const agentConnection = testAgent.app.connect(pipe.agentStream);
@@ -213,7 +213,7 @@ describe('connection end and disposal', () => {
   });
 
   it('works with `using`', async () => {
-    const testAgent = createTestAgent();
+    const testAgent = createTestAgent({ questionsAsPermissions: true });
     const testClient = createTestClient();
     await withConnection(testAgent, testClient, async (agent) => {
       await initialize(agent, WITH_FORMS);

@@ -31,7 +31,7 @@ async function askWithout(
   script: TurnScript,
   respond: (permissions: HeldPermissions) => Promise<void>,
 ) {
-  const testAgent = createTestAgent();
+  const testAgent = createTestAgent({ questionsAsPermissions: true });
   const testClient = createTestClient();
   return await withConnection(testAgent, testClient, async (agent, pipe) => {
     await initialize(agent, capabilities);
@@ -49,7 +49,32 @@ async function askWithout(
   });
 }
 
-describe('a client without form elicitation', () => {
+describe('a client without form elicitation, by default', () => {
+  it.each(WITHOUT_FORMS)(
+    'with %s gets no question: UNSUPPORTED says to ask in the reply, and nothing is sent',
+    async (_name, capabilities) => {
+      const testAgent = createTestAgent();
+      const testClient = createTestClient();
+      await withConnection(testAgent, testClient, async (agent, pipe) => {
+        await initialize(agent, capabilities);
+        expect(testAgent.provider().capabilities).toMatchObject({ questions: false });
+        const { sessionId, response } = await startTurn(agent, { question: database });
+        const outcome = await testAgent.outcomeOf(sessionId);
+        await response;
+        expect('error' in outcome && isUserInteractionError(outcome.error, 'UNSUPPORTED')).toBe(
+          true,
+        );
+        expect((outcome as { error: Error }).error.message).toContain(
+          "ask the question in your reply text, end your turn, and take the person's next message as the answer",
+        );
+        expect(pipe.wire.requestsToClient(methods.client.session.requestPermission)).toEqual([]);
+        expect(pipe.wire.requestsToClient(methods.client.elicitation.create)).toEqual([]);
+      });
+    },
+  );
+});
+
+describe('a client without form elicitation, with questionsAsPermissions', () => {
   it.each(WITHOUT_FORMS)(
     'with %s gets the question as a permission request and the selected option back',
     async (_name, capabilities) => {
@@ -70,7 +95,7 @@ describe('a client without form elicitation', () => {
         },
       );
       expect(outcome).toMatchObject({ answer: { answer: 'pg', option: { label: 'PostgreSQL' } } });
-      expect(shown).toEqual({ freeForm: false, customAnswer: false });
+      expect(shown).toEqual({ freeForm: false, customAnswer: false, permissions: false });
     },
   );
 
@@ -91,7 +116,7 @@ describe('a client without form elicitation', () => {
   });
 
   it('fails a free-form question with UNSUPPORTED and sends nothing', async () => {
-    const testAgent = createTestAgent();
+    const testAgent = createTestAgent({ questionsAsPermissions: true });
     const testClient = createTestClient();
     await withConnection(testAgent, testClient, async (agent, pipe) => {
       await initialize(agent, { elicitation: {} });
@@ -108,7 +133,7 @@ describe('a client without form elicitation', () => {
   });
 
   it('fails a free-form question with UNSUPPORTED through the contract service too', async () => {
-    const testAgent = createTestAgent();
+    const testAgent = createTestAgent({ questionsAsPermissions: true });
     await withConnection(testAgent, createTestClient(), async (agent) => {
       await initialize(agent, {});
       const { sessionId } = await startTurn(agent, {

@@ -196,9 +196,19 @@ describe('questions as forms, over the SDK client', () => {
   it('reports form capabilities to the contract: free-form and custom answers', async () => {
     const testAgent = createTestAgent();
     await withConnection(testAgent, createTestClient(), async (agent) => {
-      expect(testAgent.provider().capabilities).toEqual({ freeForm: false, customAnswer: false });
+      expect(testAgent.provider().capabilities).toEqual({
+        freeForm: false,
+        customAnswer: false,
+        questions: false,
+        permissions: false,
+      });
       await initialize(agent, WITH_FORMS);
-      expect(testAgent.provider().capabilities).toEqual({ freeForm: true, customAnswer: true });
+      // The test agent gives no permissionScopeFor: it takes no approvals.
+      expect(testAgent.provider().capabilities).toEqual({
+        freeForm: true,
+        customAnswer: true,
+        permissions: false,
+      });
     });
   });
 

@@ -90,11 +90,43 @@ describe('createAcpQuestionProvider with a stand-in connection', () => {
       connection,
       clientCapabilities: () => capabilities,
       scopeFor,
+      permissionScopeFor: scopeFor,
     });
-    expect(provider.capabilities).toEqual({ freeForm: false, customAnswer: false });
+    // Before initialize: no questions, and no approvals either (no client yet).
+    expect(provider.capabilities).toEqual({
+      freeForm: false,
+      customAnswer: false,
+      questions: false,
+      permissions: false,
+    });
+    expect(await codeOf(provider.ask(database))).toBe('UNSUPPORTED');
+    capabilities = withForms;
+    expect(provider.capabilities).toEqual({
+      freeForm: true,
+      customAnswer: true,
+      permissions: true,
+    });
+    void provider.ask(database).catch(() => {});
+    expect(sent.map(({ method }) => method)).toEqual(['elicitation/create']);
+    provider.dispose();
+  });
+
+  it('with questionsAsPermissions, asks a client without forms through a permission request', async () => {
+    const { connection, sent } = silentConnection();
+    let capabilities: { elicitation?: { form?: object } } | undefined = {};
+    const provider = createAcpQuestionProvider({
+      connection,
+      clientCapabilities: () => capabilities,
+      scopeFor,
+      questionsAsPermissions: true,
+    });
+    expect(provider.capabilities).toEqual({
+      freeForm: false,
+      customAnswer: false,
+      permissions: false,
+    });
     void provider.ask(database).catch(() => {});
     capabilities = withForms;
-    expect(provider.capabilities).toEqual({ freeForm: true, customAnswer: true });
     void provider.ask(database).catch(() => {});
     expect(sent.map(({ method }) => method)).toEqual([
       'session/request_permission',

@@ -15,7 +15,7 @@ import {
 } from '../../src/index.js';
 
 /** The README's usage example, connected to a client instead of stdio. */
-function exampleAgent() {
+function exampleAgent({ questionsAsPermissions = false } = {}) {
   let clientCapabilities: ClientCapabilities | undefined;
   let provider: AcpQuestionProvider | undefined;
   const scopes = new Map<string, QuestionScope>();
@@ -27,6 +27,8 @@ function exampleAgent() {
         connection,
         clientCapabilities: () => clientCapabilities,
         scopeFor: (request) => scopes.get(request.agent?.id ?? ''),
+        // Not in the README: only the test of the old path sets it.
+        ...(questionsAsPermissions && { questionsAsPermissions }),
       });
       void connection.closed.then(() => provider?.dispose());
     })
@@ -78,8 +80,12 @@ function exampleAgent() {
     });
 }
 
-async function converse(capabilities: ClientCapabilities, editor: ReturnType<typeof client>) {
-  return await editor.connectWith(exampleAgent(), async (connection) => {
+async function converse(
+  capabilities: ClientCapabilities,
+  editor: ReturnType<typeof client>,
+  options: { questionsAsPermissions?: boolean } = {},
+) {
+  return await editor.connectWith(exampleAgent(options), async (connection) => {
     await connection.request(methods.agent.initialize, {
       protocolVersion: PROTOCOL_VERSION,
       clientCapabilities: capabilities,
@@ -103,11 +109,21 @@ describe('the README example', () => {
     expect(await converse({ elicitation: { form: {} } }, editor)).toBe('You chose CockroachDB.');
   });
 
-  it('asks an editor without forms through a permission request', async () => {
+  it('asks an editor without forms nothing: the ask fails with UNSUPPORTED', async () => {
+    let asked = 0;
+    const editor = client().onRequest(methods.client.session.requestPermission, ({ params }) => {
+      asked += 1;
+      return { outcome: { outcome: 'selected', optionId: params.options[0]?.optionId ?? '' } };
+    });
+    expect(await converse({}, editor)).toBe('No answer (UNSUPPORTED).');
+    expect(asked).toBe(0);
+  });
+
+  it('with questionsAsPermissions, asks an editor without forms through a permission request', async () => {
     const editor = client().onRequest(methods.client.session.requestPermission, ({ params }) => {
       expect(params.toolCall.title).toBe('Which database should the service use?');
       return { outcome: { outcome: 'selected', optionId: params.options[1]?.optionId ?? '' } };
     });
-    expect(await converse({}, editor)).toBe('You chose SQLite.');
+    expect(await converse({}, editor, { questionsAsPermissions: true })).toBe('You chose SQLite.');
   });
 });

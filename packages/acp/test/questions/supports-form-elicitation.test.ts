@@ -29,7 +29,13 @@ describe('questionCapabilitiesFor', () => {
       freeForm: true,
       customAnswer: true,
     });
+    // Without forms, no questions at all: the model asks in its reply.
     expect(questionCapabilitiesFor({ elicitation: {} })).toEqual({
+      freeForm: false,
+      customAnswer: false,
+      questions: false,
+    });
+    expect(questionCapabilitiesFor({ elicitation: {} }, { questionsAsPermissions: true })).toEqual({
       freeForm: false,
       customAnswer: false,
     });

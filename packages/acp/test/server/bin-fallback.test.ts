@@ -2,12 +2,31 @@ import { describe, expect, it } from 'vitest';
 import { withBinClient } from '../support/bin-client.js';
 import { fixture } from '../support/bin-process.js';
 import { prompt, startSession } from '../support/server-harness.js';
-import { createTestClient } from '../support/test-client.js';
+import { answerEveryPermission, createTestClient } from '../support/test-client.js';
 
 describe('a client without form elicitation, against the bin', () => {
-  it('gets the demo question with options as session/request_permission', async () => {
+  it('gets no question by default, even when it answers permission requests by itself', async () => {
     const testClient = createTestClient({ handlesForms: false });
-    await withBinClient([], testClient, async (agent) => {
+    const stop = answerEveryPermission(testClient, (options) => options[0]?.optionId ?? '');
+    try {
+      await withBinClient([], testClient, async (agent) => {
+        const sessionId = await startSession(agent, {});
+        expect(await prompt(agent, sessionId, 'Start.')).toEqual({ stopReason: 'end_turn' });
+        expect(testClient.permissions.received).toBe(0);
+        expect(
+          testClient.updates.toolCallUpdates(sessionId).map((update) => update.status),
+        ).toEqual(['failed', 'failed', 'failed', 'failed']);
+        expect(testClient.updates.text(sessionId)).toContain('- Language: (not chosen)');
+        expect(testClient.updates.text(sessionId)).toContain('- Hosting: (not chosen)');
+      });
+    } finally {
+      stop();
+    }
+  });
+
+  it('with --questions-as-permissions, gets the demo question with options as session/request_permission', async () => {
+    const testClient = createTestClient({ handlesForms: false });
+    await withBinClient(['--questions-as-permissions'], testClient, async (agent) => {
       const sessionId = await startSession(agent, {});
       const response = prompt(agent, sessionId, 'Start.');
       const permission = await testClient.permissions.next();

@@ -1,5 +1,8 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { DEFAULT_MAX_MESSAGE_BYTES, methods } from '@agentclientprotocol/sdk';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { withBinClient } from '../support/bin-client.js';
 import { fixture } from '../support/bin-process.js';
 import { newSession, prompt, startSession } from '../support/server-harness.js';
@@ -43,6 +46,65 @@ describe('a line over the 32 MiB message limit, against the bin', () => {
     );
     expect(bin.stderr()).toMatch(
       /dsh-acp: refused request "huge": \d+ bytes, over the 33554432-byte limit\n/,
+    );
+  });
+});
+
+const folders: string[] = [];
+afterEach(() => {
+  for (const folder of folders.splice(0)) rmSync(folder, { recursive: true, force: true });
+});
+
+/** A script whose first step asks 10 questions of 10,000 long options at once (about 95 MiB as a form). */
+function hugeQuestionsScript(): string {
+  const folder = mkdtempSync(join(tmpdir(), 'dsh-acp-huge-form-'));
+  folders.push(folder);
+  const questions = Array.from({ length: 10 }, (_, question) => ({
+    id: `q${question}`,
+    question: `Question ${question}?`,
+    options: Array.from({ length: 10_000 }, (_, option) => ({
+      label: `${option} ${'x'.repeat(480)}`,
+    })),
+  }));
+  const script = {
+    steps: [
+      {
+        text: 'Many questions.',
+        toolCalls: [{ id: 'huge', name: 'ask_user_question', arguments: { questions } }],
+      },
+      { text: 'Asked.' },
+    ],
+  };
+  const path = join(folder, 'huge-questions.json');
+  writeFileSync(path, JSON.stringify(script));
+  return path;
+}
+
+describe('what the bin sends, against the 32 MiB limit of the SDK client reading it', () => {
+  it('refuses a form over the limit with INVALID_REQUEST instead of sending it; the connection goes on', async () => {
+    const testClient = createTestClient();
+    await withBinClient(
+      ['--no-history', '--script', hugeQuestionsScript()],
+      testClient,
+      async (agent, bin) => {
+        const sessionId = await startSession(agent);
+        // Before, the SDK client failed on the form line and the connection, with every session, was lost.
+        expect(await prompt(agent, sessionId, 'Ask me.')).toEqual({ stopReason: 'end_turn' });
+        expect(testClient.forms.received).toBe(0);
+        const failed = testClient.updates
+          .of(sessionId)
+          .all.find(
+            (update) => update.sessionUpdate === 'tool_call_update' && update.status === 'failed',
+          );
+        expect(JSON.stringify(failed)).toMatch(
+          /would make a form of \d+(\.\d)? MiB, over the 32 MiB limit.*\(INVALID_REQUEST\)/,
+        );
+        for (const line of bin.lines.all) {
+          expect(Buffer.byteLength(line, 'utf8')).toBeLessThanOrEqual(DEFAULT_MAX_MESSAGE_BYTES);
+        }
+        // The same connection still serves a new session.
+        expect(await newSession(agent)).toEqual(expect.any(String));
+      },
     );
   });
 });

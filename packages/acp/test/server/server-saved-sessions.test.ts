@@ -156,12 +156,10 @@ describe('saved sessions', () => {
       );
       expect(lastUpdate).toBeLessThan(response);
 
-      // The demo starts again; the model got the whole conversation first.
+      // The demo goes on with its second part (this server has no workspace tools, so its
+      // calls fail at once); the model got the whole conversation first.
       const turn = prompt(agent, sessionId, 'Once more.');
-      const form = await second.forms.next();
-      expect(form.params).toMatchObject({ sessionId, toolCallId: 'language#2' });
-      await agent.notify(methods.agent.session.cancel, { sessionId });
-      expect(await turn).toEqual({ stopReason: 'cancelled' });
+      expect(await turn).toEqual({ stopReason: 'end_turn' });
       const sent = restarted.requests[0]?.messages ?? [];
       expect(
         sent.filter((message) => message.role === 'user').map((message) => message.content),
@@ -203,6 +201,41 @@ describe('saved sessions', () => {
       // Loading an open session tells it again from the file.
       await agent.request(methods.agent.session.load, { sessionId, cwd: '/', mcpServers: [] });
       expect(testClient.updates.text(sessionId)).toBe('One.One.Two.One.Two.');
+    });
+  });
+
+  it('lets a session/close win over a session/load in progress: the load fails, the session stays closed', async () => {
+    const testClient = createTestClient();
+    const sessionStore = openSessionStore({ dir: temporaryStateFolder() });
+    const options = {
+      model: createScriptedModel({ steps: [{ text: 'One.' }, { text: 'Two.' }] }),
+      sessionStore,
+    };
+    await withServer(options, testClient, async ({ agent, server }) => {
+      const sessionId = await startSession(agent);
+      expect(await prompt(agent, sessionId, 'First.')).toEqual({ stopReason: 'end_turn' });
+      await agent.request(methods.agent.session.close, { sessionId });
+      // Sent together: the close arrives while the load opens and replays the session.
+      const load = agent.request(methods.agent.session.load, {
+        sessionId,
+        cwd: '/',
+        mcpServers: [],
+      });
+      const close = agent.request(methods.agent.session.close, { sessionId });
+      const [loaded, closed] = await Promise.allSettled([load, close]);
+      expect(closed).toEqual({ status: 'fulfilled', value: {} });
+      expect(loaded).toMatchObject({
+        status: 'rejected',
+        reason: { code: -32800, data: { code: 'SESSION_CLOSED', sessionId } },
+      });
+      expect(server.sessions).toBe(0);
+      expect(await rejectionOf(prompt(agent, sessionId, 'Still there?'))).toMatchObject({
+        code: -32002,
+        data: { sessionId },
+      });
+      // The close freed the session and its lock: a new load opens it.
+      await agent.request(methods.agent.session.load, { sessionId, cwd: '/', mcpServers: [] });
+      expect(await prompt(agent, sessionId, 'Second.')).toEqual({ stopReason: 'end_turn' });
     });
   });
 

@@ -59,8 +59,9 @@ export interface BinProcess {
 export function spawnBin(
   args: readonly string[],
   env: NodeJS.ProcessEnv = {},
+  program = BIN,
 ): ChildProcessWithoutNullStreams {
-  return spawn(process.execPath, [BIN, ...args], {
+  return spawn(process.execPath, [program, ...args], {
     env: {
       ...process.env,
       DEEPSEEK_API_KEY: '',
@@ -73,12 +74,16 @@ export function spawnBin(
 }
 
 /**
- * Starts the built bin with `args`, with no API key in its environment (so the demo runs
+ * Starts the built bin (or `program`, a script over the built package) with `args`, with no API key in its environment (so the demo runs
  * unless `env` gives one), and its default state folder in a temporary folder of the test run.
  */
-export function startBin(args: readonly string[] = [], env: NodeJS.ProcessEnv = {}): BinProcess {
+export function startBin(
+  args: readonly string[] = [],
+  env: NodeJS.ProcessEnv = {},
+  program = BIN,
+): BinProcess {
   assertBuilt();
-  const child = spawnBin(args, env);
+  const child = spawnBin(args, env, program);
   const lines = new AsyncQueue<string>();
   let pending = '';
   let stderr = '';

@@ -51,7 +51,15 @@ export interface TestAgent {
   outcomeOf(sessionId: string): Promise<AskOutcome>;
 }
 
-export function createTestAgent(): TestAgent {
+/** Options of `createTestAgent`. */
+export interface TestAgentOptions {
+  /** The provider's `questionsAsPermissions` (default false, as the provider's). */
+  readonly questionsAsPermissions?: boolean;
+}
+
+export function createTestAgent({
+  questionsAsPermissions = false,
+}: TestAgentOptions = {}): TestAgent {
   const outcomes = new AsyncQueue<AskOutcome>();
   const scopes = new Map<string, QuestionScope>();
   const turns = new Map<string, AbortController>();
@@ -79,6 +87,7 @@ export function createTestAgent(): TestAgent {
         connection,
         clientCapabilities: () => clientCapabilities,
         scopeFor: (request) => scopes.get(request.agent?.id ?? ''),
+        questionsAsPermissions,
       });
       connection.closed.then(() => provider.dispose());
       latest = { provider, connection };

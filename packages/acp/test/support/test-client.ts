@@ -86,6 +86,29 @@ export function createTestClient({ handlesForms = true } = {}): TestClient {
   return { app, forms, permissions, notifications, updates };
 }
 
+/**
+ * Answers every permission request the client gets at once, with the option `pick` names
+ * (as a client that decides by itself does, such as acpx `--approve-all`); returns a stop.
+ */
+export function answerEveryPermission(
+  testClient: TestClient,
+  pick: (options: RequestPermissionRequest['options']) => string,
+): () => void {
+  let stopped = false;
+  void (async () => {
+    while (!stopped) {
+      const request = await testClient.permissions.next();
+      if (stopped) break;
+      request.reply({
+        outcome: { outcome: 'selected', optionId: pick(request.params.options) },
+      });
+    }
+  })();
+  return () => {
+    stopped = true;
+  };
+}
+
 export const WITH_FORMS: ClientCapabilities = { elicitation: { form: {} } };
 
 /** Initializes the connection with `capabilities`. */

@@ -2,6 +2,8 @@ export {
   type AgentCommand,
   type AgentCommandLineOptions,
   isUsageError,
+  PERMISSION_MODES,
+  type PermissionMode,
   parseAgentCommandLine,
   parseDuration,
   UsageError,
@@ -20,6 +22,15 @@ export {
   startAgentProgram,
 } from './command-line/run-agent-program.js';
 export { sessionStoreFor } from './command-line/session-store-for.js';
+export { inertText } from './files/inert-text.js';
+export {
+  checkOwnFolder,
+  isOwnFileError,
+  OWN_FILE_FLAGS,
+  OwnFileError,
+  openOwnFile,
+  ownFileProblem,
+} from './files/own-file.js';
 export {
   AGENT_ERROR_CODES,
   AgentError,
@@ -30,10 +41,14 @@ export type { AgentEvent, TurnEndEvent, TurnEndReason } from './loop/agent-event
 export type {
   AgentInteraction,
   AgentTool,
+  ToolCallDescription,
+  ToolCallLocation,
   ToolContext,
+  ToolDescribeContext,
   ToolDescriptionContext,
   ToolQuestion,
   ToolResult,
+  ToolResultDetails,
 } from './loop/agent-tool.js';
 export { createAskUserQuestionAgentTool } from './loop/ask-user-question-agent-tool.js';
 export type { ConversationEntry, ConversationRecorder } from './loop/conversation-entry.js';
@@ -45,6 +60,12 @@ export {
   type RunOptions,
 } from './loop/create-agent.js';
 export { DEFAULT_INSTRUCTIONS } from './loop/default-instructions.js';
+export {
+  ASK_EVERY_CALL,
+  type PermissionCheck,
+  type PermissionPolicy,
+  type PermissionVerdict,
+} from './loop/permission-policy.js';
 export {
   type ReplayEvent,
   type ReplayOptions,
@@ -87,7 +108,7 @@ export {
   resolveModel,
 } from './models/resolve-model.js';
 export { isThinkingLevel, THINKING_LEVELS, type ThinkingLevel } from './models/thinking.js';
-export { DEMO_SCRIPT } from './script/demo-script.js';
+export { DEMO_SCRIPT, DEMO_WORKSPACE_FILES } from './script/demo-script.js';
 export { loadScript } from './script/load-script.js';
 export {
   DEFAULT_SCRIPT_END,

@@ -40,6 +40,19 @@ export {
   type UserInteractionErrorOptions,
 } from './errors/user-interaction-error.js';
 export {
+  PERMISSION_CHOICES,
+  PERMISSION_KINDS,
+  type PermissionAnswer,
+  type PermissionChoice,
+  type PermissionCommand,
+  type PermissionDecider,
+  type PermissionEdit,
+  type PermissionKind,
+  type PermissionOutcome,
+  type PermissionRequest,
+  type PermissionRuleScope,
+} from './permission-request.js';
+export {
   acceptsCustomAnswer,
   answerForItem,
   answerForOption,
@@ -107,5 +120,10 @@ export { isBlankText } from './validation/is-blank-text.js';
 export { labelKey } from './validation/label-key.js';
 export { validateAnswer } from './validation/validate-answer.js';
 export { validateAnswers } from './validation/validate-answers.js';
+export {
+  offeredChoices,
+  PERMISSION_LIMITS,
+  validatePermissionRequest,
+} from './validation/validate-permission-request.js';
 export { validateQuestionsRequest } from './validation/validate-questions-request.js';
 export { validateRequest } from './validation/validate-request.js';

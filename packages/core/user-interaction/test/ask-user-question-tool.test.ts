@@ -92,6 +92,21 @@ describe('the tool definition', () => {
     expect(limited).toContain('can only show questions with options');
     expect(limited).toContain('cannot take a typed answer');
   });
+
+  it('tells the model to ask in its reply when the UI cannot show questions at all', () => {
+    const none = describeAskUserQuestionTool({
+      freeForm: false,
+      customAnswer: false,
+      questions: false,
+    });
+    expect(none).toContain('This UI cannot show questions: do not call this tool');
+    expect(none).toContain("take the person's next message as the answer");
+    // The limits of a UI that shows some questions do not apply: it shows none.
+    expect(none).not.toContain('can only show questions with options');
+    expect(
+      describeAskUserQuestionTool({ freeForm: true, customAnswer: true, questions: true }),
+    ).toBe(ASK_USER_QUESTION_TOOL_DESCRIPTION);
+  });
 });
 
 describe('parseAskUserQuestionArguments', () => {

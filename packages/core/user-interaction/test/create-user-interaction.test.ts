@@ -331,6 +331,25 @@ describe('ask', () => {
     await expect(interaction.ask(choice)).resolves.toMatchObject({ answer: 'SQLite' });
   });
 
+  it('fails every question with UNSUPPORTED, saying to ask in the reply, when the UI shows none', async () => {
+    const interaction = createUserInteraction();
+    const provider = createScriptedProvider({
+      capabilities: { freeForm: false, customAnswer: false, questions: false },
+      answers: [{ label: 'SQLite' }],
+    });
+    interaction.registerProvider(provider);
+    for (const asked of [
+      interaction.ask(choice),
+      interaction.ask({ question: 'Name?' }),
+      interaction.askAll({ questions: [{ id: 'db', ...choice }] }),
+    ]) {
+      const error = await asked.catch((failure: unknown) => failure);
+      expect(error).toMatchObject({ code: 'UNSUPPORTED' });
+      expect((error as Error).message).toContain('ask the question in your reply text');
+    }
+    expect(provider.requests).toHaveLength(0);
+  });
+
   it('keeps asking the same provider for questions already sent after its registration ends', async () => {
     const interaction = createUserInteraction();
     const provider = createScriptedProvider();

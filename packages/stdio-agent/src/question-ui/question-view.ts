@@ -1,7 +1,7 @@
 import type { AskUserQuestionOption, AskUserQuestionRequest } from 'dsh-user-interaction';
 import { acceptsCustomAnswer, hasOptions } from 'dsh-user-interaction';
 import { neutralizeText } from '../text/neutralize-text.js';
-import { textWidth, wrapText } from '../text/text-width.js';
+import { textWidth, textWidthBound, wrapText } from '../text/text-width.js';
 
 /** Room the recommended mark takes after a label. */
 const RECOMMENDED_LENGTH = ' (recommended)'.length;
@@ -77,8 +77,11 @@ export function questionView(request: AskUserQuestionRequest): QuestionView {
       if (details?.width !== labelWidth) {
         let found = false;
         for (let index = 0; index < options.length && !found; index++) {
-          const mark = index === recommended ? RECOMMENDED_LENGTH : 0;
-          found = textWidth(view.label(index)) + mark > labelWidth;
+          const room = labelWidth - (index === recommended ? RECOMMENDED_LENGTH : 0);
+          const label = view.label(index);
+          // Exact widths cost a segmentation each (emoji, marks): most labels are found to
+          // fit by a bound, and only the others are measured.
+          found = textWidthBound(label) > room && textWidth(label) > room;
         }
         details = { width: labelWidth, found };
       }

@@ -9,10 +9,18 @@ import {
   inputClosedError,
   isUserInteractionError,
   PendingQuestions,
+  type PermissionAnswer,
+  type PermissionRequest,
   type UserInteractionCapabilities,
   type UserInteractionProvider,
 } from 'dsh-user-interaction';
 import { loadTextWidth, textWidthExact } from '../text/text-width.js';
+import {
+  type ScreenApproval,
+  startApprovalSession,
+  startLineApprovalSession,
+  viewOf,
+} from './approval/approval-session.js';
 import { type BatchQuestion, startBatchSession } from './batch/batch-session.js';
 import { startLineBatchSession } from './line-mode/line-batch-session.js';
 import { type LineReader, lineReaderFor } from './line-mode/line-reader.js';
@@ -49,6 +57,11 @@ export interface ReadlineProvider extends UserInteractionProvider, Disposable {
   ask(request: AskUserQuestionRequest): Promise<AskUserQuestionAnswer>;
   /** Shows several questions together: a page each and a review in a menu, in order in line mode. */
   askAll(request: AskUserQuestionsRequest): Promise<AskUserQuestionsAnswer>;
+  /**
+   * Asks the person to approve a tool call: its title, what it touches, the command or the diff,
+   * then the choices (number keys, `y` allows once, `n` or Esc rejects once, Ctrl+C dismisses).
+   */
+  requestPermission(request: PermissionRequest): Promise<PermissionAnswer>;
   readonly capabilities: UserInteractionCapabilities;
   /** The mode questions are shown in. */
   readonly mode: 'interactive' | 'line';
@@ -62,7 +75,14 @@ export interface ReadlineProvider extends UserInteractionProvider, Disposable {
 type Entry = { started: boolean } & (
   | { readonly kind: 'one'; readonly request: AskUserQuestionRequest; question: ScreenQuestion }
   | { readonly kind: 'all'; readonly request: AskUserQuestionsRequest; question: BatchQuestion }
+  | { readonly kind: 'permission'; readonly request: PermissionRequest; question: ScreenApproval }
 );
+
+/** What this UI can show: every kind of question, and approvals. */
+const CAPABILITIES: UserInteractionCapabilities = Object.freeze({
+  ...FULL_CAPABILITIES,
+  permissions: true,
+});
 
 function pickMode(
   requested: ReadlineProviderMode,
@@ -95,7 +115,9 @@ export function createReadlineProvider(options: ReadlineProviderOptions = {}): R
   const output = (options.output ?? streams?.output ?? process.stdout) as TerminalOutput;
   const env = options.env ?? process.env;
   const mode = pickMode(options.mode ?? 'auto', input, output, shared, env);
-  const questions = new PendingQuestions<AskUserQuestionAnswer | AskUserQuestionsAnswer>();
+  const questions = new PendingQuestions<
+    AskUserQuestionAnswer | AskUserQuestionsAnswer | PermissionAnswer
+  >();
   const queue: Entry[] = [];
   let ownReadline: Interface | undefined;
   let reader: LineReader | undefined;
@@ -135,7 +157,44 @@ export function createReadlineProvider(options: ReadlineProviderOptions = {}): R
     return lineReader().exhausted;
   }
 
+  /** Shows an approval once its view is ready (an edit's diff is computed first). */
+  function startApproval(entry: Extract<Entry, { kind: 'permission' }>): void {
+    const { question } = entry;
+    viewOf(entry.request).then(
+      (view) => {
+        if (question.settled) return;
+        try {
+          if (mode === 'interactive') {
+            startApprovalSession(question, view, {
+              input,
+              output,
+              readline: shared,
+              env,
+              escapeCodeTimeout: options.escapeCodeTimeout,
+            });
+          } else {
+            const lines = lineReader();
+            if (ownReadline !== undefined && !isClosed(ownReadline)) ownReadline.resume();
+            startLineApprovalSession(question, view, {
+              reader: lines,
+              output,
+              env,
+              echo: input.isTTY !== true,
+            });
+          }
+        } catch (error) {
+          question.reject(askFailedError(error, 'the terminal could not show the approval'));
+        }
+      },
+      (error: unknown) => question.reject(askFailedError(error, 'the approval could not be shown')),
+    );
+  }
+
   function startSession(entry: Entry): void {
+    if (entry.kind === 'permission') {
+      startApproval(entry);
+      return;
+    }
     if (mode === 'interactive') {
       const terminal = {
         input,
@@ -221,6 +280,16 @@ export function createReadlineProvider(options: ReadlineProviderOptions = {}): R
     return enqueue(entry, request.signal) as Promise<AskUserQuestionsAnswer>;
   }
 
+  function requestPermission(request: PermissionRequest): Promise<PermissionAnswer> {
+    const entry: Entry = {
+      kind: 'permission',
+      request,
+      question: undefined as never,
+      started: false,
+    };
+    return enqueue(entry, request.signal) as Promise<PermissionAnswer>;
+  }
+
   function dispose(): void {
     questions.close(inputClosedError('the terminal question UI was closed'));
     ownReadline?.close();
@@ -229,7 +298,8 @@ export function createReadlineProvider(options: ReadlineProviderOptions = {}): R
   return {
     ask,
     askAll,
-    capabilities: FULL_CAPABILITIES,
+    requestPermission,
+    capabilities: CAPABILITIES,
     mode,
     get pending() {
       return queue.length;

@@ -25,6 +25,17 @@ Display:
                      "Choose 1-N" prompt, no menus, cursor movement, styling or
                      status line
 
+
+Telling you that something waits (a terminal only; never in plain mode or a pipe):
+  --notify MODE      auto (default): the title says a question or an approval
+                     waits, and a terminal that is not in front gets one
+                     notification (OSC 9, OSC 777 or kitty's, else a bell);
+                     bell: a bell only; off: nothing. DSH_NOTIFY sets it too
+  --notify-command CMD
+                     run CMD (with sh) when something waits, a JSON description
+                     on its stdin (kind, title, text, sessionId, cwd): wire a
+                     desktop notifier or a phone. It never delays the question
+
   -h, --help         show this help
   -V, --version      print the version
 

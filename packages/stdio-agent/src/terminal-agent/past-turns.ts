@@ -8,7 +8,7 @@ import { type QuestionEnding, summaryLine } from '../question-ui/summary-line.js
 import { neutralizeText } from '../text/neutralize-text.js';
 import type { TerminalStyle } from '../text/terminal-style.js';
 import { StreamedText } from './streamed-text.js';
-import { type AnnouncedCall, toolActivityLine } from './tool-activity-line.js';
+import { type AnnouncedCall, approvalLine, toolActivityLine } from './tool-activity-line.js';
 import { type NoteContext, turnEndNote } from './turn-end-note.js';
 
 /** How many of a resumed conversation's turns are shown before the prompt. */
@@ -157,6 +157,15 @@ export function pastTurnsText(
         case 'tool-call':
           calls.set(event.id, event);
           break;
+        case 'tool-approval': {
+          const call = calls.get(event.id);
+          const shownLine = approvalLine(call?.title ?? event.name, event.outcome, {
+            style,
+            shown: false,
+          });
+          if (shownLine !== undefined) line(shownLine);
+          break;
+        }
         case 'tool-result': {
           const call = calls.get(event.id);
           if (call === undefined) break;

@@ -1,10 +1,11 @@
 import type { AgentEvent, ProgramCommand } from 'dsh-agent';
 import { ASK_USER_QUESTION_TOOL_NAME } from 'dsh-user-interaction';
 import { fitStyledLine } from '../text/fit-styled-line.js';
+import { neutralizeText } from '../text/neutralize-text.js';
 import type { TerminalStyle } from '../text/terminal-style.js';
 import { retryNote } from './retry-note.js';
 import { StreamedText } from './streamed-text.js';
-import { type AnnouncedCall, toolActivityLine } from './tool-activity-line.js';
+import { type AnnouncedCall, approvalLine, toolActivityLine } from './tool-activity-line.js';
 import { turnEndNote } from './turn-end-note.js';
 import { type StatusClock, TurnStatus } from './turn-status.js';
 
@@ -26,6 +27,8 @@ export interface TurnRendererOptions {
   readonly clock?: StatusClock;
   /** The command as the person started it, for the hints that name it. */
   readonly command: ProgramCommand;
+  /** The input is a pipe: the notes name no key (default: false). */
+  readonly piped?: boolean;
 }
 
 /** Draws the events of one turn as a transcript. */
@@ -109,9 +112,24 @@ export function createTurnRenderer(options: TurnRendererOptions): TurnRenderer {
         case 'tool-call': {
           calls.set(event.id, event);
           const erase = status?.clear() ?? '';
-          // The question UI draws from the start of a line.
-          const end = event.name === ASK_USER_QUESTION_TOOL_NAME ? text.endLine() : endReasoning();
+          // The question UI, and the approval of a call that says what it does, draw from the
+          // start of a line.
+          const end =
+            event.name === ASK_USER_QUESTION_TOOL_NAME || event.description !== undefined
+              ? text.endLine()
+              : endReasoning();
           write(end, erase);
+          return;
+        }
+        case 'tool-approval': {
+          const call = calls.get(event.id);
+          const shown = approvalLine(call?.title ?? event.name, event.outcome, {
+            style,
+            shown: options.questionShown(event.id),
+          });
+          if (shown !== undefined) line(shown, true);
+          if (event.warning !== undefined)
+            line(style.warning(neutralizeText(event.warning)), false);
           return;
         }
         case 'tool-result': {
@@ -144,7 +162,12 @@ export function createTurnRenderer(options: TurnRendererOptions): TurnRenderer {
           write(text.endLine(), status?.clear() ?? '');
           reasoningShown = false;
           // Notes wrap at words: they say what to do, which must not be cut off.
-          const notes = turnEndNote(event, { style, width: width(), command: options.command });
+          const notes = turnEndNote(event, {
+            style,
+            width: width(),
+            command: options.command,
+            piped: options.piped === true,
+          });
           for (const note of notes) line(note, false);
           write('\n');
           closed = true;

@@ -5,7 +5,7 @@ import { wrapText } from '../text/text-width.js';
 const KEYS_HINT = 'Type a message and press Enter. Ctrl+C cancels a turn; Ctrl+D quits.';
 
 /**
- * The lines the terminal agent says at start: which model runs and, in a terminal, the keys;
+ * The lines the terminal agent says at start: which model runs, where its tools work, and in a terminal the keys;
  * wrapped at spaces to `columns` when it is known.
  */
 export function statusLines(
@@ -13,6 +13,7 @@ export function statusLines(
   terminal: boolean,
   style: TerminalStyle,
   columns: number | undefined,
+  workspace?: string,
 ): string {
   const width = columns === undefined ? Number.POSITIVE_INFINITY : Math.max(20, columns - 1);
   const wrap = (text: string): string[] =>
@@ -21,6 +22,10 @@ export function statusLines(
   if (description !== undefined) {
     const [first = '', ...rest] = wrap(`Model: ${neutralizeText(description)}`);
     lines.push(`${style.dim('Model:')}${first.slice('Model:'.length)}`, ...rest);
+  }
+  if (workspace !== undefined) {
+    const [first = '', ...rest] = wrap(`Workspace: ${neutralizeText(workspace)}`);
+    lines.push(`${style.dim('Workspace:')}${first.slice('Workspace:'.length)}`, ...rest);
   }
   if (terminal) lines.push(...wrap(KEYS_HINT).map((line) => style.dim(line)));
   return lines.map((line) => `${line}\n`).join('');

@@ -1,8 +1,19 @@
 import { createInterface, type Interface } from 'node:readline';
-import type { Model, ProgramCommand, StoredSession } from 'dsh-agent';
+import {
+  type AgentTool,
+  createAgent,
+  type Model,
+  type PermissionPolicy,
+  type ProgramCommand,
+  programCommand,
+  type StoredSession,
+  toolCallIdOf,
+} from 'dsh-agent';
 import { createUserInteraction } from 'dsh-user-interaction';
 import { lineReaderFor } from '../question-ui/line-mode/line-reader.js';
 import { createReadlineProvider } from '../question-ui/readline-provider.js';
+import { restoreTerminal } from '../question-ui/terminal/restore-terminal.js';
+import { onSuspend, suspendByKey } from '../question-ui/terminal/suspend.js';
 import type { TerminalInput, TerminalOutput } from '../question-ui/terminal/terminal-streams.js';
 import { neutralizeText } from '../text/neutralize-text.js';
 import { terminalStyle } from '../text/terminal-style.js';
@@ -13,6 +24,11 @@ import {
   type InterruptState,
   interruptStep,
 } from './interrupt-state.js';
+import {
+  createWaitingNotifier,
+  type NotifierClock,
+  type NotifyMode,
+} from './notify/waiting-notifier.js';
 import { pastTurnsText } from './past-turns.js';
 import { createTurnRenderer } from './render-turn-events.js';
 import { statusLines } from './status-lines.js';
@@ -32,6 +48,8 @@ export interface TerminalAgentOptions {
   readonly model: Model;
   /** One line that says which model runs, written to `errorOutput` at start. */
   readonly modelDescription?: string;
+  /** One line that says where the agent's tools work, written after the model's line. */
+  readonly workspaceDescription?: string;
   /** Where prompts and answers are read (default: `process.stdin`). */
   readonly input?: NodeJS.ReadableStream;
   /** Where the conversation is written (default: `process.stdout`). */
@@ -68,6 +86,27 @@ export interface TerminalAgentOptions {
    * is kept in memory only.
    */
   readonly session?: StoredSession;
+  /** Tools the agent may call besides `ask_user_question` (such as `createWorkspaceTools` of `dsh-tools`). */
+  readonly tools?: readonly AgentTool[];
+  /**
+   * Decides which calls of tools that describe themselves run without asking (such as
+   * `createPermissionPolicy` of `dsh-tools`); the others are approved by the person, in the
+   * terminal. Default: every such call asks.
+   */
+  readonly permissions?: PermissionPolicy;
+  /**
+   * `--notify`: while a question or an approval waits, the title says so, and a terminal that
+   * is not in front gets one notification (`auto`: OSC 9, OSC 777 or kitty's OSC 99 by
+   * terminal, else a bell; `bell`; `off`). Never in plain mode or on a pipe. Default `off` here;
+   * the program's default is `auto`.
+   */
+  readonly notify?: NotifyMode;
+  /** `--notify-command`: runs with a JSON description on its stdin when something waits. */
+  readonly notifyCommand?: string;
+  /** The folder the agent works in, for `--notify-command` (default: `process.cwd()`). */
+  readonly cwd?: string;
+  /** The notifier's timers (tests move them by hand). */
+  readonly notifyClock?: NotifierClock;
   /**
    * The command as the person started it, for the hints that name it (default:
    * `programCommand('dsh-stdio-agent', env)` of `dsh-agent`).
@@ -100,9 +139,6 @@ function clearLine(rl: Interface): void {
  * Ctrl+C, and resolves with the exit status once the person quits or the input ends.
  */
 export async function runTerminalAgent(options: TerminalAgentOptions): Promise<number> {
-  // Loaded here rather than at the top: a program that only uses the question UI of this
-  // package does not load the agent loop.
-  const { createAgent, programCommand, toolCallIdOf } = await import('dsh-agent');
   const input = (options.input ?? process.stdin) as TerminalInput;
   const output = (options.output ?? process.stdout) as TerminalOutput;
   const errorOutput = (options.errorOutput ?? process.stderr) as TerminalOutput;
@@ -125,6 +161,8 @@ export async function runTerminalAgent(options: TerminalAgentOptions): Promise<n
       interaction,
       ...(questionTimeoutMs !== undefined && { questionTimeoutMs }),
       ...(session !== undefined && { conversation: session.entries, recorder: session.recorder }),
+      ...(options.tools !== undefined && { tools: options.tools }),
+      ...(options.permissions !== undefined && { permissions: options.permissions }),
     });
   } catch (error) {
     await session?.close();
@@ -144,12 +182,18 @@ export async function runTerminalAgent(options: TerminalAgentOptions): Promise<n
   });
   const errorColumns = errorOutput.isTTY === true ? errorOutput.columns : undefined;
   terminalWriter(errorOutput)(
-    statusLines(options.modelDescription, onTerminal, errorStyle, errorColumns),
+    statusLines(
+      options.modelDescription,
+      onTerminal,
+      errorStyle,
+      errorColumns,
+      options.workspaceDescription,
+    ),
   );
   // A resumed conversation: where the person was, before the prompt.
   if (session !== undefined) {
     const width = terminal ? output.columns : undefined;
-    write(pastTurnsText(session.entries, { style, width, command }));
+    write(pastTurnsText(session.entries, { style, width, command, piped: input.isTTY !== true }));
   }
 
   const rl = createInterface({
@@ -200,11 +244,29 @@ export async function runTerminalAgent(options: TerminalAgentOptions): Promise<n
     }
   }
 
+  // Never in plain mode or on a pipe: a notification is an escape sequence, and nobody is there.
+  const notifier =
+    terminal && ((options.notify ?? 'off') !== 'off' || options.notifyCommand !== undefined)
+      ? createWaitingNotifier({
+          input,
+          output,
+          env: sourceEnv,
+          mode: options.notify ?? 'off',
+          ...(options.notifyCommand !== undefined && { command: options.notifyCommand }),
+          say: (line) => terminalWriter(errorOutput)(`${line}\n`),
+          cwd: options.cwd ?? process.cwd(),
+          sessionId: () => session?.id,
+          ...(options.notifyClock !== undefined && { clock: options.notifyClock }),
+        })
+      : undefined;
+  const restoreTitle = (): void => notifier?.close();
+  process.on('exit', restoreTitle);
   const taken = new Set<string>();
   const registration = interaction.registerProvider(
     watchQuestions(provider, {
       onDismissed: () => dispatch({ type: 'cancel' }),
       onTaken: (toolCallId) => taken.add(toolCallId),
+      ...(notifier !== undefined && { onWaiting: (item) => notifier.waiting(item) }),
       toolCallIdOf,
     }),
   );
@@ -212,6 +274,19 @@ export async function runTerminalAgent(options: TerminalAgentOptions): Promise<n
   function interrupt(): void {
     dispatch({ type: 'ctrl-c', lineTyped: terminal && rl.line !== '' });
   }
+
+  /** Whether the prompt waits for a line (rather than a turn running). */
+  let atPrompt = false;
+  // Ctrl+Z and `kill -TSTP`: the shell gets a cooked terminal, and `fg` gets the prompt back.
+  const leaveSuspend = terminal
+    ? onSuspend({
+        suspend: () => restoreTerminal(input, output),
+        resume() {
+          if (input.isRaw !== true) input.setRawMode?.(true);
+          if (atPrompt) rl.prompt(true);
+        },
+      })
+    : () => {};
 
   let exitCode = 0;
   /** Whether a turn ended with an error: a script reading a pipe is told by the exit status. */
@@ -245,6 +320,7 @@ export async function runTerminalAgent(options: TerminalAgentOptions): Promise<n
       questionTimeoutMs,
       showThinking: options.showThinking === true,
       status: terminal,
+      piped: input.isTTY !== true,
       ...(options.clock !== undefined && { clock: options.clock }),
       command,
     });
@@ -276,6 +352,8 @@ export async function runTerminalAgent(options: TerminalAgentOptions): Promise<n
   }
 
   rl.on('SIGINT', interrupt);
+  // Readline stops the process itself on Ctrl+Z, with no redraw after a `kill -TSTP`: one way.
+  rl.on('SIGTSTP', suspendByKey);
   options.interrupts?.on('SIGINT', interrupt);
   output.on('error', onOutputError);
   try {
@@ -284,7 +362,9 @@ export async function runTerminalAgent(options: TerminalAgentOptions): Promise<n
       // was: show each after its own prompt too, so that the transcript reads right.
       const typedAhead = lines.buffered > 0 && rl.line === '';
       rl.prompt();
+      atPrompt = true;
       const line = await lines.read();
+      atPrompt = false;
       if (line === undefined) {
         // Ctrl+D, Ctrl+C at an empty prompt, or the end of piped input: leave the prompt's line.
         write('\n');
@@ -300,10 +380,15 @@ export async function runTerminalAgent(options: TerminalAgentOptions): Promise<n
     const piped = input.isTTY !== true || output.isTTY !== true;
     return exitCode === 0 && piped && turnFailed ? FAILED_TURN_EXIT_CODE : exitCode;
   } finally {
+    atPrompt = false;
+    leaveSuspend();
     rl.removeListener('SIGINT', interrupt);
+    rl.removeListener('SIGTSTP', suspendByKey);
     options.interrupts?.removeListener('SIGINT', interrupt);
     registration();
     provider.dispose();
+    notifier?.close();
+    process.removeListener('exit', restoreTitle);
     rl.close();
     // A broken output still reports the writes that were under way: they must not crash.
     if (!outputBroken) output.removeListener('error', onOutputError);

@@ -1,5 +1,6 @@
 import type { AgentRunCommand, SessionStore, StoredSession } from 'dsh-agent';
 import { isSessionError } from 'dsh-agent';
+import { neutralizeText } from '../text/neutralize-text.js';
 import { sessionListText } from './session-list-text.js';
 
 /** What the terminal program does about saved conversations before it starts. */
@@ -26,14 +27,14 @@ export interface SessionChoiceContext {
  * the folder; `--continue` resumes the newest of them, `--resume ID` a given one; otherwise a
  * new conversation starts (saved unless `store` is undefined, as with `--no-history`).
  * Refuses them with `--no-history` or together (status 2); a conversation that cannot be
- * resumed is one line and status 1.
+ * resumed, or saved conversations that cannot be read, is one line and status 1.
  */
 export async function chooseSession(
   command: AgentRunCommand,
   store: SessionStore | undefined,
   context: SessionChoiceContext,
 ): Promise<SessionChoice> {
-  const { say, cwd } = context;
+  const { say } = context;
   const resume = command.values.get('resume');
   const chosen = [
     command.flags.has('sessions') && '--sessions',
@@ -49,24 +50,8 @@ export async function chooseSession(
     return usage(`${chosen[0]} needs the saved conversations: leave out --no-history`);
   }
   if (store === undefined) return { kind: 'run', session: undefined };
-  if (command.flags.has('sessions')) {
-    context.stdout.write(sessionListText(await store.list({ cwd }), cwd));
-    return { kind: 'exit', code: 0 };
-  }
-  let id = resume;
-  if (command.flags.has('continue')) {
-    const [newest] = await store.list({ cwd });
-    if (newest === undefined) {
-      say(`there is no saved conversation in ${cwd} to continue: start one without --continue`);
-      return { kind: 'exit', code: 1 };
-    }
-    id = newest.id;
-  }
-  if (id === undefined) return { kind: 'run', session: store.create({ cwd }) };
   try {
-    const session = await store.open(id);
-    for (const warning of session.warnings) say(warning);
-    return { kind: 'run', session };
+    return await chooseSaved(command, store, context);
   } catch (error) {
     if (!isSessionError(error)) throw error;
     const { code, message } = error;
@@ -77,4 +62,32 @@ export async function chooseSession(
     );
     return { kind: 'exit', code: 1 };
   }
+}
+
+async function chooseSaved(
+  command: AgentRunCommand,
+  store: SessionStore,
+  { say, cwd, stdout }: SessionChoiceContext,
+): Promise<SessionChoice> {
+  // A file left out of a list is said, not hidden: it was not made by dsh.
+  const list = () => store.list({ cwd, onSkipped: say });
+  if (command.flags.has('sessions')) {
+    stdout.write(sessionListText(await list(), cwd));
+    return { kind: 'exit', code: 0 };
+  }
+  let id = command.values.get('resume');
+  if (command.flags.has('continue')) {
+    const [newest] = await list();
+    if (newest === undefined) {
+      say(
+        `there is no saved conversation in ${neutralizeText(cwd)} to continue: start one without --continue`,
+      );
+      return { kind: 'exit', code: 1 };
+    }
+    id = newest.id;
+  }
+  if (id === undefined) return { kind: 'run', session: store.create({ cwd }) };
+  const session = await store.open(id);
+  for (const warning of session.warnings) say(warning);
+  return { kind: 'run', session };
 }

@@ -1,5 +1,5 @@
 import type { ToolResult } from 'dsh-agent';
-import type { ToolError } from 'dsh-user-interaction';
+import type { PermissionOutcome, ToolError } from 'dsh-user-interaction';
 import { ASK_USER_QUESTION_TOOL_NAME, isUserInteractionErrorCode } from 'dsh-user-interaction';
 import { neutralizeText } from '../text/neutralize-text.js';
 import type { TerminalStyle } from '../text/terminal-style.js';
@@ -44,6 +44,49 @@ function unanswered(error: ToolError, timeoutMs: number | undefined): string {
   }
 }
 
+/** The line an approval decided without a person on screen adds, or `undefined` for none. */
+export function approvalLine(
+  title: string,
+  outcome: PermissionOutcome,
+  context: { readonly style: TerminalStyle; readonly shown: boolean },
+): string | undefined {
+  const { style } = context;
+  const { symbols } = style;
+  const { decidedBy } = outcome;
+  const separator = style.dim(` ${symbols.separator} `);
+  const mark = outcome.allowed ? style.success(symbols.answered) : style.warning(symbols.refused);
+  const head = `${mark} ${style.bold(neutralizeText(title))}${separator}`;
+  switch (decidedBy.kind) {
+    case 'person': {
+      // Live, the approval screen left its own summary line.
+      if (context.shown) return undefined;
+      const rule =
+        decidedBy.rule === undefined ? '' : ` (rule \`${neutralizeText(decidedBy.rule)}\`)`;
+      const said: Record<typeof decidedBy.choice, string> = {
+        allow_once: 'allowed once',
+        allow_always: `always allowed${rule}`,
+        reject_once: 'rejected',
+        reject_always: `always rejected${rule}`,
+      };
+      return `${head}${style.accent(said[decidedBy.choice])}`;
+    }
+    case 'rule':
+      return `${head}${style.dim(
+        `${outcome.allowed ? 'allowed' : 'denied'} by rule \`${neutralizeText(decidedBy.rule)}\` (${neutralizeText(decidedBy.source)})`,
+      )}`;
+    case 'policy':
+      // Reads inside the workspace run without a word; the tool's own line says what it did.
+      return outcome.allowed
+        ? undefined
+        : `${head}${style.dim(`not allowed: ${neutralizeText(decidedBy.reason)}`)}`;
+    case 'unanswered': {
+      if (context.shown) return undefined;
+      const reason = neutralizeText(unanswered({ name: '', ...decidedBy }, undefined));
+      return `${head}${style.dim(`denied, not asked: ${reason} (${decidedBy.code})`)}`;
+    }
+  }
+}
+
 /** The question's short title, as the question UI shows it: its header, else the question. */
 function questionTitle(call: AnnouncedCall): string {
   const header = (call.arguments as { header?: unknown } | null | undefined)?.header;
@@ -64,7 +107,8 @@ export function toolActivityLine(
   const { symbols } = style;
   const separator = style.dim(` ${symbols.separator} `);
   const code = result.ok ? undefined : result.error.code;
-  if (code === 'TURN_CANCELLED') return undefined;
+  // A call the cancel left without a result, or one an approval line already said was denied.
+  if (code === 'TURN_CANCELLED' || code === 'PERMISSION_DENIED') return undefined;
   if (call.name === ASK_USER_QUESTION_TOOL_NAME) {
     if (result.ok) return undefined;
     const reason = neutralizeText(unanswered(result.error, context.questionTimeoutMs));
@@ -78,7 +122,20 @@ export function toolActivityLine(
   const name = neutralizeText(call.name);
   const title = neutralizeText(call.title);
   const label = title === name ? style.bold(name) : `${style.bold(name)}${separator}${title}`;
-  if (result.ok) return `${style.success(symbols.answered)} ${label}${separator}${style.dim('ok')}`;
+  if (result.ok) {
+    const exit = result.details?.exit;
+    const status =
+      exit === undefined
+        ? 'ok'
+        : exit.signal !== null
+          ? `ended by ${exit.signal}`
+          : `exit ${exit.code}`;
+    const mark =
+      exit === undefined || exit.code === 0
+        ? style.success(symbols.answered)
+        : style.warning(symbols.refused);
+    return `${mark} ${label}${separator}${style.dim(status)}`;
+  }
   const message = neutralizeText(result.error.message);
   return `${style.warning(symbols.refused)} ${label}${separator}${style.dim(`failed: ${message} (${code})`)}`;
 }

@@ -10,8 +10,7 @@ import { neutralizeText } from '../text/neutralize-text.js';
 import type { TerminalStyle } from '../text/terminal-style.js';
 import { type StyledRun, wrapStyledLine } from '../text/wrap-styled-line.js';
 
-const RETRY =
-  'Send your message again to retry (the conversation is kept), or press Ctrl+D to quit.';
+const RETRY = 'Send your message again to retry (the conversation is kept)';
 
 /** How the lines that end a turn are written. */
 export interface NoteContext {
@@ -20,6 +19,8 @@ export interface NoteContext {
   readonly width: number | undefined;
   /** The command as the person started it, for the hints that name it. */
   readonly command: ProgramCommand;
+  /** The input is a pipe, not a person at a terminal: no key can quit (default: false). */
+  readonly piped?: boolean;
 }
 
 /** The codes a turn can end with that have their own next step. */
@@ -33,8 +34,10 @@ function isTurnEndCode(code: string): code is TurnEndCode {
 }
 
 /** What the person can do about a failed turn, by the error's code. */
-function nextStep(code: string, command: ProgramCommand): string | undefined {
-  if (!isTurnEndCode(code)) return RETRY;
+function nextStep(code: string, command: ProgramCommand, piped: boolean): string | undefined {
+  // A pipe's next line is its next message; only a person at a terminal can press a key.
+  const retry = piped ? `${RETRY}.` : `${RETRY}, or press Ctrl+D to quit.`;
+  if (!isTurnEndCode(code)) return retry;
   switch (code) {
     case 'STEP_LIMIT':
       // Its message already says to send a message.
@@ -50,7 +53,7 @@ function nextStep(code: string, command: ProgramCommand): string | undefined {
     case 'MODEL_TIMEOUT':
       return `Send your message again to retry (the conversation is kept), or give the server more time: ${command.withFlags('--request-timeout 60s')}, with your other flags.`;
     default:
-      return RETRY;
+      return retry;
   }
 }
 
@@ -95,7 +98,7 @@ export function turnEndNote(event: TurnEndEvent, context: NoteContext): string[]
         ],
         width,
       );
-      const next = nextStep(code, context.command);
+      const next = nextStep(code, context.command, context.piped === true);
       if (next !== undefined)
         lines.push(...wrapped([{ text: `  ${next}`, style: style.dim }], width));
       return lines;

@@ -3,10 +3,13 @@ import type {
   AskUserQuestionRequest,
   AskUserQuestionsAnswer,
   AskUserQuestionsRequest,
+  PermissionAnswer,
+  PermissionRequest,
   UserInteractionProvider,
 } from 'dsh-user-interaction';
 import { isUserInteractionError } from 'dsh-user-interaction';
 import type { ReadlineProvider } from '../question-ui/readline-provider.js';
+import type { WaitingItem } from './notify/waiting-notifier.js';
 
 /** What the terminal agent learns from the questions it passes to the question UI. */
 export interface QuestionWatch {
@@ -14,6 +17,8 @@ export interface QuestionWatch {
   onDismissed(): void;
   /** The question UI took the question of this tool call on screen (or into its queue). */
   onTaken(toolCallId: string): void;
+  /** Something waits for the person from now on (the notifier); returns the end of the wait. */
+  onWaiting?(item: WaitingItem): () => void;
   /** Which tool call asked (`toolCallIdOf` of `dsh-agent`). */
   toolCallIdOf(request: Pick<AskUserQuestionRequest, 'agent'>): string | undefined;
 }
@@ -29,10 +34,12 @@ export function watchQuestions(
 ): UserInteractionProvider {
   async function watched<Answer>(
     request: Pick<AskUserQuestionRequest, 'agent'>,
+    item: WaitingItem,
     show: () => Promise<Answer>,
   ): Promise<Answer> {
     const before = provider.pending;
     const answer = show();
+    const waited = provider.pending > before ? watch.onWaiting?.(item) : undefined;
     // A question the UI refuses at once (the input has ended) is never drawn.
     const toolCallId = watch.toolCallIdOf(request);
     if (provider.pending > before && toolCallId !== undefined) watch.onTaken(toolCallId);
@@ -41,14 +48,24 @@ export function watchQuestions(
     } catch (error) {
       if (isUserInteractionError(error, 'ASK_CANCELLED')) watch.onDismissed();
       throw error;
+    } finally {
+      waited?.();
     }
   }
 
   return {
     capabilities: provider.capabilities,
     ask: (request: AskUserQuestionRequest): Promise<AskUserQuestionAnswer> =>
-      watched(request, () => provider.ask(request)),
+      watched(request, { kind: 'question', text: request.question }, () => provider.ask(request)),
     askAll: (request: AskUserQuestionsRequest): Promise<AskUserQuestionsAnswer> =>
-      watched(request, () => provider.askAll(request)),
+      watched(
+        request,
+        { kind: 'question', text: request.header ?? request.questions[0]?.question ?? '' },
+        () => provider.askAll(request),
+      ),
+    requestPermission: (request: PermissionRequest): Promise<PermissionAnswer> =>
+      watched(request, { kind: 'approval', text: request.command?.command ?? request.title }, () =>
+        provider.requestPermission(request),
+      ),
   };
 }

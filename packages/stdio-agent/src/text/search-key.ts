@@ -48,15 +48,61 @@ function foldCodePoint(character: string): string {
   return result;
 }
 
+/** Per BMP code unit: 0 not seen yet, 1 folds to itself, 2 folds to something else. */
+let bmpKinds: Uint8Array | undefined;
+const SAME = 1;
+const CHANGED = 2;
+/** What each BMP code unit of kind CHANGED folds to. */
+const bmpFolded: string[] = [];
+/** Code points beyond the BMP (emoji, mostly) that fold to themselves. */
+const astralSame = new Set<number>();
+
 /**
  * The text as a search compares it: case- and accent-insensitive, compatibility characters as
- * their plain letters, "ß" as "ss"; "cafe" is found in "Café" and "ＣＡＦＥ". Linear in the text.
+ * their plain letters, "ß" as "ss"; "cafe" is found in "Café" and "ＣＡＦＥ". Linear in the text;
+ * a run of characters that fold to themselves (most letters of most scripts) is copied whole.
  */
 export function searchKey(text: string): string {
   if (PRINTABLE_ASCII.test(text)) return text.toLowerCase();
+  bmpKinds ??= new Uint8Array(0x10000);
   let key = '';
-  for (const character of text) key += foldCodePoint(character);
-  return key;
+  let copied = 0;
+  for (let index = 0; index < text.length; index++) {
+    const code = text.charCodeAt(index);
+    const pair = code >= 0xd800 && code <= 0xdbff && index + 1 < text.length;
+    if (!pair) {
+      if (code >= 0x20 && code < 0x7f && (code < 0x41 || code > 0x5a)) continue;
+      const kind = bmpKinds[code];
+      if (kind === SAME) continue;
+      let piece = kind === CHANGED ? bmpFolded[code] : undefined;
+      if (piece === undefined) {
+        const character = text[index] as string;
+        piece = foldCodePoint(character);
+        bmpKinds[code] = piece === character ? SAME : CHANGED;
+        if (piece === character) continue;
+        bmpFolded[code] = piece;
+      }
+      key += text.slice(copied, index) + piece;
+      copied = index + 1;
+      continue;
+    }
+    const point = text.codePointAt(index) as number;
+    const length = point > 0xffff ? 2 : 1;
+    if (astralSame.has(point)) {
+      index += length - 1;
+      continue;
+    }
+    const character = String.fromCodePoint(point);
+    const piece = foldCodePoint(character);
+    if (piece !== character) {
+      key += text.slice(copied, index) + piece;
+      copied = index + length;
+    } else if (length === 2 && astralSame.size < KEPT) {
+      astralSame.add(point);
+    }
+    index += length - 1;
+  }
+  return copied === 0 ? text : key + text.slice(copied);
 }
 
 /** A part of a text, from `start` to `end` (UTF-16 indexes). */

@@ -23,6 +23,8 @@ export interface TerminalStyle {
   accent(text: string): string;
   success(text: string): string;
   warning(text: string): string;
+  /** Red: what a change removes. */
+  danger(text: string): string;
   /** Reverse video, for the drawn text cursor: used even without colour, since it carries meaning. */
   inverse(text: string): string;
   /** What a filter matched in a label: bold and underlined; nothing without colour. */
@@ -111,6 +113,7 @@ export function terminalStyle(options: TerminalStyleOptions): TerminalStyle {
     accent: color ? sgr(36, 39) : plain,
     success: color ? sgr(32, 39) : plain,
     warning: color ? sgr(33, 39) : plain,
+    danger: color ? sgr(31, 39) : plain,
     inverse: sgr(7, 27),
     match: color ? (text) => (text === '' ? '' : `\u001b[1;4m${text}\u001b[22;24m`) : plain,
   };

@@ -1,8 +1,9 @@
 // Characters that each take exactly one column, alone or next to each other: printable
-// Latin, Greek and Cyrillic, common punctuation, and the symbols of the UI. Text made only
+// Latin, Greek, Cyrillic, the letters of Hebrew and Arabic (without their points and marks),
+// common punctuation, and the symbols of the UI. Text made only
 // of them is measured by its length, without segmenting it (the slow path).
 const NARROW_RANGES =
-  '\\u0020-\\u007e\\u00a0-\\u00a8\\u00aa-\\u00ac\\u00af-\\u02ff\\u0370-\\u0377\\u037a-\\u037f\\u0384-\\u038a\\u038c\\u038e-\\u03a1\\u03a3-\\u0482\\u048a-\\u052f\\u1e00-\\u1eff\\u2010-\\u2027\\u2030-\\u203b\\u2190-\\u2193\\u21b5\\u2298\\u270e\\u2714\\u2716\\u276f';
+  '\\u0020-\\u007e\\u00a0-\\u00a8\\u00aa-\\u00ac\\u00af-\\u02ff\\u0370-\\u0377\\u037a-\\u037f\\u0384-\\u038a\\u038c\\u038e-\\u03a1\\u03a3-\\u0482\\u048a-\\u052f\\u05d0-\\u05ea\\u05ef-\\u05f4\\u060c\\u061b\\u061f\\u0620-\\u064a\\u0660-\\u066f\\u0671-\\u06d5\\u06ee-\\u06ff\\u1e00-\\u1eff\\u2010-\\u2027\\u2030-\\u203b\\u2190-\\u2193\\u21b5\\u2298\\u270e\\u2714\\u2716\\u276f';
 // Characters that each take exactly two columns and stand alone too: CJK ideographs and
 // punctuation, kana, Hangul syllables and fullwidth forms (without the combining marks and
 // emoji among them). Mixed with the narrow ones, each is still a grapheme of its own.
@@ -89,6 +90,20 @@ export function standsAlone(text: string): boolean {
 
 function aloneWidth(character: string): number {
   return character.charCodeAt(0) >= FIRST_WIDE ? 2 : 1;
+}
+
+/**
+ * A bound that the text's width never exceeds, found without segmenting it: no grapheme is
+ * wider than two columns, and only a code point from U+1100 up can be two columns on its own
+ * (a surrogate pair already counts two code units).
+ */
+export function textWidthBound(text: string): number {
+  let bound = text.length;
+  for (let index = 0; index < text.length; index++) {
+    const code = text.charCodeAt(index);
+    if (code >= 0x1100 && (code < 0xd800 || code > 0xdfff)) bound++;
+  }
+  return bound;
 }
 
 /** Columns that neutralised text takes in a terminal. */

@@ -117,7 +117,8 @@ describe('several questions in the interactive menu', () => {
         '? New service: Review your answers',
         '  1. Language · Go',
         '  2. Name · my-app',
-        '  3. Features · Auth, Docs, audit',
+        // What was typed is told apart from the options' labels.
+        '  3. Features · Auth, Docs, typed: audit',
         'Enter submit · 1-3 change an answer · Shift+Tab back · Esc decline',
         'Ctrl+C cancel',
       ].join('\n'),
@@ -276,13 +277,42 @@ describe('several questions in the interactive menu', () => {
     await expect(set).resolves.toMatchObject({ answers: [{ id: 'name', answers: ['z'] }] });
   });
 
-  it('fits a small terminal: the line of pages is cut, never wrapped', async () => {
+  it('fits a small terminal: the line of pages shortens, never wraps, and keeps every mark', async () => {
     open({ columns: 30, rows: 12 });
     void provider.askAll(PLAN).catch(() => {});
     const screen = await terminal.waitFor('TypeScript');
     const lines = screen.split('\n');
-    expect(lines[0]).toBe('Question 1 of 3  [Language] …');
+    expect(lines[0]).toBe('[1] 2 3 Review');
     expect(lines.length).toBeLessThanOrEqual(11);
+  });
+
+  it('at 40 columns shows which questions are answered, and wraps answers into free rows', async () => {
+    open({ columns: 40, rows: 20 });
+    const answer = provider.askAll(PLAN);
+    await terminal.waitFor('TypeScript');
+    terminal.press(KEYS.enter);
+    await terminal.waitFor('Question 2 of 3');
+    terminal.press(...'a-service-name-that-is-long-enough-to-wrap', KEYS.enter);
+    await terminal.waitFor('Question 3 of 3');
+    terminal.press(' ', KEYS.down, ' ', KEYS.enter);
+    const review = await terminal.waitFor('Review your answers');
+    // Every answered question keeps its mark; the name goes on in the free rows below.
+    expect(review).toBe(
+      [
+        'Review  ✔1 ✔2 ✔3 [Review]',
+        '? New service: Review your answers',
+        '  1. Language · TypeScript',
+        '  2. Name ·',
+        '     a-service-name-that-is-long-enough',
+        '     -to-wrap',
+        '  3. Features · Auth, Tests',
+        'Enter submit · 1-3 change an answer',
+        'Shift+Tab back · Esc decline',
+        'Ctrl+C cancel',
+      ].join('\n'),
+    );
+    terminal.press(KEYS.enter);
+    await answer;
   });
 
   it('shows model text inert in the line of pages, the review and the summary', async () => {

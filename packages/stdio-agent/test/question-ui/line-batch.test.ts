@@ -95,6 +95,18 @@ describe('several questions in line mode', () => {
     expect(text.split('? Language').length).toBe(2);
   });
 
+  it.each([
+    [2, 'Choose any of 1-2, such as 1,2: ', 'type a number from 1 to 2, such as 1,2.'],
+    [1, 'Choose any of 1: ', 'type the number 1.'],
+  ])('gives an example of numbers that exist with %i options', async (count, prompt, retry) => {
+    open();
+    pipes.input.write('x\n1\n');
+    const options = (FEATURES.options ?? []).slice(0, count);
+    await provider.askAll({ questions: [{ ...FEATURES, allowCustom: false, options }] });
+    expect(pipes.text()).toContain(`\n${prompt}x\n`);
+    expect(pipes.text()).toContain(`"x" is not one of the options: ${retry}`);
+  });
+
   it('names the set by its header, shown inert', async () => {
     open();
     pipes.input.write('x\n');

@@ -1,6 +1,7 @@
-import { existsSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { existsSync, readlinkSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { KEYS } from '../support/fake-terminal.js';
 import { playKeySteps } from '../support/key-steps.js';
 import {
@@ -101,6 +102,34 @@ describe('in a real terminal', () => {
     expect(screen).not.toContain('Which database should we use?');
     expect(session.cursorHidden()).toBe(false);
     expectCookedMode(screen);
+    expect((await session.finish()).exitCode).toBe(0);
+  });
+
+  it('gives the terminal back on kill -TSTP and takes it again on SIGCONT, redrawn', async () => {
+    const session = run('answer-then-interrupt');
+    const pid = programPid(await session.waitFor('❯ 1. Postgres'));
+    // The terminal's modes, read from outside while the program runs.
+    const device = readlinkSync(`/proc/${pid}/fd/0`);
+    const modes = (): string => execFileSync('stty', ['-a', '-F', device]).toString('utf8');
+    expect(modes()).toMatch(/-icanon/);
+    const before = session.raw().length;
+    process.kill(pid, 'SIGTSTP');
+    await vi.waitFor(() => expect(modes()).toMatch(/(^|\s)icanon(\s|$)/m), { timeout: 15_000 });
+    await vi.waitFor(() => expect(session.cursorHidden()).toBe(false), { timeout: 15_000 });
+    expect(session.raw().slice(before)).toContain('\u001b[?2004l\u001b[?25h');
+    // The shell would stop the program here; this one has no job control, so it runs on.
+    process.kill(pid, 'SIGCONT');
+    await vi.waitFor(() => expect(modes()).toMatch(/-icanon/), { timeout: 15_000 });
+    await vi.waitFor(() => expect(session.cursorHidden()).toBe(true), { timeout: 15_000 });
+    // Arrows are keys again, not ^[[B echoed by a cooked terminal.
+    const screen = await playKeySteps(session, [
+      [KEYS.down, '❯ 2. SQLite'],
+      [KEYS.enter, 'Project name?'],
+      [KEYS.ctrlC, 'done'],
+    ]);
+    expect(screen).toContain('first: sqlite');
+    expect(screen).not.toContain('^[[B');
+    expect(screen).toContain('exit=0');
     expect((await session.finish()).exitCode).toBe(0);
   });
 

@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { searchKey, searchMatches } from '../../src/text/search-key.js';
 
@@ -7,6 +8,44 @@ function found(text: string, typed: string): string[] {
 }
 
 describe('searchKey', () => {
+  it('folds a text as its code points one by one, whatever the script (runs are copied whole)', () => {
+    const piece = fc.constantFrom(
+      'a',
+      'Z',
+      ' ',
+      '\t',
+      'é',
+      'e\u0301',
+      'ß',
+      'Σ',
+      'ς',
+      'ﬁ',
+      'Ａ',
+      'ש',
+      'ל',
+      'م',
+      'ر',
+      '\u05b8',
+      '\u064e',
+      '👨\u200d👩\u200d👧',
+      '🏳️\u200d🌈',
+      '\u200f',
+      '\ud800',
+      '\udc00',
+      '1',
+      'İ',
+    );
+    fc.assert(
+      fc.property(fc.array(piece, { maxLength: 12 }), (pieces) => {
+        const text = pieces.join('');
+        const one = [...text].map((character) => searchKey(character)).join('');
+        expect(searchKey(text)).toBe(one);
+      }),
+    );
+    expect(searchKey('שלום עולם')).toBe('שלום עולם');
+    expect(searchKey('👨\u200d👩\u200d👧 Family')).toBe('👨👩👧 family');
+  });
+
   it('ignores case and accents, composed or not', () => {
     expect(searchKey('Café')).toBe('cafe');
     expect(searchKey('Cafe\u0301')).toBe('cafe');

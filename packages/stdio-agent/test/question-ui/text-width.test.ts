@@ -8,6 +8,7 @@ import {
   segmentGraphemes,
   standsAlone,
   textWidth,
+  textWidthBound,
   textWidthUpTo,
   truncateText,
   wrapText,
@@ -160,5 +161,46 @@ describe('wrapText', () => {
         },
       ),
     );
+  });
+});
+
+describe('textWidthBound', () => {
+  it('is never below the exact width, for emoji sequences, marks and every script', () => {
+    const piece = fc.constantFrom(
+      'a',
+      'é',
+      'e\u0301',
+      '中',
+      'ｱ',
+      '가',
+      '\u1100\u1161',
+      '👨\u200d👩\u200d👧',
+      '🏳️\u200d🌈',
+      '©\ufe0f',
+      '#\ufe0f\u20e3',
+      '👩🏽\u200d💻',
+      'ש',
+      '\u05b8',
+      'م',
+      '\u064e',
+      '\u0e01\u0e33',
+      '🇫🇷',
+      '\u200b',
+    );
+    fc.assert(
+      fc.property(fc.array(piece, { maxLength: 16 }), (pieces) => {
+        const text = pieces.join('');
+        expect(textWidthBound(text)).toBeGreaterThanOrEqual(stringWidth(text));
+      }),
+    );
+  });
+
+  it('measures Hebrew and Arabic letters on the fast path, one column each, as string-width does', () => {
+    const text = 'שלום עולם مرحبا بالعالم 123';
+    expect(isNarrowText(text)).toBe(true);
+    expect(textWidth(text)).toBe(stringWidth(text));
+    // Their points and marks are not on it: those are measured exactly.
+    expect(isNarrowText('שָׁלוֹם')).toBe(false);
+    expect(textWidth('שָׁלוֹם')).toBe(stringWidth('שָׁלוֹם'));
   });
 });

@@ -1,7 +1,7 @@
 import type { Model } from 'dsh-agent';
 import { expect, vi } from 'vitest';
-import { runTerminalAgent, type TerminalAgentOptions } from '../../src/index.js';
 import type { StatusClock } from '../../src/terminal-agent/turn-status.js';
+import { runTerminalAgent, type TerminalAgentOptions } from '../../src/terminal-agent.js';
 import {
   createFakeTerminal,
   createPipes,

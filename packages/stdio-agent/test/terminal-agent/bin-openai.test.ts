@@ -57,6 +57,11 @@ async function startServer(replies: readonly Reply[]): Promise<{ url: string; bo
   return { url: `http://127.0.0.1:${port}/v1`, bodies };
 }
 
+/** The status lines without the one that names the folder the tools work in (the test's). */
+function withoutWorkspace(stderr: string): string {
+  return stderr.replace(/^Workspace: \/.*\n/m, '');
+}
+
 describe('dsh-stdio-agent on an OpenAI-compatible server', () => {
   it('streams the reply, asks the question the model calls for, and reports a failed turn', async () => {
     const { url, bodies } = await startServer([
@@ -97,7 +102,7 @@ describe('dsh-stdio-agent on an OpenAI-compatible server', () => {
     );
     // A turn failed, on pipes: a script is told by the exit status.
     expect(code).toBe(1);
-    expect(stderr).toBe(`Model: loopback-model at ${url} (no API key)\n`);
+    expect(withoutWorkspace(stderr)).toBe(`Model: loopback-model at ${url} (no API key)\n`);
     const transcript = [
       '> hello',
       'Let me ask.',
@@ -132,7 +137,7 @@ describe('dsh-stdio-agent on an OpenAI-compatible server', () => {
         { DSH_COMMAND: 'pnpm start --' },
       );
       expect(code).toBe(1);
-      expect(stderr).toBe(`Model: m at ${stalled.url} (no API key)\n`);
+      expect(withoutWorkspace(stderr)).toBe(`Model: m at ${stalled.url} (no API key)\n`);
       const url = stalled.url;
       expect(stdout.replace(/; 2 attempts, \d+ ms in all/, '; 2 attempts, N ms in all')).toBe(
         [

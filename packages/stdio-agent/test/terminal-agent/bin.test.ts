@@ -20,6 +20,11 @@ const { version } = JSON.parse(
 
 const ESCAPE = '\u001b';
 
+/** What the demo says at start: its model, and the scratch folder it works in. */
+const DEMO_STATUS = new RegExp(
+  `^Model: ${DEMO_DESCRIPTION.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\nWorkspace: /\\S+/dsh-demo-\\w+ \\(a scratch folder made for the demo: your own files are never touched\\)\n$`,
+);
+
 describe('dsh-stdio-agent with piped input', () => {
   it('reads the prompt and the answers in order, and exits 0 at the end of input', async () => {
     const bin = startBin([]);
@@ -29,7 +34,7 @@ describe('dsh-stdio-agent with piped input', () => {
     bin.end();
     const { code, stdout, stderr } = await bin.done;
     expect(code).toBe(0);
-    expect(stderr).toBe(`Model: ${DEMO_DESCRIPTION}\n`);
+    expect(stderr).toMatch(DEMO_STATUS);
     expect(stdout.startsWith('> hello\nHi! I am the dsh demo agent.')).toBe(true);
     // The answers reached the model: its summary quotes them.
     expect(stdout).toContain('Choose 1-4 (Enter: 1): 1\n✔ Language · TypeScript\n');
@@ -44,7 +49,7 @@ describe('dsh-stdio-agent with piped input', () => {
     expect(stdout).toContain(
       '- Database: (not chosen)\n- Features: (none chosen)\n- License: (not chosen)\n- Hosting: (not chosen)\n',
     );
-    expect(stdout.endsWith('set DEEPSEEK_API_KEY or pass --base-url.\n\n')).toBe(true);
+    expect(stdout.endsWith('you approve the edit and the command first.\n\n')).toBe(true);
     expect(stdout).not.toContain(ESCAPE);
   });
 
@@ -84,7 +89,7 @@ describe('dsh-stdio-agent with piped input', () => {
     expect(Date.now() - ended).toBeLessThan(900);
     expect(stdout).toContain('⊘ Language · not answered: input closed\n');
     expect(stdout).toContain('- Project: (no name given)');
-    expect(stderr).toBe(`Model: ${DEMO_DESCRIPTION}\n`);
+    expect(stderr).toMatch(DEMO_STATUS);
   });
 
   it('exits 0 at once on an empty input, with nothing but the prompt', async () => {
@@ -115,14 +120,17 @@ describe('dsh-stdio-agent with piped input', () => {
     child.stdin.write('hello\n');
     const code = await new Promise((resolve) => child.on('close', resolve));
     expect(code).toBe(0);
-    expect(stderr).toBe(`Model: ${DEMO_DESCRIPTION}\n`);
+    expect(stderr).toMatch(DEMO_STATUS);
   });
 
   it('replays a script given with --script', async () => {
     const script = fixture('stdio-agent-greeting.json');
     const { code, stdout, stderr } = await runBin(['--script', script], 'hi\nAda\n');
     expect(code).toBe(0);
-    expect(stderr).toBe(`Model: script ${script} (offline, scripted)\n`);
+    expect(stderr.startsWith(`Model: script ${script} (offline, scripted)\nWorkspace: /`)).toBe(
+      true,
+    );
+    expect(stderr.split('\n')).toHaveLength(3);
     const transcript = [
       '> hi',
       'Hello! One question first.',

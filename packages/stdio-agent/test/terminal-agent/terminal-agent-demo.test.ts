@@ -56,7 +56,7 @@ describe('the terminal agent on the demo', () => {
     await terminal.waitFor('Where will my-app run?');
     terminal.press('1');
 
-    await terminal.waitFor('That is the whole demo.');
+    await terminal.waitFor('That is the plan.');
     const screen = await waitForPrompt(terminal);
     expect(screen).toContain(
       [
@@ -86,7 +86,8 @@ describe('the terminal agent on the demo', () => {
         '- License: MIT',
         '- Hosting: containers',
         '',
-        'That is the whole demo. To talk to a real model, set DEEPSEEK_API_KEY or pass --base-url.',
+        'That is the plan. Send another message and I will write it into PLAN.md, in the scratch folder this demo works in: you ',
+        'approve the edit and the command first.',
         '',
         '> ',
       ].join('\n'),
@@ -96,7 +97,11 @@ describe('the terminal agent on the demo', () => {
     expect(terminal.cursorHidden()).toBe(false);
     expect(terminal.input.isRaw).toBe(true);
 
-    // The conversation goes on: the next message starts the demo again.
+    // The conversation goes on: the next message plays the demo's second part (here, with no
+    // workspace tools, each of its calls fails), and the one after starts the demo again.
+    type('write it');
+    await terminal.waitFor('That is the whole demo: questions, an edit and a command');
+    await waitForPrompt(terminal);
     type('and now?');
     await terminal.waitFor(/> and now\?\nHi! I am the dsh demo agent\.[\s\S]*❯ 1\. TypeScript/);
     terminal.press(KEYS.ctrlC);
@@ -150,7 +155,7 @@ describe('the terminal agent on the demo', () => {
     terminal.press(KEYS.enter);
     await terminal.waitFor('Where will shop run?');
     terminal.press(KEYS.up, KEYS.enter);
-    await terminal.waitFor('That is the whole demo.');
+    await terminal.waitFor('That is the plan.');
     const screen = await waitForPrompt(terminal);
     expect(screen).toContain('✔ Database · DuckDB\n✔ Features · logs\n✔ License · MIT');
     expect(screen).toContain(

@@ -2,8 +2,8 @@ import { EventEmitter } from 'node:events';
 import { createScriptedModel, DEMO_SCRIPT } from 'dsh-agent';
 import { deferred, stepModel, textStep, untilAborted } from 'dsh-agent/testing';
 import { afterEach, describe, expect, it } from 'vitest';
-import { runTerminalAgent } from '../../src/index.js';
 import { QUIT_HINT } from '../../src/terminal-agent/terminal-agent.js';
+import { runTerminalAgent } from '../../src/terminal-agent.js';
 import { lastLine, startAgent, stopAgents, waitForPrompt } from '../support/agent-harness.js';
 import { createPipes, KEYS, TEST_ENV } from '../support/fake-terminal.js';
 

@@ -3,7 +3,7 @@ import { ModelError, type ModelEvent, programCommand } from 'dsh-agent';
 import { deferred, stepModel, textStep } from 'dsh-agent/testing';
 import { toToolError } from 'dsh-user-interaction';
 import { afterEach, describe, expect, it } from 'vitest';
-import { runTerminalAgent } from '../../src/index.js';
+import { runTerminalAgent } from '../../src/terminal-agent.js';
 import {
   expectTurn,
   fromPrompt,

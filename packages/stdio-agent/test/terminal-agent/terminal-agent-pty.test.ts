@@ -71,8 +71,8 @@ describe('the terminal agent in a real terminal', () => {
     await session.waitFor(/> sum it up\nLast question: this one takes one of its options only\./);
     await session.waitFor('❯ 1. Containers');
     session.write('1');
-    await session.waitFor('That is the whole demo.');
-    await session.waitFor(/--base-url\.\n\n>$/);
+    await session.waitFor('That is the plan.');
+    await session.waitFor(/the command first\.\n\n>$/);
     session.write('\u0004');
     const screen = await session.waitFor('done');
 
@@ -102,7 +102,7 @@ describe('the terminal agent in a real terminal', () => {
         '- Hosting: containers',
       ].join('\n'),
     );
-    expect(screen).toMatch(/--base-url\.\n\n>\nexit=0\n/);
+    expect(screen).toMatch(/the command first\.\n\n>\nexit=0\n/);
     // No menu was left behind.
     expect(screen).not.toContain('Esc decline');
     expect(session.cursorHidden()).toBe(false);

@@ -117,7 +117,9 @@ describe('a thinking model in the terminal agent', () => {
       const expected = showThinking
         ? ['> paint', 'Reasoning ^[[31mhere.', 'Blue it is.', '', '']
         : ['> paint', 'Blue it is.', '', ''];
-      expect(pipes.text()).toBe(expected.join('\n'));
+      // Whether the end of input is known before the turn ends depends on the pipe: if not,
+      // one more prompt is shown, and left at once (as bin.test.ts also allows).
+      expect([expected.join('\n'), `${expected.join('\n')}> \n`]).toContain(pipes.text());
     }
   });
 });

@@ -1,12 +1,13 @@
 import { createScriptedModel, ModelError, type Script } from 'dsh-agent';
 import { deferred, stepModel, textStep } from 'dsh-agent/testing';
 import { afterEach, describe, expect, it } from 'vitest';
-import { runTerminalAgent } from '../../src/index.js';
+import { runTerminalAgent } from '../../src/terminal-agent.js';
 import {
   expectTurn,
   fromPrompt,
   lastLine,
   startAgent,
+  startPipedAgent,
   stopAgents,
   waitForPrompt,
 } from '../support/agent-harness.js';
@@ -141,6 +142,20 @@ describe('how a turn is shown', () => {
       '✖ Error: The connection to http://localhost:11434/v1 broke. (MODEL_CONNECTION)',
       '  Send your message again to retry (the conversation is kept), or press Ctrl+D to quit.',
     ]);
+  });
+
+  it('on piped input names no key to quit: a pipe cannot press Ctrl+D', async () => {
+    const model = stepModel(async function* () {
+      yield { type: 'text-delta', text: 'Half' };
+      throw new ModelError('The connection broke.', 'MODEL_CONNECTION');
+    });
+    const { pipes, exit } = startPipedAgent({ model });
+    pipes.input.end('go\n');
+    expect(await exit).toBe(1);
+    expect(pipes.text()).toContain(
+      '  Send your message again to retry (the conversation is kept).\n',
+    );
+    expect(pipes.text()).not.toContain('Ctrl+D');
   });
 
   it('stops a model that loops at the step limit, and says so', async () => {

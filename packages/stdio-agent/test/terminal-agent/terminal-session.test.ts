@@ -13,7 +13,15 @@ import { earlierRun } from '../support/earlier-run.js';
 afterEach(removeTemporaryStateFolders);
 
 function command(flags: string[] = [], values: [string, string][] = []): AgentRunCommand {
-  return { kind: 'run', history: true, flags: new Set(flags), values: new Map(values) };
+  return {
+    kind: 'run',
+    history: true,
+    allow: [],
+    deny: [],
+    listPermissions: false,
+    flags: new Set(flags),
+    values: new Map(values),
+  };
 }
 
 describe('the session flags', () => {

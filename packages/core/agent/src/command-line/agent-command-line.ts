@@ -42,11 +42,25 @@ export type AgentCommand =
       readonly requestTimeoutMs?: number;
       /** `--retries`: how many times a failed model request is sent again. */
       readonly maxRetries?: number;
+      /** `--allow RULE` (repeatable): rules that allow tool calls, for this run only. */
+      readonly allow: readonly string[];
+      /** `--deny RULE` (repeatable): rules that deny tool calls, for this run only. */
+      readonly deny: readonly string[];
+      /** `--permission-mode`: `ask` (default) or `read-only`. */
+      readonly permissionMode?: PermissionMode;
+      /** `--permissions`: list the rules in force and where they live, then exit. */
+      readonly listPermissions: boolean;
       /** The program's own boolean flags that were given (see `booleanFlags`). */
       readonly flags: ReadonlySet<string>;
       /** The program's own flags with a value that were given, by name (see `valueFlags`). */
       readonly values: ReadonlyMap<string, string>;
     };
+
+/** How tool calls that act are decided: asked (`ask`), or never run (`read-only`). */
+export type PermissionMode = 'ask' | 'read-only';
+
+/** The values `--permission-mode` takes. */
+export const PERMISSION_MODES: readonly PermissionMode[] = ['ask', 'read-only'];
 
 /** Options of `parseAgentCommandLine`. */
 export interface AgentCommandLineOptions {
@@ -157,6 +171,10 @@ const SHARED_OPTIONS = {
   'no-history': { type: 'boolean' },
   'request-timeout': { type: 'string' },
   retries: { type: 'string' },
+  allow: { type: 'string', multiple: true },
+  deny: { type: 'string', multiple: true },
+  'permission-mode': { type: 'string' },
+  permissions: { type: 'boolean' },
 } as const satisfies NonNullable<ParseArgsConfig['options']>;
 
 /**
@@ -203,14 +221,17 @@ export function parseAgentCommandLine(
     ...SHARED_OPTIONS,
   };
   let values: Record<string, string | boolean | undefined>;
+  let rules: { allow?: string[]; deny?: string[] };
   try {
-    // No option is `multiple`: every value is a string or a boolean.
-    values = parseArgs({
+    // Only `--allow` and `--deny` are `multiple`: every other value is a string or a boolean.
+    const parsed = parseArgs({
       args: negativeValuesAttached(args, options),
       strict: true,
       allowPositionals: false,
       options,
-    }).values as Record<string, string | boolean | undefined>;
+    }).values as Record<string, string | boolean | string[] | undefined>;
+    rules = parsed as { allow?: string[]; deny?: string[] };
+    values = parsed as Record<string, string | boolean | undefined>;
   } catch (error) {
     throw usageErrorOf(error);
   }
@@ -237,6 +258,21 @@ export function parseAgentCommandLine(
       `--thinking takes ${THINKING_LEVELS.join(', ')} (got ${JSON.stringify(thinking)})`,
     );
   }
+  for (const [flag, list] of [
+    ['--allow', rules.allow],
+    ['--deny', rules.deny],
+  ] as const) {
+    if (list?.some((rule) => rule.trim() === '')) throw new UsageError(`${flag} needs a rule`);
+  }
+  const permissionMode = values['permission-mode'] as string | undefined;
+  if (
+    permissionMode !== undefined &&
+    !PERMISSION_MODES.includes(permissionMode as PermissionMode)
+  ) {
+    throw new UsageError(
+      `--permission-mode takes ${PERMISSION_MODES.join(' or ')} (got ${JSON.stringify(permissionMode)})`,
+    );
+  }
   const requestTimeout = values['request-timeout'] as string | undefined;
   const retries = values.retries as string | undefined;
   return {
@@ -252,6 +288,10 @@ export function parseAgentCommandLine(
       requestTimeoutMs: parseDuration(requestTimeout, '--request-timeout'),
     }),
     ...(retries !== undefined && { maxRetries: parseRetries(retries) }),
+    allow: Object.freeze([...(rules.allow ?? [])]),
+    deny: Object.freeze([...(rules.deny ?? [])]),
+    ...(permissionMode !== undefined && { permissionMode: permissionMode as PermissionMode }),
+    listPermissions: values.permissions === true,
     flags: new Set(booleanFlags.filter((flag) => values[flag] === true)),
     values: new Map(
       valueFlags.flatMap((flag) => {

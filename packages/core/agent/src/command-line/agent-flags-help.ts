@@ -27,6 +27,19 @@ Questions:
   --timeout TIME     how long a question waits for an answer: a number with ms, s,
                      m or h (90s, 5m), or milliseconds (90000); default: no limit
 
+Tools and approvals:
+  The agent reads, lists and searches the files of its folder (the workspace)
+  without asking; every edit, write and command asks first, unless a rule decides.
+  --allow RULE       allow tool calls for this run (repeatable): TOOL, or
+                     TOOL:PATTERN, a command prefix in words for run_command
+                     (run_command:npm test) or a path glob for the file tools
+                     (write_file:docs/**)
+  --deny RULE        deny tool calls for this run (repeatable); deny wins
+  --permission-mode MODE
+                     ask (default), or read-only: nothing that changes files or
+                     runs commands runs, and nothing is asked
+  --permissions      list the rules in force and where they live, then exit
+
 History:
   --state-dir DIR    where conversations are saved, one file each (default:
                      $XDG_STATE_HOME/dsh, else ~/.local/state/dsh)

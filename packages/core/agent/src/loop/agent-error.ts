@@ -7,6 +7,7 @@ export const AGENT_ERROR_CODES = [
   'INVALID_ARGUMENTS',
   'TURN_CANCELLED',
   'STEP_LIMIT',
+  'PERMISSION_DENIED',
 ] as const;
 
 /** A stable code of an `AgentError`. */

@@ -1,6 +1,6 @@
-import type { ToolError } from 'dsh-user-interaction';
+import type { PermissionOutcome, ToolError } from 'dsh-user-interaction';
 import type { RetryEvent } from '../models/model.js';
-import type { ToolResult } from './agent-tool.js';
+import type { ToolCallDescription, ToolResult } from './agent-tool.js';
 
 /** Why a turn ended. `cancelled` is a result, not an error. */
 export type TurnEndReason = 'finished' | 'cancelled' | 'step-limit' | 'error';
@@ -24,6 +24,19 @@ export type AgentEvent =
       readonly name: string;
       readonly title: string;
       readonly arguments: unknown;
+      /** What the call will do, for a tool that says (kind, paths, diff, command). */
+      readonly description?: ToolCallDescription;
+    }
+  /**
+   * The call with the same `id` was decided before it ran: allowed or denied, and by whom (the
+   * person, a rule, the policy, or nobody). `warning`: the rule an "always" answer wrote could not be kept.
+   */
+  | {
+      readonly type: 'tool-approval';
+      readonly id: string;
+      readonly name: string;
+      readonly outcome: PermissionOutcome;
+      readonly warning?: string;
     }
   /** The result of the tool call with the same `id`. */
   | {

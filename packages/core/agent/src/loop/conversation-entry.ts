@@ -1,6 +1,6 @@
-import type { ToolError } from 'dsh-user-interaction';
+import type { PermissionOutcome, ToolError } from 'dsh-user-interaction';
 import type { ModelReasoning, ModelToolCall } from '../models/model.js';
-import type { ToolResult } from './agent-tool.js';
+import type { ToolCallDescription, ToolResult } from './agent-tool.js';
 
 /**
  * One event of a conversation, in the order it happened: what a session store writes as the
@@ -15,6 +15,16 @@ export type ConversationEntry =
       readonly text: string;
       readonly toolCalls?: readonly ModelToolCall[];
       readonly reasoning?: ModelReasoning;
+    }
+  /**
+   * The decision on the next open tool call, made before it ran: what it would do, and who
+   * decided (the person, a rule, the policy, or nobody: a denial).
+   */
+  | {
+      readonly type: 'approval';
+      readonly toolCallId: string;
+      readonly description: ToolCallDescription;
+      readonly outcome: PermissionOutcome;
     }
   /** The result of the next open tool call: for a question, the answer or the error and its code. */
   | { readonly type: 'tool-result'; readonly toolCallId: string; readonly result: ToolResult }

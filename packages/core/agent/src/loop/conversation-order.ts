@@ -22,6 +22,7 @@ export function messageOf(entry: ConversationEntry): ModelMessage | undefined {
           : { role: 'tool', toolCallId, content: result.output, error: result.error },
       );
     }
+    case 'approval':
     case 'turn-end':
       return undefined;
   }
@@ -37,6 +38,8 @@ export class ConversationOrder {
   /** The calls of the last assistant step; those from `#next` on still wait for their result. */
   #calls: readonly ModelToolCall[] = [];
   #next = 0;
+  /** Whether the next open call was decided already (an `approval` came for it). */
+  #decided = false;
 
   /** Whether a turn has started and not ended. */
   get inTurn(): boolean {
@@ -61,6 +64,14 @@ export class ConversationOrder {
       case 'assistant':
         if (!this.#inTurn) return 'is an assistant step outside a turn';
         return this.waiting ? 'comes before every tool call got its result' : undefined;
+      case 'approval': {
+        const next = this.#calls[this.#next];
+        if (next === undefined) return 'is an approval with no tool call waiting for it';
+        if (this.#decided) return `decides ${JSON.stringify(entry.toolCallId)} a second time`;
+        return next.id === entry.toolCallId
+          ? undefined
+          : `is the approval of ${JSON.stringify(entry.toolCallId)}, but ${JSON.stringify(next.id)} comes first`;
+      }
       case 'tool-result': {
         const next = this.#calls[this.#next];
         if (next === undefined) return 'is a tool result with no tool call waiting for it';
@@ -85,9 +96,14 @@ export class ConversationOrder {
       case 'assistant':
         this.#calls = entry.toolCalls ?? [];
         this.#next = 0;
+        this.#decided = false;
+        return;
+      case 'approval':
+        this.#decided = true;
         return;
       case 'tool-result':
         this.#next++;
+        this.#decided = false;
         return;
       case 'turn-end':
         this.#inTurn = false;

@@ -6,6 +6,7 @@ import type { AgentInteraction, AgentTool } from './agent-tool.js';
 import { createAskUserQuestionAgentTool } from './ask-user-question-agent-tool.js';
 import type { ConversationEntry, ConversationRecorder } from './conversation-entry.js';
 import { DEFAULT_INSTRUCTIONS } from './default-instructions.js';
+import { ASK_EVERY_CALL, type PermissionPolicy } from './permission-policy.js';
 import { restoreConversation } from './restore-conversation.js';
 import { runTurn } from './run-turn.js';
 
@@ -35,6 +36,12 @@ export interface AgentOptions {
   readonly conversation?: readonly ConversationEntry[];
   /** Receives each entry of the conversation as it happens, to store it (default: none). */
   readonly recorder?: ConversationRecorder;
+  /**
+   * Decides, before they run, the calls of tools that describe themselves (the workspace tools
+   * of `dsh-tools`): a rule or the policy decides, or the person is asked through
+   * `interaction.requestPermission`. Default: every such call asks.
+   */
+  readonly permissions?: PermissionPolicy;
 }
 
 /** Options of one turn. */
@@ -81,6 +88,10 @@ function checkOptions(options: AgentOptions): void {
     (typeof recorder?.add !== 'function' || typeof recorder.flush !== 'function')
   ) {
     throw new TypeError('createAgent(): `recorder` needs add(entry) and flush() methods.');
+  }
+  const { permissions } = options;
+  if (permissions !== undefined && typeof permissions?.decide !== 'function') {
+    throw new TypeError('createAgent(): `permissions` needs a decide(check) method.');
   }
   if (maxSteps !== undefined && !(Number.isSafeInteger(maxSteps) && maxSteps > 0)) {
     throw new TypeError('createAgent(): `maxSteps` must be a positive integer.');
@@ -136,6 +147,7 @@ export function createAgent(options: AgentOptions): ChatAgent {
     tools: toolMap(options),
     maxSteps: options.maxSteps ?? DEFAULT_MAX_STEPS,
     questionTimeoutMs: options.questionTimeoutMs,
+    permissions: options.permissions ?? ASK_EVERY_CALL,
     recorder: options.recorder,
   };
   const instructions = options.instructions ?? DEFAULT_INSTRUCTIONS;

@@ -1,12 +1,25 @@
-import type {
-  AskUserQuestionAnswer,
-  AskUserQuestionOption,
-  AskUserQuestionsAnswer,
-  ToolError,
+import {
+  type AskUserQuestionAnswer,
+  type AskUserQuestionOption,
+  type AskUserQuestionsAnswer,
+  isUserInteractionErrorCode,
+  PERMISSION_CHOICES,
+  PERMISSION_KINDS,
+  type PermissionChoice,
+  type PermissionDecider,
+  type PermissionEdit,
+  type PermissionKind,
+  type PermissionOutcome,
+  type ToolError,
 } from 'dsh-user-interaction';
 import type { ModelReasoning, ModelToolCall } from '../models/model.js';
 import type { TurnEndReason } from './agent-event.js';
-import type { ToolResult } from './agent-tool.js';
+import type {
+  ToolCallDescription,
+  ToolCallLocation,
+  ToolResult,
+  ToolResultDetails,
+} from './agent-tool.js';
 import type { ConversationEntry } from './conversation-entry.js';
 
 type Fields = Record<string, unknown>;
@@ -122,6 +135,128 @@ function itemAnswers(value: unknown): AskUserQuestionsAnswer {
   });
 }
 
+function edit(value: unknown, what: string): PermissionEdit {
+  const fields = record(value, what);
+  const { oldText } = fields;
+  if (oldText !== null && typeof oldText !== 'string')
+    fail(`${what}.oldText must be a string or null`);
+  return Object.freeze({
+    path: text(fields, 'path', what),
+    oldText: oldText as string | null,
+    newText: text(fields, 'newText', what),
+  });
+}
+
+function details(value: unknown): ToolResultDetails {
+  const fields = record(value, 'result.details');
+  const { exit } = fields;
+  let ending: ToolResultDetails['exit'];
+  if (exit !== undefined) {
+    const { code, signal } = record(exit, 'result.details.exit');
+    if (code !== null && !Number.isSafeInteger(code))
+      fail('result.details.exit.code must be a whole number or null');
+    if (signal !== null && typeof signal !== 'string')
+      fail('result.details.exit.signal must be a string or null');
+    ending = Object.freeze({ code: code as number | null, signal: signal as string | null });
+  }
+  return Object.freeze({
+    ...(fields.edit !== undefined && { edit: edit(fields.edit, 'result.details.edit') }),
+    ...(ending !== undefined && { exit: ending }),
+  });
+}
+
+function oneOf<T extends string>(value: unknown, allowed: readonly T[], what: string): T {
+  if (typeof value !== 'string' || !(allowed as readonly string[]).includes(value)) {
+    fail(`${what} must be one of ${allowed.join(', ')}`);
+  }
+  return value as T;
+}
+
+function location(value: unknown, what: string): ToolCallLocation {
+  const fields = record(value, what);
+  const { line } = fields;
+  if (line !== undefined && !(Number.isSafeInteger(line) && (line as number) >= 0)) {
+    fail(`${what}.line must be a whole number`);
+  }
+  return Object.freeze({
+    path: text(fields, 'path', what),
+    ...(line !== undefined && { line: line as number }),
+  });
+}
+
+function description(value: unknown): ToolCallDescription {
+  const what = 'description';
+  const fields = record(value, what);
+  const title = optionalText(fields, 'title', what);
+  const locations =
+    fields.locations === undefined
+      ? undefined
+      : list(fields.locations, `${what}.locations`).map((item, at) =>
+          location(item, `${what}.locations[${at}]`),
+        );
+  let command: ToolCallDescription['command'];
+  if (fields.command !== undefined) {
+    const commandFields = record(fields.command, `${what}.command`);
+    command = Object.freeze({
+      command: text(commandFields, 'command', `${what}.command`),
+      cwd: text(commandFields, 'cwd', `${what}.command`),
+    });
+  }
+  return Object.freeze({
+    kind: oneOf<PermissionKind>(fields.kind, PERMISSION_KINDS, `${what}.kind`),
+    ...(title !== undefined && { title }),
+    ...(locations !== undefined && { locations: Object.freeze(locations) }),
+    ...(fields.edit !== undefined && { edit: edit(fields.edit, `${what}.edit`) }),
+    ...(command !== undefined && { command }),
+  });
+}
+
+function decider(value: unknown): PermissionDecider {
+  const what = 'outcome.decidedBy';
+  const fields = record(value, what);
+  switch (fields.kind) {
+    case 'person': {
+      const rule = optionalText(fields, 'rule', what);
+      return Object.freeze({
+        kind: 'person',
+        choice: oneOf<PermissionChoice>(fields.choice, PERMISSION_CHOICES, `${what}.choice`),
+        ...(rule !== undefined && { rule }),
+      });
+    }
+    case 'rule':
+      return Object.freeze({
+        kind: 'rule',
+        rule: text(fields, 'rule', what),
+        source: text(fields, 'source', what),
+      });
+    case 'policy':
+      return Object.freeze({ kind: 'policy', reason: text(fields, 'reason', what) });
+    case 'unanswered': {
+      const { code } = fields;
+      if (!isUserInteractionErrorCode(code)) fail(`${what}.code must be a user interaction code`);
+      return Object.freeze({ kind: 'unanswered', code, message: text(fields, 'message', what) });
+    }
+    default:
+      return fail(`${what}.kind must be person, rule, policy or unanswered`);
+  }
+}
+
+function outcome(value: unknown): PermissionOutcome {
+  const fields = record(value, 'outcome');
+  const { allowed } = fields;
+  if (typeof allowed !== 'boolean') fail('outcome.allowed must be true or false');
+  const decidedBy = decider(fields.decidedBy);
+  if (allowed && decidedBy.kind === 'unanswered')
+    fail('an unanswered approval cannot allow a call');
+  if (
+    decidedBy.kind === 'person' &&
+    allowed !== (decidedBy.choice === 'allow_once' || decidedBy.choice === 'allow_always')
+  ) {
+    fail('outcome.allowed does not match the person’s choice');
+  }
+  return Object.freeze({ allowed, decidedBy }) as PermissionOutcome;
+}
+
 function toolResult(value: unknown): ToolResult {
   const fields = record(value, 'result');
   const output = text(fields, 'output', 'result');
@@ -131,6 +266,7 @@ function toolResult(value: unknown): ToolResult {
       output,
       ...(fields.answer !== undefined && { answer: answer(fields.answer) }),
       ...(fields.answers !== undefined && { answers: itemAnswers(fields.answers) }),
+      ...(fields.details !== undefined && { details: details(fields.details) }),
     });
   }
   if (fields.ok !== false) fail('result.ok must be true or false');
@@ -168,6 +304,13 @@ function entryOf(fields: Fields): ConversationEntry {
         ...(fields.reasoning !== undefined && { reasoning: reasoning(fields.reasoning) }),
       });
     }
+    case 'approval':
+      return Object.freeze({
+        type: 'approval',
+        toolCallId: text(fields, 'toolCallId', 'approval'),
+        description: description(fields.description),
+        outcome: outcome(fields.outcome),
+      });
     case 'tool-result':
       return Object.freeze({
         type: 'tool-result',

@@ -28,6 +28,7 @@ export function* replayConversation(
   for (const tool of options.tools ?? []) if (!tools.has(tool.name)) tools.set(tool.name, tool);
   let calls: readonly ModelToolCall[] = [];
   let next = 0;
+  let approval: Extract<ConversationEntry, { type: 'approval' }> | undefined;
   for (const entry of entries) {
     switch (entry.type) {
       case 'prompt':
@@ -41,11 +42,27 @@ export function* replayConversation(
         calls = entry.toolCalls ?? [];
         next = 0;
         break;
+      case 'approval':
+        approval = entry;
+        break;
       case 'tool-result': {
         const call = calls[next++];
+        const decided = approval?.toolCallId === call?.id ? approval : undefined;
+        approval = undefined;
         if (call === undefined) break;
         const { args, title } = prepareToolCall(call, tools);
-        yield { type: 'tool-call', id: call.id, name: call.name, title, arguments: args };
+        const description = decided?.description;
+        yield {
+          type: 'tool-call',
+          id: call.id,
+          name: call.name,
+          title: description?.title ?? title,
+          arguments: args,
+          ...(description !== undefined && { description }),
+        };
+        if (decided !== undefined) {
+          yield { type: 'tool-approval', id: call.id, name: call.name, outcome: decided.outcome };
+        }
         yield { type: 'tool-result', id: call.id, name: call.name, result: entry.result };
         break;
       }

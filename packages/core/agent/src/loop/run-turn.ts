@@ -11,8 +11,11 @@ import { AgentError } from './agent-error.js';
 import type { AgentEvent, TurnEndEvent } from './agent-event.js';
 import type { AgentInteraction, AgentTool, ToolResult } from './agent-tool.js';
 import type { ConversationRecorder } from './conversation-entry.js';
+import type { PermissionPolicy } from './permission-policy.js';
+import { approveCall, deniedResult } from './tool-approval.js';
 import {
   cancelledResult,
+  describeToolCall,
   executeToolCall,
   type PreparedToolCall,
   prepareToolCall,
@@ -27,6 +30,8 @@ export interface TurnSetup {
   readonly tools: ReadonlyMap<string, AgentTool>;
   readonly maxSteps: number;
   readonly questionTimeoutMs: number | undefined;
+  /** Decides the calls of tools that describe themselves, before they run. */
+  readonly permissions: PermissionPolicy;
   /** Where each entry of the conversation is recorded as it happens. */
   readonly recorder: ConversationRecorder | undefined;
 }
@@ -135,15 +140,41 @@ async function* runCalls(
 ): AsyncGenerator<AgentEvent, boolean, undefined> {
   for (const call of calls) {
     if (signal.aborted) break;
-    const prepared = prepareToolCall(call, setup.tools);
+    let prepared = prepareToolCall(call, setup.tools);
+    const described = await raceAbort(describeToolCall(prepared, signal), signal);
+    if (described === ABORTED) break;
+    prepared = described;
+    const { description } = prepared;
     yield {
       type: 'tool-call',
       id: call.id,
       name: call.name,
-      title: prepared.title,
+      title: description?.title ?? prepared.title,
       arguments: prepared.args,
+      ...(description !== undefined && { description }),
     };
-    const result = (await runCall(setup, prepared, signal)) ?? cancelledResult();
+    let result: ToolResult | undefined;
+    if (description !== undefined && prepared.failure === undefined) {
+      const approval = await approveCall(prepared, description, { ...setup, signal });
+      log.addApproval(call, description, approval.outcome);
+      // The person's decision is stored before anything acts on it.
+      await log.flush();
+      yield {
+        type: 'tool-approval',
+        id: call.id,
+        name: call.name,
+        outcome: approval.outcome,
+        ...(approval.warning !== undefined && { warning: approval.warning }),
+      };
+      if (!approval.outcome.allowed) {
+        result = signal.aborted ? undefined : deniedResult(approval.outcome);
+      } else {
+        result = await runCall(setup, prepared, signal);
+      }
+    } else {
+      result = await runCall(setup, prepared, signal);
+    }
+    result ??= cancelledResult();
     log.addResult(call, result);
     // The answer is stored before the agent goes on with it.
     await log.flush();

@@ -1,7 +1,13 @@
 import { type ToolError, toToolError } from 'dsh-user-interaction';
 import type { ModelToolCall } from '../models/model.js';
 import { AgentError } from './agent-error.js';
-import type { AgentInteraction, AgentTool, ToolContext, ToolResult } from './agent-tool.js';
+import type {
+  AgentInteraction,
+  AgentTool,
+  ToolCallDescription,
+  ToolContext,
+  ToolResult,
+} from './agent-tool.js';
 import { createToolCallAgent } from './tool-call-agent.js';
 
 /** A tool call checked and parsed, ready to announce and run. */
@@ -10,6 +16,8 @@ export type PreparedToolCall = {
   /** The parsed arguments, or the raw text when it is not JSON. */
   readonly args: unknown;
   readonly title: string;
+  /** What the call will do, for a tool with `describe` (once described). */
+  readonly description?: ToolCallDescription;
 } & (
   | { readonly tool: AgentTool; readonly failure?: undefined }
   /** The call cannot run: `failure` is the result the model gets instead. */
@@ -127,6 +135,30 @@ function checkResult(value: unknown): ToolResult {
   return errorResult(new TypeError('A tool returned something other than a ToolResult.'));
 }
 
+/**
+ * Asks the call's tool what it will do, when the tool has `describe`: the call gets its
+ * description, or (the tool threw, or said nothing usable) the failure the model gets instead.
+ * Never rejects.
+ */
+export async function describeToolCall(
+  prepared: PreparedToolCall,
+  signal: AbortSignal,
+): Promise<PreparedToolCall> {
+  if (prepared.failure !== undefined || prepared.tool.describe === undefined) return prepared;
+  try {
+    const description = await prepared.tool.describe(prepared.args, {
+      signal,
+      toolCallId: prepared.call.id,
+    });
+    if (typeof description?.kind !== 'string') {
+      throw new TypeError('A tool’s describe() returned no `kind`.');
+    }
+    return { ...prepared, description: Object.freeze({ ...description }) };
+  } catch (error) {
+    return { ...prepared, failure: errorResult(error) };
+  }
+}
+
 /** Runs a prepared call. Never rejects: every failure becomes an error result. */
 export async function executeToolCall(
   prepared: PreparedToolCall,
@@ -140,6 +172,7 @@ export async function executeToolCall(
     signal,
     toolCallId: prepared.call.id,
     interaction,
+    ...(prepared.description !== undefined && { description: prepared.description }),
     ask: (question) =>
       interaction.ask({
         ...(questionTimeoutMs !== undefined && { timeoutMs: questionTimeoutMs }),

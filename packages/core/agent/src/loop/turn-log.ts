@@ -1,6 +1,7 @@
+import type { PermissionOutcome } from 'dsh-user-interaction';
 import type { ModelMessage, ModelReasoning, ModelToolCall } from '../models/model.js';
 import type { TurnEndEvent } from './agent-event.js';
-import type { ToolResult } from './agent-tool.js';
+import type { ToolCallDescription, ToolResult } from './agent-tool.js';
 import type { ConversationEntry, ConversationRecorder } from './conversation-entry.js';
 import { ConversationOrder, messageOf } from './conversation-order.js';
 import { cancelledResult } from './tool-call-runner.js';
@@ -59,6 +60,16 @@ export class TurnLog {
     // Results must follow the order of the calls: any skipped call is closed first.
     for (const skipped of open.slice(0, index)) this.addToolResult(skipped, cancelledResult());
     this.addToolResult(call, result);
+  }
+
+  /** Writes the decision on an open call, made before it runs. */
+  addApproval(
+    call: ModelToolCall,
+    description: ToolCallDescription,
+    outcome: PermissionOutcome,
+  ): void {
+    if (!this.order.openCalls.includes(call)) return;
+    this.add({ type: 'approval', toolCallId: call.id, description, outcome });
   }
 
   /**

@@ -23,6 +23,7 @@ import {
 } from './openai-model-error.js';
 import { toOpenAIMessages, toOpenAITools } from './openai-request.js';
 import {
+  DEFAULT_FINISH_WAIT_MS,
   DEFAULT_MAX_RETRIES,
   DEFAULT_REQUEST_TIMEOUT_MS,
   DEFAULT_RETRY_DELAY_MS,
@@ -32,6 +33,7 @@ import {
 import { SilenceWatch } from './silence-watch.js';
 import type { ThinkingLevel } from './thinking.js';
 import { ToolCallAssembler } from './tool-call-assembler.js';
+import { wholeEventsFetch } from './whole-events.js';
 
 /** The key sent to a server that needs none (most local servers ignore it, the client needs one). */
 export const NO_API_KEY = 'no-key';
@@ -56,7 +58,8 @@ export interface OpenAICompatibleModelOptions {
   /**
    * Retries of a request that failed before anything of the answer streamed (default 2, at
    * most 10): a busy or limiting server (HTTP 408, 429, 5xx but 501), one that cannot be
-   * reached (but for an unknown host or a bad certificate), or one silent for `timeoutMs`.
+   * reached (a host name that does not resolve included, but for a failed TLS handshake), or
+   * one silent for `timeoutMs`.
    * Refusals (400, 401, 403, 404, 422…) are never retried. Each retry streams a `retry` event.
    */
   readonly maxRetries?: number;
@@ -71,6 +74,17 @@ export interface OpenAICompatibleModelOptions {
    * retry, up to 8 s. A server's `Retry-After` (up to 60 s) wins; after silence there is none.
    */
   readonly retryDelayMs?: number;
+  /**
+   * After the model finished its answer (a `finish_reason`), how long the server has to end
+   * its stream, in milliseconds (default 2000). A server that then sends only keep-alives is
+   * cut off at this bound, and the answer completes.
+   */
+  readonly finishWaitMs?: number;
+  /**
+   * Where the API key came from, for messages (such as `DEEPSEEK_API_KEY`). Default: that
+   * variable when the key is read from it here, else nothing is said.
+   */
+  readonly apiKeySource?: string;
   /** Extra HTTP headers for every request. */
   readonly headers?: Readonly<Record<string, string>>;
   /** The `fetch` to use (default: the global one). */
@@ -83,7 +97,7 @@ type Client = InstanceType<typeof OpenAIModule.OpenAI>;
 const LONGEST_TIMEOUT_MS = 2_147_483_647;
 
 function checkOptions(options: OpenAICompatibleModelOptions): void {
-  const { maxRetries, timeoutMs, retryDelayMs } = options;
+  const { maxRetries, timeoutMs, retryDelayMs, finishWaitMs } = options;
   if (
     maxRetries !== undefined &&
     !(Number.isInteger(maxRetries) && maxRetries >= 0 && maxRetries <= MAX_RETRIES)
@@ -95,6 +109,7 @@ function checkOptions(options: OpenAICompatibleModelOptions): void {
   for (const [name, value] of [
     ['timeoutMs', timeoutMs],
     ['retryDelayMs', retryDelayMs],
+    ['finishWaitMs', finishWaitMs],
   ] as const) {
     if (
       value !== undefined &&
@@ -150,7 +165,19 @@ export function createOpenAICompatibleModel(options: OpenAICompatibleModelOption
   const timeoutMs = options.timeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS;
   const attempts = (options.maxRetries ?? DEFAULT_MAX_RETRIES) + 1;
   const retryDelayMs = options.retryDelayMs ?? DEFAULT_RETRY_DELAY_MS;
-  const target: ModelTarget = { server, model, apiKey: apiKey ?? '', timeoutMs, deepSeek };
+  const finishWaitMs = options.finishWaitMs ?? DEFAULT_FINISH_WAIT_MS;
+  const apiKeySource =
+    options.apiKeySource ??
+    (options.apiKey === undefined && deepSeekHost ? 'DEEPSEEK_API_KEY' : undefined);
+  const target: ModelTarget = {
+    server,
+    model,
+    apiKey: apiKey ?? '',
+    timeoutMs,
+    deepSeek,
+    baseURLGiven: options.baseURL !== undefined,
+    ...(apiKeySource !== undefined && { apiKeySource }),
+  };
   const baseFetch: typeof fetch = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
   let loading: Promise<{ openai: typeof OpenAIModule; client: Client }> | undefined;
 
@@ -207,7 +234,8 @@ export function createOpenAICompatibleModel(options: OpenAICompatibleModelOption
         // A client of its own per attempt: its fetch tells this attempt's watch what arrives.
         const response = await raceAbort(
           client
-            .withOptions({ fetch: watch.fetch(baseFetch) })
+            // The watch hears every piece as it comes; the client gets whole events.
+            .withOptions({ fetch: wholeEventsFetch(watch.fetch(baseFetch)) })
             .chat.completions.create(
               body as unknown as OpenAIModule.OpenAI.Chat.ChatCompletionCreateParamsStreaming,
               { signal: watch.signal },
@@ -231,7 +259,11 @@ export function createOpenAICompatibleModel(options: OpenAICompatibleModelOption
         for await (const chunk of abortable(chunks, watch.signal)) {
           received++;
           const read = readChatChunk(chunk, calls);
-          if (read.finish !== undefined) finish = read.finish;
+          if (read.finish !== undefined) {
+            finish = read.finish;
+            // The answer is complete: a stream that does not end soon is not waited for.
+            watch.endWithin(finishWaitMs);
+          }
           if (read.events.length === 0) continue;
           streamed = true;
           watch.hold();
@@ -239,12 +271,16 @@ export function createOpenAICompatibleModel(options: OpenAICompatibleModelOption
           watch.heard();
         }
       } catch (error) {
-        return failed(
-          watch.silent ? silenceFailure(target, streamed) : streamFailure(error, target, openai),
-        );
+        // Cut after the finish (not ended in time, or silent): the answer is complete.
+        if (finish === undefined || !(watch.ended || watch.silent)) {
+          return failed(
+            watch.silent ? silenceFailure(target, streamed) : streamFailure(error, target, openai),
+          );
+        }
       }
-      // On silence the client ends the stream quietly, as on any abort.
-      if (watch.silent) return failed(silenceFailure(target, streamed));
+      // On silence the client ends the stream quietly, as on any abort; after the finish,
+      // silence only means the server did not end the stream.
+      if (watch.silent && finish === undefined) return failed(silenceFailure(target, streamed));
       if (signal.aborted) return undefined;
       if (finish === undefined) return failed(badResponseFailure(target, received === 0));
       for (const call of calls.finish(server)) yield { type: 'tool-call', call };

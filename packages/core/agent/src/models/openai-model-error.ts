@@ -1,10 +1,18 @@
 import type * as OpenAIModule from 'openai';
 import { deepSeekModelHint, isUnknownModelRefusal } from './deepseek.js';
 import { ModelError, type ModelErrorCode } from './model-error.js';
+import {
+  type NetworkTarget,
+  networkAdvice,
+  networkFailure,
+  networkFailurePasses,
+  networkReason,
+} from './network-failure.js';
 import { MAX_RETRY_AFTER_MS, type RetryKind, retryAfterMs } from './retry-policy.js';
+import { StreamEventTooLargeError } from './whole-events.js';
 
 /** What an error message may say about the request: never the key itself. */
-export interface ModelTarget {
+export interface ModelTarget extends NetworkTarget {
   /** The base URL as people may see it (no user name or password). */
   readonly server: string;
   readonly model: string;
@@ -29,27 +37,6 @@ export interface AttemptFailure {
   readonly cause?: unknown;
 }
 
-/** Network failures by code: how to say them, and whether they may pass. */
-interface NetworkProblem {
-  readonly reason: string;
-  /** A problem that does not pass by itself: trying again at once would not help. */
-  readonly lasting?: true;
-}
-
-const NETWORK_CODES: Readonly<Record<string, NetworkProblem>> = {
-  ECONNREFUSED: { reason: 'connection refused' },
-  ECONNRESET: { reason: 'connection reset' },
-  ENOTFOUND: { reason: 'host not found', lasting: true },
-  EAI_AGAIN: { reason: 'host not found' },
-  ETIMEDOUT: { reason: 'connection timed out' },
-  EHOSTUNREACH: { reason: 'host unreachable' },
-  ENETUNREACH: { reason: 'network unreachable' },
-  UND_ERR_SOCKET: { reason: 'connection closed' },
-  UND_ERR_CONNECT_TIMEOUT: { reason: 'connection timed out' },
-  CERT_HAS_EXPIRED: { reason: 'TLS certificate expired', lasting: true },
-  DEPTH_ZERO_SELF_SIGNED_CERT: { reason: 'self-signed TLS certificate', lasting: true },
-};
-
 /** A duration for messages: `250 ms`, `1.5 s`, `20 s`, `5 min`. */
 export function duration(ms: number): string {
   if (ms < 1_000) return `${Math.round(ms)} ms`;
@@ -68,17 +55,6 @@ export function displayServer(baseURL: string): string {
   } catch {
     return baseURL;
   }
-}
-
-function networkProblem(error: unknown): NetworkProblem {
-  // undici nests the socket error: APIConnectionError -> TypeError('fetch failed') -> Error{code}.
-  for (let cause = error, depth = 0; cause !== undefined && depth < 5; depth++) {
-    const code = (cause as { code?: unknown } | null)?.code;
-    const problem = typeof code === 'string' ? NETWORK_CODES[code] : undefined;
-    if (problem !== undefined) return problem;
-    cause = (cause as { cause?: unknown } | null)?.cause;
-  }
-  return { reason: 'network error' };
 }
 
 /** The server's own words, shortened and with the key removed (servers sometimes echo it). */
@@ -191,12 +167,12 @@ export function requestFailure(
   // The client's own time limit is the same as the silence limit.
   if (error instanceof openai.APIConnectionTimeoutError) return silenceFailure(target, false);
   if (error instanceof openai.APIConnectionError) {
-    const problem = networkProblem(error);
+    const failure = networkFailure(error);
     return {
       code: 'MODEL_CONNECTION',
-      fact: `Cannot reach the model server at ${server} (${problem.reason}).`,
-      advice: 'Check that it is running and that the base URL is right.',
-      retry: problem.lasting === true ? 'never' : 'after-pause',
+      fact: `Cannot reach the model server at ${server} (${networkReason(failure, server)}).`,
+      advice: networkAdvice(failure, target),
+      retry: networkFailurePasses(failure) ? 'after-pause' : 'never',
       cause: error,
     };
   }
@@ -213,6 +189,16 @@ export function streamFailure(
   openai: typeof OpenAIModule,
 ): AttemptFailure {
   const { server } = target;
+  if (error instanceof StreamEventTooLargeError) {
+    return {
+      code: 'MODEL_BAD_RESPONSE',
+      fact: `The model server at ${server} sent a stream event larger than ${error.limitBytes / 1024 / 1024} MiB, the most this client takes.`,
+      advice:
+        'Check that the base URL points to an OpenAI-compatible server, and ask for a shorter answer.',
+      retry: 'never',
+      cause: error,
+    };
+  }
   if (error instanceof SyntaxError) {
     return {
       code: 'MODEL_BAD_RESPONSE',
@@ -234,7 +220,7 @@ export function streamFailure(
   }
   return {
     code: 'MODEL_CONNECTION',
-    fact: `The connection to the model server at ${server} was lost mid-response (${networkProblem(error).reason}).`,
+    fact: `The connection to the model server at ${server} was lost mid-response (${networkReason(networkFailure(error), server)}).`,
     advice: 'Try again.',
     retry: 'after-pause',
     cause: error,

@@ -49,7 +49,11 @@ function set(value: string | undefined): string | undefined {
   return value === undefined || value.trim() === '' ? undefined : value;
 }
 
-function findKey(options: ResolveModelOptions): { key?: string; source: string } {
+function findKey(options: ResolveModelOptions): {
+  key?: string;
+  source: string;
+  variable?: string;
+} {
   const env = options.env ?? process.env;
   const explicit = set(options.apiKey);
   if (explicit !== undefined) return { key: explicit, source: 'API key given' };
@@ -57,9 +61,15 @@ function findKey(options: ResolveModelOptions): { key?: string; source: string }
   // DEEPSEEK_API_KEY goes to DeepSeek only, never to a server named by --base-url.
   const deepSeekKey =
     baseUrl === undefined || isDeepSeekHost(baseUrl) ? set(env.DEEPSEEK_API_KEY) : undefined;
-  if (deepSeekKey !== undefined) return { key: deepSeekKey, source: 'key from DEEPSEEK_API_KEY' };
+  if (deepSeekKey !== undefined)
+    return {
+      key: deepSeekKey,
+      source: 'key from DEEPSEEK_API_KEY',
+      variable: 'DEEPSEEK_API_KEY',
+    };
   const genericKey = set(env.DSH_API_KEY);
-  if (genericKey !== undefined) return { key: genericKey, source: 'key from DSH_API_KEY' };
+  if (genericKey !== undefined)
+    return { key: genericKey, source: 'key from DSH_API_KEY', variable: 'DSH_API_KEY' };
   return { source: 'no API key' };
 }
 
@@ -76,7 +86,7 @@ export async function resolveModel(options: ResolveModelOptions = {}): Promise<R
     return { model, kind: 'script', description: `script ${script} (offline, scripted)` };
   }
   const baseUrl = set(options.baseUrl);
-  const { key, source } = findKey(options);
+  const { key, source, variable } = findKey(options);
   const modelName = set(options.model);
   if (key !== undefined || baseUrl !== undefined) {
     const problem = baseUrl === undefined ? undefined : baseUrlProblem(baseUrl);
@@ -85,6 +95,7 @@ export async function resolveModel(options: ResolveModelOptions = {}): Promise<R
       ...(baseUrl !== undefined && { baseURL: baseUrl }),
       ...(modelName !== undefined && { model: modelName }),
       ...(key !== undefined && { apiKey: key }),
+      ...(variable !== undefined && { apiKeySource: variable }),
       ...(options.thinking !== undefined && { thinking: options.thinking }),
       ...(options.requestTimeoutMs !== undefined && { timeoutMs: options.requestTimeoutMs }),
       ...(options.maxRetries !== undefined && { maxRetries: options.maxRetries }),

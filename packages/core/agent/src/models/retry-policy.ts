@@ -6,6 +6,8 @@ export const DEFAULT_MAX_RETRIES = 2;
  * after 60 s in all.
  */
 export const DEFAULT_REQUEST_TIMEOUT_MS = 20_000;
+/** How long a stream may go on after the model finished its answer, by default. */
+export const DEFAULT_FINISH_WAIT_MS = 2_000;
 /** The pause before the first retry by default; it doubles with each retry, up to `MAX_BACKOFF_MS`. */
 export const DEFAULT_RETRY_DELAY_MS = 1_000;
 /** The longest pause between two attempts that the model chooses on its own. */

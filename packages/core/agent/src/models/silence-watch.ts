@@ -12,6 +12,8 @@ export class SilenceWatch {
   readonly #timer: ReturnType<typeof setTimeout>;
   readonly #onCallerAbort = (): void => this.#controller.abort(this.#caller.reason);
   #silent = false;
+  #ended = false;
+  #endTimer: ReturnType<typeof setTimeout> | undefined;
   #holding = false;
   #stopped = false;
 
@@ -31,6 +33,26 @@ export class SilenceWatch {
   /** True once the server was silent for the whole limit (the caller did not abort). */
   get silent(): boolean {
     return this.#silent;
+  }
+
+  /** True once the stream was cut because it did not end in time after the answer (`endWithin`). */
+  get ended(): boolean {
+    return this.#ended;
+  }
+
+  /**
+   * The answer is complete: the server has `ms` more to end its stream (keep-alives do not
+   * count), then the stream is cut and `ended` is true. Only the first call counts.
+   */
+  endWithin(ms: number): void {
+    if (this.#endTimer !== undefined || this.#stopped) return;
+    this.#endTimer = setTimeout(() => {
+      if (this.signal.aborted) return;
+      this.#ended = true;
+      this.#controller.abort(
+        new Error(`The server did not end its stream ${ms} ms after the answer.`),
+      );
+    }, ms);
   }
 
   /** Something arrived (or the reader reads on): the silence starts again from now. */
@@ -71,6 +93,7 @@ export class SilenceWatch {
   stop(): void {
     this.#stopped = true;
     clearTimeout(this.#timer);
+    clearTimeout(this.#endTimer);
     this.#caller.removeEventListener('abort', this.#onCallerAbort);
   }
 }

@@ -1,6 +1,14 @@
 import type { Script } from './script.js';
 
 /**
+ * The files of the scratch folder the demo works in (its workspace), by name: the demo reads
+ * PLAN.md, proposes an edit to it, and runs a command on it. Never the person's own folder.
+ */
+export const DEMO_WORKSPACE_FILES: Readonly<Record<string, string>> = Object.freeze({
+  'PLAN.md': '# The plan\n\nNothing is decided yet.\n',
+});
+
+/**
  * The built-in demo: one turn, started by the person's first prompt, that asks (1) a choice
  * with a recommended option, (2) a free-form question, (3) three questions at once: a choice
  * that also takes a typed answer, several choices, and a choice with a recommended option,
@@ -9,7 +17,7 @@ import type { Script } from './script.js';
  */
 export const DEMO_SCRIPT: Script = {
   description:
-    'The built-in demo: a choice, a name to type, three questions at once, a last choice, then a summary of the answers.',
+    'The built-in demo: a choice, a name to type, three questions at once, a last choice, then a summary of the answers; at the next message, a file read, an edit and a command, each approved first.',
   steps: [
     {
       text: "Hi! I am the dsh demo agent. I run offline from a script, to show how an agent can stop in the middle of its work and ask you questions. Let's plan a small web service together.",
@@ -120,7 +128,35 @@ export const DEMO_SCRIPT: Script = {
       ],
     },
     {
-      text: 'Here is the plan:\n\n- Project: {{answer:name|(no name given)}}\n- Language: {{answer:language|(not chosen)}}\n- Database: {{answer:stack.database|(not chosen)}}\n- Features: {{answer:stack.features|(none chosen)}}\n- License: {{answer:stack.license|(not chosen)}}\n- Hosting: {{answer:hosting|(not chosen)}}\n\nThat is the whole demo. To talk to a real model, set DEEPSEEK_API_KEY or pass --base-url.',
+      text: 'Here is the plan:\n\n- Project: {{answer:name|(no name given)}}\n- Language: {{answer:language|(not chosen)}}\n- Database: {{answer:stack.database|(not chosen)}}\n- Features: {{answer:stack.features|(none chosen)}}\n- License: {{answer:stack.license|(not chosen)}}\n- Hosting: {{answer:hosting|(not chosen)}}\n\nThat is the plan. Send another message and I will write it into PLAN.md, in the scratch folder this demo works in: you approve the edit and the command first.',
+    },
+    {
+      text: 'I work in a scratch folder made for this demo, never in your files. First I read PLAN.md: reading inside the workspace needs no approval.',
+      toolCalls: [{ id: 'read-plan', name: 'read_file', arguments: { path: 'PLAN.md' } }],
+    },
+    {
+      text: 'Here is the change I propose. Nothing is written until you allow it.',
+      toolCalls: [
+        {
+          id: 'write-plan',
+          name: 'edit_file',
+          arguments: {
+            path: 'PLAN.md',
+            old_text: 'Nothing is decided yet.\n',
+            new_text:
+              '- Project: {{answer:name|(no name given)}}\n- Language: {{answer:language|(not chosen)}}\n- Database: {{answer:stack.database|(not chosen)}}\n- Features: {{answer:stack.features|(none chosen)}}\n- License: {{answer:stack.license|(not chosen)}}\n- Hosting: {{answer:hosting|(not chosen)}}\n',
+          },
+        },
+      ],
+    },
+    {
+      text: 'Now a command to check the file: commands ask first too.',
+      toolCalls: [
+        { id: 'check-plan', name: 'run_command', arguments: { command: 'wc -l PLAN.md' } },
+      ],
+    },
+    {
+      text: 'That is the whole demo: questions, an edit and a command, each approved by you first. To talk to a real model, set DEEPSEEK_API_KEY or pass --base-url.',
     },
   ],
   end: 'The demo script is over: start again to replay it, or set DEEPSEEK_API_KEY (or pass --base-url) to talk to a real model.',

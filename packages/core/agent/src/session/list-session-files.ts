@@ -1,5 +1,8 @@
+import { constants } from 'node:fs';
 import { open, readdir } from 'node:fs/promises';
 import { join } from 'node:path';
+import { inertText } from '../files/inert-text.js';
+import { OWN_FILE_FLAGS, ownFileProblem } from '../files/own-file.js';
 import { systemCode } from './session-error.js';
 import { isSessionId } from './session-id.js';
 import { readSessionLine, type SessionHeader } from './session-line.js';
@@ -36,14 +39,21 @@ const HEADER_BYTES = 16 * 1024;
 /** Files read at once: enough to overlap the reads, few enough to stay clear of fd limits. */
 const AT_ONCE = 32;
 
-async function infoOf(path: string): Promise<SessionInfo | undefined> {
+async function infoOf(
+  path: string,
+  skipped: (warning: string) => void,
+): Promise<SessionInfo | undefined> {
   let handle: Awaited<ReturnType<typeof open>> | undefined;
   try {
-    handle = await open(path, 'r');
-    const [stats, read] = await Promise.all([
-      handle.stat(),
-      handle.read(Buffer.alloc(HEADER_BYTES), 0, HEADER_BYTES, 0),
-    ]);
+    // Never waiting (a FIFO) nor following a link; then checked on the open handle.
+    handle = await open(path, constants.O_RDONLY | OWN_FILE_FLAGS);
+    const stats = await handle.stat();
+    const problem = ownFileProblem(stats);
+    if (problem !== undefined) {
+      skipped(`skipped ${inertText(path)}: it ${problem}`);
+      return undefined;
+    }
+    const read = await handle.read(Buffer.alloc(HEADER_BYTES), 0, HEADER_BYTES, 0);
     const head = read.buffer.subarray(0, read.bytesRead);
     const newline = head.indexOf(0x0a);
     if (newline === -1) return undefined;
@@ -57,7 +67,10 @@ async function infoOf(path: string): Promise<SessionInfo | undefined> {
       createdAt: new Date(header.createdAt),
       updatedAt: stats.mtime,
     };
-  } catch {
+  } catch (error) {
+    if (systemCode(error) === 'ELOOP' || systemCode(error) === 'EMLINK') {
+      skipped(`skipped ${inertText(path)}: it is a symbolic link`);
+    }
     // A file that went away or cannot be read is not listed.
     return undefined;
   } finally {
@@ -67,9 +80,14 @@ async function infoOf(path: string): Promise<SessionInfo | undefined> {
 
 /**
  * The sessions saved in `folder` (of `cwd` only, when given), in the order of
- * `compareSessionInfos`. Files that are not sessions, or whose header is damaged, are left out.
+ * `compareSessionInfos`. Files that are not sessions, or whose header is damaged, are left out;
+ * so are those not safe to read (not a regular file of this user), told to `skipped`.
  */
-export async function listSessionFiles(folder: string, cwd?: string): Promise<SessionInfo[]> {
+export async function listSessionFiles(
+  folder: string,
+  cwd?: string,
+  skipped: (warning: string) => void = () => {},
+): Promise<SessionInfo[]> {
   let names: string[];
   try {
     names = await readdir(folder);
@@ -84,7 +102,7 @@ export async function listSessionFiles(folder: string, cwd?: string): Promise<Se
   const infos: SessionInfo[] = [];
   for (let index = 0; index < paths.length; index += AT_ONCE) {
     const batch = await Promise.all(
-      paths.slice(index, index + AT_ONCE).map(({ path }) => infoOf(path)),
+      paths.slice(index, index + AT_ONCE).map(({ path }) => infoOf(path, skipped)),
     );
     for (const [offset, info] of batch.entries()) {
       // The header must name the file it is in: a copied file is not that session.

@@ -1,3 +1,4 @@
+import { inertText } from '../files/inert-text.js';
 import type { ConversationEntry } from '../loop/conversation-entry.js';
 import { ConversationOrder } from '../loop/conversation-order.js';
 import { closingEntries } from '../loop/restore-conversation.js';
@@ -23,13 +24,18 @@ const NEWLINE = 0x0a;
 
 /**
  * Reads a session file, trusting nothing: every line must be valid and may come where it is.
- * A last line that is not (the line being written when the program stopped) is skipped with a
- * warning; any other invalid line throws `SESSION_INVALID` naming the file and the line.
+ * Only a last line without its newline can be torn (dsh writes each line whole, newline
+ * included, in one write): an invalid one is skipped with a warning. Any other line that is
+ * not understood (damaged, or in a newer format) throws `SESSION_INVALID` naming the file and
+ * the line; nothing is skipped then, so the file is left as it is.
  */
 export function readSessionFile(path: string, bytes: Buffer): SessionFileContents {
-  const invalid = (line: number, problem: string): never => {
+  const shown = inertText(path);
+  const invalid = (line: number, problem: string, newer = false): never => {
     throw new SessionError(
-      `The session file ${path} is damaged at line ${line}: ${problem}. It was changed by something other than dsh; repair or remove it.`,
+      newer
+        ? `The session file ${shown} cannot be read at line ${line}: ${problem}. Update dsh to go on with it.`
+        : `The session file ${shown} is damaged at line ${line}: ${problem}. It was changed by something other than dsh; repair or remove it.`,
       'SESSION_INVALID',
     );
   };
@@ -44,13 +50,13 @@ export function readSessionFile(path: string, bytes: Buffer): SessionFileContent
     const newline = bytes.indexOf(NEWLINE, start);
     const end = newline === -1 ? bytes.length : newline;
     const next = newline === -1 ? bytes.length : newline + 1;
-    const last = next >= bytes.length;
     const read = readSessionLine(bytes.toString('utf8', start, end));
     if ('problem' in read) {
-      if (!last) invalid(line, read.problem);
+      // A line with its newline was written whole; a newer format is understood, not torn.
+      if (newline !== -1 || read.newer === true) invalid(line, read.problem, read.newer);
       if (header === undefined) invalid(line, `the header is unreadable (${read.problem})`);
       warnings.push(
-        `skipped the last line of ${path} (${read.problem}): the program stopped while writing it`,
+        `skipped the last line of ${shown} (${read.problem}): the program stopped while writing it`,
       );
       break;
     }

@@ -6,6 +6,8 @@ export const SESSION_ERROR_CODES = [
   'SESSION_LOCKED',
   'SESSION_INVALID',
   'SESSION_WRITE_FAILED',
+  'SESSION_READ_FAILED',
+  'SESSION_UNSAFE',
 ] as const;
 
 /** A stable code of a `SessionError`. */
@@ -19,6 +21,25 @@ export class SessionError extends CodedError<SessionErrorCode> {
 /** True for a `SessionError` from this or any other copy of the package, optionally with the code. */
 export function isSessionError(value: unknown, code?: SessionErrorCode): value is SessionError {
   return isCodedError(value, 'SessionError', SESSION_ERROR_CODES, code);
+}
+
+const MEANINGS: Readonly<Record<string, string>> = {
+  EACCES: 'permission denied',
+  EPERM: 'permission denied',
+  EROFS: 'read-only file system',
+  ENOSPC: 'no space left on the device',
+  EDQUOT: 'disk quota exceeded',
+  ENOTDIR: 'a part of the path is not a folder',
+  EISDIR: 'it is a folder',
+  EIO: 'input/output error',
+  EMFILE: 'too many open files',
+};
+
+/** A failed file operation for a person: what it means and its code, `permission denied, EACCES`. */
+export function systemProblem(error: unknown): string {
+  const code = systemCode(error);
+  const meaning = MEANINGS[code];
+  return meaning === undefined ? code : `${meaning}, ${code}`;
 }
 
 /** The system's code of a failed file operation (`ENOENT`, `EACCES`…), or a generic word. */

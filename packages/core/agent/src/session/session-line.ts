@@ -30,7 +30,7 @@ export function entryLine(entry: ConversationEntry): string {
 export type SessionLine =
   | { readonly header: SessionHeader }
   | { readonly entry: ConversationEntry }
-  | { readonly problem: string };
+  | { readonly problem: string; readonly newer?: true };
 
 function readHeader(fields: Record<string, unknown>): SessionLine {
   const { id, cwd, createdAt, title } = fields;
@@ -59,12 +59,12 @@ export function readSessionLine(line: string): SessionLine {
   }
   const fields = value as Record<string, unknown>;
   if (fields.v !== SESSION_FORMAT_VERSION) {
-    return {
-      problem:
-        typeof fields.v === 'number' && fields.v > SESSION_FORMAT_VERSION
-          ? `it is in format ${fields.v}, written by a newer version of dsh (this one reads format ${SESSION_FORMAT_VERSION})`
-          : `its format version is not ${SESSION_FORMAT_VERSION}`,
-    };
+    return typeof fields.v === 'number' && fields.v > SESSION_FORMAT_VERSION
+      ? {
+          problem: `it is in format ${fields.v}, written by a newer version of dsh (this one reads format ${SESSION_FORMAT_VERSION})`,
+          newer: true,
+        }
+      : { problem: `its format version is not ${SESSION_FORMAT_VERSION}` };
   }
   if (fields.type === 'session') return readHeader(fields);
   const read = readConversationEntry(fields);

@@ -1,7 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import { linkSync, readdirSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
+import { closeSync, linkSync, readdirSync, readSync, unlinkSync, writeFileSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
+import { inertText } from '../files/inert-text.js';
+import { isOwnFileError, openOwnFile } from '../files/own-file.js';
 import { SessionError, systemCode } from './session-error.js';
 
 /** Who holds a lock: the process and the machine it runs on. */
@@ -17,7 +19,14 @@ export interface SessionLock {
 }
 
 const GENERATION = /^(\d{1,15})\.lock$/;
+/**
+ * The last generation: the next one must still match `GENERATION`, whatever was found. A
+ * generation is taken once per holder that died, so only a planted file gets near it.
+ */
+const LAST_GENERATION = 999_999_999_999_999;
 const ATTEMPTS = 20;
+/** A holder is a pid and a host name: anything longer is not a lock of ours. */
+const HOLDER_BYTES = 4096;
 
 /** The file of one generation of the lock of session `id`: `<id>.<generation>.lock`. */
 function lockName(id: string, generation: number): string {
@@ -39,15 +48,35 @@ function generations(folder: string, id: string): number[] {
   }
 }
 
-/** The holder written in a lock file, `undefined` for one that is gone, `null` if unreadable. */
-function holderOf(path: string): LockHolder | undefined | null {
-  let text: string;
+/** What a lock file holds, read without waiting or following links; `null` if it is no lock file. */
+function lockText(path: string): string | null {
+  const { fd } = openOwnFile(path);
   try {
-    text = readFileSync(path, 'utf8');
+    const buffer = Buffer.alloc(HOLDER_BYTES);
+    let length = 0;
+    for (let read = -1; read !== 0 && length < HOLDER_BYTES; length += read) {
+      read = readSync(fd, buffer, length, HOLDER_BYTES - length, length);
+    }
+    return length < HOLDER_BYTES ? buffer.toString('utf8', 0, length) : null;
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/**
+ * The holder written in a lock file, `undefined` for one that is gone, `null` if unreadable:
+ * so is anything that is not a regular file of this user (a FIFO, a link, a planted file).
+ */
+function holderOf(path: string): LockHolder | undefined | null {
+  let text: string | null;
+  try {
+    text = lockText(path);
   } catch (error) {
     if (systemCode(error) === 'ENOENT') return undefined;
+    if (isOwnFileError(error)) return null;
     throw error;
   }
+  if (text === null) return null;
   try {
     const { pid, host } = JSON.parse(text) as Partial<LockHolder>;
     if (Number.isSafeInteger(pid) && (pid as number) > 0 && typeof host === 'string') {
@@ -77,9 +106,10 @@ function lockedError(id: string, holder: LockHolder, path: string): SessionError
   if (holder.pid === process.pid && holder.host === hostname()) {
     return new SessionError(`Session ${id} is already open in this process.`, 'SESSION_LOCKED');
   }
-  const where = holder.host === hostname() ? '' : ` on ${holder.host}`;
+  // The host was read from a file: it reaches the terminal inert, as does the path.
+  const where = holder.host === hostname() ? '' : ` on ${inertText(holder.host)}`;
   return new SessionError(
-    `Session ${id} is open in another dsh process (pid ${holder.pid}${where}): close it there first. If no such process runs, remove ${path}.`,
+    `Session ${id} is open in another dsh process (pid ${holder.pid}${where}): close it there first. If no such process runs, remove ${inertText(path)}.`,
     'SESSION_LOCKED',
   );
 }
@@ -90,6 +120,14 @@ function removeQuietly(path: string): void {
   } catch {
     // Already gone, or not ours to remove: nothing depends on it.
   }
+}
+
+/** A lock whose generations ran out (a planted file): refused, never wrapped around. */
+function exhausted(folder: string, id: string): SessionError {
+  return new SessionError(
+    `Session ${id} cannot be locked: its lock files in ${inertText(folder)} are not dsh's. Remove ${inertText(join(folder, `${id}.*.lock`))} if no dsh process has it open.`,
+    'SESSION_LOCKED',
+  );
 }
 
 /** The lock held through the generation file at `path`. */
@@ -145,6 +183,7 @@ export function lockSession(folder: string, id: string): SessionLock {
         const holder = holderOf(path);
         if (holder === undefined) continue;
         if (holder !== null && running(holder)) throw lockedError(id, holder, path);
+        if (top >= LAST_GENERATION) throw exhausted(folder, id);
       }
       const mine = top + 1;
       const path = join(folder, lockName(id, mine));

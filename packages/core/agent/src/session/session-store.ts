@@ -1,12 +1,13 @@
-import { chmodSync, existsSync, mkdirSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
+import { chmodSync, closeSync, constants, mkdirSync, readSync } from 'node:fs';
 import { dirname, join } from 'node:path';
+import { inertText } from '../files/inert-text.js';
+import { checkOwnFolder, isOwnFileError, openOwnFile } from '../files/own-file.js';
 import { listSessionFiles, type SessionInfo } from './list-session-files.js';
 import { readSessionFile } from './read-session-file.js';
-import { SessionError, systemCode } from './session-error.js';
+import { SessionError, systemCode, systemProblem } from './session-error.js';
 import { isSessionId, newSessionId } from './session-id.js';
 import { entryLine } from './session-line.js';
-import { lockNewSession, lockSession } from './session-lock.js';
+import { lockNewSession, lockSession, type SessionLock } from './session-lock.js';
 import { FolderSync, SessionWriter } from './session-writer.js';
 import { type NewSessionFile, SessionRecorder, type StoredSession } from './stored-session.js';
 
@@ -20,6 +21,11 @@ export interface SessionStoreOptions {
 export interface ListSessionsOptions {
   /** Only the sessions of this working directory. */
   readonly cwd?: string;
+  /**
+   * Told of each file left out because it is not safe to read (a FIFO, a folder, a symbolic
+   * link, another user's file), one line each.
+   */
+  readonly onSkipped?: (warning: string) => void;
 }
 
 /**
@@ -34,25 +40,77 @@ export interface SessionStore {
   /**
    * Opens a saved session to go on with it: locks it, reads it (checking every line), and
    * closes a turn the program left unfinished. Throws `SESSION_NOT_FOUND`, `SESSION_LOCKED`
-   * (open in another process, which the message names) or `SESSION_INVALID`.
+   * (open in another process, which the message names), `SESSION_INVALID`, `SESSION_UNSAFE`
+   * (the file or a folder is not safe as found), `SESSION_READ_FAILED` or
+   * `SESSION_WRITE_FAILED` (the system refused, such as a read-only file system).
    */
   open(id: string): Promise<StoredSession>;
-  /** The saved sessions, the most recently active first. */
+  /**
+   * The saved sessions, the most recently active first. Throws `SESSION_UNSAFE` or
+   * `SESSION_READ_FAILED` when the folder cannot be trusted or read.
+   */
   list(options?: ListSessionsOptions): Promise<SessionInfo[]>;
 }
 
-/** Makes `path` (and its parents) with the folder itself readable by its owner only. */
-function ensureFolder(path: string): void {
-  if (existsSync(path)) return;
+const WRITE_PROBLEMS = new Set(['EROFS', 'ENOSPC', 'EDQUOT', 'EFBIG']);
+
+/**
+ * A failure of the file system as a `SessionError`: one line for the person, with a stable
+ * code. `doing` says what failed, such as `Cannot read the saved sessions in /x`.
+ */
+function storeFailure(error: unknown, doing: string): SessionError {
+  if (error instanceof SessionError) {
+    // A writer's failure says what it failed to save; here, what could not be done.
+    if (error.code !== 'SESSION_WRITE_FAILED' || error.cause === undefined) return error;
+    return new SessionError(`${doing} (${systemProblem(error.cause)}).`, error.code, {
+      cause: error.cause,
+    });
+  }
+  if (isOwnFileError(error)) {
+    return new SessionError(`${doing}: ${error.message}`, 'SESSION_UNSAFE', { cause: error });
+  }
+  return new SessionError(
+    `${doing} (${systemProblem(error)}).`,
+    WRITE_PROBLEMS.has(systemCode(error)) ? 'SESSION_WRITE_FAILED' : 'SESSION_READ_FAILED',
+    { cause: error },
+  );
+}
+
+/**
+ * Makes `path` (and its parents) with the folder itself readable by its owner only; one that
+ * exists must be the user's own, writable by nobody else.
+ */
+function ensureFolder(path: string, what: string): void {
+  try {
+    checkOwnFolder(path, what);
+    return;
+  } catch (error) {
+    if (systemCode(error) !== 'ENOENT') throw error;
+  }
   mkdirSync(dirname(path), { recursive: true });
   try {
     mkdirSync(path, { mode: 0o700 });
   } catch (error) {
-    if (systemCode(error) === 'EEXIST') return;
-    throw error;
+    if (systemCode(error) !== 'EEXIST') throw error;
+    checkOwnFolder(path, what);
+    return;
   }
   // The mode went through the umask: set it exactly.
   chmodSync(path, 0o700);
+}
+
+/** Reads the whole file open as `fd`, `size` bytes as `fstat` saw them (more if it grew). */
+function readWhole(fd: number, size: number): Buffer {
+  const chunks: Buffer[] = [];
+  let position = 0;
+  for (;;) {
+    const chunk = Buffer.allocUnsafe(Math.max(size - position, 64 * 1024));
+    const read = readSync(fd, chunk, 0, chunk.length, position);
+    if (read === 0) break;
+    chunks.push(chunk.subarray(0, read));
+    position += read;
+  }
+  return Buffer.concat(chunks);
 }
 
 function notFound(id: unknown): SessionError {
@@ -74,6 +132,24 @@ export function openSessionStore(options: SessionStoreOptions): SessionStore {
   const pathOf = (id: string): string => join(sessions, `${id}.jsonl`);
   const folderSync = new FolderSync(sessions);
   let foldersMade = false;
+  const STATE = 'The state folder';
+  const SESSIONS = 'The sessions folder';
+
+  /** Whether the folders exist, checked as `ensureFolder` would; throws if they are not safe. */
+  function foldersFound(): boolean {
+    for (const [path, what] of [
+      [dir, STATE],
+      [sessions, SESSIONS],
+    ] as const) {
+      try {
+        checkOwnFolder(path, what);
+      } catch (error) {
+        if (systemCode(error) === 'ENOENT') return false;
+        throw error;
+      }
+    }
+    return true;
+  }
 
   function fileOf(id: string, cwd: string): NewSessionFile {
     return {
@@ -81,8 +157,12 @@ export function openSessionStore(options: SessionStoreOptions): SessionStore {
       cwd,
       lock() {
         if (!foldersMade) {
-          ensureFolder(dir);
-          ensureFolder(sessions);
+          try {
+            ensureFolder(dir, STATE);
+            ensureFolder(sessions, SESSIONS);
+          } catch (error) {
+            throw storeFailure(error, 'Cannot save the conversation');
+          }
           foldersMade = true;
         }
         return lockNewSession(sessions, id);
@@ -118,25 +198,37 @@ export function openSessionStore(options: SessionStoreOptions): SessionStore {
       return session(id, cwd, [], [], new SessionRecorder(fileOf(id, cwd)));
     },
     async open(id) {
-      if (!isSessionId(id) || !existsSync(pathOf(id))) throw notFound(id);
-      const lock = lockSession(sessions, id);
+      if (!isSessionId(id)) throw notFound(id);
+      const path = pathOf(id);
+      const doing = `Cannot open the saved session ${inertText(path)}`;
+      let fd: number | undefined;
+      let lock: SessionLock | undefined;
       let writer: SessionWriter | undefined;
       try {
-        let bytes: Buffer;
+        if (!foldersFound()) throw notFound(id);
+        let size: number;
         try {
-          bytes = await readFile(pathOf(id));
+          // Opened once, for appending, and checked on that handle: what is read and what is
+          // appended to are the same regular file of this user, never a link's target.
+          ({
+            fd,
+            stats: { size },
+          } = openOwnFile(path, constants.O_RDWR | constants.O_APPEND));
         } catch (error) {
           if (systemCode(error) === 'ENOENT') throw notFound(id);
           throw error;
         }
-        const contents = readSessionFile(pathOf(id), bytes);
+        lock = lockSession(sessions, id);
+        const contents = readSessionFile(path, readWhole(fd, size));
         if (contents.header.id !== id) {
           throw new SessionError(
-            `The session file ${pathOf(id)} holds session ${contents.header.id}, not ${id}: it was copied or renamed.`,
+            `The session file ${inertText(path)} holds session ${contents.header.id}, not ${id}: it was copied or renamed.`,
             'SESSION_INVALID',
           );
         }
-        writer = SessionWriter.append(pathOf(id), contents.validLength);
+        const appending = fd;
+        fd = undefined;
+        writer = SessionWriter.append(path, appending, contents.validLength);
         if (contents.needsNewline) writer.write('\n');
         // A turn the program left unfinished is closed on disk too, before anything follows it.
         for (const entry of contents.closing) writer.write(entryLine(entry));
@@ -146,11 +238,20 @@ export function openSessionStore(options: SessionStoreOptions): SessionStore {
         const entries = [...contents.entries, ...contents.closing];
         return session(id, header.cwd, entries, contents.warnings, recorder);
       } catch (error) {
+        if (fd !== undefined) closeSync(fd);
         await writer?.close();
-        lock.release();
-        throw error;
+        lock?.release();
+        throw storeFailure(error, doing);
       }
     },
-    list: (listOptions = {}) => listSessionFiles(sessions, listOptions.cwd),
+    async list(listOptions = {}) {
+      const doing = `Cannot read the saved sessions in ${inertText(sessions)}`;
+      try {
+        if (!foldersFound()) return [];
+        return await listSessionFiles(sessions, listOptions.cwd, listOptions.onSkipped);
+      } catch (error) {
+        throw storeFailure(error, doing);
+      }
+    },
   };
 }

@@ -85,9 +85,11 @@ export class SessionWriter {
     return writer;
   }
 
-  /** Opens an existing file to append to it, first cutting it to `length` (a torn last line). */
-  static append(path: string, length: number): SessionWriter {
-    const fd = openSync(path, 'a');
+  /**
+   * Appends to the existing file `path`, open as `fd` (for appending, by the caller, who checked
+   * what it is), first cutting it to `length` (a torn last line). Closes `fd` if that fails.
+   */
+  static append(path: string, fd: number, length: number): SessionWriter {
     try {
       ftruncateSync(fd, length);
     } catch (error) {

@@ -22,6 +22,11 @@ export interface ChatReply {
   readonly stall?: boolean;
   /** Sends the chunks this many milliseconds apart, like a model that writes slowly. */
   readonly everyMs?: number;
+  /**
+   * After the chunks, sends an SSE comment (`: keep-alive`) this many milliseconds apart and
+   * never ends the stream, until the client goes away: a server that keeps an idle stream open.
+   */
+  readonly keepAliveEveryMs?: number;
   /** Destroys the socket after the chunks, like a server that crashed mid-response. */
   readonly destroy?: boolean;
 }
@@ -92,6 +97,11 @@ export async function startChatServer(replies: readonly ChatReply[]) {
     if (reply.destroy) {
       // Once what was written has reached the socket, so the client sees a response cut short.
       response.write('', () => response.socket?.destroy());
+      return;
+    }
+    if (reply.keepAliveEveryMs !== undefined) {
+      const timer = setInterval(() => response.write(': keep-alive\n\n'), reply.keepAliveEveryMs);
+      response.on('close', () => clearInterval(timer));
       return;
     }
     if (reply.hold) return;

@@ -21,6 +21,9 @@ describe('parseAgentCommandLine', () => {
     expect(parseAgentCommandLine([])).toEqual({
       kind: 'run',
       history: true,
+      allow: [],
+      deny: [],
+      listPermissions: false,
       flags: new Set(),
       values: new Map(),
     });
@@ -47,9 +50,39 @@ describe('parseAgentCommandLine', () => {
       script: 'demo.json',
       questionTimeoutMs: 90_000,
       history: true,
+      allow: [],
+      deny: [],
+      listPermissions: false,
       flags: new Set(['no-color']),
       values: new Map(),
     });
+  });
+
+  it('reads the rules and the permission mode: --allow and --deny repeat, a mode is checked', () => {
+    expect(
+      parseAgentCommandLine([
+        '--allow',
+        'run_command:npm test',
+        '--allow=write_file:docs/**',
+        '--deny',
+        'run_command:rm',
+        '--permission-mode',
+        'read-only',
+        '--permissions',
+      ]),
+    ).toMatchObject({
+      allow: ['run_command:npm test', 'write_file:docs/**'],
+      deny: ['run_command:rm'],
+      permissionMode: 'read-only',
+      listPermissions: true,
+    });
+    expect(usageError(() => parseAgentCommandLine(['--permission-mode', 'yolo'])).message).toBe(
+      '--permission-mode takes ask or read-only (got "yolo")',
+    );
+    expect(usageError(() => parseAgentCommandLine(['--allow', ' '])).message).toBe(
+      '--allow needs a rule',
+    );
+    expect(usageError(() => parseAgentCommandLine(['--deny'])).message).toBe('--deny needs a value');
   });
 
   it('reads where conversations are saved: --state-dir, or --no-history, not both', () => {
@@ -93,6 +126,9 @@ describe('parseAgentCommandLine', () => {
         kind: 'run',
         thinking: level,
         history: true,
+        allow: [],
+        deny: [],
+        listPermissions: false,
         flags: new Set(),
         values: new Map(),
       });
@@ -105,6 +141,9 @@ describe('parseAgentCommandLine', () => {
       requestTimeoutMs: 45_000,
       maxRetries: 0,
       history: true,
+      allow: [],
+      deny: [],
+      listPermissions: false,
       flags: new Set(),
       values: new Map(),
     });

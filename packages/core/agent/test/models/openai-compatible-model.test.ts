@@ -299,7 +299,7 @@ describe('the OpenAI-compatible model', () => {
     const error = await failureOf(modelFor(url));
     expect(error.code).toBe('MODEL_CONNECTION');
     expect(error.message).toBe(
-      `Cannot reach the model server at ${url} (connection refused). Check that it is running and that the base URL is right.`,
+      `Cannot reach the model server at ${url} (connection refused: nothing accepts connections on 127.0.0.1 port ${port}). Check that the server is running, and that the host and port of the base URL you gave are right.`,
     );
   });
 

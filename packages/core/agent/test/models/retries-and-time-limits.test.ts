@@ -114,7 +114,8 @@ describe('retries of a failed model request', () => {
   });
 
   it('tries a server that cannot be reached again, with a pause that doubles', async () => {
-    const url = `http://127.0.0.1:${await closedPort()}/v1`;
+    const port = await closedPort();
+    const url = `http://127.0.0.1:${port}/v1`;
     const { events, error } = await run(modelFor(url, { retryDelayMs: 5 }));
     expect(retriesOf(events)).toEqual([
       {
@@ -125,16 +126,16 @@ describe('retries of a failed model request', () => {
         error: {
           name: 'ModelError',
           code: 'MODEL_CONNECTION',
-          message: `Cannot reach the model server at ${url} (connection refused).`,
+          message: `Cannot reach the model server at ${url} (connection refused: nothing accepts connections on 127.0.0.1 port ${port}).`,
         },
       },
       expect.objectContaining({ attempt: 3, delayMs: 10 }),
     ]);
     expect(error?.code).toBe('MODEL_CONNECTION');
-    expect(error?.message).toMatch(/\(connection refused\); 3 attempts, \d+ ms in all\. Check/);
+    expect(error?.message).toMatch(/ port \d+\); 3 attempts, \d+ ms in all\. Check/);
   });
 
-  it('never tries a host that does not exist again', async () => {
+  it('tries a host that does not resolve again: DNS fails while a network comes up', async () => {
     let fetches = 0;
     // What undici gives for a name that does not resolve.
     const unknownHost: typeof fetch = async () => {
@@ -147,9 +148,11 @@ describe('retries of a failed model request', () => {
     const { events, error } = await run(
       modelFor('http://no-such-host.invalid/v1', { fetch: unknownHost }),
     );
-    expect(fetches).toBe(1);
-    expect(events).toEqual([]);
-    expect(error?.message).toContain('(host not found). Check');
+    expect(fetches).toBe(3);
+    expect(retriesOf(events)).toHaveLength(2);
+    expect(error?.message).toContain(
+      '(host name no-such-host.invalid not found: the DNS lookup failed, ENOTFOUND); 3 attempts',
+    );
   });
 
   it("waits as long as the server's Retry-After asks, in seconds or as a date", async () => {

@@ -113,7 +113,7 @@ describe('the demo script', () => {
     expect(summary).toContain('- Hosting: containers');
   });
 
-  it('starts again when the person writes after the end', async () => {
+  it('works in its workspace at the next message, then starts again', async () => {
     const batch = (database: string, feature: string) => ({
       answers: {
         database: { label: database },
@@ -130,6 +130,15 @@ describe('the demo script', () => {
       ],
     });
     const first = textOf(await collect(agent.run('hello')));
+    expect(first).toContain('That is the plan. Send another message');
+    // The second part: a read, an edit and a command (without workspace tools here, each fails).
+    const work = await collect(agent.run('write it'));
+    expect(work.filter((event) => event.type === 'tool-call').map((event) => event.name)).toEqual([
+      'read_file',
+      'edit_file',
+      'run_command',
+    ]);
+    expect(textOf(work)).toContain('That is the whole demo: questions, an edit and a command');
     provider.enqueue({ label: 'Rust' }, { custom: 'y' }, batch('PostgreSQL', 'API docs'), {
       label: 'Serverless',
     });

@@ -1,12 +1,20 @@
 import type { AskUserQuestionAnswer, AskUserQuestionRequest } from '../ask-user-question.js';
 import type { AskUserQuestionsAnswer, AskUserQuestionsRequest } from '../ask-user-questions.js';
 import { duplicateProviderError, noProviderError } from '../errors/ask-errors.js';
+import type { UserInteractionError } from '../errors/user-interaction-error.js';
+import { isUserInteractionError } from '../errors/user-interaction-error.js';
+import type { PermissionOutcome, PermissionRequest } from '../permission-request.js';
 import type {
   UserInteractionCapabilities,
   UserInteractionProvider,
 } from '../user-interaction-provider.js';
 import { validateAnswer } from '../validation/validate-answer.js';
 import { validateAnswers } from '../validation/validate-answers.js';
+import {
+  checkPermissionFields,
+  readPermissionFields,
+  validatePermissionAnswer,
+} from '../validation/validate-permission-request.js';
 import {
   checkQuestionsRequestFields,
   readQuestionsRequestFields,
@@ -18,7 +26,13 @@ import {
 } from '../validation/validate-request.js';
 import { askEachInTurn, callProvider } from './ask-each-in-turn.js';
 import { poseQuestion } from './pose-question.js';
-import { askAllOf, capabilitiesOf, refusal, refusalOfAll } from './provider-refusal.js';
+import {
+  askAllOf,
+  capabilitiesOf,
+  permissionAskOf,
+  refusal,
+  refusalOfAll,
+} from './provider-refusal.js';
 
 /** Options of `createUserInteraction`. */
 export interface UserInteractionOptions {
@@ -49,10 +63,27 @@ export interface UserInteraction {
    * fails as a whole. Rejects only with `UserInteractionError`.
    */
   askAll(request: AskUserQuestionsRequest): Promise<AskUserQuestionsAnswer>;
+  /**
+   * Asks the person, through the active UI, to approve one tool call. Never rejects: with no
+   * UI, a UI that cannot ask, no human to answer, an abort, a time limit or an invalid request,
+   * the outcome is a denial whose `decidedBy` carries the code (`unanswered`), never an approval.
+   * An approval is never shown as a question, nor a question as an approval.
+   */
+  requestPermission(request: PermissionRequest): Promise<PermissionOutcome>;
   /** Whether a UI is registered. */
   readonly hasProvider: boolean;
   /** What the active UI can show; `undefined` when no UI is registered. */
   readonly capabilities: UserInteractionCapabilities | undefined;
+}
+
+/** The denial of an approval nobody gave: the code of what stopped it. */
+function unansweredOutcome(error: unknown): PermissionOutcome {
+  // poseQuestion rejects only with UserInteractionError.
+  const { code, message } = error as UserInteractionError;
+  return Object.freeze({
+    allowed: false,
+    decidedBy: Object.freeze({ kind: 'unanswered', code, message }),
+  });
 }
 
 /** Creates the question service of one context (an agent, a session, a test). */
@@ -131,10 +162,26 @@ export function createUserInteraction(options: UserInteractionOptions = {}): Use
     });
   }
 
+  function requestPermission(request: PermissionRequest): Promise<PermissionOutcome> {
+    const fields = readPermissionFields(request);
+    return poseQuestion({
+      signal: fields.signal,
+      defaultTimeoutMs,
+      prepare() {
+        const valid = checkPermissionFields(fields);
+        const ask = permissionAskOf(active?.provider);
+        if (isUserInteractionError(ask)) throw ask;
+        return { valid, show: (shown) => callProvider(ask, shown) };
+      },
+      validate: validatePermissionAnswer,
+    }).catch(unansweredOutcome);
+  }
+
   return {
     registerProvider,
     ask,
     askAll,
+    requestPermission,
     get hasProvider() {
       return active !== undefined;
     },

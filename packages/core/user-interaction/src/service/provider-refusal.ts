@@ -2,6 +2,7 @@ import type { AskUserQuestionRequest } from '../ask-user-question.js';
 import type { AskUserQuestionsRequest } from '../ask-user-questions.js';
 import { noProviderError, toUserInteractionError, unsupportedError } from '../errors/ask-errors.js';
 import type { UserInteractionError } from '../errors/user-interaction-error.js';
+import type { PermissionRequest } from '../permission-request.js';
 import { hasOptions } from '../question-helpers.js';
 import {
   FULL_CAPABILITIES,
@@ -9,20 +10,28 @@ import {
   type UserInteractionProvider,
 } from '../user-interaction-provider.js';
 
+/** What a question gets from a UI that shows none (`capabilities.questions: false`): how to ask instead. */
+function noQuestions(): UserInteractionError {
+  return unsupportedError(
+    "this UI cannot show questions: ask the question in your reply text, end your turn, and take the person's next message as the answer",
+  );
+}
+
 /** What stops a valid request from being asked through `provider`, if anything. */
 export function refusal(
   provider: UserInteractionProvider | undefined,
   request: AskUserQuestionRequest,
 ): UserInteractionError | undefined {
   if (provider === undefined) return noProviderError();
-  if (hasOptions(request)) return undefined;
-  let freeForm: unknown;
+  let capabilities: UserInteractionCapabilities | undefined;
   try {
-    freeForm = provider.capabilities?.freeForm;
+    capabilities = provider.capabilities;
   } catch (error) {
     return toUserInteractionError(error);
   }
-  if (freeForm !== false) return undefined;
+  if (capabilities?.questions === false) return noQuestions();
+  if (hasOptions(request)) return undefined;
+  if (capabilities?.freeForm !== false) return undefined;
   return unsupportedError(
     'it has no options, and this UI shows only choices; offer options to choose from',
   );
@@ -41,6 +50,30 @@ export function askAllOf(
   return typeof askAll === 'function' ? askAll.bind(provider) : undefined;
 }
 
+/**
+ * The provider's `requestPermission`, read once and bound to it, or the error that says why it
+ * cannot ask for approval: no provider, no such method, or `capabilities.permissions: false`.
+ */
+export function permissionAskOf(
+  provider: UserInteractionProvider | undefined,
+): ((request: PermissionRequest) => unknown) | UserInteractionError {
+  if (provider === undefined) return noProviderError();
+  let ask: unknown;
+  let permissions: unknown;
+  try {
+    ask = provider.requestPermission;
+    permissions = provider.capabilities?.permissions;
+  } catch (error) {
+    return toUserInteractionError(error);
+  }
+  if (typeof ask !== 'function' || permissions === false) {
+    return unsupportedError(
+      'this UI cannot ask the person to approve a tool call, so the call did not run',
+    );
+  }
+  return ask.bind(provider);
+}
+
 /** What stops valid questions from being asked through `provider`, if anything. */
 export function refusalOfAll(
   provider: UserInteractionProvider,
@@ -53,6 +86,7 @@ export function refusalOfAll(
   } catch (error) {
     return toUserInteractionError(error);
   }
+  if (capabilities.questions === false) return noQuestions();
   for (const item of request.questions) {
     const oneAtATime = askAll === undefined || capabilities.multiSelect === false;
     if (item.multiSelect === true && oneAtATime) {

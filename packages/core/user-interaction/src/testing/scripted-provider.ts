@@ -13,6 +13,11 @@ import {
   UserInteractionError,
   type UserInteractionErrorCode,
 } from '../errors/user-interaction-error.js';
+import type {
+  PermissionAnswer,
+  PermissionChoice,
+  PermissionRequest,
+} from '../permission-request.js';
 import { answerForItem, answerForOption, optionValue } from '../question-helpers.js';
 import { PendingQuestions } from '../service/pending-question.js';
 import type {
@@ -41,12 +46,17 @@ export type ScriptedAnswer =
   /** For `askAll`: the reply to each question, by its id (a question left out is not answered). */
   | { readonly answers: Readonly<Record<string, ScriptedItemAnswer>> }
   | { readonly error: UserInteractionErrorCode; readonly message?: string }
+  /** For `requestPermission`: the person's choice. */
+  | { readonly choice: PermissionChoice }
   /** Returned exactly as given, to test how a caller handles a UI's bad answer. */
   | { readonly raw: unknown };
 
 /** A question (or, from `askAll`, several) the scripted provider is holding open. */
 export interface HeldQuestion<
-  Request extends AskUserQuestionRequest | AskUserQuestionsRequest = AskUserQuestionRequest,
+  Request extends
+    | AskUserQuestionRequest
+    | AskUserQuestionsRequest
+    | PermissionRequest = AskUserQuestionRequest,
 > {
   /** The request as the provider received it. */
   readonly request: Request;
@@ -59,6 +69,8 @@ export interface HeldQuestion<
 /** A provider for tests: replies from a queue, records what it was asked. */
 export interface ScriptedProvider extends UserInteractionProvider, Disposable {
   askAll(request: AskUserQuestionsRequest): Promise<AskUserQuestionsAnswer>;
+  /** Answers an approval with the next reply: `{ choice }`, an error, or a hold. */
+  requestPermission(request: PermissionRequest): Promise<PermissionAnswer>;
   /** Adds replies to the queue, used in order. */
   enqueue(...replies: ScriptedAnswer[]): this;
   /**
@@ -66,12 +78,17 @@ export interface ScriptedProvider extends UserInteractionProvider, Disposable {
    * questions) that reaches it stays open until the test answers it. Resolves when it arrives.
    */
   hold<
-    Request extends AskUserQuestionRequest | AskUserQuestionsRequest = AskUserQuestionRequest,
+    Request extends
+      | AskUserQuestionRequest
+      | AskUserQuestionsRequest
+      | PermissionRequest = AskUserQuestionRequest,
   >(): Promise<HeldQuestion<Request>>;
   /** Every request received by `ask`, in order. */
   readonly requests: readonly AskUserQuestionRequest[];
   /** Every request received by `askAll`, in order. */
   readonly batches: readonly AskUserQuestionsRequest[];
+  /** Every request received by `requestPermission`, in order. */
+  readonly permissions: readonly PermissionRequest[];
   /** Questions received and not yet settled. */
   readonly pending: number;
   /** Rejects every pending question with `INPUT_CLOSED`, like a UI that went away. */
@@ -88,7 +105,7 @@ export interface ScriptedProviderOptions {
   readonly ignoreSignal?: boolean;
 }
 
-type AnyRequest = AskUserQuestionRequest | AskUserQuestionsRequest;
+type AnyRequest = AskUserQuestionRequest | AskUserQuestionsRequest | PermissionRequest;
 type Hold = (question: HeldQuestion<AnyRequest>) => void;
 
 /** The option of `request` a scripted label or value names; throws when none does. */
@@ -123,6 +140,7 @@ function reply(request: AskUserQuestionRequest, scripted: ScriptedAnswer): AskUs
   if ('raw' in scripted) return scripted.raw as AskUserQuestionAnswer;
   if ('error' in scripted) throw scriptedError(scripted);
   if ('answers' in scripted) throw new Error('A reply with `answers` is for askAll, not ask.');
+  if ('choice' in scripted) throw new Error('A reply with `choice` is for requestPermission.');
   if ('custom' in scripted) return { answer: scripted.custom };
   return answerForOption(scriptedOption(request, scripted));
 }
@@ -149,12 +167,20 @@ function replyAll(
   return { answers };
 }
 
+function replyPermission(scripted: ScriptedAnswer): PermissionAnswer {
+  if ('raw' in scripted) return scripted.raw as PermissionAnswer;
+  if ('error' in scripted) throw scriptedError(scripted);
+  if (!('choice' in scripted)) throw new Error('requestPermission needs a reply with `choice`.');
+  return { choice: scripted.choice };
+}
+
 /** Creates a provider that answers from a script; for harness authors' tests. */
 export function createScriptedProvider(options: ScriptedProviderOptions = {}): ScriptedProvider {
   // Replies and holds, in the order the questions will meet them.
   const queue: (ScriptedAnswer | Hold)[] = [...(options.answers ?? [])];
   const requests: AskUserQuestionRequest[] = [];
   const batches: AskUserQuestionsRequest[] = [];
+  const permissions: PermissionRequest[] = [];
   const held = new PendingQuestions<unknown>();
 
   function holdOpen<Request extends AnyRequest>(
@@ -213,6 +239,17 @@ export function createScriptedProvider(options: ScriptedProviderOptions = {}): S
       }
       return answerWith(next);
     },
+    async requestPermission(request) {
+      permissions.push(request);
+      const next = queue.shift();
+      if (next === undefined) {
+        throw new Error(`The scripted provider has no reply queued for "${request.title}".`);
+      }
+      if (typeof next === 'function') {
+        return (await holdOpen(request, next, replyPermission)) as PermissionAnswer;
+      }
+      return replyPermission(next);
+    },
     enqueue(...replies) {
       queue.push(...replies);
       return provider;
@@ -225,6 +262,9 @@ export function createScriptedProvider(options: ScriptedProviderOptions = {}): S
     },
     get batches() {
       return batches;
+    },
+    get permissions() {
+      return permissions;
     },
     get pending() {
       return held.size;

@@ -24,11 +24,18 @@ If the result is an error, its code says why and what to do next:
 - INVALID_REQUEST: fix the field the message names and call again.
 - INVALID_ANSWER or ASK_FAILED: the UI failed to return a usable answer. You may ask once more; if it fails again, continue without it.`;
 
+/** What the model is told when the UI cannot show questions at all. */
+const NO_QUESTIONS =
+  "This UI cannot show questions: do not call this tool (it fails with UNSUPPORTED). When you need an answer, ask the question in your reply text, end your turn, and take the person's next message as the answer.";
+
 /**
  * The tool description for a UI with the given capabilities: it tells the model what the
  * UI cannot show, so the model does not keep trying.
  */
 export function describeAskUserQuestionTool(capabilities?: UserInteractionCapabilities): string {
+  if (capabilities?.questions === false) {
+    return `${BASE_DESCRIPTION}\n\n${NO_QUESTIONS}`;
+  }
   const limits: string[] = [];
   if (capabilities?.freeForm === false) {
     limits.push(

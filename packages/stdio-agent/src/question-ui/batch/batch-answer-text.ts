@@ -5,16 +5,19 @@ import type { BatchAnswer } from './batch-state.js';
 /** Characters of an answer's text beyond which the rest of the ticked labels are only counted. */
 const SHOWN_LENGTH = 1_000;
 
-/**
- * What a person reads for an answer: the chosen labels, then the typed text, joined with
- * commas. A long list of ticks costs what can be shown, not what was ticked.
- */
-export function batchAnswerText(view: QuestionView, answer: BatchAnswer): string {
+/** An answer as shown: the chosen labels, and the text typed, each neutralised. */
+export interface BatchAnswerParts {
+  readonly chosen?: string;
+  readonly typed?: string;
+}
+
+/** The parts of an answer. A long list of ticks costs what can be shown, not what was ticked. */
+export function batchAnswerParts(view: QuestionView, answer: BatchAnswer): BatchAnswerParts {
   switch (answer.kind) {
     case 'option':
-      return view.label(answer.index);
+      return { chosen: view.label(answer.index) };
     case 'text':
-      return neutralizeText(answer.text);
+      return { typed: neutralizeText(answer.text) };
     case 'options': {
       const parts: string[] = [];
       let length = 0;
@@ -27,8 +30,16 @@ export function batchAnswerText(view: QuestionView, answer: BatchAnswer): string
         shown++;
       }
       if (shown < answer.indexes.length) parts.push(`${answer.indexes.length - shown} more`);
-      if (answer.text !== undefined) parts.push(neutralizeText(answer.text));
-      return parts.join(', ');
+      return {
+        ...(parts.length > 0 && { chosen: parts.join(', ') }),
+        ...(answer.text !== undefined && { typed: neutralizeText(answer.text) }),
+      };
     }
   }
+}
+
+/** What a person reads for an answer: the chosen labels, then the typed text, joined with commas. */
+export function batchAnswerText(view: QuestionView, answer: BatchAnswer): string {
+  const { chosen, typed } = batchAnswerParts(view, answer);
+  return [chosen, typed].filter((part) => part !== undefined).join(', ');
 }

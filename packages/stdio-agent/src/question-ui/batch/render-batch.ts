@@ -1,10 +1,11 @@
 import { fitStyledLine } from '../../text/fit-styled-line.js';
 import type { TerminalStyle } from '../../text/terminal-style.js';
 import { textWidth, truncateText } from '../../text/text-width.js';
+import { type StyledRun, wrapStyledLine } from '../../text/wrap-styled-line.js';
 import { withWindow } from '../menu/menu-state.js';
 import { renderMenu, type ScreenSize } from '../menu/render-menu.js';
 import type { QuestionView } from '../question-view.js';
-import { batchAnswerText } from './batch-answer-text.js';
+import { batchAnswerParts } from './batch-answer-text.js';
 import { type BatchState, hasAnswer, onReview, pageAnswer, withPageMenu } from './batch-state.js';
 
 /** Columns a question's name takes at most in the line of pages. */
@@ -49,16 +50,36 @@ function drawPagesLine(
 ): string {
   const count = views.length;
   const place = onReview(state) ? 'Review' : `Question ${state.page + 1} of ${count}`;
-  const names = views.map((view, index) => {
-    const name = truncateText(view.title, PAGE_NAME_WIDTH);
-    const answered = hasAnswer(state, index);
-    const shown = index === state.page ? style.accent(style.bold(`[${name}]`)) : style.dim(name);
-    return answered ? `${style.success(style.symbols.answered)} ${shown}` : shown;
-  });
   const review = onReview(state) ? style.accent(style.bold('[Review]')) : style.dim('Review');
   const separator = style.dim(` ${style.symbols.separator} `);
-  return fitStyledLine(`${style.bold(place)}  ${[...names, review].join(separator)}`, width);
+  // Names get shorter until the line fits, then give way to numbers, then the place goes (the
+  // brackets still show it): the marks of the answered questions must never be cut off.
+  const forms: [number, boolean][] = [
+    [PAGE_NAME_WIDTH, true],
+    [12, true],
+    [8, true],
+    [5, true],
+    [0, true],
+    [0, false],
+  ];
+  let line = '';
+  for (const [nameWidth, withPlace] of forms) {
+    const names = views.map((view, index) => {
+      const name = nameWidth === 0 ? String(index + 1) : truncateText(view.title, nameWidth);
+      const shown = index === state.page ? style.accent(style.bold(`[${name}]`)) : style.dim(name);
+      if (!hasAnswer(state, index)) return shown;
+      const mark = style.success(style.symbols.answered);
+      return nameWidth === 0 ? `${mark}${shown}` : `${mark} ${shown}`;
+    });
+    const joined = [...names, review].join(nameWidth === 0 ? ' ' : separator);
+    line = withPlace ? `${style.bold(place)}  ${joined}` : joined;
+    if (textWidth(line.replace(STYLE, '')) <= width) return line;
+  }
+  return fitStyledLine(line, width);
 }
+
+// biome-ignore lint/suspicious/noControlCharactersInRegex: matching escape sequences is the point.
+const STYLE = /\u001b\[[0-9;]*m/g;
 
 /** Hints joined by `separator` into lines of at most `width` columns, cut only when one is wider. */
 function wrapHints(hints: readonly string[], separator: string, width: number): string[] {
@@ -77,6 +98,42 @@ function wrapHints(hints: readonly string[], separator: string, width: number): 
   return lines.map((text) => truncateText(text, width));
 }
 
+function joinRuns(runs: readonly StyledRun[]): string {
+  return runs.map((run) => (run.style === undefined ? run.text : run.style(run.text))).join('');
+}
+
+/**
+ * Every answer in `room` rows: one row each, then the rows left go to answers that need more,
+ * in order, wrapped at words; an answer still cut ends with `…`.
+ */
+function answerLines(
+  answers: readonly (readonly StyledRun[])[],
+  width: number,
+  room: number,
+  indent: string,
+  style: TerminalStyle,
+): string[] {
+  let spare = room - answers.length;
+  const lines: string[] = [];
+  for (const runs of answers) {
+    // Only what could be shown is wrapped: a typed answer may be 100,000 characters long.
+    const limit = width * (spare + 1);
+    const capped = runs.map((run) => ({ ...run, text: truncateText(run.text, limit) }));
+    const wrapped = wrapStyledLine(capped, width, indent);
+    const taken = Math.min(wrapped.length, spare + 1);
+    spare -= taken - 1;
+    const kept = wrapped.slice(0, taken);
+    const cut =
+      taken < wrapped.length || runs.some((run, index) => run.text !== capped[index]?.text);
+    if (cut) {
+      const last = kept.length - 1;
+      kept[last] = `${fitStyledLine(kept[last] as string, width - 1)}${style.dim('…')}`;
+    }
+    lines.push(...kept);
+  }
+  return lines;
+}
+
 /** The review: every answer, and how to submit or go back. */
 function reviewLines(
   views: readonly QuestionView[],
@@ -89,15 +146,28 @@ function reviewLines(
   const count = views.length;
   const { symbols } = style;
   const separator = ` ${symbols.separator} `;
-  const answers = views.map((view, index) => {
+  const numberWidth = String(count).length;
+  const answerRuns = views.map((view, index) => {
+    const number = `${String(index + 1).padStart(numberWidth)}.`;
+    const runs: StyledRun[] = [
+      { text: '  ' },
+      { text: number, style: style.dim },
+      { text: ' ' },
+      { text: view.title, style: style.bold },
+      { text: separator, style: style.dim },
+    ];
     const answer = pageAnswer(state, index);
-    const text =
-      answer === undefined ? style.warning('not answered yet') : batchAnswerText(view, answer);
-    const number = `${String(index + 1).padStart(String(count).length)}.`;
-    return fitStyledLine(
-      `  ${style.dim(number)} ${style.bold(view.title)}${style.dim(separator)}${text}`,
-      width,
-    );
+    if (answer === undefined) return [...runs, { text: 'not answered yet', style: style.warning }];
+    const { chosen, typed } = batchAnswerParts(view, answer);
+    if (chosen !== undefined) runs.push({ text: chosen });
+    if (typed !== undefined) {
+      if (chosen !== undefined) runs.push({ text: ', ' });
+      // Text the person typed, told apart from an option's label (a question with no options
+      // takes nothing else).
+      if (view.optionCount > 0) runs.push({ text: 'typed: ', style: style.dim });
+      runs.push({ text: typed });
+    }
+    return runs;
   });
   const numbers = count === 1 ? '1' : count <= 9 ? `1-${count}` : '1-9, 0';
   const hints = wrapHints(
@@ -126,7 +196,12 @@ function reviewLines(
   const title = fitStyledLine(`${style.accent(symbols.question)} ${style.bold(named)}`, width);
   const room = Math.max(1, rows - 1 - hints.length - notice.length);
   const shown =
-    answers.length <= room ? answers : [...answers.slice(0, room - 1), style.dim('  …')];
+    answerRuns.length <= room
+      ? answerLines(answerRuns, width, room, ' '.repeat(numberWidth + 4), style)
+      : [
+          ...answerRuns.slice(0, room - 1).map((runs) => fitStyledLine(joinRuns(runs), width)),
+          style.dim('  …'),
+        ];
   return [title, ...shown, ...notice, ...hints.map((line) => style.dim(line))];
 }
 

@@ -16,6 +16,12 @@ function range(view: QuestionView): string {
   return view.optionCount === 1 ? 'the number 1' : `a number from 1 to ${view.optionCount}`;
 }
 
+/** An example of several numbers, all of them options of the question: `, such as 1,3`. */
+function severalExample(view: QuestionView): string {
+  if (view.optionCount < 2) return '';
+  return `, such as ${view.optionCount === 2 ? '1,2' : '1,3'}`;
+}
+
 /** The prompt under a line-mode question, saying what it accepts. */
 export function linePrompt(view: QuestionView, multiSelect = false): string {
   if (view.optionCount === 0) return 'Answer: ';
@@ -23,7 +29,7 @@ export function linePrompt(view: QuestionView, multiSelect = false): string {
     const numbers = view.optionCount === 1 ? '1' : `1-${view.optionCount}`;
     const custom = view.allowCustom ? ', and/or =your own answer' : '';
     const fallback = view.recommended >= 0 ? ` (Enter: ${view.recommended + 1})` : '';
-    return `Choose any of ${numbers}, such as 1,3${custom}${fallback}: `;
+    return `Choose any of ${numbers}${severalExample(view)}${custom}${fallback}: `;
   }
   const numbers = view.optionCount === 1 ? '1' : `1-${view.optionCount}`;
   const custom = view.allowCustom ? ' or type your own answer' : '';
@@ -108,7 +114,10 @@ export function parseMultiLineAnswer(view: QuestionView, line: string): LineAnsw
     if (view.recommended >= 0) return { kind: 'options', indexes: [view.recommended] };
     const numbers =
       view.optionCount === 1 ? 'the number 1' : `numbers from 1 to ${view.optionCount}`;
-    return { kind: 'retry', message: `Type one or more ${numbers}, such as 1,3${custom}.` };
+    return {
+      kind: 'retry',
+      message: `Type one or more ${numbers}${severalExample(view)}${custom}.`,
+    };
   }
   const numbered = NUMBERS.exec(text);
   if (numbered !== null) {
@@ -133,7 +142,7 @@ export function parseMultiLineAnswer(view: QuestionView, line: string): LineAnsw
   const shown = truncateText(neutralizeText(text), 40);
   return {
     kind: 'retry',
-    message: `"${shown}" is not one of the options: type ${range(view)}, such as 1,3.`,
+    message: `"${shown}" is not one of the options: type ${range(view)}${severalExample(view)}.`,
   };
 }
 

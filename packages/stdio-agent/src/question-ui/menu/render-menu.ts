@@ -1,6 +1,7 @@
 import { neutralizeText } from '../../text/neutralize-text.js';
 import type { TerminalStyle } from '../../text/terminal-style.js';
 import { ellipsize, truncateText } from '../../text/text-width.js';
+import { groupDigits } from '../answer-limit.js';
 import { editorView } from '../editor/editor-view.js';
 import type { QuestionView } from '../question-view.js';
 import { optionDetails, tallestDetails } from './menu-details.js';
@@ -80,13 +81,11 @@ function listRow(
 function filterLine(state: MenuState, above: number, below: number, style: TerminalStyle): string {
   const { filter } = state;
   const found = filter?.matches.length ?? 0;
-  const total = state.optionCount.toLocaleString('en');
+  const total = groupDigits(state.optionCount);
   // What fits on the line is shown: a long draft costs no more than that.
   const typed = `"${neutralizeText(state.editor.text.slice(0, 256))}"`;
   const parts = [
-    found === 0
-      ? `No option matches ${typed}`
-      : `${found.toLocaleString('en')} of ${total} match ${typed}`,
+    found === 0 ? `No option matches ${typed}` : `${groupDigits(found)} of ${total} match ${typed}`,
   ];
   if (above > 0) parts.push(`${style.symbols.up} ${above} more`);
   if (below > 0) parts.push(`${style.symbols.down} ${below} more`);

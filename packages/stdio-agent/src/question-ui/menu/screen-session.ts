@@ -45,8 +45,8 @@ const DEFAULT_SIZE: ScreenSize = { columns: 80, rows: 24 };
 
 /**
  * Runs a screen on the terminal for a pending question: takes the terminal, draws a frame per
- * input chunk, and when it ends (an outcome, the input ending, a signal, a failure, a
- * withdrawal) collapses to its summary lines, gives the terminal back, then settles the
+ * input chunk, erases it over a suspend and draws it again on resume, and when it ends (an
+ * outcome, the input ending, a signal, a failure of the input or output, a withdrawal) collapses to its summary lines, gives the terminal back, then settles the
  * question. Throws, having given the terminal back, when nothing can be shown at all.
  */
 export function runScreen<State, Outcome, Ending>(
@@ -131,6 +131,15 @@ export function runScreen<State, Outcome, Ending>(
     onInputEnd(cause) {
       const closed = inputClosedError('the input ended', cause);
       finish({ kind: 'input-closed' }, () => question.withdraw(closed));
+    },
+    onOutputError(error) {
+      const failure = askFailedError(error, 'the terminal output failed');
+      finish({ kind: 'interrupted' }, () => question.reject(failure));
+    },
+    suspendText: () => frame.clear(),
+    onResume() {
+      // Erased before the stop: drawn whole again where the cursor is now.
+      safely(() => guard.write(draw()));
     },
     onTerminate(signal) {
       const closed = inputClosedError(`the program is terminating (${signal})`);

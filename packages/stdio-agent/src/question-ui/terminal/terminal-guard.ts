@@ -2,6 +2,7 @@ import { emitKeypressEvents, type Interface } from 'node:readline';
 import { captureEvent, type EventSource } from './capture-event.js';
 import { ENDING_SIGNALS } from './ending-signals.js';
 import type { Key, KeyPress } from './key.js';
+import { onSuspend, suspendByKey } from './suspend.js';
 import type { TerminalInput, TerminalOutput } from './terminal-streams.js';
 
 const HIDE_CURSOR = '\u001b[?25l';
@@ -30,6 +31,12 @@ export interface TerminalGuardOptions {
    * else handles): settle now; the signal is raised again afterwards if nobody else handles it.
    */
   onTerminate(signal: NodeJS.Signals): void;
+  /** The output failed (EPIPE, EIO): nothing more can be drawn; settle now. */
+  onOutputError(error: unknown): void;
+  /** What to write before the process is suspended (Ctrl+Z, SIGTSTP): the screen erased. */
+  suspendText(): string;
+  /** The process continued after a suspend: draw the whole question again. */
+  onResume(): void;
   /** What to write when the process exits with the question still on screen. */
   exitText(): string;
 }
@@ -39,6 +46,12 @@ export interface TerminalGuard {
   write(text: string): void;
   /** Writes `text` (the last frame) and gives the terminal back exactly as it was. */
   release(text: string): void;
+}
+
+/** Whether the output failed or was closed: writing to it would only fail again. */
+function outputBroken(output: TerminalOutput): boolean {
+  const stream = output as { destroyed?: boolean; writableEnded?: boolean; errored?: unknown };
+  return stream.destroyed === true || stream.writableEnded === true || stream.errored != null;
 }
 
 /** Throws away what was typed before the question appeared: it is not its answer. */
@@ -110,6 +123,11 @@ function setUp(options: TerminalGuardOptions, undo: (() => void)[], state: Guard
   };
   const onKeypress = (text: string | undefined, key: Key | undefined): void => {
     if (!state.ready || state.released) return;
+    if (key?.ctrl === true && key.name === 'z' && key.meta !== true) {
+      // Raw mode turned the terminal's own Ctrl+Z into a key: it suspends, as in cooked mode.
+      suspendByKey();
+      return;
+    }
     const press = { text, key: key ?? { sequence: text } };
     if (chunk === undefined) deliver([press]);
     else chunk.push(press);
@@ -144,6 +162,11 @@ function setUp(options: TerminalGuardOptions, undo: (() => void)[], state: Guard
     output.on('resize', onResize);
     undo.push(() => output.removeListener('resize', onResize));
   }
+
+  // First in line: the question settles before a host's own listener reacts to the failure.
+  const onOutputError = (error: unknown): void => options.onOutputError(error);
+  output.prependListener('error', onOutputError);
+  undo.push(() => output.removeListener('error', onOutputError));
 
   const onEnd = (): void => options.onInputEnd();
   const onError = (error: unknown): void => options.onInputEnd(error);
@@ -181,7 +204,7 @@ function setUp(options: TerminalGuardOptions, undo: (() => void)[], state: Guard
   const onExit = (): void => {
     if (state.released || state.exited) return;
     state.exited = true;
-    output.write(options.exitText() + PASTE_OFF + SHOW_CURSOR);
+    if (!outputBroken(output)) output.write(options.exitText() + PASTE_OFF + SHOW_CURSOR);
     if (setRaw) input.setRawMode?.(false);
   };
   for (const signal of ENDING_SIGNALS) process.on(signal, onSignal);
@@ -196,12 +219,13 @@ function setUp(options: TerminalGuardOptions, undo: (() => void)[], state: Guard
 
 /**
  * Takes the terminal for one question: raw mode, hidden cursor, bracketed paste, every key
- * to the question only, and a restore on release, on a signal that ends the program and on
- * process exit. Process listeners exist only while the question is on screen. Throws, having undone everything,
+ * to the question only, and a restore on release, on a signal that ends the program, on a
+ * failing output, and on process exit; a suspend (Ctrl+Z, SIGTSTP) gives the terminal back
+ * until the process continues, then the question is drawn again. Process listeners exist only while the question is on screen. Throws, having undone everything,
  * when the terminal cannot be taken.
  */
 export function guardTerminal(options: TerminalGuardOptions): TerminalGuard {
-  const { output } = options;
+  const { input, output } = options;
   const undo: (() => void)[] = [];
   const state: GuardState = { released: false, exited: false, ready: false };
   try {
@@ -211,9 +235,30 @@ export function guardTerminal(options: TerminalGuardOptions): TerminalGuard {
     throw error;
   }
   let entered = false;
+  undo.push(
+    onSuspend({
+      suspend() {
+        if (state.released || state.exited) return;
+        try {
+          output.write(options.suspendText() + PASTE_OFF + SHOW_CURSOR);
+        } catch {
+          // The output is gone; the input is still given back.
+        }
+        if (input.isRaw === true) input.setRawMode?.(false);
+      },
+      resume() {
+        if (state.released || state.exited) return;
+        if (typeof input.setRawMode === 'function' && input.isRaw !== true) input.setRawMode(true);
+        // The next frame carries the mode changes again.
+        entered = false;
+        options.onResume();
+      },
+    }),
+  );
   return {
     write(text) {
       if (state.released || state.exited || text === '') return;
+      if (outputBroken(output)) return;
       // The first frame carries the mode changes, so that each frame is a single write.
       output.write(entered ? text : HIDE_CURSOR + PASTE_ON + text);
       entered = true;
@@ -222,7 +267,7 @@ export function guardTerminal(options: TerminalGuardOptions): TerminalGuard {
       if (state.released) return;
       state.released = true;
       try {
-        if (!state.exited) output.write(text + PASTE_OFF + SHOW_CURSOR);
+        if (!state.exited && !outputBroken(output)) output.write(text + PASTE_OFF + SHOW_CURSOR);
       } catch {
         // The output is gone: nothing can be drawn, but the input is still given back below.
       } finally {

@@ -1,0 +1,145 @@
+import { mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { type ClientContext, methods } from '@agentclientprotocol/sdk';
+import { afterEach, describe, expect, it } from 'vitest';
+import { endInput, startBin } from '../support/bin-process.js';
+import { prompt } from '../support/server-harness.js';
+import { createTestClient, type TestClient, WITH_FORMS } from '../support/test-client.js';
+
+let folder: string | undefined;
+afterEach(() => {
+  if (folder !== undefined) rmSync(folder, { recursive: true, force: true });
+  folder = undefined;
+});
+
+/** A script that writes a file, then runs a command on it, then ends its turn. */
+const SCRIPT = {
+  steps: [
+    {
+      text: 'Writing.',
+      toolCalls: [
+        { id: 'w', name: 'write_file', arguments: { path: 'notes.txt', content: 'HELLO\n' } },
+      ],
+    },
+    {
+      text: 'Checking.',
+      toolCalls: [
+        {
+          id: 'c',
+          name: 'run_command',
+          arguments: { command: 'cat notes.txt && echo counted $(wc -l < notes.txt)' },
+        },
+      ],
+    },
+    { text: 'Done.' },
+  ],
+};
+
+async function session(agent: ClientContext, cwd: string): Promise<string> {
+  await agent.request(methods.agent.initialize, {
+    protocolVersion: 1,
+    clientCapabilities: WITH_FORMS,
+  });
+  return (await agent.request(methods.agent.session.new, { cwd, mcpServers: [] })).sessionId;
+}
+
+function lastUpdate(testClient: TestClient, sessionId: string, toolCallId: string) {
+  return testClient.updates
+    .toolCallUpdates(sessionId)
+    .filter((update) => update.toolCallId.startsWith(toolCallId))
+    .at(-1);
+}
+
+describe('the dsh-acp bin with its workspace tools, over real pipes', () => {
+  it('asks before a write and a command, remembers "always" across a restart, and cancels a pending approval', async () => {
+    folder = realpathSync(mkdtempSync(join(tmpdir(), 'dsh-acp-workspace-')));
+    const workspace = join(folder, 'project');
+    const stateDir = join(folder, 'state');
+    const script = join(folder, 'script.json');
+    writeFileSync(script, JSON.stringify(SCRIPT));
+    rmSync(workspace, { recursive: true, force: true });
+    const { mkdirSync } = await import('node:fs');
+    mkdirSync(workspace);
+    const file = join(workspace, 'notes.txt');
+    const args = ['--script', script, '--state-dir', stateDir];
+
+    const first = createTestClient();
+    const bin = startBin(args);
+    try {
+      await first.app.connectWith(bin.stream, async (agent) => {
+        const sessionId = await session(agent, workspace);
+        const turn = prompt(agent, sessionId, 'Go.');
+        const write = await first.permissions.next();
+        expect(write.params.toolCall).toMatchObject({
+          kind: 'edit',
+          content: [{ type: 'diff', path: file, oldText: null, newText: 'HELLO\n' }],
+        });
+        expect(write.params.options).toEqual([
+          { optionId: 'allow_once', name: 'Allow once', kind: 'allow_once' },
+          {
+            optionId: 'allow_always',
+            name: 'Always allow write_file on `notes.txt` in this folder',
+            kind: 'allow_always',
+          },
+          { optionId: 'reject_once', name: 'Reject', kind: 'reject_once' },
+          {
+            optionId: 'reject_always',
+            name: 'Always reject write_file on `notes.txt` in this folder',
+            kind: 'reject_always',
+          },
+        ]);
+        expect(() => readFileSync(file)).toThrow();
+        write.reply({ outcome: { outcome: 'selected', optionId: 'allow_always' } });
+        const command = await first.permissions.next();
+        expect(readFileSync(file, 'utf8')).toBe('HELLO\n');
+        // A compound command: no one prefix covers it, so "always" is not offered.
+        expect(command.params.toolCall).toMatchObject({ kind: 'execute' });
+        expect(command.params.options.map((option) => option.optionId)).toEqual([
+          'allow_once',
+          'reject_once',
+        ]);
+        command.reply({ outcome: { outcome: 'selected', optionId: 'allow_once' } });
+        expect(await turn).toEqual({ stopReason: 'end_turn' });
+        const ran = lastUpdate(first, sessionId, 'c');
+        expect(ran).toMatchObject({
+          status: 'completed',
+          rawOutput: { exit: { code: 0, signal: null } },
+        });
+        expect(JSON.stringify(ran?.content)).toContain('counted 1');
+
+        // The next turn: the write is decided by the rule, the command is rejected and never runs.
+        writeFileSync(file, 'changed by the person\n');
+        const again = prompt(agent, sessionId, 'Again.');
+        const second = await first.permissions.next();
+        expect(second.params.toolCall).toMatchObject({ kind: 'execute' });
+        expect(readFileSync(file, 'utf8')).toBe('HELLO\n');
+        second.reply({ outcome: { outcome: 'selected', optionId: 'reject_once' } });
+        expect(await again).toEqual({ stopReason: 'end_turn' });
+        expect(JSON.stringify(lastUpdate(first, sessionId, 'w#2')?.content)).toContain(
+          'rule `write_file:notes.txt`',
+        );
+        expect(lastUpdate(first, sessionId, 'c#2')).toMatchObject({ status: 'failed' });
+      });
+    } finally {
+      await endInput(bin);
+    }
+
+    // After a restart, the rule still decides the write; a pending approval is cancelled.
+    const second = createTestClient();
+    const restarted = startBin(args);
+    try {
+      await second.app.connectWith(restarted.stream, async (agent) => {
+        const sessionId = await session(agent, workspace);
+        const turn = prompt(agent, sessionId, 'Go.');
+        const pending = await second.permissions.next();
+        expect(pending.params.toolCall).toMatchObject({ kind: 'execute' });
+        await agent.notify(methods.agent.session.cancel, { sessionId });
+        expect(await turn).toEqual({ stopReason: 'cancelled' });
+        expect(lastUpdate(second, sessionId, 'c')).toMatchObject({ status: 'failed' });
+      });
+    } finally {
+      await endInput(restarted);
+    }
+  }, 60_000);
+});

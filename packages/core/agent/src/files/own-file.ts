@@ -1,0 +1,118 @@
+import { closeSync, constants, fstatSync, openSync, type Stats, statSync } from 'node:fs';
+import { CodedError, isCodedError } from '../errors/coded-error.js';
+import { inertText } from './inert-text.js';
+
+/** Every way a file or folder can fail `openOwnFile` or `checkOwnFolder`. */
+export const OWN_FILE_ERROR_CODES = ['FILE_UNSAFE'] as const;
+
+/** A file or folder that is not safe to use as found, with the reason in its message. */
+export class OwnFileError extends CodedError<(typeof OWN_FILE_ERROR_CODES)[number]> {
+  override name = 'OwnFileError';
+
+  constructor(
+    message: string,
+    /** The path refused. */
+    readonly path: string,
+  ) {
+    super(message, 'FILE_UNSAFE');
+  }
+}
+
+/** True for an `OwnFileError` from this or any other copy of the package. */
+export function isOwnFileError(value: unknown): value is OwnFileError {
+  return isCodedError(value, 'OwnFileError', OWN_FILE_ERROR_CODES, undefined);
+}
+
+// Windows has neither: there a file is checked by `fstat` alone.
+const NO_FOLLOW = constants.O_NOFOLLOW ?? 0;
+const NON_BLOCKING = constants.O_NONBLOCK ?? 0;
+
+/** The current user, `undefined` where the system has no user ids (Windows). */
+function currentUser(): number | undefined {
+  return typeof process.getuid === 'function' ? process.getuid() : undefined;
+}
+
+/**
+ * What is wrong with a file as its open handle's `fstat` sees it: not a regular file (a FIFO,
+ * a device, a folder, a socket), or owned by another user. `undefined` when it is fine.
+ */
+export function ownFileProblem(stats: Stats): string | undefined {
+  if (!stats.isFile()) return 'is not a regular file';
+  const user = currentUser();
+  if (user !== undefined && stats.uid !== user) return `belongs to another user (uid ${stats.uid})`;
+  return undefined;
+}
+
+function unsafe(path: string, problem: string): OwnFileError {
+  return new OwnFileError(`${inertText(path)} ${problem}: it was not made by dsh.`, path);
+}
+
+/**
+ * Opens a file the way a program should open one in its own state folder, trusting nothing
+ * it finds there: never through a symbolic link (`O_NOFOLLOW`), never waiting (`O_NONBLOCK`,
+ * so a FIFO cannot hang the program), and only a regular file owned by the current user, as
+ * `fstat` of the open handle sees it. `flags` are `fs.constants` open flags (`O_RDONLY` by
+ * default). Returns the descriptor and its stats; throws `OwnFileError` (`FILE_UNSAFE`) for a
+ * file that is not one, and the system's error (`ENOENT`…) otherwise.
+ */
+export function openOwnFile(
+  path: string,
+  flags: number = constants.O_RDONLY,
+  mode?: number,
+): { readonly fd: number; readonly stats: Stats } {
+  let fd: number;
+  try {
+    fd = openSync(path, flags | NO_FOLLOW | NON_BLOCKING, mode);
+  } catch (error) {
+    const code = (error as { code?: unknown } | null)?.code;
+    // ELOOP (EMLINK on BSD): the last part of the path is a link. ENXIO: a FIFO without a
+    // reader or a socket, opened to write. EISDIR: a folder, opened to write.
+    if (code === 'ELOOP' || code === 'EMLINK') throw unsafe(path, 'is a symbolic link');
+    if (code === 'ENXIO' || code === 'EISDIR') throw unsafe(path, 'is not a regular file');
+    throw error;
+  }
+  let stats: Stats;
+  try {
+    stats = fstatSync(fd);
+  } catch (error) {
+    closeSync(fd);
+    throw error;
+  }
+  const problem = ownFileProblem(stats);
+  if (problem !== undefined) {
+    closeSync(fd);
+    throw unsafe(path, problem);
+  }
+  return { fd, stats };
+}
+
+/** The flags with which `openOwnFile` opens, for a caller that opens with other means. */
+export const OWN_FILE_FLAGS = NO_FOLLOW | NON_BLOCKING;
+
+/**
+ * Checks that `path` is a folder only its owner, the current user, can write in: files found
+ * in a folder others can write in may have been planted. A sticky folder (`/tmp`) counts as
+ * writable by others. Throws `OwnFileError` (`FILE_UNSAFE`) saying how to fix it, or the
+ * system's error (`ENOENT`…).
+ */
+export function checkOwnFolder(path: string, what = 'The folder'): void {
+  const stats = statSync(path);
+  const shown = inertText(path);
+  if (!stats.isDirectory()) {
+    throw new OwnFileError(`${what} ${shown} is not a folder.`, path);
+  }
+  const user = currentUser();
+  if (user === undefined) return;
+  if (stats.uid !== user) {
+    throw new OwnFileError(
+      `${what} ${shown} belongs to another user (uid ${stats.uid}): use a folder of your own.`,
+      path,
+    );
+  }
+  if ((stats.mode & 0o022) !== 0) {
+    throw new OwnFileError(
+      `${what} ${shown} can be written by other users: make it yours alone with chmod 700 ${shown}.`,
+      path,
+    );
+  }
+}

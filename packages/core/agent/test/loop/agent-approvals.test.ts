@@ -1,0 +1,255 @@
+import { describe, expect, it } from 'vitest';
+import type { AgentTool, ToolCallDescription } from '../../src/loop/agent-tool.js';
+import type { ConversationEntry } from '../../src/loop/conversation-entry.js';
+import type { PermissionPolicy } from '../../src/loop/permission-policy.js';
+import { replayConversation } from '../../src/loop/replay-conversation.js';
+import { restoreConversation } from '../../src/loop/restore-conversation.js';
+import type { Script } from '../../src/script/script.js';
+import { collect, endOf, expectValidConversation, scriptedAgent } from '../support/harness.js';
+
+const EDIT: ToolCallDescription = {
+  kind: 'edit',
+  title: 'Edit /w/a.txt',
+  locations: [{ path: '/w/a.txt', line: 1 }],
+  edit: { path: '/w/a.txt', oldText: 'old\n', newText: 'new\n' },
+};
+
+/** A tool that says what it will do, and counts its runs. */
+function editTool(description: ToolCallDescription = EDIT) {
+  const runs: unknown[] = [];
+  const tool: AgentTool & { runs: unknown[] } = {
+    name: 'edit_file',
+    description: 'Edits a file.',
+    parameters: { type: 'object' },
+    describe: () => description,
+    async execute(_args, context) {
+      runs.push(context.description);
+      return { ok: true, output: 'edited', details: { edit: description.edit as never } };
+    },
+    runs,
+  };
+  return tool;
+}
+
+const SCRIPT: Script = {
+  steps: [
+    {
+      text: 'Editing.',
+      toolCalls: [{ id: 'e1', name: 'edit_file', arguments: { path: 'a.txt' } }],
+    },
+    { text: 'Done.' },
+  ],
+};
+
+describe('approvals', () => {
+  it('asks before a described call runs, records the decision first, then runs it once', async () => {
+    const tool = editTool();
+    const entries: ConversationEntry[] = [];
+    const order: string[] = [];
+    const { agent, provider } = scriptedAgent(SCRIPT, {
+      answers: [{ choice: 'allow_once' }],
+      agent: {
+        tools: [tool],
+        recorder: {
+          add: (entry) => entries.push(entry),
+          flush: async () => {
+            order.push(`flush after ${entries.at(-1)?.type}`);
+          },
+        },
+      },
+    });
+    const events = await collect(agent.run('go'));
+    expect(endOf(events).reason).toBe('finished');
+    expect(provider.permissions).toHaveLength(1);
+    expect(provider.permissions[0]).toMatchObject({
+      toolCallId: 'e1',
+      title: 'Edit /w/a.txt',
+      kind: 'edit',
+      paths: ['/w/a.txt'],
+      edit: EDIT.edit,
+      agent: { id: 'agent-1', toolCallId: 'e1' },
+    });
+    expect(tool.runs).toEqual([EDIT]);
+    const types = events.map((event) => event.type);
+    expect(types.indexOf('tool-approval')).toBeGreaterThan(types.indexOf('tool-call'));
+    expect(events.find((event) => event.type === 'tool-call')).toMatchObject({ description: EDIT });
+    expect(entries.map((entry) => entry.type)).toEqual([
+      'prompt',
+      'assistant',
+      'approval',
+      'tool-result',
+      'assistant',
+      'turn-end',
+    ]);
+    // The decision was durable before the tool ran.
+    expect(order[0]).toBe('flush after approval');
+    expectValidConversation(agent.messages);
+  });
+
+  it('tells the model a rejected call did not run, and never runs it', async () => {
+    const tool = editTool();
+    const { agent, model } = scriptedAgent(SCRIPT, {
+      answers: [{ choice: 'reject_once' }],
+      agent: { tools: [tool] },
+    });
+    const events = await collect(agent.run('go'));
+    expect(tool.runs).toHaveLength(0);
+    const result = events.find((event) => event.type === 'tool-result');
+    expect(result).toMatchObject({ result: { ok: false, error: { code: 'PERMISSION_DENIED' } } });
+    const message = (result as { result: { error: { message: string } } }).result.error.message;
+    expect(message).toMatch(/^The person rejected this call, so it did not run/);
+    expect(model.requests[1]?.messages.at(-1)).toMatchObject({ role: 'tool', toolCallId: 'e1' });
+  });
+
+  it('lets the policy decide without asking, naming the rule; a failing policy denies', async () => {
+    const allowing: PermissionPolicy = {
+      decide: () => ({
+        decision: 'allow',
+        decidedBy: { kind: 'rule', rule: 'edit_file:*.txt', source: '--allow' },
+      }),
+    };
+    const tool = editTool();
+    const { agent, provider } = scriptedAgent(SCRIPT, {
+      agent: { tools: [tool], permissions: allowing },
+    });
+    const events = await collect(agent.run('go'));
+    expect(provider.permissions).toHaveLength(0);
+    expect(tool.runs).toHaveLength(1);
+    expect(events.find((event) => event.type === 'tool-approval')).toMatchObject({
+      outcome: { allowed: true, decidedBy: { kind: 'rule', rule: 'edit_file:*.txt' } },
+    });
+
+    const broken: PermissionPolicy = {
+      decide() {
+        throw new Error('rules file damaged');
+      },
+    };
+    const second = editTool();
+    const failing = scriptedAgent(SCRIPT, { agent: { tools: [second], permissions: broken } });
+    const failed = await collect(failing.agent.run('go'));
+    expect(second.runs).toHaveLength(0);
+    expect(failed.find((event) => event.type === 'tool-approval')).toMatchObject({
+      outcome: { allowed: false, decidedBy: { kind: 'policy' } },
+    });
+  });
+
+  it('keeps the rule an "always" answer names, and warns when it cannot', async () => {
+    const remembered: [string, string][] = [];
+    const policy: PermissionPolicy = {
+      decide: () => ({
+        decision: 'ask',
+        allowAlways: { rule: 'edit_file:*.txt', description: 'Always allow edits to *.txt' },
+      }),
+      remember: (rule, effect) => {
+        remembered.push([rule, effect]);
+      },
+    };
+    const { agent } = scriptedAgent(SCRIPT, {
+      answers: [{ choice: 'allow_always' }],
+      agent: { tools: [editTool()], permissions: policy },
+    });
+    await collect(agent.run('go'));
+    expect(remembered).toEqual([['edit_file:*.txt', 'allow']]);
+
+    const failing: PermissionPolicy = {
+      ...policy,
+      remember() {
+        throw new Error('disk full');
+      },
+    };
+    const tool = editTool();
+    const second = scriptedAgent(SCRIPT, {
+      answers: [{ choice: 'allow_always' }],
+      agent: { tools: [tool], permissions: failing },
+    });
+    const events = await collect(second.agent.run('go'));
+    expect(tool.runs).toHaveLength(1);
+    expect(events.find((event) => event.type === 'tool-approval')).toMatchObject({
+      warning: expect.stringContaining('could not be saved'),
+    });
+  });
+
+  it('denies when no UI can approve, and when the person is gone', async () => {
+    const tool = editTool();
+    const { agent } = scriptedAgent(SCRIPT, {
+      answers: [{ error: 'INPUT_CLOSED' }],
+      agent: { tools: [tool] },
+    });
+    const events = await collect(agent.run('go'));
+    expect(tool.runs).toHaveLength(0);
+    expect(events.find((event) => event.type === 'tool-approval')).toMatchObject({
+      outcome: { allowed: false, decidedBy: { kind: 'unanswered', code: 'INPUT_CLOSED' } },
+    });
+  });
+
+  it('cancels the turn when it is cancelled at the approval; nothing runs', async () => {
+    const tool = editTool();
+    const { agent, provider } = scriptedAgent(SCRIPT, { agent: { tools: [tool] } });
+    const held = provider.hold();
+    const controller = new AbortController();
+    const turn = collect(agent.run('go', { signal: controller.signal }));
+    await held;
+    controller.abort();
+    const events = await turn;
+    expect(endOf(events).reason).toBe('cancelled');
+    expect(tool.runs).toHaveLength(0);
+    expect(events.find((event) => event.type === 'tool-result')).toMatchObject({
+      result: { error: { code: 'TURN_CANCELLED' } },
+    });
+    expectValidConversation(agent.messages);
+  });
+
+  it('fails a call whose describe throws, before asking anything', async () => {
+    const tool: AgentTool = {
+      ...editTool(),
+      describe() {
+        throw new Error('cannot read');
+      },
+    };
+    const { agent, provider } = scriptedAgent(SCRIPT, { agent: { tools: [tool] } });
+    const events = await collect(agent.run('go'));
+    expect(provider.permissions).toHaveLength(0);
+    expect(events.find((event) => event.type === 'tool-result')).toMatchObject({
+      result: { ok: false, error: { code: 'INTERNAL_ERROR' } },
+    });
+  });
+
+  it('restores and replays a conversation with its approvals', async () => {
+    const entries: ConversationEntry[] = [];
+    const { agent } = scriptedAgent(SCRIPT, {
+      answers: [{ choice: 'allow_once' }],
+      agent: {
+        tools: [editTool()],
+        recorder: { add: (entry) => entries.push(entry), flush: async () => {} },
+      },
+    });
+    await collect(agent.run('go'));
+    const copy = JSON.parse(JSON.stringify(entries));
+    expect(restoreConversation(copy, 'c').entries).toEqual(entries);
+    const replayed = [...replayConversation(copy)].map((event) => event.type);
+    expect(replayed).toEqual([
+      'prompt',
+      'text',
+      'tool-call',
+      'tool-approval',
+      'tool-result',
+      'text',
+      'turn-end',
+    ]);
+    // A forged approval that allows what nobody answered is refused.
+    const forged = copy.map((entry: ConversationEntry) =>
+      entry.type === 'approval'
+        ? {
+            ...entry,
+            outcome: {
+              allowed: true,
+              decidedBy: { kind: 'unanswered', code: 'INPUT_CLOSED', message: 'x' },
+            },
+          }
+        : entry,
+    );
+    expect(() => restoreConversation(forged, 'c')).toThrow(/unanswered approval cannot allow/);
+    const twice = [...copy.slice(0, 3), copy[2], ...copy.slice(3)];
+    expect(() => restoreConversation(twice, 'c')).toThrow(/second time/);
+  });
+});

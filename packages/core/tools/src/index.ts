@@ -1,0 +1,36 @@
+export { analyseCommand, type CommandAnalysis, type CommandPart } from './policy/command-parts.js';
+export {
+  createPermissionPolicy,
+  type ListedRule,
+  type PermissionPolicyOptions,
+  type PolicyMode,
+  type WorkspacePermissionPolicy,
+} from './policy/permission-policy.js';
+export { type PermissionRule, parseRule } from './policy/permission-rule.js';
+export { userRulesPath, workspaceRulesPath } from './policy/rules-file.js';
+export { rulesText } from './setup/rules-text.js';
+export {
+  createScratchFolder,
+  type ScratchFolder,
+  type WorkspaceAgentTools,
+  type WorkspaceAgentToolsOptions,
+  workspaceAgentTools,
+} from './setup/workspace-agent-tools.js';
+export {
+  isWorkspaceToolError,
+  TOOL_ERROR_CODES,
+  WorkspaceToolError,
+  type WorkspaceToolErrorCode,
+} from './tool-error.js';
+export {
+  createWorkspaceTools,
+  type WorkspaceToolsOptions,
+} from './tools/create-workspace-tools.js';
+export {
+  isInside,
+  openWorkspace,
+  type ResolvedPath,
+  resolvePath,
+  type Workspace,
+  workspaceRelative,
+} from './workspace/workspace.js';

@@ -1,0 +1,378 @@
+import { bashParser, type SyntaxNode } from './shell-parser.js';
+
+/** One simple command of a command line, as it would run: its words, wrappers seen through. */
+export interface CommandPart {
+  /** It runs as another user (through `sudo` or `doas`): deny rules apply, allow rules never. */
+  readonly elevated?: boolean;
+  /**
+   * The words, quotes removed; `null` for a word whose text is only known when it runs (a
+   * variable, a substitution, a glob): no rule can match on it.
+   */
+  readonly words: readonly (string | null)[];
+}
+
+/** What a command line runs, as far as it can be known before it runs. */
+export interface CommandAnalysis {
+  /** Every simple command it would run, nested ones (`$( )`, `bash -c`, `find -exec`) included. */
+  readonly parts: readonly CommandPart[];
+  /**
+   * Why no rule may allow it, if one is: it could not be parsed, a command's name is not plain
+   * text, it evaluates text (`eval`, `source`), or a wrapper's command cannot be found. Deny rules
+   * still apply to the parts that could be read.
+   */
+  readonly problem?: string;
+  /** It writes to a file through a redirection (`> file`): such a command always asks. */
+  readonly writes: boolean;
+}
+
+/** Commands that run their arguments as another command, and how to find that command. */
+type Unwrapped =
+  | {
+      readonly kind: 'command';
+      readonly words: readonly (string | null)[];
+      readonly elevated?: boolean;
+    }
+  | {
+      readonly kind: 'script';
+      readonly script: string | null;
+      readonly rest: readonly (string | null)[];
+    }
+  | { readonly kind: 'problem'; readonly problem: string };
+
+/** Options of each wrapper that take a value (the value is the next word). */
+const WRAPPER_VALUE_OPTIONS: Readonly<Record<string, ReadonlySet<string>>> = {
+  env: new Set(['-u', '--unset', '-C', '--chdir']),
+  doas: new Set(['-u', '-C']),
+  sudo: new Set([
+    '-u',
+    '--user',
+    '-g',
+    '--group',
+    '-h',
+    '--host',
+    '-p',
+    '--prompt',
+    '-C',
+    '-D',
+    '-r',
+    '-t',
+    '-T',
+    '-U',
+  ]),
+  nice: new Set(['-n', '--adjustment']),
+  timeout: new Set(['-s', '--signal', '-k', '--kill-after']),
+  xargs: new Set([
+    '-I',
+    '-L',
+    '-n',
+    '-P',
+    '-d',
+    '-E',
+    '-s',
+    '-a',
+    '--arg-file',
+    '--delimiter',
+    '--max-args',
+    '--max-procs',
+    '--max-lines',
+    '--replace',
+    '--eof',
+  ]),
+  command: new Set(),
+  exec: new Set(['-a']),
+  nohup: new Set(),
+  time: new Set(['-f', '-o']),
+  builtin: new Set(),
+  stdbuf: new Set(['-i', '-o', '-e']),
+};
+const SHELLS = new Set(['bash', 'sh', 'zsh', 'dash', 'ksh']);
+const EVALUATORS = new Set(['eval', 'source', '.']);
+/**
+ * Variables that change which program a command runs, or what it loads: a command that sets
+ * one is never allowed by a rule (`PATH=/tmp npm test` would run the agent's own `npm`).
+ */
+const SENSITIVE_VARIABLE =
+  /^(PATH|LD_\w+|DYLD_\w+|NODE_OPTIONS|NODE_PATH|BASH_ENV|ENV|IFS|CDPATH|SHELLOPTS|BASHOPTS|PS4|PROMPT_COMMAND|PYTHONPATH|PYTHONSTARTUP|PYTHONHOME|PERL5LIB|PERL5OPT|RUBYLIB|RUBYOPT|GIT_\w+|HOME|npm_config_\w+|NPM_CONFIG_\w+)$/;
+
+function sensitive(variable: string): Unwrapped {
+  return { kind: 'problem', problem: `it sets ${variable}, which changes what the command runs` };
+}
+
+/** Folders whose programs are the system's: `/bin/rm` is `rm`. */
+const SYSTEM_FOLDERS = /^\/(?:usr\/(?:local\/)?)?s?bin\//;
+
+/** The name a command is known by: `/bin/rm` and `/usr/bin/rm` are `rm`; `./rm` stays itself. */
+export function commandName(word: string): string {
+  return SYSTEM_FOLDERS.test(word) ? word.slice(word.lastIndexOf('/') + 1) : word;
+}
+
+/** Removes the backslashes of an unquoted word (`\rm` is `rm`). */
+function unescapeWord(text: string): string {
+  return text.replace(/\\\n/g, '').replace(/\\(.)/gs, '$1');
+}
+
+/** Whether an unquoted word is expanded when it runs: a glob (`*.ts`), a brace list (`{a,b}`, `{1..3}`). */
+function isExpanded(text: string): boolean {
+  const bare = text.replace(/\\./g, '');
+  return /[*?[]/.test(bare) || /\{[^}]*(,|\.\.)[^}]*\}/.test(bare);
+}
+
+/** The text a word node stands for, or `null` when it is only known at run time. */
+function literal(node: SyntaxNode): string | null {
+  switch (node.type) {
+    case 'word':
+      // An unquoted glob or brace expansion is expanded at run time.
+      return isExpanded(node.text) ? null : unescapeWord(node.text);
+    case 'number':
+      return node.text;
+    case 'raw_string':
+      return node.text.slice(1, -1);
+    case 'string': {
+      for (const child of node.namedChildren) if (child?.type !== 'string_content') return null;
+      return node.text
+        .slice(1, -1)
+        .replace(/\\([$`"\\\n])/g, (_, character: string) => (character === '\n' ? '' : character));
+    }
+    case 'concatenation': {
+      let text = '';
+      for (const child of node.namedChildren) {
+        const part = child === null ? null : literal(child);
+        if (part === null) return null;
+        text += part;
+      }
+      return text;
+    }
+    default:
+      return null;
+  }
+}
+
+/** Splits off a wrapper's options and returns the command it runs, or says why it cannot. */
+function unwrap(words: readonly (string | null)[]): Unwrapped {
+  let rest = words;
+  let elevated = false;
+  const found = (words: readonly (string | null)[]): Unwrapped =>
+    elevated ? { kind: 'command', words, elevated } : { kind: 'command', words };
+  for (let depth = 0; depth < 16; depth++) {
+    const first = rest[0];
+    if (first === undefined) return found(rest);
+    if (first === null)
+      return { kind: 'problem', problem: 'a command name is only known when it runs' };
+    const name = commandName(first);
+    if (EVALUATORS.has(name)) {
+      return {
+        kind: 'problem',
+        problem: `\`${name}\` runs text that cannot be checked before it runs`,
+      };
+    }
+    if (SHELLS.has(name)) {
+      const index = rest.indexOf('-c');
+      if (index === -1) return found(rest);
+      for (const option of rest.slice(1, index)) {
+        if (option === null || !option.startsWith('-')) return found(rest);
+      }
+      return { kind: 'script', script: rest[index + 1] ?? null, rest: rest.slice(index + 2) };
+    }
+    const options = WRAPPER_VALUE_OPTIONS[name];
+    if (options === undefined) return found(rest);
+    if (name === 'sudo' || name === 'doas') elevated = true;
+    let index = 1;
+    for (; index < rest.length; index++) {
+      const word = rest[index] as string | null;
+      if (word === null)
+        return {
+          kind: 'problem',
+          problem: `the command \`${name}\` runs is only known when it runs`,
+        };
+      if (word === '--') {
+        index++;
+        break;
+      }
+      if (name === 'env' && /^[A-Za-z_][A-Za-z0-9_]*=/.test(word)) {
+        const variable = word.slice(0, word.indexOf('='));
+        if (SENSITIVE_VARIABLE.test(variable)) return sensitive(variable);
+        continue;
+      }
+      if (name === 'env' && (word === '-S' || word.startsWith('--split-string'))) {
+        return {
+          kind: 'problem',
+          problem: '`env -S` splits a string into a command that cannot be checked',
+        };
+      }
+      if (name === 'command' && (word === '-v' || word === '-V'))
+        return { kind: 'command', words: [] };
+      if (name === 'nice' && /^-\d+$/.test(word)) continue;
+      if (!word.startsWith('-') || word === '-') break;
+      if (options.has(word)) index++;
+    }
+    let command = rest.slice(index);
+    // `timeout` takes its duration before the command.
+    if (name === 'timeout') command = command.slice(1);
+    // `xargs` with no command runs `echo`.
+    if (name === 'xargs' && command.length === 0) return { kind: 'command', words: ['echo'] };
+    if (command.length === 0) {
+      return name === 'sudo' || name === 'exec'
+        ? { kind: 'problem', problem: `\`${name}\` with no command opens a shell` }
+        : { kind: 'command', words: [] };
+    }
+    rest = command;
+  }
+  return { kind: 'problem', problem: 'wrappers are nested too deep to check' };
+}
+
+/** The commands `find -exec`, `-execdir`, `-ok` and `-okdir` run, and `find` without them. */
+function findCommands(words: readonly (string | null)[]): (readonly (string | null)[])[] {
+  const own: (string | null)[] = [];
+  const inner: (string | null)[][] = [];
+  for (let index = 0; index < words.length; index++) {
+    const word = words[index] as string | null;
+    if (word === '-exec' || word === '-execdir' || word === '-ok' || word === '-okdir') {
+      const command: (string | null)[] = [];
+      for (index++; index < words.length; index++) {
+        const next = words[index] as string | null;
+        if (next === ';' || next === '+') break;
+        command.push(next);
+      }
+      inner.push(command);
+    } else {
+      own.push(word);
+    }
+  }
+  return [own, ...inner];
+}
+
+/** Whether a redirection writes to a file (not a file descriptor, not /dev/null). */
+function writesFile(node: SyntaxNode): boolean {
+  if (node.type !== 'file_redirect') return false;
+  const operator =
+    node.children.find((child) => child !== null && /[<>]/.test(child.type))?.type ?? '';
+  if (!operator.includes('>')) return false;
+  const destination = node.childForFieldName('destination');
+  const target = destination === null ? null : literal(destination);
+  if (target === '/dev/null') return false;
+  // `>&2`, `2>&1`: a file descriptor, not a file.
+  if (operator.endsWith('&') && target !== null && /^\d+-?$|^-$/.test(target)) return false;
+  return true;
+}
+
+interface Collected {
+  parts: CommandPart[];
+  problems: string[];
+  writes: boolean;
+  scripts: string[];
+}
+
+function addCommand(words: readonly (string | null)[], collected: Collected): void {
+  const unwrapped = unwrap(words);
+  if (unwrapped.kind === 'problem') {
+    collected.problems.push(unwrapped.problem);
+    // What could be read still meets the deny rules.
+    if (words.length > 0) collected.parts.push({ words });
+    return;
+  }
+  if (unwrapped.kind === 'script') {
+    if (unwrapped.script === null)
+      collected.problems.push('the script of `sh -c` is only known when it runs');
+    else collected.scripts.push(unwrapped.script);
+    return;
+  }
+  if (unwrapped.words.length === 0) return;
+  const name = unwrapped.words[0];
+  const named =
+    name === null || name === undefined
+      ? unwrapped.words
+      : [commandName(name), ...unwrapped.words.slice(1)];
+  const elevated = unwrapped.elevated === true ? { elevated: true } : {};
+  if (name !== null && name !== undefined && commandName(name) === 'find') {
+    const [own, ...inner] = findCommands(named);
+    collected.parts.push({ words: own as (string | null)[], ...elevated });
+    for (const command of inner) addCommand(command, collected);
+    return;
+  }
+  collected.parts.push({ words: named, ...elevated });
+}
+
+function visit(node: SyntaxNode, collected: Collected): void {
+  if (node.type === 'ERROR' || node.isMissing) {
+    collected.problems.push('the command cannot be parsed as shell');
+    return;
+  }
+  if (node.type.endsWith('_redirect') && writesFile(node)) collected.writes = true;
+  if (node.type === 'word' && /(^|[^\\])[\n;&|]/.test(node.text)) {
+    // An unquoted word cannot hold a new line or an operator: the parser read the line wrong.
+    collected.problems.push('the command cannot be parsed as shell');
+  }
+  if (node.type === 'variable_assignment') {
+    const variable = node.childForFieldName('name')?.text ?? '';
+    if (SENSITIVE_VARIABLE.test(variable)) {
+      collected.problems.push(`it sets ${variable}, which changes what the command runs`);
+    }
+  }
+  if (node.type === 'command') {
+    const words: (string | null)[] = [];
+    for (const child of node.namedChildren) {
+      if (child === null) continue;
+      if (child.type === 'command_name') {
+        const name = child.firstNamedChild;
+        words.push(name === null ? null : literal(name));
+      } else if (child.type === 'variable_assignment' || child.type.endsWith('_redirect')) {
+        // `VAR=x cmd`: the assignment only sets the command's environment.
+      } else if (words.length > 0) {
+        words.push(literal(child));
+      }
+    }
+    addCommand(words, collected);
+  } else if (node.type === 'declaration_command' || node.type === 'unset_command') {
+    const keyword = node.child(0)?.text;
+    if (keyword !== undefined) collected.parts.push({ words: [keyword] });
+  }
+  // Substitutions, arguments and bodies hold commands of their own: every one is a part.
+  for (const child of node.namedChildren) if (child !== null) visit(child, collected);
+}
+
+/** Longest command line that is parsed; a longer one always asks. */
+const LONGEST_COMMAND = 100_000;
+/** How deep `bash -c` may nest before the command always asks. */
+const DEEPEST_SCRIPT = 8;
+
+/**
+ * Parses a command line with a real Bash parser and lists every simple command it would run:
+ * each part of `&&`, `||`, `;`, `|`, `&`, new lines, subshells and blocks, every `$( )` and
+ * backtick, the script of `bash -c`, the command of `find -exec`; wrappers (`env`, `VAR=1`,
+ * `sudo`, `nice`, `timeout`, `xargs`, `command`, `exec`, `nohup`, `time`, `/bin/…`, `\\cmd`)
+ * seen through. What cannot be known before it runs is said in `problem`.
+ */
+export async function analyseCommand(command: string): Promise<CommandAnalysis> {
+  if (command.length > LONGEST_COMMAND) {
+    return { parts: [], problem: 'the command is too long to check', writes: false };
+  }
+  const parser = await bashParser();
+  const collected: Collected = { parts: [], problems: [], writes: false, scripts: [command] };
+  for (let depth = 0; collected.scripts.length > 0; depth++) {
+    if (depth > DEEPEST_SCRIPT) {
+      collected.problems.push('`bash -c` is nested too deep to check');
+      break;
+    }
+    const scripts = collected.scripts.splice(0);
+    for (const script of scripts) {
+      const tree = parser.parse(script);
+      if (tree === null) {
+        collected.problems.push('the command cannot be parsed as shell');
+        continue;
+      }
+      try {
+        if (tree.rootNode.hasError)
+          collected.problems.push('the command cannot be parsed as shell');
+        visit(tree.rootNode, collected);
+      } finally {
+        tree.delete();
+      }
+    }
+  }
+  const [problem] = collected.problems;
+  return {
+    parts: collected.parts,
+    ...(problem !== undefined && { problem }),
+    writes: collected.writes,
+  };
+}

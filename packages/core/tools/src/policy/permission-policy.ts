@@ -1,0 +1,284 @@
+import { extname, posix } from 'node:path';
+import type { PermissionCheck, PermissionPolicy, PermissionVerdict } from 'dsh-agent';
+import { type Workspace, workspaceRelative } from '../workspace/workspace.js';
+import { analyseCommand, type CommandPart } from './command-parts.js';
+import {
+  COMMAND_TOOL,
+  commandPrefix,
+  type PermissionRule,
+  parseRule,
+  prefixMatches,
+} from './permission-rule.js';
+import {
+  addRule,
+  fileStamp,
+  type RulesFileContents,
+  readRulesFile,
+  userRulesPath,
+  workspaceRulesPath,
+} from './rules-file.js';
+
+/** How calls that act are decided: asked (`ask`), or never run (`read-only`). */
+export type PolicyMode = 'ask' | 'read-only';
+
+/** Options of `createPermissionPolicy`. */
+export interface PermissionPolicyOptions {
+  /** The workspace: reads inside it run without asking; anything outside always asks. */
+  readonly workspace: Workspace;
+  /** The state folder, where the rules files live. */
+  readonly stateDir: string;
+  /** Rules that allow calls for this run only (`--allow`). */
+  readonly allow?: readonly string[];
+  /** Rules that deny calls for this run only (`--deny`); deny wins over allow. */
+  readonly deny?: readonly string[];
+  /** `read-only`: nothing that changes files or runs commands runs, and nothing is asked. */
+  readonly mode?: PolicyMode;
+}
+
+/** A rule in force, and where it lives. */
+export interface ListedRule {
+  readonly rule: string;
+  readonly effect: 'allow' | 'deny';
+  /** `--allow` / `--deny` (this run), `workspace rules` or `your rules`. */
+  readonly source: string;
+  /** The file it is in, for the rules of a file. */
+  readonly path?: string;
+}
+
+/** The policy of one workspace, with what it can tell of its rules. */
+export interface WorkspacePermissionPolicy extends PermissionPolicy {
+  /** Every rule in force, deny rules first (they win). Throws `RULES_FILE_INVALID` for a damaged file. */
+  rules(): ListedRule[];
+  /** Where this workspace's rules, and the person's own, are kept. */
+  readonly files: { readonly workspace: string; readonly user: string };
+}
+
+interface LoadedRule {
+  readonly rule: PermissionRule;
+  readonly effect: 'allow' | 'deny';
+  readonly source: string;
+  readonly path?: string;
+}
+
+const READS_INSIDE = Object.freeze({
+  kind: 'policy',
+  reason: 'it only reads inside the workspace',
+} as const);
+
+function quoted(text: string): string {
+  return `\`${text.replaceAll('`', "'")}\``;
+}
+
+/**
+ * The permission policy of one workspace (see the README): read-only mode first, then deny
+ * rules (deny wins), then reads inside the workspace, then anything outside it (always asks),
+ * then allow rules (every part of a command must be allowed), else ask, offering the narrowest
+ * "always" rule that covers what the person sees. Rules files are read again whenever they change,
+ * so several sessions share their "always" answers at once. Throws `RULE_INVALID` for a bad rule.
+ */
+export function createPermissionPolicy(
+  options: PermissionPolicyOptions,
+): WorkspacePermissionPolicy {
+  const { workspace, stateDir } = options;
+  const mode = options.mode ?? 'ask';
+  const given: LoadedRule[] = [
+    ...(options.deny ?? []).map((text) => ({
+      rule: parseRule(text),
+      effect: 'deny' as const,
+      source: '--deny',
+    })),
+    ...(options.allow ?? []).map((text) => ({
+      rule: parseRule(text),
+      effect: 'allow' as const,
+      source: '--allow',
+    })),
+  ];
+  const files = {
+    workspace: workspaceRulesPath(stateDir, workspace.root),
+    user: userRulesPath(stateDir),
+  };
+  const cache = new Map<string, { stamp: string | undefined; contents: RulesFileContents }>();
+
+  function fileRules(path: string): RulesFileContents {
+    const stamp = fileStamp(path);
+    const cached = cache.get(path);
+    if (cached !== undefined && cached.stamp === stamp) return cached.contents;
+    const contents = stamp === undefined ? { allow: [], deny: [] } : readRulesFile(path);
+    cache.set(path, { stamp, contents });
+    return contents;
+  }
+
+  function loaded(): LoadedRule[] {
+    const rules = [...given];
+    for (const [path, source] of [
+      [files.workspace, 'workspace rules'],
+      [files.user, 'your rules'],
+    ] as const) {
+      const contents = fileRules(path);
+      for (const text of contents.deny)
+        rules.push({ rule: parseRule(text), effect: 'deny', source, path });
+      for (const text of contents.allow)
+        rules.push({ rule: parseRule(text), effect: 'allow', source, path });
+    }
+    return rules;
+  }
+
+  function decidedBy(rule: LoadedRule) {
+    return {
+      kind: 'rule',
+      rule: rule.rule.text,
+      source: rule.path === undefined ? rule.source : `${rule.source}, ${rule.path}`,
+    } as const;
+  }
+
+  function commandRuleMatches(rule: LoadedRule, part: CommandPart): boolean {
+    if (rule.rule.tool !== COMMAND_TOOL) return false;
+    // A rule allows what the person named, never the same as another user.
+    if (rule.effect === 'allow' && part.elevated === true) return false;
+    return (
+      rule.rule.prefix === undefined || prefixMatches(rule.rule.prefix, part.words, rule.effect)
+    );
+  }
+
+  async function decideCommand(
+    check: PermissionCheck,
+    rules: LoadedRule[],
+  ): Promise<PermissionVerdict> {
+    const command = check.description.command;
+    if (command === undefined) return { decision: 'ask' };
+    const analysis = await analyseCommand(command.command);
+    for (const rule of rules) {
+      if (rule.effect !== 'deny') continue;
+      if (rule.rule.prefix === undefined && rule.rule.tool === COMMAND_TOOL) {
+        return { decision: 'deny', decidedBy: decidedBy(rule) };
+      }
+      if (analysis.parts.some((part) => commandRuleMatches(rule, part))) {
+        return { decision: 'deny', decidedBy: decidedBy(rule) };
+      }
+    }
+    // A command run elsewhere than in the workspace, or one that cannot be checked, always asks.
+    if (workspaceRelative(workspace, command.cwd) === undefined) return { decision: 'ask' };
+    if (analysis.problem !== undefined || analysis.writes) return { decision: 'ask' };
+    const unmatched: CommandPart[] = [];
+    const used: LoadedRule[] = [];
+    for (const part of analysis.parts) {
+      const rule = rules.find(
+        (candidate) => candidate.effect === 'allow' && commandRuleMatches(candidate, part),
+      );
+      if (rule === undefined) unmatched.push(part);
+      else if (!used.includes(rule)) used.push(rule);
+    }
+    if (unmatched.length === 0 && used.length > 0) {
+      const [first] = used as [LoadedRule];
+      return {
+        decision: 'allow',
+        decidedBy:
+          used.length === 1
+            ? decidedBy(first)
+            : { ...decidedBy(first), rule: used.map((rule) => rule.rule.text).join(', ') },
+      };
+    }
+    if (unmatched.some((part) => part.elevated === true)) return { decision: 'ask' };
+    const prefixes = new Set(unmatched.map((part) => commandPrefix(part.words)?.join(' ')));
+    if (prefixes.size !== 1 || prefixes.has(undefined)) return { decision: 'ask' };
+    const prefix = [...prefixes][0] as string;
+    const rule = `${COMMAND_TOOL}:${prefix}`;
+    return {
+      decision: 'ask',
+      allowAlways: { rule, description: `Always allow ${quoted(prefix)} in this folder` },
+      rejectAlways: { rule, description: `Always reject ${quoted(prefix)} in this folder` },
+    };
+  }
+
+  /** The narrowest glob worth remembering for a file: its folder and extension, or the file itself at the top. */
+  function fileGlob(relative: string): string {
+    const folder = posix.dirname(relative);
+    const extension = extname(relative);
+    if (folder === '.' || extension === '') return relative;
+    return `${folder}/*${extension}`;
+  }
+
+  function decideFiles(check: PermissionCheck, rules: LoadedRule[]): PermissionVerdict {
+    const { toolName, description } = check;
+    const relatives = (description.locations ?? []).map((location) =>
+      workspaceRelative(workspace, location.path),
+    );
+    const inside = relatives.every((relative) => relative !== undefined);
+    const ruleMatches = (rule: LoadedRule): boolean =>
+      rule.rule.tool === toolName &&
+      (rule.rule.matchesPath === undefined ||
+        (relatives.length > 0 &&
+          relatives.some(
+            (relative) => relative !== undefined && rule.rule.matchesPath?.(relative) === true,
+          ) &&
+          (rule.effect === 'deny' ||
+            relatives.every(
+              (relative) => relative !== undefined && rule.rule.matchesPath?.(relative) === true,
+            ))));
+    const deny = rules.find((rule) => rule.effect === 'deny' && ruleMatches(rule));
+    if (deny !== undefined) return { decision: 'deny', decidedBy: decidedBy(deny) };
+    const reads = description.kind === 'read' || description.kind === 'search';
+    if (reads && inside) return { decision: 'allow', decidedBy: READS_INSIDE };
+    if (!inside) return { decision: 'ask' };
+    const allow = rules.find((rule) => rule.effect === 'allow' && ruleMatches(rule));
+    if (allow !== undefined) return { decision: 'allow', decidedBy: decidedBy(allow) };
+    const globs = new Set(relatives.map((relative) => fileGlob(relative as string)));
+    if (globs.size !== 1) return { decision: 'ask' };
+    const glob = [...globs][0] as string;
+    const rule = `${toolName}:${glob}`;
+    return {
+      decision: 'ask',
+      allowAlways: {
+        rule,
+        description: `Always allow ${toolName} on ${quoted(glob)} in this folder`,
+      },
+      rejectAlways: {
+        rule,
+        description: `Always reject ${toolName} on ${quoted(glob)} in this folder`,
+      },
+    };
+  }
+
+  return {
+    files,
+    async decide(check) {
+      const { description } = check;
+      if (mode === 'read-only') {
+        // Deny rules still win: `--deny read_file:secrets/**` holds in read-only mode too.
+        const denied = check.toolName === COMMAND_TOOL ? undefined : decideFiles(check, loaded());
+        if (denied?.decision === 'deny') return denied;
+        const reads = description.kind === 'read' || description.kind === 'search';
+        const inside = (description.locations ?? []).every(
+          (location) => workspaceRelative(workspace, location.path) !== undefined,
+        );
+        if (reads && inside) return { decision: 'allow', decidedBy: READS_INSIDE };
+        return {
+          decision: 'deny',
+          decidedBy: {
+            kind: 'policy',
+            reason:
+              'the agent runs in read-only mode (--permission-mode read-only): nothing that changes files, runs commands or reads outside the workspace runs',
+          },
+        };
+      }
+      const rules = loaded();
+      return check.toolName === COMMAND_TOOL || description.command !== undefined
+        ? decideCommand(check, rules)
+        : decideFiles(check, rules);
+    },
+    async remember(rule, effect) {
+      await addRule(files.workspace, rule, effect, { workspace: workspace.root });
+      cache.delete(files.workspace);
+    },
+    rules() {
+      return loaded()
+        .sort((a, b) => (a.effect === b.effect ? 0 : a.effect === 'deny' ? -1 : 1))
+        .map((rule) => ({
+          rule: rule.rule.text,
+          effect: rule.effect,
+          source: rule.source,
+          ...(rule.path !== undefined && { path: rule.path }),
+        }));
+    },
+  };
+}

@@ -1,0 +1,79 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import type { AgentTool } from 'dsh-agent';
+import {
+  createPermissionPolicy,
+  type PolicyMode,
+  type WorkspacePermissionPolicy,
+} from '../policy/permission-policy.js';
+import { createWorkspaceTools } from '../tools/create-workspace-tools.js';
+import { openWorkspace, type Workspace } from '../workspace/workspace.js';
+
+/** Options of `workspaceAgentTools`. */
+export interface WorkspaceAgentToolsOptions {
+  /** The folder the agent works in. */
+  readonly folder: string;
+  /** The state folder, where the rules files live. */
+  readonly stateDir: string;
+  readonly allow?: readonly string[];
+  readonly deny?: readonly string[];
+  readonly mode?: PolicyMode;
+}
+
+/** What an agent needs to work in a folder: the workspace, its tools, and its policy. */
+export interface WorkspaceAgentTools {
+  readonly workspace: Workspace;
+  readonly tools: AgentTool[];
+  readonly permissions: WorkspacePermissionPolicy;
+}
+
+/**
+ * The workspace tools and the permission policy of `folder`, as both programs give them to
+ * their agent (`tools` and `permissions` of `createAgent`). Throws `PATH_INVALID` for a folder
+ * that cannot be a workspace and `RULE_INVALID` for a bad rule.
+ */
+export async function workspaceAgentTools(
+  options: WorkspaceAgentToolsOptions,
+): Promise<WorkspaceAgentTools> {
+  const workspace = await openWorkspace(options.folder);
+  const permissions = createPermissionPolicy({
+    workspace,
+    stateDir: options.stateDir,
+    ...(options.allow !== undefined && { allow: options.allow }),
+    ...(options.deny !== undefined && { deny: options.deny }),
+    ...(options.mode !== undefined && { mode: options.mode }),
+  });
+  return { workspace, tools: createWorkspaceTools({ workspace }), permissions };
+}
+
+/** A scratch folder made for a demo, with its files; removed with `remove()` (and at exit). */
+export interface ScratchFolder {
+  readonly folder: string;
+  remove(): void;
+}
+
+/**
+ * Makes a new folder under the system's temporary folder, holding `files` (by relative path),
+ * for a demo to work in: never the person's own files. It is removed when the process exits.
+ */
+export function createScratchFolder(
+  files: Readonly<Record<string, string>>,
+  prefix = 'dsh-demo-',
+): ScratchFolder {
+  const folder = mkdtempSync(join(tmpdir(), prefix));
+  for (const [name, text] of Object.entries(files)) {
+    const path = join(folder, name);
+    mkdirSync(dirname(path), { recursive: true });
+    writeFileSync(path, text);
+  }
+  let removed = false;
+  const remove = (): void => {
+    if (removed) return;
+    removed = true;
+    process.removeListener('exit', remove);
+    rmSync(folder, { recursive: true, force: true });
+  };
+  process.on('exit', remove);
+  return { folder, remove };
+}

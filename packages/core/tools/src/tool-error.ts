@@ -1,0 +1,53 @@
+import { HarnessError, isHarnessError } from 'dsh-user-interaction';
+
+/** Every way a workspace tool or the permission policy reports a problem; each is in the README. */
+export const TOOL_ERROR_CODES = [
+  /** A path that is not text, holds a NUL, or cannot be resolved; or a workspace that is no folder. */
+  'PATH_INVALID',
+  /** Nothing at the path. */
+  'PATH_NOT_FOUND',
+  /** The file is not UTF-8 text (binary), or a folder where a file was expected. */
+  'NOT_TEXT',
+  /** The file is larger than the tool reads or writes. */
+  'TOO_LARGE',
+  /** `edit_file`: the text to replace is not in the file. */
+  'EDIT_NOT_FOUND',
+  /** `edit_file`: the text to replace is in the file more than once. */
+  'EDIT_NOT_UNIQUE',
+  /** The file changed between the approval and the write: nothing was written. */
+  'FILE_CHANGED',
+  /** Invalid arguments (a bad regular expression, glob, range or time limit). */
+  'ARGUMENTS_INVALID',
+  /** A rule (`--allow`, `--deny`, a rules file entry) that is not `TOOL` or `TOOL:PATTERN`. */
+  'RULE_INVALID',
+  /** A rules file that is damaged, a symlink, not the user's, or writable by others. */
+  'RULES_FILE_INVALID',
+  /** A file operation failed (permission denied, disk full…); the message names it. */
+  'FILE_FAILED',
+] as const;
+
+/** A stable code of a `WorkspaceToolError`. */
+export type WorkspaceToolErrorCode = (typeof TOOL_ERROR_CODES)[number];
+
+/** A failure of a workspace tool or of the permission policy, with a stable `code`. */
+export class WorkspaceToolError extends HarnessError {
+  declare readonly code: WorkspaceToolErrorCode;
+
+  constructor(message: string, code: WorkspaceToolErrorCode, options?: ErrorOptions) {
+    super(message, code, options);
+    this.name = 'WorkspaceToolError';
+  }
+}
+
+/** True for a `WorkspaceToolError` from this or any other copy of the package, optionally with the code. */
+export function isWorkspaceToolError(
+  value: unknown,
+  code?: WorkspaceToolErrorCode,
+): value is WorkspaceToolError {
+  return (
+    isHarnessError(value) &&
+    value.name === 'WorkspaceToolError' &&
+    (TOOL_ERROR_CODES as readonly string[]).includes(value.code) &&
+    (code === undefined || value.code === code)
+  );
+}

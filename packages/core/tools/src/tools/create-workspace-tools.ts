@@ -1,0 +1,38 @@
+import type { AgentTool } from 'dsh-agent';
+import type { Workspace } from '../workspace/workspace.js';
+import { createEditFileTool } from './edit-file-tool.js';
+import { createListFilesTool } from './list-files-tool.js';
+import { createReadFileTool } from './read-file-tool.js';
+import { createRunCommandTool } from './run-command-tool.js';
+import { createSearchTool } from './search-tool.js';
+import { createWriteFileTool } from './write-file-tool.js';
+
+/** Options of `createWorkspaceTools`. */
+export interface WorkspaceToolsOptions {
+  /** The folder the tools work in (see `openWorkspace`). */
+  readonly workspace: Workspace;
+  /** The time limit of a command that sets none, in seconds (default 120). */
+  readonly commandTimeoutSeconds?: number;
+}
+
+/**
+ * The workspace tools, each an `AgentTool` that says what it will do before it runs, so that
+ * the agent's permission policy (or the person) decides first: `read_file`, `list_files`,
+ * `search`, `edit_file`, `write_file` and `run_command`.
+ */
+export function createWorkspaceTools(options: WorkspaceToolsOptions): AgentTool[] {
+  const { workspace } = options;
+  return [
+    createReadFileTool(workspace),
+    createListFilesTool(workspace),
+    createSearchTool(workspace),
+    createEditFileTool(workspace),
+    createWriteFileTool(workspace),
+    createRunCommandTool(
+      workspace,
+      options.commandTimeoutSeconds === undefined
+        ? {}
+        : { defaultTimeoutSeconds: options.commandTimeoutSeconds },
+    ),
+  ];
+}

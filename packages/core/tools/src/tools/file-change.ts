@@ -1,0 +1,70 @@
+import type { ToolContext, ToolResult } from 'dsh-agent';
+import type { PermissionEdit } from 'dsh-user-interaction';
+import { WorkspaceToolError } from '../tool-error.js';
+import type { Workspace } from '../workspace/workspace.js';
+import { resolvePath, workspaceRelative } from '../workspace/workspace.js';
+import { readTextFile, writeTextFile } from './text-file.js';
+
+/** Lines of a diff a result shows at most. */
+const DIFF_LINES = 200;
+
+/** The unified diff of a change, cut at `DIFF_LINES` lines saying how many were left out. */
+async function diffText(edit: PermissionEdit, shown: string): Promise<string> {
+  const { createTwoFilesPatch } = await import('diff');
+  const patch =
+    createTwoFilesPatch(
+      edit.oldText === null ? '/dev/null' : `a/${shown}`,
+      `b/${shown}`,
+      edit.oldText ?? '',
+      edit.newText,
+      '',
+      '',
+      { context: 3 },
+    ) ?? '';
+  const lines = patch.split('\n').filter((line, index) => index > 0 || !line.startsWith('====='));
+  if (lines.length <= DIFF_LINES) return lines.join('\n').trimEnd();
+  return `${lines.slice(0, DIFF_LINES).join('\n')}\n(${lines.length - DIFF_LINES} more lines of the diff not shown)`;
+}
+
+function counts(edit: PermissionEdit): string {
+  const lines = (text: string | null) =>
+    text === null || text === '' ? 0 : text.replace(/\n$/, '').split('\n').length;
+  return `${lines(edit.oldText)} lines before, ${lines(edit.newText)} after`;
+}
+
+/**
+ * Makes the approved change, and only it: the path is resolved again and must be the one
+ * approved, and the file must still hold the approved old text (or still not exist), else
+ * `FILE_CHANGED` and nothing is written. The result shows the diff.
+ */
+export async function applyApprovedEdit(
+  workspace: Workspace,
+  given: string,
+  context: ToolContext,
+): Promise<ToolResult> {
+  const edit = context.description?.edit;
+  if (edit === undefined)
+    throw new WorkspaceToolError('The change was not described before it ran.', 'FILE_CHANGED');
+  const resolved = await resolvePath(workspace, given);
+  if (resolved.path !== edit.path) {
+    throw new WorkspaceToolError(
+      `${given} leads elsewhere than when the change was approved (a link changed): nothing was written.`,
+      'FILE_CHANGED',
+    );
+  }
+  const current = (await readTextFile(edit.path, 'allowed')) ?? null;
+  if (current !== edit.oldText) {
+    throw new WorkspaceToolError(
+      `${given} changed since the change was approved: nothing was written. Read it again and propose the change again.`,
+      'FILE_CHANGED',
+    );
+  }
+  await writeTextFile(edit.path, edit.newText);
+  const shown = workspaceRelative(workspace, edit.path) ?? edit.path;
+  const verb = edit.oldText === null ? 'Created' : 'Changed';
+  return {
+    ok: true,
+    output: `${verb} ${shown} (${counts(edit)}).\n${await diffText(edit, shown)}`,
+    details: { edit },
+  };
+}

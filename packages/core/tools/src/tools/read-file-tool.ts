@@ -1,0 +1,90 @@
+import type { AgentTool } from 'dsh-agent';
+import { WorkspaceToolError } from '../tool-error.js';
+import { resolvePath, type Workspace } from '../workspace/workspace.js';
+import { readTextFile } from './text-file.js';
+import { argumentsOf, countArgument, shownPath, textArgument } from './tool-arguments.js';
+
+/** Lines and characters one call shows at most; the rest is said, with how to read it. */
+export const READ_LIMITS = { lines: 2_000, characters: 256 * 1024, lineLength: 2_000 } as const;
+
+const DESCRIPTION = `Reads a UTF-8 text file of the workspace (a path relative to it, or absolute), with line numbers: each line is "N<tab>text". Read part of a long file with start_line and end_line (1-based, inclusive). At most ${READ_LIMITS.lines} lines are shown per call; the result says which lines were left out and how to read them. Reading inside the workspace needs no approval; a path outside it asks the person. Errors: PATH_NOT_FOUND (no such file), NOT_TEXT (a folder or a binary file), TOO_LARGE (over 8 MiB), PATH_INVALID, ARGUMENTS_INVALID, PERMISSION_DENIED (the person did not allow a read outside the workspace).`;
+
+/** `read_file`: a text file with line numbers, a range of it, within a size cap that says what it left out. */
+export function createReadFileTool(workspace: Workspace): AgentTool {
+  return {
+    name: 'read_file',
+    description: DESCRIPTION,
+    parameters: {
+      type: 'object',
+      properties: {
+        path: { type: 'string', description: 'The file, relative to the workspace or absolute.' },
+        start_line: {
+          type: 'integer',
+          minimum: 1,
+          description: 'The first line to read (default 1).',
+        },
+        end_line: {
+          type: 'integer',
+          minimum: 1,
+          description: 'The last line to read (default: the end).',
+        },
+      },
+      required: ['path'],
+      additionalProperties: false,
+    },
+    title: (args) => `Read ${String((args as { path?: unknown } | null)?.path ?? 'a file')}`,
+    async describe(args) {
+      const fields = argumentsOf(args, 'read_file');
+      const resolved = await resolvePath(
+        workspace,
+        textArgument(fields, 'path', 'read_file', true),
+      );
+      const start = countArgument(fields, 'start_line', 'read_file') ?? 1;
+      return {
+        kind: 'read',
+        title: `Read ${shownPath(resolved.relative, resolved.path)}`,
+        locations: [{ path: resolved.path, line: start }],
+      };
+    },
+    async execute(args, context) {
+      const fields = argumentsOf(args, 'read_file');
+      const path = context.description?.locations?.[0]?.path as string;
+      const start = countArgument(fields, 'start_line', 'read_file') ?? 1;
+      const end = countArgument(fields, 'end_line', 'read_file');
+      if (end !== undefined && end < start) {
+        throw new WorkspaceToolError(
+          '`end_line` must not be before `start_line`.',
+          'ARGUMENTS_INVALID',
+        );
+      }
+      const text = (await readTextFile(path)) as string;
+      const lines = text === '' ? [] : text.replace(/\n$/, '').split('\n');
+      const total = lines.length;
+      const last = Math.min(end ?? total, total, start + READ_LIMITS.lines - 1);
+      let shown = '';
+      let line = start;
+      for (; line <= last; line++) {
+        let content = lines[line - 1] as string;
+        if (content.length > READ_LIMITS.lineLength) {
+          content = `${content.slice(0, READ_LIMITS.lineLength)}… (${content.length - READ_LIMITS.lineLength} more characters on this line)`;
+        }
+        const next = `${line}\t${content}\n`;
+        if (shown.length + next.length > READ_LIMITS.characters) break;
+        shown += next;
+      }
+      const lastShown = line - 1;
+      const notes: string[] = [];
+      if (total === 0) notes.push('(the file is empty)');
+      else if (start > total)
+        notes.push(`(the file has ${total} lines; nothing from line ${start})`);
+      else if (lastShown < Math.min(end ?? total, total)) {
+        notes.push(
+          `(lines ${lastShown + 1}–${Math.min(end ?? total, total)} of ${total} not shown: call read_file again with start_line ${lastShown + 1})`,
+        );
+      } else if (lastShown < total && end === undefined) {
+        notes.push(`(lines ${lastShown + 1}–${total} not shown)`);
+      }
+      return { ok: true, output: `${shown}${notes.join('\n')}`.replace(/\n$/, '') };
+    },
+  };
+}

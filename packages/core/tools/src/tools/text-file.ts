@@ -1,0 +1,113 @@
+import { randomBytes } from 'node:crypto';
+import { open, rename, stat, unlink } from 'node:fs/promises';
+import { basename, dirname, join } from 'node:path';
+import { WorkspaceToolError } from '../tool-error.js';
+
+/** The largest file the tools read or write, in bytes. */
+export const LARGEST_FILE = 8 * 1024 * 1024;
+
+function codeOf(error: unknown): string {
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === 'string' ? code : 'an unexpected error';
+}
+
+/** A failure of the file system as the model reads it: what failed, on which path. */
+export function fileFailure(path: string, error: unknown): WorkspaceToolError {
+  const code = codeOf(error);
+  if (code === 'ENOENT')
+    return new WorkspaceToolError(`There is no file ${path}.`, 'PATH_NOT_FOUND', { cause: error });
+  return new WorkspaceToolError(`Cannot use ${path} (${code}).`, 'FILE_FAILED', { cause: error });
+}
+
+/** Whether bytes are text: valid UTF-8 with no NUL. */
+export function isText(bytes: Buffer): boolean {
+  if (bytes.includes(0)) return false;
+  try {
+    new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Reads a UTF-8 text file; refuses a folder, a binary file (`NOT_TEXT`) and a file over
+ * `LARGEST_FILE` (`TOO_LARGE`), saying so. `undefined` when nothing is at the path and `missing` allows it.
+ */
+export async function readTextFile(path: string, missing?: 'allowed'): Promise<string | undefined> {
+  let stats: Awaited<ReturnType<typeof stat>>;
+  try {
+    stats = await stat(path);
+  } catch (error) {
+    if (missing === 'allowed' && codeOf(error) === 'ENOENT') return undefined;
+    throw fileFailure(path, error);
+  }
+  if (stats.isDirectory()) {
+    throw new WorkspaceToolError(
+      `${path} is a folder, not a file: list it with list_files.`,
+      'NOT_TEXT',
+    );
+  }
+  if (!stats.isFile()) throw new WorkspaceToolError(`${path} is not a regular file.`, 'NOT_TEXT');
+  if (stats.size > LARGEST_FILE) {
+    throw new WorkspaceToolError(
+      `${path} has ${stats.size} bytes, more than the ${LARGEST_FILE} a tool reads or writes.`,
+      'TOO_LARGE',
+    );
+  }
+  let bytes: Buffer;
+  try {
+    const handle = await open(path, 'r');
+    try {
+      bytes = await handle.readFile();
+    } finally {
+      await handle.close();
+    }
+  } catch (error) {
+    throw fileFailure(path, error);
+  }
+  if (!isText(bytes)) {
+    throw new WorkspaceToolError(
+      `${path} is not UTF-8 text (it looks binary), so it is not read.`,
+      'NOT_TEXT',
+    );
+  }
+  return bytes.toString('utf8');
+}
+
+/**
+ * Writes `text` to `path` whole or not at all: a new file in the same folder, made durable,
+ * then renamed over the old one (whose mode it keeps). Parent folders are made first.
+ */
+export async function writeTextFile(path: string, text: string): Promise<void> {
+  const bytes = Buffer.from(text, 'utf8');
+  if (bytes.length > LARGEST_FILE) {
+    throw new WorkspaceToolError(
+      `The new text of ${path} is larger than ${LARGEST_FILE} bytes.`,
+      'TOO_LARGE',
+    );
+  }
+  const { mkdir } = await import('node:fs/promises');
+  let mode = 0o644;
+  try {
+    mode = (await stat(path)).mode & 0o7777;
+  } catch {
+    // A new file.
+  }
+  const temporary = join(dirname(path), `.${basename(path)}.${randomBytes(6).toString('hex')}.tmp`);
+  try {
+    await mkdir(dirname(path), { recursive: true });
+    const handle = await open(temporary, 'wx', mode);
+    try {
+      await handle.writeFile(bytes);
+      await handle.chmod(mode);
+      await handle.sync();
+    } finally {
+      await handle.close();
+    }
+    await rename(temporary, path);
+  } catch (error) {
+    await unlink(temporary).catch(() => {});
+    throw fileFailure(path, error);
+  }
+}

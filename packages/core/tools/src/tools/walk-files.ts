@@ -1,0 +1,83 @@
+import { type Dirent, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import ignore, { type Ignore } from 'ignore';
+
+/** A file found by `walkFiles`. */
+export interface FoundFile {
+  /** Its path relative to the folder walked, `/`-separated. */
+  readonly relative: string;
+  readonly path: string;
+}
+
+interface Rules {
+  /** The folder the rules are relative to, relative to the walk's root ('' for the root). */
+  readonly base: string;
+  readonly rules: Ignore;
+}
+
+/** Folders listed between two turns of the event loop. */
+const FOLDERS_AT_ONCE = 32;
+
+/** Folders never walked: a repository's own data, and installed packages nobody edits by hand. */
+const ALWAYS_SKIPPED = new Set(['.git', '.hg', '.svn']);
+
+function ignored(stack: readonly Rules[], relative: string, folder: boolean): boolean {
+  for (const { base, rules } of stack) {
+    const inside = base === '' ? relative : relative.slice(base.length + 1);
+    if (rules.ignores(folder ? `${inside}/` : inside)) return true;
+  }
+  return false;
+}
+
+/**
+ * The files under `root`, depth first in name order, honouring every `.gitignore` on the way
+ * (the root's and those of the folders below) and never entering `.git`. Symbolic links are
+ * listed as they are, never followed, so a link cannot lead the walk out of the folder or round
+ * in a loop. Stops once `stop()` says so.
+ */
+export async function* walkFiles(
+  root: string,
+  stop: () => boolean = () => false,
+): AsyncGenerator<FoundFile> {
+  const pending: { folder: string; relative: string; stack: readonly Rules[] }[] = [
+    { folder: root, relative: '', stack: [] },
+  ];
+  let walked = 0;
+  while (pending.length > 0 && !stop()) {
+    const { folder, relative, stack: parentStack } = pending.pop() as (typeof pending)[number];
+    let entries: Dirent[];
+    try {
+      // Read at once: a folder is listed faster so than through the thread pool; the walk
+      // yields to the event loop every few folders, so nothing waits long behind it.
+      entries = readdirSync(folder, { withFileTypes: true });
+      if (++walked % FOLDERS_AT_ONCE === 0) await new Promise((resolve) => setImmediate(resolve));
+    } catch {
+      // A folder that cannot be read is left out.
+      continue;
+    }
+    let stack = parentStack;
+    if (entries.some((entry) => entry.name === '.gitignore' && entry.isFile())) {
+      try {
+        const text = readFileSync(join(folder, '.gitignore'), 'utf8');
+        stack = [...parentStack, { base: relative, rules: ignore().add(text) }];
+      } catch {
+        // Unreadable rules hide nothing.
+      }
+    }
+    entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+    const folders: typeof pending = [];
+    for (const entry of entries) {
+      const child = relative === '' ? entry.name : `${relative}/${entry.name}`;
+      if (entry.isDirectory()) {
+        if (ALWAYS_SKIPPED.has(entry.name) || ignored(stack, child, true)) continue;
+        folders.push({ folder: join(folder, entry.name), relative: child, stack });
+      } else if (!ignored(stack, child, false)) {
+        yield { relative: child, path: join(folder, entry.name) };
+        if (stop()) return;
+      }
+    }
+    // Depth first, in name order.
+    for (let index = folders.length - 1; index >= 0; index--)
+      pending.push(folders[index] as (typeof pending)[number]);
+  }
+}

@@ -1,0 +1,47 @@
+import type { AgentTool } from 'dsh-agent';
+import { resolvePath, type Workspace } from '../workspace/workspace.js';
+import { applyApprovedEdit } from './file-change.js';
+import { readTextFile } from './text-file.js';
+import { argumentsOf, shownPath, textArgument } from './tool-arguments.js';
+
+const DESCRIPTION = `Writes a text file whole: creates it (and its folders) or replaces everything in it with content. Prefer edit_file to change part of an existing file. The person approves the change (shown as a diff) before it is written, unless a rule allows it; the result shows the diff. Errors: FILE_CHANGED (the file changed after the approval: nothing was written), NOT_TEXT (the file there is binary, or a folder), TOO_LARGE, PATH_INVALID, ARGUMENTS_INVALID, PERMISSION_DENIED (the person or a rule did not allow it: it did not run).`;
+
+/** `write_file`: a file created or overwritten, approved as a diff, written atomically. */
+export function createWriteFileTool(workspace: Workspace): AgentTool {
+  return {
+    name: 'write_file',
+    description: DESCRIPTION,
+    parameters: {
+      type: 'object',
+      properties: {
+        path: { type: 'string', description: 'The file, relative to the workspace or absolute.' },
+        content: { type: 'string', description: 'The whole text of the file.' },
+      },
+      required: ['path', 'content'],
+      additionalProperties: false,
+    },
+    title: (args) => `Write ${String((args as { path?: unknown } | null)?.path ?? 'a file')}`,
+    async describe(args) {
+      const fields = argumentsOf(args, 'write_file');
+      const resolved = await resolvePath(
+        workspace,
+        textArgument(fields, 'path', 'write_file', true),
+      );
+      const content = textArgument(fields, 'content', 'write_file', true);
+      const oldText = (await readTextFile(resolved.path, 'allowed')) ?? null;
+      const shown = shownPath(resolved.relative, resolved.path);
+      return {
+        kind: 'edit',
+        title: `${oldText === null ? 'Create' : 'Overwrite'} ${shown}`,
+        locations: [{ path: resolved.path }],
+        edit: { path: resolved.path, oldText, newText: content },
+      };
+    },
+    execute: (args, context) =>
+      applyApprovedEdit(
+        workspace,
+        textArgument(argumentsOf(args, 'write_file'), 'path', 'write_file', true),
+        context,
+      ),
+  };
+}

@@ -1,0 +1,59 @@
+import { describe, expect, it } from 'vitest';
+import { analyseCommand } from '../../src/policy/command-parts.js';
+
+async function parts(command: string) {
+  const analysis = await analyseCommand(command);
+  return analysis.parts.map((part) => part.words.map((word) => word ?? '?').join(' '));
+}
+
+describe('analyseCommand', () => {
+  it('splits compound commands into every part they run', async () => {
+    expect(
+      await parts('npm test && npm run lint || echo failed; git status | grep x & sleep 1\nls'),
+    ).toEqual(['npm test', 'npm run lint', 'echo failed', 'git status', 'grep x', 'sleep 1', 'ls']);
+    expect(await parts('echo $(rm -rf x) `id` <(cat y)')).toEqual([
+      'echo ? ? ?',
+      'rm -rf x',
+      'id',
+      'cat y',
+    ]);
+    expect(
+      await parts(
+        '(cd a && rm b) ; { rm c; }; if true; then rm d; fi; for f in *; do rm "$f"; done',
+      ),
+    ).toEqual(expect.arrayContaining(['cd a', 'rm b', 'rm c', 'true', 'rm d', 'rm ?']));
+  });
+
+  it('sees through wrappers', async () => {
+    expect(await parts('env -i FOO=1 rm x')).toEqual(['rm x']);
+    expect(await parts('FOO=1 /bin/rm x')).toEqual(['rm x']);
+    expect(await parts('\\rm x')).toEqual(['rm x']);
+    expect(await parts('sudo -u root nice -n 5 timeout -s KILL 10 rm x')).toEqual(['rm x']);
+    expect(await parts('ls | xargs -0 -n 1 rm -f')).toEqual(['ls', 'rm -f']);
+    expect(await parts('command rm x; exec rm y; nohup rm z')).toEqual(['rm x', 'rm y', 'rm z']);
+    expect(await parts('bash -c "rm x && ls"')).toEqual(['rm x', 'ls']);
+    expect(await parts('sh -e -c \'bash -c "rm deep"\'')).toEqual(['rm deep']);
+    expect(await parts('find . -name "*.tmp" -exec rm {} \\;')).toEqual([
+      'find . -name *.tmp',
+      'rm {}',
+    ]);
+  });
+
+  it('says what cannot be checked', async () => {
+    for (const command of [
+      'eval "rm x"',
+      'source ./x.sh',
+      '$CMD x',
+      'bash -c "$S"',
+      'echo "unclosed',
+      'env -S "rm x"',
+    ]) {
+      expect((await analyseCommand(command)).problem, command).toBeDefined();
+    }
+    expect((await analyseCommand('npm test')).problem).toBeUndefined();
+    expect((await analyseCommand('npm test > out.txt')).writes).toBe(true);
+    expect((await analyseCommand('npm test >/dev/null 2>&1')).writes).toBe(false);
+    // A # inside a quoted multi-line string is text, not a comment.
+    expect(await parts('echo "a # b\nc"; rm x')).toEqual(['echo a # b\nc', 'rm x']);
+  });
+});

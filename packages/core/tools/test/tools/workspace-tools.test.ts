@@ -1,0 +1,300 @@
+import { execFileSync } from 'node:child_process';
+import {
+  chmodSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { AgentTool, ToolContext, ToolResult } from 'dsh-agent';
+import { afterAll, describe, expect, it, vi } from 'vitest';
+import { createWorkspaceTools, openWorkspace } from '../../src/index.js';
+
+/** Whether a process still runs: gone, or a zombie nobody has reaped yet (killed all the same). */
+function running(pid: number): boolean {
+  try {
+    return !/^\d+ \(.*\) Z/.test(readFileSync(`/proc/${pid}/stat`, 'utf8'));
+  } catch {
+    return false;
+  }
+}
+
+async function expectGone(pid: number): Promise<void> {
+  expect(pid).toBeGreaterThan(0);
+  await vi.waitFor(() => expect(running(pid)).toBe(false));
+}
+
+const base = mkdtempSync(join(tmpdir(), 'dsh-tools-'));
+afterAll(() => rmSync(base, { recursive: true, force: true }));
+let count = 0;
+
+async function setUp(files: Record<string, string | Buffer> = {}) {
+  const folder = join(base, `w${++count}`);
+  mkdirSync(folder);
+  for (const [name, content] of Object.entries(files)) {
+    mkdirSync(join(folder, name, '..'), { recursive: true });
+    writeFileSync(join(folder, name), content);
+  }
+  const workspace = await openWorkspace(folder);
+  const tools = new Map(createWorkspaceTools({ workspace }).map((tool) => [tool.name, tool]));
+  return { workspace, folder, tool: (name: string) => tools.get(name) as AgentTool };
+}
+
+/** Describes then runs a call, as the loop does once it is approved. */
+async function call(
+  tool: AgentTool,
+  args: unknown,
+  signal: AbortSignal = new AbortController().signal,
+): Promise<ToolResult & { description: unknown }> {
+  const description = await tool.describe?.(args, { signal, toolCallId: 'c' });
+  const result = await tool.execute(args, {
+    description,
+    signal,
+    toolCallId: 'c',
+  } as unknown as ToolContext);
+  return { ...result, description };
+}
+
+describe('read_file', () => {
+  it('reads with line numbers, a range, and says what it left out', async () => {
+    const lines = Array.from({ length: 2_500 }, (_, index) => `line ${index + 1}`).join('\n');
+    const { tool, workspace } = await setUp({
+      'a.txt': 'one\ntwo\nthree\n',
+      'big.txt': `${lines}\n`,
+    });
+    const read = await call(tool('read_file'), { path: 'a.txt' });
+    expect(read.output).toBe('1\tone\n2\ttwo\n3\tthree');
+    expect(read.description).toEqual({
+      kind: 'read',
+      title: 'Read a.txt',
+      locations: [{ path: join(workspace.root, 'a.txt'), line: 1 }],
+    });
+    expect(
+      (await call(tool('read_file'), { path: 'a.txt', start_line: 2, end_line: 2 })).output,
+    ).toBe('2\ttwo');
+    const big = await call(tool('read_file'), { path: 'big.txt' });
+    expect(big.output.split('\n')).toHaveLength(2_001);
+    expect(big.output).toMatch(
+      /\(lines 2001–2500 of 2500 not shown: call read_file again with start_line 2001\)$/,
+    );
+  });
+
+  it('refuses binary files, folders, oversized files and missing ones, saying so', async () => {
+    const { tool, folder } = await setUp({
+      'bin.dat': Buffer.from([1, 0, 2, 255]),
+      'bad.txt': Buffer.from([0xc3, 0x28]),
+      'dir/x': 'x',
+    });
+    writeFileSync(join(folder, 'huge.txt'), Buffer.alloc(9 * 1024 * 1024, 97));
+    await expect(call(tool('read_file'), { path: 'bin.dat' })).rejects.toMatchObject({
+      code: 'NOT_TEXT',
+    });
+    await expect(call(tool('read_file'), { path: 'bad.txt' })).rejects.toMatchObject({
+      code: 'NOT_TEXT',
+    });
+    await expect(call(tool('read_file'), { path: 'dir' })).rejects.toMatchObject({
+      code: 'NOT_TEXT',
+      message: expect.stringContaining('list_files'),
+    });
+    await expect(call(tool('read_file'), { path: 'huge.txt' })).rejects.toMatchObject({
+      code: 'TOO_LARGE',
+    });
+    await expect(call(tool('read_file'), { path: 'nope.txt' })).rejects.toMatchObject({
+      code: 'PATH_NOT_FOUND',
+    });
+  });
+
+  it('describes a path that leaves the workspace by .. or a symlink as the real outside path', async () => {
+    const { tool, folder } = await setUp();
+    const outside = join(base, `outside${count}`);
+    mkdirSync(outside);
+    writeFileSync(join(outside, 'secret'), 's');
+    symlinkSync(outside, join(folder, 'link'));
+    const viaLink = await tool('read_file').describe?.(
+      { path: 'link/secret' },
+      { signal: new AbortController().signal, toolCallId: 'c' },
+    );
+    expect(viaLink).toMatchObject({
+      locations: [{ path: join(outside, 'secret') }],
+      title: `Read ${join(outside, 'secret')}`,
+    });
+    const viaDots = await tool('read_file').describe?.(
+      { path: `../outside${count}/secret` },
+      { signal: new AbortController().signal, toolCallId: 'c' },
+    );
+    expect(viaDots).toMatchObject({ locations: [{ path: join(outside, 'secret') }] });
+  });
+});
+
+describe('list_files and search', () => {
+  it('list files sorted, honouring every .gitignore, never .git', async () => {
+    const { tool } = await setUp({
+      '.gitignore': 'dist/\n*.log\n',
+      'src/a.ts': 'a',
+      'src/b.ts': 'b',
+      'src/.gitignore': 'gen.ts\n',
+      'src/gen.ts': 'g',
+      'dist/out.js': 'o',
+      'x.log': 'l',
+      '.git/config': 'c',
+      'README.md': 'r',
+    });
+    expect((await call(tool('list_files'), {})).output).toBe(
+      ['.gitignore', 'README.md', 'src/.gitignore', 'src/a.ts', 'src/b.ts'].join('\n'),
+    );
+    expect((await call(tool('list_files'), { pattern: '**/*.ts' })).output).toBe(
+      'src/a.ts\nsrc/b.ts',
+    );
+    expect((await call(tool('list_files'), { path: 'src', pattern: ['*.ts'] })).output).toBe(
+      'a.ts\nb.ts',
+    );
+    await expect(call(tool('list_files'), { pattern: [3] })).rejects.toMatchObject({
+      code: 'ARGUMENTS_INVALID',
+    });
+  });
+
+  it('search finds lines by regular expression with file and line, skipping binary and ignored files, capped', async () => {
+    const many = Array.from({ length: 300 }, () => 'needle').join('\n');
+    const { tool } = await setUp({
+      '.gitignore': 'ignored.txt\n',
+      'src/a.ts': 'const a = 1;\n// TODO: fix\nexport {};\n',
+      'ignored.txt': 'TODO hidden',
+      'bin.dat': Buffer.concat([Buffer.from('TODO'), Buffer.from([0])]),
+      'many.txt': many,
+    });
+    expect((await call(tool('search'), { pattern: 'TODO' })).output).toBe(
+      'src/a.ts:2: // TODO: fix',
+    );
+    expect((await call(tool('search'), { pattern: '^export', glob: '**/*.ts' })).output).toBe(
+      'src/a.ts:3: export {};',
+    );
+    expect((await call(tool('search'), { pattern: 'todo', case_insensitive: true })).output).toBe(
+      'src/a.ts:2: // TODO: fix',
+    );
+    const capped = await call(tool('search'), { pattern: 'needle' });
+    expect(capped.output.split('\n')).toHaveLength(201);
+    expect(capped.output).toMatch(/more than 200 matches/);
+    await expect(call(tool('search'), { pattern: '(' })).rejects.toMatchObject({
+      code: 'ARGUMENTS_INVALID',
+    });
+  });
+});
+
+describe('edit_file and write_file', () => {
+  it('replace exact text, refuse what is missing or not unique, and show the diff', async () => {
+    const { tool, folder } = await setUp({ 'a.txt': 'alpha\nbeta\ngamma\nbeta\n' });
+    chmodSync(join(folder, 'a.txt'), 0o640);
+    await expect(
+      call(tool('edit_file'), { path: 'a.txt', old_text: 'delta', new_text: 'x' }),
+    ).rejects.toMatchObject({ code: 'EDIT_NOT_FOUND' });
+    await expect(
+      call(tool('edit_file'), { path: 'a.txt', old_text: 'beta', new_text: 'x' }),
+    ).rejects.toMatchObject({
+      code: 'EDIT_NOT_UNIQUE',
+      message: expect.stringContaining('2 times'),
+    });
+    const edited = await call(tool('edit_file'), {
+      path: 'a.txt',
+      old_text: 'alpha\nbeta',
+      new_text: 'ALPHA\nbeta',
+    });
+    expect(edited.output).toContain('-alpha\n+ALPHA');
+    expect(readFileSync(join(folder, 'a.txt'), 'utf8')).toBe('ALPHA\nbeta\ngamma\nbeta\n');
+    expect(statSync(join(folder, 'a.txt')).mode & 0o777).toBe(0o640);
+    await call(tool('edit_file'), {
+      path: 'a.txt',
+      old_text: 'beta',
+      new_text: 'B',
+      replace_all: true,
+    });
+    expect(readFileSync(join(folder, 'a.txt'), 'utf8')).toBe('ALPHA\nB\ngamma\nB\n');
+  });
+
+  it('write only what was approved: a file changed meanwhile is left alone', async () => {
+    const { tool, folder, workspace } = await setUp({ 'a.txt': 'one\n' });
+    const args = { path: 'a.txt', old_text: 'one', new_text: 'two' };
+    const signal = new AbortController().signal;
+    const description = await tool('edit_file').describe?.(args, { signal, toolCallId: 'c' });
+    writeFileSync(join(folder, 'a.txt'), 'someone else\n');
+    await expect(
+      tool('edit_file').execute(args, { description, signal } as unknown as ToolContext),
+    ).rejects.toMatchObject({ code: 'FILE_CHANGED' });
+    expect(readFileSync(join(folder, 'a.txt'), 'utf8')).toBe('someone else\n');
+    const created = await call(tool('write_file'), { path: 'docs/new.md', content: '# New\n' });
+    expect(created.description).toMatchObject({
+      kind: 'edit',
+      title: 'Create docs/new.md',
+      edit: { path: join(workspace.root, 'docs/new.md'), oldText: null, newText: '# New\n' },
+    });
+    expect(created.output).toContain('+# New');
+    expect(readFileSync(join(folder, 'docs/new.md'), 'utf8')).toBe('# New\n');
+  });
+});
+
+describe('run_command', () => {
+  it('runs in the workspace with no input, and reports the exit status', async () => {
+    const { tool, workspace } = await setUp({ 'a.txt': 'x' });
+    const result = await call(tool('run_command'), {
+      command: 'pwd; ls; read line || echo no-input; exit 3',
+    });
+    expect(result.output).toBe(`Exit status 3.\n${workspace.root}\na.txt\nno-input\n`);
+    expect(result).toMatchObject({ details: { exit: { code: 3, signal: null } } });
+    expect(result.description).toEqual({
+      kind: 'execute',
+      title: 'Run pwd; ls; read line || echo no-input; exit 3',
+      locations: [{ path: workspace.root }],
+      command: { command: 'pwd; ls; read line || echo no-input; exit 3', cwd: workspace.root },
+    });
+  });
+
+  it('ends a command that never ends at its time limit, with everything it started', async () => {
+    const { tool, folder } = await setUp();
+    const result = await call(tool('run_command'), {
+      command: 'sleep 300 & echo $! > child.pid; sleep 300',
+      timeout: 1,
+    });
+    expect(result.output).toMatch(/^Ended by SIGTERM: it ran longer than its time limit of 1 s\./);
+    await expectGone(Number(readFileSync(join(folder, 'child.pid'), 'utf8')));
+  });
+
+  it('ends the whole process group when the call is cancelled', async () => {
+    const { tool, folder } = await setUp();
+    const controller = new AbortController();
+    const running = call(
+      tool('run_command'),
+      { command: 'sleep 300 & echo $! > child.pid; echo started; sleep 300' },
+      controller.signal,
+    );
+    const deadline = Date.now() + 10_000;
+    while (Date.now() < deadline) {
+      try {
+        if (readFileSync(join(folder, 'child.pid'), 'utf8').trim() !== '') break;
+      } catch {}
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    controller.abort();
+    const result = await running;
+    expect(result.output).toMatch(/^Ended by SIGTERM: the turn was cancelled\./);
+    await expectGone(Number(readFileSync(join(folder, 'child.pid'), 'utf8')));
+  });
+
+  it('keeps the start and the end of a flood of output, in bounded memory', async () => {
+    const { tool } = await setUp();
+    const result = await call(tool('run_command'), {
+      command: 'echo FIRST; head -c 50000000 /dev/zero | tr "\\0" x; echo; echo LAST',
+    });
+    expect(result.output.startsWith('Exit status 0.\nFIRST\n')).toBe(true);
+    expect(result.output.trimEnd().endsWith('LAST')).toBe(true);
+    expect(result.output).toMatch(/\[… \d+ bytes of output not kept …\]/);
+    expect(result.output.length).toBeLessThan(40_000);
+  });
+});
+
+it('needs a shell on this machine', () => {
+  expect(execFileSync('bash', ['-c', 'echo ok']).toString()).toBe('ok\n');
+});

@@ -1,0 +1,114 @@
+import type { Agent } from './agent.js';
+import type { UserInteractionErrorCode } from './errors/user-interaction-error.js';
+
+/** What a tool call does, in ACP's words. `read` and `search` are for calls that change nothing. */
+export const PERMISSION_KINDS = [
+  'read',
+  'edit',
+  'delete',
+  'move',
+  'search',
+  'execute',
+  'fetch',
+  'other',
+] as const;
+
+/** What a tool call does (see `PERMISSION_KINDS`). */
+export type PermissionKind = (typeof PERMISSION_KINDS)[number];
+
+/** The four answers to an approval, in ACP's words. */
+export const PERMISSION_CHOICES = [
+  'allow_once',
+  'allow_always',
+  'reject_once',
+  'reject_always',
+] as const;
+
+/** What the person chose (see `PERMISSION_CHOICES`). */
+export type PermissionChoice = (typeof PERMISSION_CHOICES)[number];
+
+/** The rule an "always" answer writes, and what it covers, said so that the person sees its scope. */
+export interface PermissionRuleScope {
+  /** The rule as a rules file holds it, such as `run_command:npm test` or `edit_file:src/*.ts`. */
+  readonly rule: string;
+  /** What it covers, for the person: "Always allow `npm test` in this folder". */
+  readonly description: string;
+}
+
+/** The change an edit or a write makes to one file. */
+export interface PermissionEdit {
+  /** The file, absolute. */
+  readonly path: string;
+  /** Its text before the change; `null` for a file the call creates. */
+  readonly oldText: string | null;
+  /** Its text after the change. */
+  readonly newText: string;
+}
+
+/** A command and the folder it runs in. */
+export interface PermissionCommand {
+  /** The command line, as `bash -c` receives it. */
+  readonly command: string;
+  /** The folder it runs in, absolute. */
+  readonly cwd: string;
+}
+
+/**
+ * A request to approve one tool call, as a tool or permission plugin describes it: what the
+ * call is, what it touches and changes, and what "always" would remember.
+ */
+export interface PermissionRequest {
+  /** The id of the tool call to approve. */
+  readonly toolCallId: string;
+  /** One line that says what the call does, such as "Run npm test". Non-blank. */
+  readonly title: string;
+  /** What kind of call it is. */
+  readonly kind: PermissionKind;
+  /** The absolute paths the call touches. */
+  readonly paths?: readonly string[];
+  /** For an edit or a write: the change, shown as a diff. */
+  readonly edit?: PermissionEdit;
+  /** For a command: what runs, and where. */
+  readonly command?: PermissionCommand;
+  /** The rule "allow always" writes; without it, "allow always" is not offered. */
+  readonly allowAlways?: PermissionRuleScope;
+  /** The rule "reject always" writes; without it, "reject always" is not offered. */
+  readonly rejectAlways?: PermissionRuleScope;
+  /** The agent that asks; UIs use it to route the request. */
+  readonly agent?: Agent;
+  /** Withdraws the request when aborted: the call is denied. */
+  readonly signal?: AbortSignal;
+  /** An opt-in time limit in milliseconds; past it the call is denied with `ASK_TIMEOUT`. */
+  readonly timeoutMs?: number;
+}
+
+/** What a UI returns for an approval: the person's choice, one of those the request offers. */
+export interface PermissionAnswer {
+  readonly choice: PermissionChoice;
+}
+
+/** Who decided a tool call. */
+export type PermissionDecider =
+  /** The person chose; for an "always" choice, `rule` is the rule it wrote. */
+  | { readonly kind: 'person'; readonly choice: PermissionChoice; readonly rule?: string }
+  /** A rule decided without asking; `source` says where it lives (a rules file, `--allow`). */
+  | { readonly kind: 'rule'; readonly rule: string; readonly source: string }
+  /** The policy decided without asking; `reason` says why ("reads inside the workspace"). */
+  | { readonly kind: 'policy'; readonly reason: string }
+  /**
+   * Nobody answered: no UI, no human (the input ended), the request was withdrawn, its time
+   * limit passed, or the person dismissed it. `code` says which; the call is always denied.
+   */
+  | {
+      readonly kind: 'unanswered';
+      readonly code: UserInteractionErrorCode;
+      readonly message: string;
+    };
+
+/** How an approval ended: whether the call may run, and who decided. Nobody answering denies. */
+export type PermissionOutcome =
+  | {
+      readonly allowed: true;
+      readonly decidedBy: Exclude<PermissionDecider, { readonly kind: 'unanswered' }>;
+    }
+  | { readonly allowed: false; readonly decidedBy: PermissionDecider };

@@ -1,0 +1,144 @@
+import type { PermissionChoice } from 'dsh-user-interaction';
+import type { TerminalStyle } from '../../text/terminal-style.js';
+import { truncateText } from '../../text/text-width.js';
+import type { ScreenSize } from '../menu/render-menu.js';
+import { isKey, type KeyPress, typedText } from '../terminal/key.js';
+import { type ApprovalView, styledBodyLine } from './approval-view.js';
+
+/** Where the person is on the approval screen. */
+export interface ApprovalState {
+  /** The focused choice. */
+  readonly focus: number;
+  /** The first line of the body on screen. */
+  readonly scroll: number;
+  /** Lines of the body the last frame showed: what a page is. */
+  readonly page: number;
+}
+
+/** How the screen ends: a choice, or the person dismissing it (Ctrl+C cancels the turn). */
+export type ApprovalOutcome =
+  | { readonly kind: 'choice'; readonly choice: PermissionChoice }
+  | { readonly kind: 'cancel' };
+
+export const INITIAL_APPROVAL_STATE: ApprovalState = { focus: 0, scroll: 0, page: 1 };
+
+function chosen(view: ApprovalView, index: number): ApprovalOutcome | undefined {
+  const choice = view.choices[index];
+  return choice === undefined ? undefined : { kind: 'choice', choice: choice.choice };
+}
+
+/** One key applied to the state (pure): an outcome ends the screen. */
+function approvalKey(
+  view: ApprovalView,
+  state: ApprovalState,
+  press: KeyPress,
+): { state: ApprovalState; outcome?: ApprovalOutcome } {
+  const { key } = press;
+  const last = view.choices.length - 1;
+  const move = (focus: number) => ({
+    state: { ...state, focus: Math.min(Math.max(focus, 0), last) },
+  });
+  const scroll = (by: number) => ({
+    state: { ...state, scroll: Math.max(0, Math.min(state.scroll + by, view.body.length - 1)) },
+  });
+  if (isKey(key, 'c', { ctrl: true })) return { state, outcome: { kind: 'cancel' } };
+  // A lone Esc may come decoded with `meta` set.
+  if (key.name === 'escape') {
+    const reject = view.choices.findIndex((item) => item.choice === 'reject_once');
+    return { state, ...(reject >= 0 && { outcome: chosen(view, reject) as ApprovalOutcome }) };
+  }
+  if (isKey(key, 'return') || isKey(key, 'enter')) {
+    return { state, outcome: chosen(view, state.focus) as ApprovalOutcome };
+  }
+  if (isKey(key, 'up') || isKey(key, 'p', { ctrl: true }) || isKey(key, 'k'))
+    return move(state.focus - 1);
+  if (isKey(key, 'down') || isKey(key, 'n', { ctrl: true }) || isKey(key, 'j'))
+    return move(state.focus + 1);
+  if (isKey(key, 'tab')) return move(state.focus === last ? 0 : state.focus + 1);
+  if (isKey(key, 'home')) return move(0);
+  if (isKey(key, 'end')) return move(last);
+  if (isKey(key, 'pagedown') || isKey(key, 'space') || isKey(key, 'd', { ctrl: true })) {
+    return scroll(Math.max(1, state.page - 1));
+  }
+  if (isKey(key, 'pageup') || isKey(key, 'u', { ctrl: true }))
+    return scroll(-Math.max(1, state.page - 1));
+  const text = typedText(press)?.toLowerCase();
+  if (text === undefined) return { state };
+  if (/^[1-9]$/.test(text)) {
+    const outcome = chosen(view, Number(text) - 1);
+    return outcome === undefined ? { state } : { state, outcome };
+  }
+  const lettered = view.choices.findIndex((item) => item.letter === text);
+  return lettered >= 0 ? { state, outcome: chosen(view, lettered) as ApprovalOutcome } : { state };
+}
+
+/** The keys of one input chunk, in order, until one ends the screen. */
+export function approvalKeys(
+  view: ApprovalView,
+  state: ApprovalState,
+  presses: readonly KeyPress[],
+): { state: ApprovalState; outcome?: ApprovalOutcome } {
+  let current = state;
+  for (const press of presses) {
+    const next = approvalKey(view, current, press);
+    if (next.outcome !== undefined) return next;
+    current = next.state;
+  }
+  return { state: current };
+}
+
+/**
+ * The frame: the title, the kind and paths, the body (the command or the diff) in a window
+ * that scrolls, the choices with their keys, and the hints. Lines are cut, never wrapped, so
+ * a long line of a diff cannot push the choices off the screen.
+ */
+export function renderApproval(
+  view: ApprovalView,
+  state: ApprovalState,
+  size: ScreenSize,
+  style: TerminalStyle,
+): { lines: string[]; state: ApprovalState } {
+  const width = Math.max(10, size.columns - 1);
+  const cut = (line: string, room = width) => truncateText(line, Math.max(1, room));
+  const head = [
+    `${style.warning('?')} ${style.bold(cut(`Allow this? ${view.title}`, width - 2))}`,
+    `  ${style.dim(cut(view.detail, width - 2))}`,
+  ];
+  const choices = view.choices.map((item, index) => {
+    const focused = index === state.focus;
+    const pointer = focused ? style.accent(style.symbols.pointer) : ' ';
+    const letter = item.letter === undefined ? '' : style.dim(` (${item.letter})`);
+    const label = cut(`${index + 1}. ${item.label}`, width - 6);
+    return `${pointer} ${focused ? style.accent(label) : label}${letter}`;
+  });
+  const numbers = view.choices.length === 1 ? '1' : `1-${view.choices.length}`;
+  const hint = style.dim(
+    cut(`↑↓ Enter or ${numbers} · y allow once · n or Esc reject · Ctrl+C cancels the turn`),
+  );
+  const fixed = head.length + 1 + choices.length + 1 + 1;
+  const room = Math.max(1, size.rows - 1 - fixed);
+  const body = view.body;
+  let lines: string[] = [];
+  let page = room;
+  let scroll = 0;
+  if (body.length > 0) {
+    const scrolls = body.length > room;
+    page = scrolls ? Math.max(1, room - 1) : room;
+    scroll = Math.min(state.scroll, Math.max(0, body.length - page));
+    lines = body
+      .slice(scroll, scroll + page)
+      .map((line) => `  ${styledBodyLine({ ...line, text: cut(line.text, width - 2) }, style)}`);
+    if (scrolls) {
+      const end = Math.min(body.length, scroll + page);
+      lines.push(
+        style.dim(
+          cut(`  lines ${scroll + 1}–${end} of ${body.length} · PgUp/PgDn or Space scroll`),
+        ),
+      );
+    }
+  }
+  return {
+    lines: [...head, ...(lines.length > 0 ? ['', ...lines] : []), '', ...choices, hint],
+    state: { ...state, scroll, page },
+  };
+}

@@ -1,0 +1,156 @@
+import type { PermissionChoice, PermissionRequest } from 'dsh-user-interaction';
+import { offeredChoices } from 'dsh-user-interaction';
+import { neutralizeText } from '../../text/neutralize-text.js';
+import type { TerminalStyle } from '../../text/terminal-style.js';
+
+/** One choice of an approval as the screen lists it. */
+export interface ApprovalChoice {
+  readonly choice: PermissionChoice;
+  /** What the person reads, neutralised. */
+  readonly label: string;
+  /** The letter that picks it, besides its number. */
+  readonly letter?: 'y' | 'n';
+}
+
+/** A diff or a command as lines to show, before styling. */
+export type BodyLine = {
+  readonly kind: 'added' | 'removed' | 'context' | 'hunk' | 'file' | 'command' | 'note';
+  readonly text: string;
+};
+
+/** An approval as the screen shows it: every field neutralised, the body as lines. */
+export interface ApprovalView {
+  readonly title: string;
+  /** The kind and the paths, on one line. */
+  readonly detail: string;
+  readonly body: readonly BodyLine[];
+  readonly choices: readonly ApprovalChoice[];
+}
+
+/** Diffs of files larger than this are summed up, not computed (a person cannot read them anyway). */
+const LARGEST_DIFF = 1_000_000;
+/** Lines of context around each change. */
+const CONTEXT = 3;
+
+type DiffModule = typeof import('diff');
+let diffModule: Promise<DiffModule> | undefined;
+
+/** Loads the diff module the first time an edit is shown: a session without edits never loads it. */
+export function loadDiff(): Promise<DiffModule> {
+  diffModule ??= import('diff');
+  return diffModule;
+}
+
+function lineCount(text: string): number {
+  if (text === '') return 0;
+  let count = 1;
+  for (let index = text.indexOf('\n'); index !== -1; index = text.indexOf('\n', index + 1)) count++;
+  return text.endsWith('\n') ? count - 1 : count;
+}
+
+/** The edit as diff lines: a file header, then each hunk with its changes. */
+function editLines(edit: NonNullable<PermissionRequest['edit']>, diff: DiffModule): BodyLine[] {
+  const oldText = edit.oldText ?? '';
+  const lines: BodyLine[] = [
+    {
+      kind: 'file',
+      text: edit.oldText === null ? `new file ${edit.path}` : edit.path,
+    },
+  ];
+  if (oldText.length + edit.newText.length > LARGEST_DIFF) {
+    lines.push({
+      kind: 'note',
+      text: `${lineCount(oldText)} lines become ${lineCount(edit.newText)} lines: too large to show as a diff`,
+    });
+    return lines;
+  }
+  const patch = diff.structuredPatch(edit.path, edit.path, oldText, edit.newText, '', '', {
+    context: CONTEXT,
+  });
+  if (patch === undefined || patch.hunks.length === 0) {
+    lines.push({ kind: 'note', text: 'no change to the text' });
+    return lines;
+  }
+  for (const hunk of patch.hunks) {
+    lines.push({
+      kind: 'hunk',
+      text: `@@ -${hunk.oldStart},${hunk.oldLines} +${hunk.newStart},${hunk.newLines} @@`,
+    });
+    for (const line of hunk.lines) {
+      const mark = line[0];
+      const kind = mark === '+' ? 'added' : mark === '-' ? 'removed' : 'context';
+      if (mark === '\\') continue;
+      lines.push({ kind, text: line });
+    }
+  }
+  return lines;
+}
+
+/** Builds the neutralised view of an approval; `diff` is needed for an edit. */
+export function approvalView(
+  request: PermissionRequest,
+  diff: DiffModule | undefined,
+): ApprovalView {
+  const inert = (text: string): string => neutralizeText(text);
+  const paths = request.paths ?? [];
+  const detail = [request.kind, ...paths].map(inert).join(' · ');
+  const body: BodyLine[] = [];
+  if (request.command !== undefined) {
+    for (const line of request.command.command.split('\n')) {
+      body.push({ kind: 'command', text: inert(line) });
+    }
+    body.push({ kind: 'note', text: `in ${inert(request.command.cwd)}` });
+  }
+  if (request.edit !== undefined && diff !== undefined) {
+    for (const line of editLines(request.edit, diff))
+      body.push({ kind: line.kind, text: inert(line.text) });
+  }
+  const labels: Record<PermissionChoice, ApprovalChoice> = {
+    allow_once: { choice: 'allow_once', label: 'Allow once', letter: 'y' },
+    allow_always: {
+      choice: 'allow_always',
+      label: inert(request.allowAlways?.description ?? 'Always allow'),
+    },
+    reject_once: { choice: 'reject_once', label: 'Reject', letter: 'n' },
+    reject_always: {
+      choice: 'reject_always',
+      label: inert(request.rejectAlways?.description ?? 'Always reject'),
+    },
+  };
+  const choices = offeredChoices(request).map((choice) => labels[choice]);
+  return { title: inert(request.title.trim()), detail, body, choices };
+}
+
+/** A body line, styled: additions green, removals red, hunk headers dim. */
+export function styledBodyLine(line: BodyLine, style: TerminalStyle): string {
+  switch (line.kind) {
+    case 'added':
+      return style.success(line.text);
+    case 'removed':
+      return style.danger(line.text);
+    case 'hunk':
+    case 'note':
+      return style.dim(line.text);
+    case 'file':
+      return style.bold(line.text);
+    case 'command':
+      return `${style.dim('$')} ${style.bold(line.text)}`;
+    case 'context':
+      return line.text;
+  }
+}
+
+/** What the summary line says a choice was. */
+export function choiceSummary(choice: PermissionChoice, view: ApprovalView): string {
+  switch (choice) {
+    case 'allow_once':
+      return 'allowed once';
+    case 'reject_once':
+      return 'rejected';
+    case 'allow_always':
+    case 'reject_always': {
+      const label = view.choices.find((item) => item.choice === choice)?.label ?? '';
+      return `${choice === 'allow_always' ? 'allowed' : 'rejected'}: ${label.replace(/^Always /, 'always ')}`;
+    }
+  }
+}

@@ -1,0 +1,135 @@
+import type { PermissionRequest } from 'dsh-user-interaction';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { ReadlineProvider } from '../../src/index.js';
+import { type FakeTerminal, KEYS } from '../support/fake-terminal.js';
+import { providerOnPipes, providerOnTerminal } from '../support/question-provider.js';
+
+const COMMAND: PermissionRequest = {
+  toolCallId: 'c1',
+  title: 'Run npm test',
+  kind: 'execute',
+  paths: ['/work/project'],
+  command: { command: 'npm test', cwd: '/work/project' },
+  allowAlways: {
+    rule: 'run_command:npm test',
+    description: 'Always allow `npm test` in this folder',
+  },
+};
+
+const oldText = Array.from({ length: 60 }, (_, index) => `line ${index + 1}`).join('\n');
+const EDIT: PermissionRequest = {
+  toolCallId: 'e1',
+  title: 'Edit src/app.ts',
+  kind: 'edit',
+  paths: ['/work/project/src/app.ts'],
+  edit: {
+    path: '/work/project/src/app.ts',
+    oldText: `${oldText}\n`,
+    newText: `${oldText.replace('line 2\n', 'line two \u001b[2J\u001b]0;pwned\u0007\n').replace('line 50', 'line fifty')}\n`,
+  },
+};
+
+let terminal: FakeTerminal;
+let provider: ReadlineProvider;
+
+afterEach(() => {
+  provider?.dispose();
+  terminal?.dispose();
+});
+
+describe('approvals in the terminal', () => {
+  it('shows the command, its folder and the choices; y allows once', async () => {
+    ({ terminal, provider } = providerOnTerminal({ escapeCodeTimeout: 10 }));
+    const answer = provider.requestPermission(COMMAND);
+    const screen = await terminal.waitFor('Always allow');
+    expect(screen).toBe(
+      [
+        '? Allow this? Run npm test',
+        '  execute · /work/project',
+        '',
+        '  $ npm test',
+        '  in /work/project',
+        '',
+        '❯ 1. Allow once (y)',
+        '  2. Always allow `npm test` in this folder',
+        '  3. Reject (n)',
+        '↑↓ Enter or 1-3 · y allow once · n or Esc reject · Ctrl+C cancels the turn',
+      ].join('\n'),
+    );
+    await terminal.settle();
+    terminal.press('y');
+    expect(await answer).toEqual({ choice: 'allow_once' });
+    expect(await terminal.text()).toBe('✔ Run npm test · allowed once');
+    expect(terminal.input.isRaw).toBe(false);
+    expect(terminal.cursorHidden()).toBe(false);
+  });
+
+  it('picks by number or Enter, rejects on n and Esc, and dismisses on Ctrl+C', async () => {
+    const cases: [string[], unknown][] = [
+      [['2'], { choice: 'allow_always' }],
+      [[KEYS.down, KEYS.down, KEYS.enter], { choice: 'reject_once' }],
+      [['n'], { choice: 'reject_once' }],
+      [[KEYS.escape], { choice: 'reject_once' }],
+    ];
+    for (const [keys, expected] of cases) {
+      ({ terminal, provider } = providerOnTerminal({ escapeCodeTimeout: 10 }));
+      const answer = provider.requestPermission(COMMAND);
+      await terminal.waitFor('Reject (n)');
+      await terminal.settle();
+      terminal.press(...keys);
+      expect(await answer).toEqual(expected);
+      provider.dispose();
+      terminal.dispose();
+    }
+    ({ terminal, provider } = providerOnTerminal({ escapeCodeTimeout: 10 }));
+    const dismissed = provider.requestPermission(COMMAND);
+    await terminal.waitFor('Reject (n)');
+    await terminal.settle();
+    terminal.press(KEYS.ctrlC);
+    await expect(dismissed).rejects.toMatchObject({ code: 'ASK_CANCELLED' });
+    expect(await terminal.text()).toBe('✖ Run npm test · cancelled');
+  });
+
+  it('shows an edit as an inert diff that scrolls, never pushing the choices off screen', async () => {
+    ({ terminal, provider } = providerOnTerminal({ escapeCodeTimeout: 10, rows: 16 }));
+    const answer = provider.requestPermission(EDIT);
+    const screen = await terminal.waitFor('Reject (n)');
+    const lines = screen.split('\n');
+    expect(lines.length).toBeLessThanOrEqual(15);
+    expect(screen).toContain('/work/project/src/app.ts');
+    expect(screen).toContain('-line 2');
+    expect(screen).toContain('+line two ^[[2J^[]0;pwned^G');
+    expect(screen).toMatch(/lines 1–\d+ of \d+ · PgUp\/PgDn or Space scroll/);
+    expect(screen).not.toContain('line fifty');
+    await terminal.settle();
+    terminal.press(KEYS.pageDown, KEYS.pageDown);
+    expect(await terminal.waitFor('+line fifty')).toContain('❯ 1. Allow once (y)');
+    expect(terminal.written).not.toContain('\u001b]0;pwned');
+    terminal.press('n');
+    expect(await answer).toEqual({ choice: 'reject_once' });
+  });
+
+  it('asks in line mode from a pipe: y, n, numbers; a wrong line asks again; the end denies', async () => {
+    const first = providerOnPipes();
+    const answer = first.provider.requestPermission(COMMAND);
+    await first.pipes.waitFor('Allow? y, n or 1-3: ');
+    first.pipes.input.write('maybe\n2\n');
+    expect(await answer).toEqual({ choice: 'allow_always' });
+    expect(first.pipes.text()).toContain(
+      'Type y to allow once, n to reject, or a number from 1-3.',
+    );
+    expect(first.pipes.text()).toContain('  $ npm test\n  in /work/project\n');
+    const second = providerOnPipes();
+    const rejected = second.provider.requestPermission(EDIT);
+    await second.pipes.waitFor('Allow? y, n or 1-2: ');
+    expect(second.pipes.text()).toContain('+line fifty');
+    second.pipes.input.write('n\n');
+    expect(await rejected).toEqual({ choice: 'reject_once' });
+    const third = providerOnPipes();
+    const ended = third.provider.requestPermission(COMMAND);
+    await third.pipes.waitFor('Allow?');
+    third.pipes.input.end();
+    await expect(ended).rejects.toMatchObject({ code: 'INPUT_CLOSED' });
+    for (const each of [first, second, third]) each.provider.dispose();
+  });
+});

@@ -1,0 +1,35 @@
+import { readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { assertBuilt } from '../support/bin-process.js';
+
+const dist = fileURLToPath(new URL('../../dist/', import.meta.url));
+
+/** Every module specifier `file` imports at load time (static imports and re-exports), recursively. */
+function loadedAtImport(file: string, seen = new Set<string>()): Set<string> {
+  if (seen.has(file)) return seen;
+  seen.add(file);
+  const code = readFileSync(file, 'utf8');
+  for (const match of code.matchAll(
+    /(?:^|[;\n])\s*(?:import|export)\s[^'"]*?from\s*['"]([^'"]+)['"]|(?:^|[;\n])\s*import\s*['"]([^'"]+)['"]/g,
+  )) {
+    const specifier = (match[1] ?? match[2]) as string;
+    if (specifier.startsWith('.')) loadedAtImport(join(dirname(file), specifier), seen);
+    else seen.add(specifier);
+  }
+  return seen;
+}
+
+beforeAll(assertBuilt);
+
+describe('what importing the question UI loads', () => {
+  it('loads no part of the agent loop, which only the terminal agent needs', () => {
+    const root = [...loadedAtImport(join(dist, 'index.js'))];
+    expect(root.filter((specifier) => specifier.startsWith('dsh-agent'))).toEqual([]);
+    expect(root).toContain('dsh-user-interaction');
+    // The terminal agent, on its own subpath, does load it.
+    const agent = [...loadedAtImport(join(dist, 'terminal-agent.js'))];
+    expect(agent.some((specifier) => specifier.startsWith('dsh-agent'))).toBe(true);
+  });
+});

@@ -1,0 +1,98 @@
+import type { ConversationEntry } from 'dsh-agent';
+import { programCommand } from 'dsh-agent';
+import { describe, expect, it } from 'vitest';
+import { pastTurnsText } from '../../src/terminal-agent/past-turns.js';
+import { terminalStyle } from '../../src/text/terminal-style.js';
+
+const style = terminalStyle({ env: { NO_COLOR: '1' }, interactive: false });
+const call = (id: string, name: string, args: object) => ({
+  id,
+  name,
+  arguments: JSON.stringify(args),
+});
+
+describe('a resumed conversation shows its approvals', () => {
+  it('says who decided each call, and what ran', () => {
+    const entries: ConversationEntry[] = [
+      { type: 'prompt', text: 'fix it' },
+      {
+        type: 'assistant',
+        text: 'Editing.',
+        toolCalls: [
+          call('e', 'edit_file', { path: 'a.ts' }),
+          call('r', 'run_command', { command: 'npm test' }),
+          call('x', 'run_command', { command: 'rm -rf /' }),
+        ],
+      },
+      {
+        type: 'approval',
+        toolCallId: 'e',
+        description: { kind: 'edit', title: 'Edit a.ts' },
+        outcome: {
+          allowed: true,
+          decidedBy: { kind: 'person', choice: 'allow_always', rule: 'edit_file:*.ts' },
+        },
+      },
+      { type: 'tool-result', toolCallId: 'e', result: { ok: true, output: 'Changed a.ts.' } },
+      {
+        type: 'approval',
+        toolCallId: 'r',
+        description: { kind: 'execute', title: 'Run npm test' },
+        outcome: {
+          allowed: true,
+          decidedBy: { kind: 'rule', rule: 'run_command:npm test', source: '--allow' },
+        },
+      },
+      {
+        type: 'tool-result',
+        toolCallId: 'r',
+        result: {
+          ok: true,
+          output: 'Exit status 0.',
+          details: { exit: { code: 0, signal: null } },
+        },
+      },
+      {
+        type: 'approval',
+        toolCallId: 'x',
+        description: { kind: 'execute', title: 'Run rm -rf /' },
+        outcome: { allowed: false, decidedBy: { kind: 'person', choice: 'reject_once' } },
+      },
+      {
+        type: 'tool-result',
+        toolCallId: 'x',
+        result: {
+          ok: false,
+          output: '{}',
+          error: {
+            name: 'AgentError',
+            code: 'PERMISSION_DENIED',
+            message: 'The person rejected this call.',
+          },
+        },
+      },
+      { type: 'assistant', text: 'Done.' },
+      { type: 'turn-end', reason: 'finished' },
+    ];
+    const text = pastTurnsText(entries, {
+      style,
+      width: undefined,
+      command: programCommand('dsh-stdio-agent', {}),
+    });
+    expect(text).toBe(
+      [
+        'Resumed conversation (1 turn):',
+        '> fix it',
+        'Editing.',
+        '✔ Edit a.ts · always allowed (rule `edit_file:*.ts`)',
+        '✔ edit_file · Edit a.ts · ok',
+        '✔ Run npm test · allowed by rule `run_command:npm test` (--allow)',
+        '✔ run_command · Run npm test · exit 0',
+        '✖ Run rm -rf / · rejected',
+        'Done.',
+        '',
+        '',
+      ].join('\n'),
+    );
+  });
+});
