@@ -109,11 +109,14 @@ beforeAll(async () => {
   mkdirSync(join(project, 'node_modules/@types'), { recursive: true });
   mkdirSync(join(project, 'node_modules/@agentclientprotocol'));
   // The packages as installed from the registry would be: their package.json and dist.
+  const packages = readmes()
+    .filter((file) => file !== 'README.md')
+    .map((file) => file.replace(/\/README\.md$/, ''));
   const links: [string, string][] = [
-    ['dsh-user-interaction', 'packages/core/user-interaction'],
-    ['dsh-agent', 'packages/core/agent'],
-    ['dsh-stdio-agent', 'packages/stdio-agent'],
-    ['dsh-acp', 'packages/acp'],
+    ...packages.map((folder): [string, string] => [
+      JSON.parse(readFileSync(join(ROOT, folder, 'package.json'), 'utf8')).name,
+      folder,
+    ]),
     ['@types/node', 'node_modules/@types/node'],
     ['@agentclientprotocol/sdk', 'packages/acp/node_modules/@agentclientprotocol/sdk'],
   ];
