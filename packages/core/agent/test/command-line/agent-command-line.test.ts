@@ -82,7 +82,9 @@ describe('parseAgentCommandLine', () => {
     expect(usageError(() => parseAgentCommandLine(['--allow', ' '])).message).toBe(
       '--allow needs a rule',
     );
-    expect(usageError(() => parseAgentCommandLine(['--deny'])).message).toBe('--deny needs a value');
+    expect(usageError(() => parseAgentCommandLine(['--deny'])).message).toBe(
+      '--deny needs a value',
+    );
   });
 
   it('reads where conversations are saved: --state-dir, or --no-history, not both', () => {
