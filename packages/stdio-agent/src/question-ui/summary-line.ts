@@ -3,7 +3,8 @@ import { textWidth, textWidthUpTo, truncateText } from '../text/text-width.js';
 
 /** How a question ended, as its one-line summary says. */
 export type QuestionEnding =
-  | { readonly kind: 'answered'; readonly answer: string }
+  /** `refused`: the answer says no (an approval rejected), marked as a refusal. */
+  | { readonly kind: 'answered'; readonly answer: string; readonly refused?: boolean }
   | { readonly kind: 'declined' }
   | { readonly kind: 'cancelled' }
   | { readonly kind: 'withdrawn' }
@@ -39,7 +40,9 @@ export function summaryLine(
   const answered = ending.kind === 'answered';
   const detail = answered ? ending.answer : STATUS[ending.kind];
   const mark = answered
-    ? style.success(symbols.answered)
+    ? ending.refused === true
+      ? style.warning(symbols.refused)
+      : style.success(symbols.answered)
     : ending.kind === 'declined' || ending.kind === 'cancelled'
       ? style.warning(symbols.refused)
       : style.dim(symbols.withdrawn);

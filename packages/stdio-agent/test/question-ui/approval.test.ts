@@ -125,6 +125,8 @@ describe('approvals in the terminal', () => {
     expect(second.pipes.text()).toContain('+line fifty');
     second.pipes.input.write('n\n');
     expect(await rejected).toEqual({ choice: 'reject_once' });
+    // A rejection is marked as a refusal, not as an answer given.
+    expect(second.pipes.text()).toContain('✖ Edit src/app.ts · rejected\n');
     const third = providerOnPipes();
     const ended = third.provider.requestPermission(COMMAND);
     await third.pipes.waitFor('Allow?');

@@ -110,7 +110,7 @@ describe('dsh-stdio-agent with piped input', () => {
 
     const rejected = await runBin(['--no-history'], `${answers}n\n`);
     expect(rejected.code).toBe(0);
-    expect(rejected.stdout).toContain('✔ Edit PLAN.md · rejected\n');
+    expect(rejected.stdout).toContain('✖ Edit PLAN.md · rejected\n');
     expect(rejected.stdout).not.toContain('edit_file · Edit PLAN.md · ok');
     // The input ended at the command's approval: denied, never run.
     expect(rejected.stdout).toContain(

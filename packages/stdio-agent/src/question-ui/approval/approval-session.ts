@@ -58,7 +58,11 @@ export function startApprovalSession(
         }
         const { choice } = outcome;
         return {
-          ending: { kind: 'answered', answer: choiceSummary(choice, view) },
+          ending: {
+            kind: 'answered',
+            answer: choiceSummary(choice, view),
+            refused: choice.startsWith('reject'),
+          },
           settle: () => question.resolve({ choice }),
         };
       },
@@ -117,7 +121,11 @@ export function startLineApprovalSession(
       });
       if (parsed === undefined || parsed.kind !== 'text') return;
       const choice = parsed.text as PermissionAnswer['choice'];
-      const ending = { kind: 'answered', answer: choiceSummary(choice, view) } as const;
+      const ending = {
+        kind: 'answered',
+        answer: choiceSummary(choice, view),
+        refused: choice.startsWith('reject'),
+      } as const;
       dialog.finish([summaryLine(view.title, ending, style)], () => question.resolve({ choice }));
     },
   );
