@@ -67,13 +67,23 @@ export function createScratchFolder(
     mkdirSync(dirname(path), { recursive: true });
     writeFileSync(path, text);
   }
-  let removed = false;
-  const remove = (): void => {
-    if (removed) return;
-    removed = true;
-    process.removeListener('exit', remove);
-    rmSync(folder, { recursive: true, force: true });
+  scratchFolders.add(folder);
+  if (!removingAtExit) {
+    removingAtExit = true;
+    // One listener for every folder: a server may make one per session.
+    process.on('exit', () => {
+      for (const each of scratchFolders) rmSync(each, { recursive: true, force: true });
+    });
+  }
+  return {
+    folder,
+    remove() {
+      if (!scratchFolders.delete(folder)) return;
+      rmSync(folder, { recursive: true, force: true });
+    },
   };
-  process.on('exit', remove);
-  return { folder, remove };
 }
+
+/** The scratch folders not removed yet: every one goes when the process exits. */
+const scratchFolders = new Set<string>();
+let removingAtExit = false;
