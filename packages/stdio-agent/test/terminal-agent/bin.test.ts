@@ -1,5 +1,7 @@
 import { spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { DEMO_DESCRIPTION } from 'dsh-agent';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -117,6 +119,38 @@ describe('dsh-stdio-agent with piped input', () => {
       '✖ Run wc -l PLAN.md · denied, not asked: the input ended (INPUT_CLOSED)\n',
     );
     expect(rejected.stdout).not.toContain('run_command · Run wc -l PLAN.md · exit');
+  });
+
+  it('--permissions lists the rules in force and where they live; a bad --allow is a usage error', async () => {
+    const state = mkdtempSync(join(tmpdir(), 'dsh-permissions-'));
+    try {
+      const listed = await runBin([
+        '--permissions',
+        '--state-dir',
+        state,
+        '--allow',
+        'run_command:npm test',
+        '--deny',
+        'run_command:rm',
+      ]);
+      expect(listed.code).toBe(0);
+      expect(listed.stdout).toContain(
+        'Rules in force (deny wins over allow):\n  deny   run_command:rm  (--deny)\n  allow  run_command:npm test  (--allow)\n',
+      );
+      expect(listed.stdout).toContain(
+        `This folder's rules ("always" answers): ${state}/permissions/workspaces/`,
+      );
+      expect(listed.stdout).toContain(
+        `Your rules for every folder: ${state}/permissions/user.json`,
+      );
+      const bad = await runBin(['--allow', 'run command', '--state-dir', state]);
+      expect(bad.code).toBe(2);
+      expect(bad.stderr).toMatch(
+        /^dsh-stdio-agent: The rule "run command" does not start with a tool name: a rule is TOOL or TOOL:PATTERN, such as run_command:npm test or write_file:docs\/\*\*\. \(try dsh-stdio-agent --help\)\n$/,
+      );
+    } finally {
+      rmSync(state, { recursive: true, force: true });
+    }
   });
 
   it('exits 0 at once on an empty input, with nothing but the prompt', async () => {
