@@ -1,6 +1,8 @@
-import { mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { type ClientContext, methods } from '@agentclientprotocol/sdk';
 import { afterEach, describe, expect, it } from 'vitest';
 import { endInput, startBin } from '../support/bin-process.js';
@@ -51,15 +53,60 @@ function lastUpdate(testClient: TestClient, sessionId: string, toolCallId: strin
     .at(-1);
 }
 
+const STDIO_BIN = fileURLToPath(new URL('../../../stdio-agent/dist/bin.js', import.meta.url));
+
 describe('the dsh-acp bin with its workspace tools, over real pipes', () => {
+  it('shares one rules file: "always" in the terminal agent decides in the editor, and two sessions see it at once', async () => {
+    folder = realpathSync(mkdtempSync(join(tmpdir(), 'dsh-acp-shared-rules-')));
+    const workspace = join(folder, 'project');
+    mkdirSync(workspace);
+    const stateDir = join(folder, 'state');
+    const script = join(folder, 'script.json');
+    writeFileSync(script, JSON.stringify(SCRIPT));
+    // The terminal agent, on a pipe: "always" (2) for the write, then n for the command.
+    const terminal = spawnSync(
+      process.execPath,
+      [STDIO_BIN, '--script', script, '--state-dir', stateDir, '--no-color'],
+      {
+        cwd: workspace,
+        input: 'Go.\n2\nn\n',
+        env: { ...process.env, DEEPSEEK_API_KEY: '', DSH_API_KEY: '' },
+        encoding: 'utf8',
+      },
+    );
+    expect(terminal.status).toBe(0);
+    expect(terminal.stdout).toContain('allowed: always allow write_file on `notes.txt` in this folder');
+    const testClient = createTestClient();
+    const bin = startBin(['--script', script, '--state-dir', stateDir]);
+    try {
+      await testClient.app.connectWith(bin.stream, async (agent) => {
+        const first = await session(agent, workspace);
+        const second = (
+          await agent.request(methods.agent.session.new, { cwd: workspace, mcpServers: [] })
+        ).sessionId;
+        for (const sessionId of [first, second]) {
+          const turn = prompt(agent, sessionId, 'Go.');
+          // The write is decided by the terminal's rule: the first request asked is the command's.
+          const asked = await testClient.permissions.next();
+          expect(asked.params.toolCall).toMatchObject({ kind: 'execute' });
+          asked.reply({ outcome: { outcome: 'selected', optionId: 'reject_once' } });
+          expect(await turn).toEqual({ stopReason: 'end_turn' });
+          expect(JSON.stringify(lastUpdate(testClient, sessionId, 'w')?.content)).toContain(
+            'rule `write_file:notes.txt`',
+          );
+        }
+      });
+    } finally {
+      await endInput(bin);
+    }
+  }, 60_000);
+
   it('asks before a write and a command, remembers "always" across a restart, and cancels a pending approval', async () => {
     folder = realpathSync(mkdtempSync(join(tmpdir(), 'dsh-acp-workspace-')));
     const workspace = join(folder, 'project');
     const stateDir = join(folder, 'state');
     const script = join(folder, 'script.json');
     writeFileSync(script, JSON.stringify(SCRIPT));
-    rmSync(workspace, { recursive: true, force: true });
-    const { mkdirSync } = await import('node:fs');
     mkdirSync(workspace);
     const file = join(workspace, 'notes.txt');
     const args = ['--script', script, '--state-dir', stateDir];
