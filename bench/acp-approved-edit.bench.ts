@@ -1,0 +1,49 @@
+// One approved edit over real stdio pipes: the client prompts, the agent shows the write as a
+// tool call with its diff, asks `session/request_permission`, the client allows it at once, the
+// write runs (for dsh-acp, a real atomic write with its fsync, in a temporary folder), the turn
+// ends. `dsh-acp` (saving, and --no-history) against a bare-SDK agent sending the same messages
+// and writing nothing, side by side, warmed up, interleaved; medians.
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { DSH_ACP_BIN, percentile } from './fixtures/acp-bench-agent.js';
+import { measureRoundTrips, printRoundTripTable } from './fixtures/acp-round-trips.js';
+import { stateFolder } from './fixtures/bench-env.js';
+
+const WARM_UP = 100;
+const ROUND_TRIPS = 500;
+const SCRIPT = fileURLToPath(new URL('./fixtures/acp-approved-edit.json', import.meta.url));
+const BASELINE = 'bare SDK';
+
+export async function run(): Promise<void> {
+  const workspace = mkdtempSync(join(tmpdir(), 'dsh-bench-edit-'));
+  try {
+    writeFileSync(join(workspace, 'notes.txt'), 'HELLO\n');
+    const agents = await measureRoundTrips(
+      {
+        'dsh-acp': [DSH_ACP_BIN, '--script', SCRIPT, '--state-dir', stateFolder()],
+        'dsh-acp --no-history': [DSH_ACP_BIN, '--script', SCRIPT, '--no-history'],
+        [BASELINE]: [
+          fileURLToPath(new URL('./fixtures/acp-baseline-edit-agent.mjs', import.meta.url)),
+        ],
+      },
+      WARM_UP,
+      ROUND_TRIPS,
+      { cwd: workspace },
+    );
+    console.log(
+      `One approved edit round trip over stdio, ${ROUND_TRIPS} interleaved round trips each after ${WARM_UP} to warm up:`,
+    );
+    printRoundTripTable(agents);
+    const bare = percentile(agents.find(({ name }) => name === BASELINE)?.times ?? [], 0.5);
+    for (const { name, times } of agents) {
+      if (name === BASELINE) continue;
+      console.log(
+        `${name} / ${BASELINE} (medians): ${(percentile(times, 0.5) / bare).toFixed(2)}x (goal: within 1.3x)`,
+      );
+    }
+  } finally {
+    rmSync(workspace, { recursive: true, force: true });
+  }
+}
