@@ -75,7 +75,9 @@ describe('the dsh-acp bin with its workspace tools, over real pipes', () => {
       },
     );
     expect(terminal.status).toBe(0);
-    expect(terminal.stdout).toContain('allowed: always allow write_file on `notes.txt` in this folder');
+    expect(terminal.stdout).toContain(
+      'allowed: always allow write_file on `notes.txt` in this folder',
+    );
     const testClient = createTestClient();
     const bin = startBin(['--script', script, '--state-dir', stateDir]);
     try {
