@@ -14,6 +14,7 @@ import {
   writeSync,
 } from 'node:fs';
 import { dirname, join } from 'node:path';
+import { OWN_FILE_FLAGS, ownFileProblem } from 'dsh-agent';
 import { WorkspaceToolError } from '../tool-error.js';
 import { parseRule } from './permission-rule.js';
 
@@ -71,7 +72,7 @@ export function fileStamp(path: string): string | undefined {
 export function readRulesFile(path: string): RulesFileContents {
   let fd: number;
   try {
-    fd = openSync(path, constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK);
+    fd = openSync(path, constants.O_RDONLY | OWN_FILE_FLAGS);
   } catch (error) {
     const code = codeOf(error);
     if (code === 'ENOENT') return { allow: [], deny: [] };
@@ -82,11 +83,9 @@ export function readRulesFile(path: string): RulesFileContents {
   let text: string;
   try {
     const stats = fstatSync(fd);
-    if (!stats.isFile()) throw invalid(path, 'is not a regular file', 'Remove it.');
-    const uid = process.getuid?.();
-    if (uid !== undefined && stats.uid !== uid) {
-      throw invalid(path, `belongs to another user (uid ${stats.uid})`, 'Remove it.');
-    }
+    // Not a regular file (a FIFO, a folder), or another user's: the state folder's own rule.
+    const problem = ownFileProblem(stats);
+    if (problem !== undefined) throw invalid(path, problem, 'Remove it.');
     if ((stats.mode & 0o022) !== 0) {
       throw invalid(path, 'can be written by other users', `Run chmod 600 ${path}.`);
     }
