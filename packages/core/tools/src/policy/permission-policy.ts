@@ -97,30 +97,39 @@ export function createPermissionPolicy(
     workspace: workspaceRulesPath(stateDir, workspace.root),
     user: userRulesPath(stateDir),
   };
-  const cache = new Map<string, { stamp: string | undefined; contents: RulesFileContents }>();
+  /** Each file's rules, parsed once per version of the file (a glob is compiled once). */
+  const cache = new Map<string, { stamp: string | undefined; rules: readonly LoadedRule[] }>();
 
-  function fileRules(path: string): RulesFileContents {
+  function fileRules(path: string, source: string): readonly LoadedRule[] {
     const stamp = fileStamp(path);
     const cached = cache.get(path);
-    if (cached !== undefined && cached.stamp === stamp) return cached.contents;
-    const contents = stamp === undefined ? { allow: [], deny: [] } : readRulesFile(path);
-    cache.set(path, { stamp, contents });
-    return contents;
+    if (cached !== undefined && cached.stamp === stamp) return cached.rules;
+    const contents: RulesFileContents =
+      stamp === undefined ? { allow: [], deny: [] } : readRulesFile(path);
+    const rules = [
+      ...contents.deny.map((text) => ({
+        rule: parseRule(text),
+        effect: 'deny' as const,
+        source,
+        path,
+      })),
+      ...contents.allow.map((text) => ({
+        rule: parseRule(text),
+        effect: 'allow' as const,
+        source,
+        path,
+      })),
+    ];
+    cache.set(path, { stamp, rules });
+    return rules;
   }
 
   function loaded(): LoadedRule[] {
-    const rules = [...given];
-    for (const [path, source] of [
-      [files.workspace, 'workspace rules'],
-      [files.user, 'your rules'],
-    ] as const) {
-      const contents = fileRules(path);
-      for (const text of contents.deny)
-        rules.push({ rule: parseRule(text), effect: 'deny', source, path });
-      for (const text of contents.allow)
-        rules.push({ rule: parseRule(text), effect: 'allow', source, path });
-    }
-    return rules;
+    return [
+      ...given,
+      ...fileRules(files.workspace, 'workspace rules'),
+      ...fileRules(files.user, 'your rules'),
+    ];
   }
 
   function decidedBy(rule: LoadedRule) {
