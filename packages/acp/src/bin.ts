@@ -1,11 +1,5 @@
 #!/usr/bin/env node
-import { resolve } from 'node:path';
-import {
-  DEMO_WORKSPACE_FILES,
-  defaultStateDir,
-  sessionStoreFor,
-  startAgentProgram,
-} from 'dsh-agent';
+import { DEMO_WORKSPACE_FILES, sessionStoreFor, startAgentProgram, stateDirFor } from 'dsh-agent';
 import {
   createScratchFolder,
   isWorkspaceToolError,
@@ -34,7 +28,7 @@ startAgentProgram({
   booleanFlags: ['questions-as-permissions'],
   say: log,
   async run(command, resolved) {
-    const stateDir = command.stateDir === undefined ? defaultStateDir() : resolve(command.stateDir);
+    const stateDir = stateDirFor(command);
     const demo = resolved.kind === 'demo';
     /** The workspace tools and policy of a session's folder; the demo's is a scratch folder. */
     const toolsFor = async (cwd: string) => {

@@ -1,12 +1,6 @@
 #!/usr/bin/env node
 import { readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
-import {
-  DEMO_WORKSPACE_FILES,
-  defaultStateDir,
-  sessionStoreFor,
-  startAgentProgram,
-} from 'dsh-agent';
+import { DEMO_WORKSPACE_FILES, sessionStoreFor, startAgentProgram, stateDirFor } from 'dsh-agent';
 import {
   createScratchFolder,
   isWorkspaceToolError,
@@ -78,7 +72,7 @@ startAgentProgram({
     try {
       workspace = await workspaceAgentTools({
         folder,
-        stateDir: command.stateDir === undefined ? defaultStateDir() : resolve(command.stateDir),
+        stateDir: stateDirFor(command),
         allow: command.allow,
         deny: command.deny,
         ...(command.permissionMode !== undefined && { mode: command.permissionMode }),

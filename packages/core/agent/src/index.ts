@@ -21,7 +21,7 @@ export {
   runAgentProgram,
   startAgentProgram,
 } from './command-line/run-agent-program.js';
-export { sessionStoreFor } from './command-line/session-store-for.js';
+export { sessionStoreFor, stateDirFor } from './command-line/session-store-for.js';
 export { inertText } from './files/inert-text.js';
 export {
   checkOwnFolder,

@@ -4,6 +4,17 @@ import { defaultStateDir } from '../session/state-dir.js';
 import type { AgentCommand } from './agent-command-line.js';
 
 /**
+ * The state folder a program's command line names: `--state-dir`, else the default state folder
+ * of `env`. Conversations and rules files live there.
+ */
+export function stateDirFor(
+  command: Extract<AgentCommand, { kind: 'run' }>,
+  env: Readonly<Record<string, string | undefined>> = process.env,
+): string {
+  return command.stateDir === undefined ? defaultStateDir(env) : resolve(command.stateDir);
+}
+
+/**
  * The session store a program's command line asks for: `--state-dir`, else the default
  * state folder of `env`; none with `--no-history` (conversations stay in memory).
  */
@@ -12,7 +23,5 @@ export function sessionStoreFor(
   env: Readonly<Record<string, string | undefined>> = process.env,
 ): SessionStore | undefined {
   if (!command.history) return undefined;
-  return openSessionStore({
-    dir: command.stateDir === undefined ? defaultStateDir(env) : resolve(command.stateDir),
-  });
+  return openSessionStore({ dir: stateDirFor(command, env) });
 }
