@@ -10,6 +10,7 @@ import {
   toolCallIdOf,
 } from 'dsh-agent';
 import { createUserInteraction } from 'dsh-user-interaction';
+import { cookedTerminalInput } from '../question-ui/line-mode/cooked-terminal-input.js';
 import { lineReaderFor } from '../question-ui/line-mode/line-reader.js';
 import { createReadlineProvider } from '../question-ui/readline-provider.js';
 import { restoreTerminal } from '../question-ui/terminal/restore-terminal.js';
@@ -196,8 +197,17 @@ export async function runTerminalAgent(options: TerminalAgentOptions): Promise<n
     write(pastTurnsText(session.entries, { style, width, command, piped: input.isTTY !== true }));
   }
 
+  // A keyboard in cooked mode (plain mode, or output to a pipe): Ctrl+D at a question ends only
+  // that question, and quits only at the prompt.
+  const fd = (input as { fd?: unknown }).fd;
+  const lineInput =
+    !terminal && input.isTTY === true && typeof fd === 'number'
+      ? cookedTerminalInput(input as TerminalInput & { readonly fd: number }, {
+          takeEndKey: () => lines.takeEndKey(),
+        })
+      : input;
   const rl = createInterface({
-    input,
+    input: lineInput,
     output,
     terminal,
     prompt: `${style.bold(style.accent('>'))} `,
@@ -390,6 +400,7 @@ export async function runTerminalAgent(options: TerminalAgentOptions): Promise<n
     notifier?.close();
     process.removeListener('exit', restoreTitle);
     rl.close();
+    if (lineInput !== input) (lineInput as { destroy(): void }).destroy();
     // A broken output still reports the writes that were under way: they must not crash.
     if (!outputBroken) output.removeListener('error', onOutputError);
     await session?.close();

@@ -62,19 +62,35 @@ export function questionBlock(view: QuestionView, style: TerminalStyle): string 
   return `${lines.join('\n')}\n`;
 }
 
+/** How Ctrl+D ends a line-mode session on a terminal: its summary lines, and how it settles. */
+export interface EndKeyEnding {
+  readonly lines: readonly string[];
+  readonly settle: () => void;
+}
+
 /**
  * Runs a line-mode session for a pending question: `run` writes and reads through the dialog;
- * the end of input, a withdrawal or a failure ends it with `unanswered`'s summary lines.
+ * the end of input, a withdrawal or a failure ends it with `unanswered`'s summary lines. On a
+ * terminal in cooked mode (plain mode), Ctrl+D on an empty line ends it as `endKey` says (as
+ * Esc does a screen), and only it: the program goes on.
  */
 export function startLineDialog(
   question: PendingQuestion<unknown>,
   terminal: LineTerminal,
   unanswered: (ending: UnansweredEnding, style: TerminalStyle) => readonly string[],
   run: (dialog: LineDialog) => Promise<void>,
+  endKey?: (style: TerminalStyle) => EndKeyEnding,
 ): void {
   const { output, reader } = terminal;
   const style = terminalStyle({ env: terminal.env, stream: output, interactive: false });
   const reading = new AbortController();
+  const onEndKey =
+    endKey === undefined
+      ? undefined
+      : () => {
+          const ending = endKey(style);
+          finish(ending.lines, ending.settle);
+        };
   let settled = false;
   let promptOpen = false;
 
@@ -97,7 +113,7 @@ export function startLineDialog(
       promptOpen = true;
       let line: string | undefined;
       try {
-        line = await reader.read({ signal: reading.signal });
+        line = await reader.read({ signal: reading.signal, ...(onEndKey && { onEndKey }) });
       } catch {
         return undefined; // Ended while waiting; `finish` already wrote its lines.
       }
