@@ -1,6 +1,7 @@
 import { createInterface, type Interface } from 'node:readline';
 import {
   type AgentTool,
+  type ConversationEntry,
   createAgent,
   type Model,
   type PermissionPolicy,
@@ -132,6 +133,21 @@ export const QUIT_HINT = 'Press Ctrl+C again, or Ctrl+D, to quit.';
 function clearLine(rl: Interface): void {
   rl.write(null, { ctrl: true, name: 'e' });
   rl.write(null, { ctrl: true, name: 'u' });
+}
+
+/** What the last `posed` entry of a conversation put to the person. */
+function lastPosed(entries: readonly ConversationEntry[]): 'question' | 'approval' | undefined {
+  for (let index = entries.length - 1; index >= 0; index--) {
+    const entry = entries[index];
+    if (entry?.type === 'posed') return entry.kind;
+  }
+  return undefined;
+}
+
+/** The line before a turn that goes on after the program stopped in it. */
+export function resumeNote(waited: 'question' | 'approval' | undefined): string {
+  const what = waited === 'approval' ? 'an approval' : 'a question';
+  return `The agent stopped while ${what} waited for you: it is asked again, and the turn goes on.`;
 }
 
 /**
@@ -310,7 +326,8 @@ export async function runTerminalAgent(options: TerminalAgentOptions): Promise<n
     rl.close();
   };
 
-  async function runTurn(prompt: string): Promise<'ended' | 'forced'> {
+  /** Runs a turn on the person's prompt; `undefined`: goes on with the turn a stop cut short. */
+  async function runTurn(prompt: string | undefined): Promise<'ended' | 'forced'> {
     const controller = new AbortController();
     let forceQuit!: () => void;
     const forcedQuit = new Promise<void>((resolve) => {
@@ -336,7 +353,11 @@ export async function runTerminalAgent(options: TerminalAgentOptions): Promise<n
     });
     const release = terminal ? holdTurnKeys(input, output, interrupt) : () => {};
     const played = (async () => {
-      for await (const event of agent.run(prompt, { signal: controller.signal })) {
+      const turn =
+        prompt === undefined
+          ? agent.resume({ signal: controller.signal })
+          : agent.run(prompt, { signal: controller.signal });
+      for await (const event of turn) {
         if (event.type === 'turn-end' && event.reason === 'error') turnFailed = true;
         renderer.render(event);
       }
@@ -367,6 +388,13 @@ export async function runTerminalAgent(options: TerminalAgentOptions): Promise<n
   options.interrupts?.on('SIGINT', interrupt);
   output.on('error', onOutputError);
   try {
+    // The program stopped while a question or an approval waited: it is asked again, and the
+    // turn goes on from there.
+    if (agent.resumable) {
+      const waited = session === undefined ? undefined : lastPosed(session.entries);
+      write(`${style.dim(resumeNote(waited))}\n`);
+      if ((await runTurn(undefined)) === 'forced') return INTERRUPTED_EXIT_CODE;
+    }
     while (!lines.exhausted) {
       // Lines typed (or pasted) before the prompt was back were echoed wherever the cursor
       // was: show each after its own prompt too, so that the transcript reads right.

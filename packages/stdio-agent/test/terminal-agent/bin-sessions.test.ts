@@ -22,7 +22,7 @@ afterEach(removeTemporaryStateFolders);
 const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/;
 
 describe('saved conversations, against the bin', () => {
-  it('a kill -9 in the middle of a question loses no answer: --sessions lists it, --continue shows where it was and asks the question again', async () => {
+  it('a kill -9 in the middle of a question loses no answer: --sessions lists it, --continue asks that question again and the turn goes on', async () => {
     const stateDir = temporaryStateFolder();
     const cwd = mkdtempSync(join(stateDir, 'project-'));
     const args = ['--state-dir', stateDir];
@@ -48,7 +48,7 @@ describe('saved conversations, against the bin', () => {
     const resumed = await runBin(
       [...args, '--continue'],
       // The name; the three questions at once (the license takes its default); the hosting.
-      'go on\nshop\n2\n1\n\n1\n',
+      'shop\n2\n1\n\n1\n',
       {},
       { cwd },
     );
@@ -62,21 +62,30 @@ describe('saved conversations, against the bin', () => {
           "Hi! I am the dsh demo agent\\. .* Let's plan a small web service together\\.",
           '✔ Language · Go',
           'Noted: Go\\. The next question has no options: type the answer\\.',
-          '⊘ Project name · not answered: interrupted',
-          '⊘ The agent stopped before this turn ended\\. Type your next message to go on\\.',
           '',
-          '> go on',
-          'Noted: Go\\. The next question has no options: type the answer\\.',
+          'The agent stopped while a question waited for you: it is asked again, and the turn goes on\\.',
           '\\? Project name',
+          '  What should the project be called\\?',
+          'Answer: shop',
+          '✔ Project name · shop',
         ].join('\\n')}`,
       ),
     );
     expect(resumed.stdout).toContain(
       '- Project: shop\n- Language: Go\n- Database: SQLite\n- Features: Authentication\n- License: MIT\n- Hosting: containers',
     );
-    expect(sessionFileLines(stateDir, id).filter((entry) => entry.type === 'turn-end')).toEqual([
-      { v: 1, type: 'turn-end', reason: 'cancelled', interrupted: true },
+    // One turn, never closed as cancelled; its language asked once, its name twice (posed,
+    // killed, posed again), answered once.
+    const lines = sessionFileLines(stateDir, id);
+    expect(lines.filter((entry) => entry.type === 'turn-end')).toEqual([
       { v: 1, type: 'turn-end', reason: 'finished' },
+    ]);
+    expect(lines.filter((entry) => entry.type === 'prompt')).toHaveLength(1);
+    const resultsOf = (toolCallId: string) =>
+      lines.filter((entry) => entry.type === 'tool-result' && entry.toolCallId === toolCallId);
+    expect(resultsOf('language')).toHaveLength(1);
+    expect(resultsOf('name')).toEqual([
+      expect.objectContaining({ result: expect.objectContaining({ ok: true, output: 'shop' }) }),
     ]);
   });
 

@@ -26,6 +26,16 @@ export type ConversationEntry =
       readonly description: ToolCallDescription;
       readonly outcome: PermissionOutcome;
     }
+  /**
+   * A question or an approval of the next open tool call was put to the person: written before
+   * it is shown (not made durable on its own), so that a program that stops while it waits
+   * poses it again when the conversation is restored (`ChatAgent.resume`).
+   */
+  | {
+      readonly type: 'posed';
+      readonly toolCallId: string;
+      readonly kind: 'question' | 'approval';
+    }
   /** The result of the next open tool call: for a question, the answer or the error and its code. */
   | { readonly type: 'tool-result'; readonly toolCallId: string; readonly result: ToolResult }
   /**

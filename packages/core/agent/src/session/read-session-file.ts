@@ -75,5 +75,12 @@ export function readSessionFile(path: string, bytes: Buffer): SessionFileContent
     start = next;
   }
   if (header === undefined) return invalid(1, 'the file is empty');
-  return { header, entries, closing: closingEntries(order), validLength, needsNewline, warnings };
+  return {
+    header,
+    entries,
+    closing: closingEntries(order, true),
+    validLength,
+    needsNewline,
+    warnings,
+  };
 }
