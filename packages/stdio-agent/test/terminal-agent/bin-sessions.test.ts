@@ -89,6 +89,62 @@ describe('saved conversations, against the bin', () => {
     ]);
   });
 
+  it('a kill -9 while three questions or an approval wait: each is asked again, and the command runs once, after its approval', async () => {
+    const stateDir = temporaryStateFolder();
+    const cwd = mkdtempSync(join(stateDir, 'project-'));
+    const args = ['--state-dir', stateDir];
+    const BATCH_PROMPT = 'Choose 1-3 or type your own answer: ';
+
+    const first = startBin(args, {}, { cwd });
+    first.write('hello\n2\nmy-app\n');
+    await first.waitForOutput(BATCH_PROMPT);
+    first.kill();
+    await first.done;
+
+    // The three questions at once are asked again, as one set; then the hosting; the turn ends.
+    const second = startBin([...args, '--continue'], {}, { cwd });
+    await second.waitForOutput(`Question 1 of 3\n? Database`);
+    second.write('2\n1\n\n1\n');
+    await second.waitForOutput('That is the plan.');
+    second.write('write it\ny\n');
+    await second.waitForOutput('$ wc -l PLAN.md');
+    await second.waitForOutput('Allow? y, n or 1-4: ');
+    const shownBeforeKill = second.stdout();
+    second.kill();
+    await second.done;
+    expect(shownBeforeKill).toContain('✔ Edit PLAN.md · allowed once');
+
+    const third = await runBin([...args, '--continue'], 'y\n', {}, { cwd });
+    expect(third.code).toBe(0);
+    expect(third.stdout).toContain(
+      'The agent stopped while an approval waited for you: it is asked again, and the turn goes on.\n? Allow this? Run wc -l PLAN.md',
+    );
+    expect(third.stdout.match(/✔ Run wc -l PLAN\.md/g)).toHaveLength(1);
+
+    const id = UUID.exec((await runBinIn(cwd, [...args, '--sessions'])).stdout)?.[0] ?? '';
+    const lines = sessionFileLines(stateDir, id);
+    expect(lines.filter((entry) => entry.type === 'turn-end')).toEqual([
+      { v: 1, type: 'turn-end', reason: 'finished' },
+      { v: 1, type: 'turn-end', reason: 'finished' },
+    ]);
+    const of = (type: string, toolCallId: string) =>
+      lines.filter((entry) => entry.type === type && entry.toolCallId === toolCallId);
+    // The set was posed twice and answered once, with every answer given after the restart.
+    expect(of('posed', 'stack')).toHaveLength(2);
+    expect(of('tool-result', 'stack')).toEqual([
+      expect.objectContaining({ result: expect.objectContaining({ ok: true }) }),
+    ]);
+    expect(JSON.stringify(of('tool-result', 'stack'))).toContain('SQLite');
+    // The command: posed twice, approved once, run once.
+    expect(of('posed', 'check-plan')).toHaveLength(2);
+    expect(of('approval', 'check-plan')).toEqual([
+      expect.objectContaining({ outcome: expect.objectContaining({ allowed: true }) }),
+    ]);
+    expect(of('tool-result', 'check-plan')).toEqual([
+      expect.objectContaining({ result: expect.objectContaining({ ok: true }) }),
+    ]);
+  });
+
   it('refuses a conversation another process has open, naming it; and one that is not there', async () => {
     const stateDir = temporaryStateFolder();
     const args = ['--state-dir', stateDir];
