@@ -2,6 +2,7 @@ import { askFailedError, inputClosedError, type PendingQuestion } from 'dsh-user
 import { neutralizeText } from '../../text/neutralize-text.js';
 import { type TerminalStyle, terminalStyle } from '../../text/terminal-style.js';
 import { whenWithdrawn } from '../question-session.js';
+import { AT_ZERO, timeLeftText } from '../terminal/countdown.js';
 import type { QuestionView } from '../question-view.js';
 import type { UnansweredEnding } from '../summary-line.js';
 import type { TerminalOutput } from '../terminal/terminal-streams.js';
@@ -15,6 +16,10 @@ export interface LineTerminal {
   readonly env: NodeJS.ProcessEnv;
   /** Write each line read after the prompt: the input is not a terminal, so nobody saw it typed. */
   readonly echo: boolean;
+  /** When the question's time limit ends (by `now`): said once, before it (nothing counts down here). */
+  readonly deadline?: number;
+  /** The clock of `deadline` (default: `Date.now`). */
+  readonly now?: () => number;
 }
 
 /** A line the question accepted. */
@@ -93,6 +98,7 @@ export function startLineDialog(
         };
   let settled = false;
   let promptOpen = false;
+  let timeSaid = false;
 
   function finish(lines: readonly string[], settle: () => void = () => {}): void {
     if (settled) return;
@@ -108,6 +114,13 @@ export function startLineDialog(
     prompt: string,
     parse: (line: string) => LineAnswer,
   ): Promise<AcceptedLine | undefined> {
+    const { deadline } = terminal;
+    if (deadline !== undefined && !timeSaid) {
+      // Said once, before the first prompt: nothing is redrawn here to count down.
+      timeSaid = true;
+      const left = timeLeftText(deadline - (terminal.now ?? Date.now)());
+      output.write(`${style.dim(`Answer within ${left}: ${AT_ZERO}.`)}\n`);
+    }
     while (!settled) {
       output.write(prompt);
       promptOpen = true;
@@ -135,6 +148,7 @@ export function startLineDialog(
 
   // Withdrawn while waiting for a line: only the summary lines are written.
   const stopListening = whenWithdrawn(question, (ending) => finish(unanswered(ending, style)));
+
   run({ style, write: (text) => output.write(text), read, finish }).catch((error: unknown) => {
     const failure = askFailedError(error, 'the line-mode question failed');
     finish(unanswered({ kind: 'interrupted' }, style), () => question.reject(failure));
