@@ -98,6 +98,44 @@ describe('a turn that waited when dsh-acp was killed goes on after session/load'
     ]);
   });
 
+  it('a set of questions: asked again as one form, for the same call, and the turn goes on', async () => {
+    const stateDir = temporaryStateFolder();
+    const cwd = stateDir;
+    const args = ['--state-dir', stateDir];
+    const sessionId = await firstProcess(args, cwd, async ({ agent, sessionId, client }) => {
+      void rejectionOf(prompt(agent, sessionId, 'Plan it'));
+      (await client.forms.next()).reply({ action: 'accept', content: { choice: 'Go' } });
+      (await client.forms.next()).reply({ action: 'accept', content: { text: 'shop' } });
+      expect((await client.forms.next()).params).toMatchObject({ toolCallId: 'stack' });
+    });
+    const second = createTestClient();
+    await withBinClient(args, second, async (agent) => {
+      await initializeClient(agent);
+      await agent.request(methods.agent.session.load, { sessionId, cwd, mcpServers: [] });
+      const form = await second.forms.next();
+      expect(form.params).toMatchObject({ sessionId, toolCallId: 'stack' });
+      form.reply({
+        action: 'accept',
+        content: { database: 'SQLite', features: ['Automated tests'], license: 'MIT' },
+      });
+      (await second.forms.next()).reply({ action: 'decline' });
+      await vi.waitFor(
+        () =>
+          expect(second.updates.text(sessionId)).toContain(
+            '- Project: shop\n- Language: Go\n- Database: SQLite\n- Features: Automated tests\n- License: MIT',
+          ),
+        { timeout: 10_000 },
+      );
+    });
+    const lines = sessionFileLines(stateDir, sessionId);
+    expect(of(lines, 'posed', 'stack')).toHaveLength(2);
+    expect(of(lines, 'tool-result', 'stack')).toHaveLength(1);
+    expect(of(lines, 'tool-result', 'language')).toHaveLength(1);
+    expect(lines.filter((line) => line.type === 'turn-end')).toEqual([
+      { v: 1, type: 'turn-end', reason: 'finished' },
+    ]);
+  });
+
   it('a prompt sent instead of an answer ends the turn that went on, and runs as a turn of its own', async () => {
     const stateDir = temporaryStateFolder();
     const cwd = stateDir;
