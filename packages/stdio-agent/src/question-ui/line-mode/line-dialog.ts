@@ -2,9 +2,9 @@ import { askFailedError, inputClosedError, type PendingQuestion } from 'dsh-user
 import { neutralizeText } from '../../text/neutralize-text.js';
 import { type TerminalStyle, terminalStyle } from '../../text/terminal-style.js';
 import { whenWithdrawn } from '../question-session.js';
-import { AT_ZERO, timeLeftText } from '../terminal/countdown.js';
 import type { QuestionView } from '../question-view.js';
 import type { UnansweredEnding } from '../summary-line.js';
+import { AT_ZERO, timeLeftText } from '../terminal/countdown.js';
 import type { TerminalOutput } from '../terminal/terminal-streams.js';
 import type { LineAnswer } from './line-answer.js';
 import type { LineReader } from './line-reader.js';

@@ -1,9 +1,9 @@
 import type { Interface } from 'node:readline';
 import { askFailedError, inputClosedError, type PendingQuestion } from 'dsh-user-interaction';
 import type { TerminalStyle } from '../../text/terminal-style.js';
+import { truncateText } from '../../text/text-width.js';
 import { whenWithdrawn } from '../question-session.js';
 import type { UnansweredEnding } from '../summary-line.js';
-import { truncateText } from '../../text/text-width.js';
 import { countdownLine, nextTick } from '../terminal/countdown.js';
 import { FrameWriter } from '../terminal/frame-writer.js';
 import type { KeyPress } from '../terminal/key.js';
