@@ -76,7 +76,7 @@ function recorder() {
 
 function resumedAgent(
   conversation: readonly ConversationEntry[],
-  answers: NonNullable<Parameters<typeof scriptedAgent>[1]>['answers'],
+  answers: NonNullable<NonNullable<Parameters<typeof scriptedAgent>[1]>['answers']>,
   tools: AgentTool[],
 ) {
   const stored = recorder();
