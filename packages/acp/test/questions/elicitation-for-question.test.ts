@@ -23,8 +23,8 @@ describe('elicitationForQuestion', () => {
     const several = elicitationForQuestions(
       {
         questions: [
-          { question: 'Name?' },
-          { question: 'Colour?', options: [{ label: 'Red' }, { label: 'Blue' }] },
+          { id: 'name', question: 'Name?' },
+          { id: 'colour', question: 'Colour?', options: [{ label: 'Red' }, { label: 'Blue' }] },
         ],
         timeoutMs: 3_600_000,
       },
