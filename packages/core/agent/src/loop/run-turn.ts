@@ -9,7 +9,7 @@ import type {
 import { ABORTED, abortable, raceAbort } from './abortable.js';
 import { AgentError } from './agent-error.js';
 import type { AgentEvent, TurnEndEvent } from './agent-event.js';
-import type { AgentInteraction, AgentTool, ToolResult } from './agent-tool.js';
+import type { AgentInteraction, AgentTool, ToolCallDescription, ToolResult } from './agent-tool.js';
 import type { ConversationEntry, ConversationRecorder } from './conversation-entry.js';
 import type { PermissionPolicy } from './permission-policy.js';
 import type { ResumePoint } from './restore-conversation.js';
@@ -141,6 +141,30 @@ const CHANGES_NOTHING: ReadonlySet<string> = new Set(['read', 'search', 'think']
 type StoredApproval = Extract<ConversationEntry, { type: 'approval' }>;
 
 /**
+ * Whether a call allowed before the program stopped, with no result, runs again: only when the
+ * tool describes it now, as then, as a call that changes nothing (a stored decision is never
+ * taken for a call that would now do something else).
+ */
+function runsAgain(stored: StoredApproval, now: ToolCallDescription | undefined): boolean {
+  return (
+    now !== undefined &&
+    CHANGES_NOTHING.has(now.kind) &&
+    canonical(now) === canonical(stored.description)
+  );
+}
+
+/** JSON with every object's keys in order, so that equal values give equal text. */
+function canonical(value: unknown): string {
+  return JSON.stringify(value, (_key, field: unknown) =>
+    field !== null && typeof field === 'object' && !Array.isArray(field)
+      ? Object.fromEntries(
+          Object.entries(field as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : 1)),
+        )
+      : field,
+  );
+}
+
+/**
  * Runs the step's calls one after another; returns true when the turn was cancelled. `decided`:
  * the decision stored for the first call before the program stopped (a turn that goes on).
  */
@@ -174,7 +198,7 @@ async function* runCalls(
       const { outcome } = stored;
       yield { type: 'tool-approval', id: call.id, name: call.name, outcome };
       if (!outcome.allowed) result = deniedResult(outcome);
-      else if (CHANGES_NOTHING.has(stored.description.kind)) {
+      else if (runsAgain(stored, description)) {
         result = await runCall(setup, log, prepared, signal);
       } else result = stoppedWhileRunningResult();
     } else if (description !== undefined && prepared.failure === undefined) {

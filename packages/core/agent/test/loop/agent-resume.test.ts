@@ -218,6 +218,28 @@ describe('a turn that stopped while something waited for the person', () => {
     expect(events.filter((event) => event.type === 'tool-approval')).toHaveLength(2);
   });
 
+  it('never takes a stored decision for a call the tool now describes otherwise', async () => {
+    // The file says the command was a read, allowed: the tool says it runs a command.
+    const run = countedTool('run', COMMAND);
+    const conversation: ConversationEntry[] = [
+      { type: 'prompt', text: 'Go.' },
+      { type: 'assistant', text: '', toolCalls: [{ id: 'c', name: 'run', arguments: '{}' }] },
+      { type: 'posed', toolCallId: 'c', kind: 'approval' },
+      {
+        type: 'approval',
+        toolCallId: 'c',
+        description: READ,
+        outcome: { allowed: true, decidedBy: { kind: 'person', choice: 'allow_once' } },
+      },
+    ];
+    const { agent, model } = resumedAgent(conversation, [], [run]);
+    endOf(await collect(agent.resume()));
+    expect(run.runs).toBe(0);
+    expect(model.requests[0]?.messages.at(-1)).toMatchObject({
+      error: { code: 'TOOL_INTERRUPTED' },
+    });
+  });
+
   it('puts a waiting approval to the person again, and runs the command once, after it', async () => {
     const run = countedTool('run', COMMAND);
     const conversation: ConversationEntry[] = [
