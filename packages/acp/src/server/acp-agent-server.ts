@@ -387,6 +387,8 @@ export function serveAcpAgent(stream: Stream, options: AcpAgentServerOptions): A
   let disconnected = false;
   const done = connection.closed.then(async () => {
     disconnected = true;
+    // What waits for the person stays waiting in the saved sessions: asked again at their load.
+    for (const session of sessions.values()) session.detach();
     provider.dispose();
     const open = [...sessions.values()];
     sessions.clear();

@@ -76,6 +76,8 @@ export class AcpSession {
       }
     | undefined;
   #closed = false;
+  /** Set when the editor went away: nothing more of this session is saved (see `detach`). */
+  #detached = false;
 
   constructor(options: AcpSessionOptions) {
     this.id = options.sessionId;
@@ -92,7 +94,10 @@ export class AcpSession {
         ...options.agent,
         id: options.sessionId,
         interaction,
-        ...(stored !== undefined && { conversation: stored.entries, recorder: stored.recorder }),
+        ...(stored !== undefined && {
+          conversation: stored.entries,
+          recorder: this.#gatedRecorder(stored),
+        }),
       });
     } catch (error) {
       this.#registration();
@@ -122,6 +127,27 @@ export class AcpSession {
           : this.#updateFor(event);
       if (update !== undefined) await this.#send(update);
     }
+  }
+
+  /**
+   * The editor went away: from now on nothing of this session is saved, so that a question or
+   * an approval waiting for an answer stays in the file as waiting (and is asked again when the
+   * session is loaded), rather than recorded as withdrawn because the connection closed. Call
+   * it before the connection's questions are withdrawn, then `close`.
+   */
+  detach(): void {
+    this.#detached = true;
+  }
+
+  /** The store's recorder, until the session is detached. */
+  #gatedRecorder(stored: StoredSession): StoredSession['recorder'] {
+    const { recorder } = stored;
+    return {
+      add: (entry) => {
+        if (!this.#detached) recorder.add(entry);
+      },
+      flush: () => (this.#detached ? Promise.resolve() : recorder.flush()),
+    };
   }
 
   /** Whether a turn is running (not counting one that went on after a restart: see `resume`). */

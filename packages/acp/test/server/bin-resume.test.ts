@@ -136,6 +136,40 @@ describe('a turn that waited when dsh-acp was killed goes on after session/load'
     ]);
   });
 
+  it('an editor that quits while a question waits: the question waits in the file, and comes again at the next load', async () => {
+    const stateDir = temporaryStateFolder();
+    const cwd = stateDir;
+    const args = ['--state-dir', stateDir];
+    const first = createTestClient();
+    const { result: sessionId } = await withBinClient(args, first, async (agent) => {
+      await initializeClient(agent);
+      const { sessionId: id } = await agent.request(methods.agent.session.new, {
+        cwd,
+        mcpServers: [],
+      });
+      void rejectionOf(prompt(agent, id, 'Plan it'));
+      (await first.forms.next()).reply({ action: 'accept', content: { choice: 'Go' } });
+      expect((await first.forms.next()).params).toMatchObject({ toolCallId: 'name' });
+      return id;
+    });
+    // The editor went away (its end of the pipe closed): nothing was recorded for the question.
+    const lines = sessionFileLines(stateDir, sessionId);
+    expect(lines.at(-1)).toEqual({ v: 1, type: 'posed', toolCallId: 'name', kind: 'question' });
+
+    const second = createTestClient();
+    await withBinClient(args, second, async (agent) => {
+      await initializeClient(agent);
+      await agent.request(methods.agent.session.load, { sessionId, cwd, mcpServers: [] });
+      const form = await second.forms.next();
+      expect(form.params).toMatchObject({ sessionId, toolCallId: 'name' });
+      form.reply({ action: 'accept', content: { text: 'shop' } });
+      expect((await second.forms.next()).params).toMatchObject({ toolCallId: 'stack' });
+    });
+    expect(of(sessionFileLines(stateDir, sessionId), 'tool-result', 'name')).toEqual([
+      expect.objectContaining({ result: expect.objectContaining({ ok: true, output: 'shop' }) }),
+    ]);
+  });
+
   it('a prompt sent instead of an answer ends the turn that went on, and runs as a turn of its own', async () => {
     const stateDir = temporaryStateFolder();
     const cwd = stateDir;
