@@ -215,11 +215,13 @@ export async function runTerminalAgent(options: TerminalAgentOptions): Promise<n
 
   // A keyboard in cooked mode (plain mode, or output to a pipe): Ctrl+D at a question ends only
   // that question, and quits only at the prompt.
+  let atPrompt = false;
   const fd = (input as { fd?: unknown }).fd;
   const lineInput =
     !terminal && input.isTTY === true && typeof fd === 'number'
       ? cookedTerminalInput(input as TerminalInput & { readonly fd: number }, {
-          takeEndKey: () => lines.takeEndKey(),
+          // At a question it declines; while the model works it is ignored, as on the screen.
+          takeEndKey: () => lines.takeEndKey() || !atPrompt,
         })
       : input;
   const rl = createInterface({
@@ -301,8 +303,7 @@ export async function runTerminalAgent(options: TerminalAgentOptions): Promise<n
     dispatch({ type: 'ctrl-c', lineTyped: terminal && rl.line !== '' });
   }
 
-  /** Whether the prompt waits for a line (rather than a turn running). */
-  let atPrompt = false;
+  // `atPrompt` (above): whether the prompt waits for a line, rather than a turn running.
   // Ctrl+Z and `kill -TSTP`: the shell gets a cooked terminal, and `fg` gets the prompt back.
   const leaveSuspend = terminal
     ? onSuspend({

@@ -7,7 +7,7 @@ import {
   startDeepSeekStandIn,
   temporaryStateFolder,
 } from 'dsh-agent/testing';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { assertBuilt, BIN, runBin, startBin } from '../support/bin-process.js';
 import { KEYS } from '../support/fake-terminal.js';
 import { startPtySession, stopPtySessions } from '../support/pty-session.js';
@@ -122,6 +122,47 @@ describe('dsh-stdio-agent against a stand-in for DeepSeek', () => {
       'The current DeepSeek models are deepseek-flash and deepseek-v4-pro',
     );
     expect(run.stdout).toContain('(MODEL_NOT_FOUND)');
+  });
+
+  it('in plain mode, Ctrl+D while the model works is ignored: the program quits only at the prompt', async () => {
+    const thinking = deferred();
+    let first = true;
+    const server = await standIn({
+      reply: () => {
+        if (!first) return { reasoning: 'Done.', content: 'Painting the fence Blue.' };
+        first = false;
+        return {
+          reasoning: 'Hmm, a fence.',
+          content: 'Let me ask first.',
+          toolCalls: [{ name: 'ask_user_question', arguments: STAND_IN_QUESTION }],
+          afterReasoning: thinking.promise,
+        };
+      },
+    });
+    const session = startPtySession(
+      `node '${BIN}' --plain --base-url '${server.url}' --model deepseek-flash`,
+      {
+        columns: 100,
+        rows: 30,
+        cwd: fileURLToPath(new URL('.', import.meta.url)),
+        env: { DEEPSEEK_API_KEY: '', DSH_API_KEY: server.apiKey },
+      },
+    );
+    await session.waitFor(/Ctrl\+D quits\.\n>$/);
+    session.write('Paint the fence\r');
+    await vi.waitFor(() => expect(server.requests).toHaveLength(1));
+    session.write('\u0004');
+    thinking.resolve();
+    // Whether the key came before the question or at it, the program goes on: the question is
+    // answered (or declined by that key), and the turn ends at the prompt.
+    await session.waitFor(STAND_IN_QUESTION.question);
+    session.write('2\r');
+    await session.waitFor(/Painting the fence Blue\.\n\n>$/);
+    expect(await session.text()).not.toContain('exit=');
+    expect(await session.text()).not.toContain('input closed');
+    session.write('\u0004');
+    await session.waitFor('exit=0');
+    await session.finish();
   });
 
   it('shows "Thinking…" in a real terminal while the model reasons', async () => {
