@@ -1,5 +1,10 @@
 #!/usr/bin/env node
-import { DEMO_WORKSPACE_FILES, sessionStoreFor, startAgentProgram, stateDirFor } from 'dsh-agent';
+import {
+  DEMO_WORKSPACE_FILES,
+  sessionStoreFor,
+  startAgentProgram,
+  stateDirFor,
+} from 'dsh-agent/command-line';
 import {
   createScratchFolder,
   isWorkspaceToolError,

@@ -1,6 +1,11 @@
 #!/usr/bin/env node
 import { readFileSync } from 'node:fs';
-import { DEMO_WORKSPACE_FILES, sessionStoreFor, startAgentProgram, stateDirFor } from 'dsh-agent';
+import {
+  DEMO_WORKSPACE_FILES,
+  sessionStoreFor,
+  startAgentProgram,
+  stateDirFor,
+} from 'dsh-agent/command-line';
 import {
   createScratchFolder,
   isWorkspaceToolError,

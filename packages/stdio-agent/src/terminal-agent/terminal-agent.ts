@@ -4,11 +4,10 @@ import {
   createAgent,
   type Model,
   type PermissionPolicy,
-  type ProgramCommand,
-  programCommand,
   type StoredSession,
   toolCallIdOf,
 } from 'dsh-agent';
+import { type ProgramCommand, programCommand } from 'dsh-agent/command-line';
 import { createUserInteraction } from 'dsh-user-interaction';
 import { lineReaderFor } from '../question-ui/line-mode/line-reader.js';
 import { createReadlineProvider } from '../question-ui/readline-provider.js';

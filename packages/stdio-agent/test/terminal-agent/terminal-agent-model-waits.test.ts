@@ -1,5 +1,6 @@
 import { PassThrough } from 'node:stream';
-import { ModelError, type ModelEvent, programCommand } from 'dsh-agent';
+import { ModelError, type ModelEvent } from 'dsh-agent';
+import { programCommand } from 'dsh-agent/command-line';
 import { deferred, stepModel, textStep } from 'dsh-agent/testing';
 import { toToolError } from 'dsh-user-interaction';
 import { afterEach, describe, expect, it } from 'vitest';

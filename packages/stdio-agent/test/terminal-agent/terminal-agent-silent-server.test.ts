@@ -1,5 +1,6 @@
 import { stripVTControlCharacters } from 'node:util';
-import { createOpenAICompatibleModel, programCommand } from 'dsh-agent';
+import { createOpenAICompatibleModel } from 'dsh-agent';
+import { programCommand } from 'dsh-agent/command-line';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { SYSTEM_CLOCK } from '../../src/terminal-agent/turn-status.js';
 import { expectTurn, startAgent, stopAgents } from '../support/agent-harness.js';
