@@ -1,10 +1,7 @@
 import { REQUEST_LIMITS, UserInteractionError } from 'dsh-user-interaction';
 import { describe, expect, it } from 'vitest';
-import {
-  elicitationForQuestion,
-  QUESTION_FORM_FIELDS,
-  QUESTION_FORM_WORDING,
-} from '../../src/index.js';
+import { elicitationForQuestion } from '../../src/index.js';
+import { QUESTION_FORM_FIELDS, QUESTION_FORM_WORDING } from '../../src/questions/question-form.js';
 
 const scope = { sessionId: 'session-1', toolCallId: 'call-1' };
 

@@ -14,7 +14,8 @@ import {
   temporaryStateFolder,
 } from 'dsh-agent/testing';
 import { afterEach, describe, expect, it } from 'vitest';
-import { type AcpAgentServerOptions, SESSION_LIST_PAGE_SIZE } from '../../src/index.js';
+import type { AcpAgentServerOptions } from '../../src/index.js';
+import { SESSION_LIST_PAGE_SIZE } from '../../src/server/session-list-page.js';
 import { rejectionOf } from '../support/rejection-of.js';
 import {
   initializeClient,

@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import {
-  promptText,
   retryNotice,
-  supportsNotices,
   textUpdate,
   toolCallUpdate,
   toolResultUpdate,
-} from '../../src/index.js';
+} from '../../src/server/agent-event-updates.js';
+import { promptText } from '../../src/server/prompt-text.js';
+import { supportsNotices } from '../../src/server/supports-notices.js';
 
 describe('agent events as session updates', () => {
   it('a retry is a warning notice that says when and which attempt, and what failed', () => {

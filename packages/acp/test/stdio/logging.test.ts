@@ -3,7 +3,8 @@ import { PassThrough, Writable } from 'node:stream';
 import { methods, PROTOCOL_VERSION } from '@agentclientprotocol/sdk';
 import { createScriptedModel } from 'dsh-agent';
 import { describe, expect, it } from 'vitest';
-import { createStderrLog, logText, routeConsoleToStderr } from '../../src/index.js';
+import { createStderrLog, routeConsoleToStderr } from '../../src/index.js';
+import { logText } from '../../src/stdio/log-text.js';
 import { newSession, prompt, withServer } from '../support/server-harness.js';
 import { createTestClient } from '../support/test-client.js';
 
