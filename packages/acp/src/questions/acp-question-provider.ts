@@ -1,10 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import {
-  type AgentContext,
-  type ClientCapabilities,
-  methods,
-  type SendRequestOptions,
-} from '@agentclientprotocol/sdk';
+import { type AgentContext, type ClientCapabilities, methods } from '@agentclientprotocol/sdk';
 import {
   type AskUserQuestionAnswer,
   type AskUserQuestionRequest,
@@ -34,6 +29,7 @@ import { checkOutgoingRequestSize } from './outgoing-request-size.js';
 import { permissionQuestionsInTurn } from './permission-questions-in-turn.js';
 import { permissionRequestForQuestion } from './permission-request-for-question.js';
 import { checkScope, type QuestionScope } from './question-scope.js';
+import type { SendQuestion, SendWithdrawable } from './send-withdrawable.js';
 import { questionCapabilitiesFor, supportsFormElicitation } from './supports-form-elicitation.js';
 
 /**
@@ -101,12 +97,6 @@ export interface AcpQuestionProvider extends UserInteractionProvider, Disposable
   /** Withdraws pending questions (on the wire too) and rejects them and later asks with `INPUT_CLOSED`. Idempotent. */
   dispose(): void;
 }
-
-/** Sends one request to the client, with the options that withdraw it. */
-export type SendQuestion = (options: SendRequestOptions) => Promise<unknown>;
-
-/** Waits for the client's reply to one request; withdrawing `question` withdraws the request. */
-export type SendWithdrawable = (send: SendQuestion) => Promise<unknown>;
 
 interface OutgoingQuestion<Answer> {
   /** Sends what shows the question, and resolves with the answer read from the reply. */

@@ -15,11 +15,11 @@ import {
   hasOptions,
   unsupportedError,
 } from 'dsh-user-interaction';
-import type { SendWithdrawable } from './acp-question-provider.js';
 import { answerFromPermission } from './answer-from-permission.js';
 import { checkOutgoingRequestSize } from './outgoing-request-size.js';
 import { permissionRequestForQuestion } from './permission-request-for-question.js';
 import type { QuestionScope } from './question-scope.js';
+import type { SendWithdrawable } from './send-withdrawable.js';
 
 /** Sends one `session/request_permission` to the client. */
 type RequestPermission = (
