@@ -24,6 +24,10 @@ describe('agent events as session updates', () => {
     expect(retryNotice({ ...retry, attempt: 3, delayMs: 8_000 })).toMatchObject({
       title: 'Retrying in 8 s, attempt 3 of 3',
     });
+    // The one duration rule of every UI: the terminal says 1.5 s too, not 2 s.
+    expect(retryNotice({ ...retry, delayMs: 1_500 })).toMatchObject({
+      title: 'Retrying in 1.5 s, attempt 2 of 3',
+    });
   });
 
   it('notices go only to a client that advertised session.notices as an object', () => {

@@ -50,6 +50,7 @@ export type {
   ModelRequest,
   ModelToolCall,
   ModelToolSchema,
+  RetryEvent,
 } from './models/model.js';
 export {
   isModelError,
@@ -88,3 +89,4 @@ export {
 } from './session/session-store.js';
 export { defaultStateDir } from './session/state-dir.js';
 export type { StoredSession } from './session/stored-session.js';
+export { formatDuration } from './text/format-duration.js';

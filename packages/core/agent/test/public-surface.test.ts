@@ -26,6 +26,7 @@ describe('the public surface', () => {
       'createScriptedModel',
       'defaultStateDir',
       'errorResult',
+      'formatDuration',
       'isAgentError',
       'isModelError',
       'isSessionError',
