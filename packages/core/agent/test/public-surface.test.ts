@@ -84,6 +84,7 @@ describe('the public surface', () => {
       'startChatServer',
       'startDeepSeekStandIn',
       'stepModel',
+      'temporaryFolder',
       'temporaryStateFolder',
       'textChunks',
       'textStep',
