@@ -6,8 +6,8 @@ import {
   startDeepSeekStandIn,
 } from 'dsh-agent/testing';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { KEYS } from '../../src/testing.js';
 import { assertBuilt, BIN, runBin } from '../support/bin-process.js';
-import { KEYS } from '../support/fake-terminal.js';
 import { startPtySession, stopPtySessions } from '../support/pty-session.js';
 
 beforeAll(assertBuilt);

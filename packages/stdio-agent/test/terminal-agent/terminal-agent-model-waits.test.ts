@@ -5,6 +5,7 @@ import { deferred, stepModel, textStep } from 'dsh-agent/testing';
 import { toToolError } from 'dsh-user-interaction';
 import { afterEach, describe, expect, it } from 'vitest';
 import { runTerminalAgent } from '../../src/terminal-agent.js';
+import { TEST_ENV } from '../../src/testing.js';
 import {
   expectTurn,
   fromPrompt,
@@ -13,7 +14,6 @@ import {
   stopAgents,
   waitForPrompt,
 } from '../support/agent-harness.js';
-import { TEST_ENV } from '../support/fake-terminal.js';
 
 afterEach(stopAgents);
 
