@@ -2,15 +2,9 @@ import { methods, RequestError } from '@agentclientprotocol/sdk';
 import { isUserInteractionError, type UserInteractionErrorCode } from 'dsh-user-interaction';
 import { describe, expect, it } from 'vitest';
 import type { QuestionElicitationRequest } from '../../src/index.js';
+import { createTestClient, type HeldElicitations, WITH_FORMS } from '../../src/testing.js';
 import { type AskOutcome, createTestAgent, type TurnScript } from '../support/test-agent.js';
-import {
-  createTestClient,
-  type HeldElicitations,
-  initialize,
-  startTurn,
-  WITH_FORMS,
-  withConnection,
-} from '../support/test-client.js';
+import { initialize, startTurn, withConnection } from '../support/test-client.js';
 
 const database = {
   question: 'Which database?',

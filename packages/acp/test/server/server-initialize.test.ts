@@ -6,9 +6,8 @@ import {
   negotiateProtocolVersion,
   SUPPORTED_PROTOCOL_VERSIONS,
 } from '../../src/server/initialize-response.js';
+import { createTestClient, newSession, withServer } from '../../src/testing.js';
 import { rejectionOf } from '../support/rejection-of.js';
-import { newSession, withServer } from '../support/server-harness.js';
-import { createTestClient } from '../support/test-client.js';
 
 const manifest = JSON.parse(
   readFileSync(new URL('../../package.json', import.meta.url), 'utf8'),

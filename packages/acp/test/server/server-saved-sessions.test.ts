@@ -16,15 +16,16 @@ import {
 import { afterEach, describe, expect, it } from 'vitest';
 import type { AcpAgentServerOptions } from '../../src/index.js';
 import { SESSION_LIST_PAGE_SIZE } from '../../src/server/session-list-page.js';
-import { rejectionOf } from '../support/rejection-of.js';
 import {
+  createTestClient,
   initializeClient,
   newSession,
   prompt,
   startSession,
+  type TestClient,
   withServer,
-} from '../support/server-harness.js';
-import { createTestClient, type TestClient } from '../support/test-client.js';
+} from '../../src/testing.js';
+import { rejectionOf } from '../support/rejection-of.js';
 
 afterEach(removeTemporaryStateFolders);
 

@@ -5,8 +5,7 @@ import { createScriptedModel } from 'dsh-agent';
 import { describe, expect, it } from 'vitest';
 import { createStderrLog, routeConsoleToStderr } from '../../src/index.js';
 import { logText } from '../../src/stdio/log-text.js';
-import { newSession, prompt, withServer } from '../support/server-harness.js';
-import { createTestClient } from '../support/test-client.js';
+import { createTestClient, newSession, prompt, withServer } from '../../src/testing.js';
 
 const options = () => ({ model: createScriptedModel({ steps: [{ text: 'Hello.' }] }) });
 

@@ -5,7 +5,7 @@ import type { AnyMessage, Stream } from '@agentclientprotocol/sdk';
 import { ndJsonStream } from '@agentclientprotocol/sdk';
 import { deferred, temporaryFolder } from 'dsh-agent/testing';
 import { afterAll, beforeAll } from 'vitest';
-import { AsyncQueue } from './async-queue.js';
+import { AsyncQueue } from '../../src/testing.js';
 
 /** The built `dsh-acp` bin: the tests run what users run. */
 export const BIN = fileURLToPath(new URL('../../dist/bin.js', import.meta.url));
