@@ -3,18 +3,11 @@ import { isUserInteractionError, type UserInteractionErrorCode } from 'dsh-user-
 import { describe, expect, it } from 'vitest';
 import type { QuestionElicitationRequest } from '../../src/index.js';
 import { createTestClient, type HeldElicitations, WITH_FORMS } from '../../src/testing.js';
+import { DATABASE_QUESTION } from '../support/database-question.js';
 import { type AskOutcome, createTestAgent, type TurnScript } from '../support/test-agent.js';
 import { initialize, startTurn, withConnection } from '../support/test-client.js';
 
-const database = {
-  question: 'Which database?',
-  header: 'Database',
-  options: [
-    { label: 'PostgreSQL', value: 'pg', description: 'A shared server.' },
-    { label: 'SQLite', recommended: true },
-  ],
-  allowCustom: false,
-};
+const database = DATABASE_QUESTION;
 
 function errorCode(outcome: AskOutcome): UserInteractionErrorCode | undefined {
   if (!('error' in outcome)) return undefined;

@@ -1,5 +1,5 @@
 import { readFileSync, utimesSync, writeFileSync } from 'node:fs';
-import { methods, type SessionUpdate } from '@agentclientprotocol/sdk';
+import { type ClientContext, methods, type SessionUpdate } from '@agentclientprotocol/sdk';
 import {
   createScriptedModel,
   DEMO_SCRIPT,
@@ -181,17 +181,26 @@ describe('saved sessions', () => {
     });
   });
 
+  /** A server saving to a fresh folder, whose model says "One." and then "Two.". */
+  function oneTwoSaved() {
+    return {
+      model: createScriptedModel({ steps: [{ text: 'One.' }, { text: 'Two.' }] }),
+      sessionStore: openSessionStore({ dir: temporaryStateFolder() }),
+    };
+  }
+
+  /** A new session that had one turn ("One.") and was closed. */
+  async function closedAfterOneTurn(agent: ClientContext): Promise<string> {
+    const sessionId = await startSession(agent);
+    expect(await prompt(agent, sessionId, 'First.')).toEqual({ stopReason: 'end_turn' });
+    await agent.request(methods.agent.session.close, { sessionId });
+    return sessionId;
+  }
+
   it('keeps the history at session/close: a prompt is -32002 until session/load reopens it', async () => {
     const testClient = createTestClient();
-    const sessionStore = openSessionStore({ dir: temporaryStateFolder() });
-    const options = {
-      model: createScriptedModel({ steps: [{ text: 'One.' }, { text: 'Two.' }] }),
-      sessionStore,
-    };
-    await withServer(options, testClient, async ({ agent, server }) => {
-      const sessionId = await startSession(agent);
-      expect(await prompt(agent, sessionId, 'First.')).toEqual({ stopReason: 'end_turn' });
-      await agent.request(methods.agent.session.close, { sessionId });
+    await withServer(oneTwoSaved(), testClient, async ({ agent, server }) => {
+      const sessionId = await closedAfterOneTurn(agent);
       expect(server.sessions).toBe(0);
       expect(await rejectionOf(prompt(agent, sessionId, 'Still there?'))).toMatchObject({
         code: -32002,
@@ -208,15 +217,8 @@ describe('saved sessions', () => {
 
   it('lets a session/close win over a session/load in progress: the load fails, the session stays closed', async () => {
     const testClient = createTestClient();
-    const sessionStore = openSessionStore({ dir: temporaryStateFolder() });
-    const options = {
-      model: createScriptedModel({ steps: [{ text: 'One.' }, { text: 'Two.' }] }),
-      sessionStore,
-    };
-    await withServer(options, testClient, async ({ agent, server }) => {
-      const sessionId = await startSession(agent);
-      expect(await prompt(agent, sessionId, 'First.')).toEqual({ stopReason: 'end_turn' });
-      await agent.request(methods.agent.session.close, { sessionId });
+    await withServer(oneTwoSaved(), testClient, async ({ agent, server }) => {
+      const sessionId = await closedAfterOneTurn(agent);
       // Sent together: the close arrives while the load opens and replays the session.
       const load = agent.request(methods.agent.session.load, {
         sessionId,
