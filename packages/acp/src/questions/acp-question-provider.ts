@@ -6,13 +6,15 @@ import {
   type AskUserQuestionsAnswer,
   type AskUserQuestionsRequest,
   askFailedError,
-  hasOptions,
+  FULL_CAPABILITIES,
   inputClosedError,
   isUserInteractionError,
   type PendingQuestion,
   PendingQuestions,
   type PermissionAnswer,
   type PermissionRequest,
+  type RefusalWording,
+  refusalFor,
   type UserInteractionCapabilities,
   type UserInteractionProvider,
   unsupportedError,
@@ -103,12 +105,8 @@ interface OutgoingQuestion<Answer> {
   readonly show: (sendWithdrawable: SendWithdrawable) => Promise<Answer>;
 }
 
-/** What a question gets from a client without forms: how the model asks instead. */
-function noQuestionsError() {
-  return unsupportedError(
-    "this editor cannot show questions (it has no form elicitation): ask the question in your reply text, end your turn, and take the person's next message as the answer",
-  );
-}
+/** How a refusal names a client without forms: the contract's rules, in an editor's words. */
+const EDITOR: RefusalWording = { ui: 'this editor', because: 'it has no form elicitation' };
 
 /**
  * Creates the question UI of one ACP connection: a form (`elicitation/create`) for a client
@@ -143,8 +141,14 @@ export function createAcpQuestionProvider(
   function outgoing(request: AskUserQuestionRequest): OutgoingQuestion<AskUserQuestionAnswer> {
     const scope = routed(request);
     const { client } = connection;
-    const forms = supportsFormElicitation(readCapabilities());
-    if (!forms && !questionsAsPermissions) throw noQuestionsError();
+    const capabilities = readCapabilities();
+    const forms = supportsFormElicitation(capabilities);
+    const refused = refusalFor(
+      questionCapabilitiesFor(capabilities, { questionsAsPermissions }),
+      request,
+      EDITOR,
+    );
+    if (refused !== undefined) throw refused;
     if (forms) {
       const params = elicitationForQuestion(request, scope);
       checkOutgoingRequestSize(
@@ -163,11 +167,6 @@ export function createAcpQuestionProvider(
             ),
           ),
       };
-    }
-    if (!hasOptions(request)) {
-      throw unsupportedError(
-        'it has no options, and this editor shows only choices (it has no form elicitation); offer options to choose from',
-      );
     }
     // A permission request must name a tool call; clients show an unknown one as a new entry.
     const toolCallId = scope.toolCallId ?? `question-${randomUUID()}`;
@@ -196,8 +195,20 @@ export function createAcpQuestionProvider(
   function outgoingAll(request: AskUserQuestionsRequest): OutgoingQuestion<AskUserQuestionsAnswer> {
     const scope = routed(request);
     const { client } = connection;
-    const forms = supportsFormElicitation(readCapabilities());
-    if (!forms && !questionsAsPermissions) throw noQuestionsError();
+    const capabilities = readCapabilities();
+    const forms = supportsFormElicitation(capabilities);
+    // Without forms the questions are permission requests, one choice at a time.
+    const refused = refusalFor(
+      forms
+        ? FULL_CAPABILITIES
+        : {
+            ...questionCapabilitiesFor(capabilities, { questionsAsPermissions }),
+            multiSelect: false,
+          },
+      request,
+      EDITOR,
+    );
+    if (refused !== undefined) throw refused;
     if (forms) {
       const params = elicitationForQuestions(request, scope);
       checkOutgoingRequestSize(
@@ -217,7 +228,6 @@ export function createAcpQuestionProvider(
           ),
       };
     }
-    // Refuses, before anything is sent, what a permission request cannot show.
     return permissionQuestionsInTurn(request, scope, (params, options) =>
       client.request(methods.client.session.requestPermission, params, options),
     );

@@ -68,6 +68,7 @@ export {
   type PendingQuestionOptions,
   PendingQuestions,
 } from './service/pending-question.js';
+export { type RefusalWording, refusalFor } from './service/provider-refusal.js';
 export { describeAskUserQuestionTool } from './tool/ask-user-question-description.js';
 export {
   ASK_USER_QUESTION_PARAMETERS,

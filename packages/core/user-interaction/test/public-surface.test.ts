@@ -40,6 +40,7 @@ describe('the public surface', () => {
       'optionValue',
       'parseAskUserQuestionArguments',
       'recommendedOption',
+      'refusalFor',
       'toToolError',
       'unsupportedError',
       'validateAnswer',
