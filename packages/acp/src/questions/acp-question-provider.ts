@@ -6,7 +6,6 @@ import {
   type AskUserQuestionsAnswer,
   type AskUserQuestionsRequest,
   askFailedError,
-  FULL_CAPABILITIES,
   inputClosedError,
   isUserInteractionError,
   type PendingQuestion,
@@ -197,17 +196,9 @@ export function createAcpQuestionProvider(
     const { client } = connection;
     const capabilities = readCapabilities();
     const forms = supportsFormElicitation(capabilities);
+    const shown = questionCapabilitiesFor(capabilities, { questionsAsPermissions });
     // Without forms the questions are permission requests, one choice at a time.
-    const refused = refusalFor(
-      forms
-        ? FULL_CAPABILITIES
-        : {
-            ...questionCapabilitiesFor(capabilities, { questionsAsPermissions }),
-            multiSelect: false,
-          },
-      request,
-      EDITOR,
-    );
+    const refused = refusalFor(forms ? shown : { ...shown, multiSelect: false }, request, EDITOR);
     if (refused !== undefined) throw refused;
     if (forms) {
       const params = elicitationForQuestions(request, scope);

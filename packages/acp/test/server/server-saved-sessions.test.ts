@@ -14,7 +14,7 @@ import {
   temporaryStateFolder,
 } from 'dsh-agent/testing';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { AcpAgentServerOptions } from '../../src/index.js';
+import type { AcpAgentServer, AcpAgentServerOptions } from '../../src/index.js';
 import { SESSION_LIST_PAGE_SIZE } from '../../src/server/session-list-page.js';
 import {
   createTestClient,
@@ -189,6 +189,20 @@ describe('saved sessions', () => {
     };
   }
 
+  /** `session/load` of a saved session, in `/`. */
+  function loadSession(agent: ClientContext, sessionId: string) {
+    return agent.request(methods.agent.session.load, { sessionId, cwd: '/', mcpServers: [] });
+  }
+
+  /** The session is closed: nothing is open on the server, and a prompt to it is -32002. */
+  async function expectClosed(agent: ClientContext, server: AcpAgentServer, sessionId: string) {
+    expect(server.sessions).toBe(0);
+    expect(await rejectionOf(prompt(agent, sessionId, 'Still there?'))).toMatchObject({
+      code: -32002,
+      data: { sessionId },
+    });
+  }
+
   /** A new session that had one turn ("One.") and was closed. */
   async function closedAfterOneTurn(agent: ClientContext): Promise<string> {
     const sessionId = await startSession(agent);
@@ -201,16 +215,12 @@ describe('saved sessions', () => {
     const testClient = createTestClient();
     await withServer(oneTwoSaved(), testClient, async ({ agent, server }) => {
       const sessionId = await closedAfterOneTurn(agent);
-      expect(server.sessions).toBe(0);
-      expect(await rejectionOf(prompt(agent, sessionId, 'Still there?'))).toMatchObject({
-        code: -32002,
-        data: { sessionId },
-      });
-      await agent.request(methods.agent.session.load, { sessionId, cwd: '/', mcpServers: [] });
+      await expectClosed(agent, server, sessionId);
+      await loadSession(agent, sessionId);
       expect(await prompt(agent, sessionId, 'Second.')).toEqual({ stopReason: 'end_turn' });
       expect(testClient.updates.text(sessionId)).toBe('One.One.Two.');
       // Loading an open session tells it again from the file.
-      await agent.request(methods.agent.session.load, { sessionId, cwd: '/', mcpServers: [] });
+      await loadSession(agent, sessionId);
       expect(testClient.updates.text(sessionId)).toBe('One.One.Two.One.Two.');
     });
   });
@@ -220,11 +230,7 @@ describe('saved sessions', () => {
     await withServer(oneTwoSaved(), testClient, async ({ agent, server }) => {
       const sessionId = await closedAfterOneTurn(agent);
       // Sent together: the close arrives while the load opens and replays the session.
-      const load = agent.request(methods.agent.session.load, {
-        sessionId,
-        cwd: '/',
-        mcpServers: [],
-      });
+      const load = loadSession(agent, sessionId);
       const close = agent.request(methods.agent.session.close, { sessionId });
       const [loaded, closed] = await Promise.allSettled([load, close]);
       expect(closed).toEqual({ status: 'fulfilled', value: {} });
@@ -232,13 +238,9 @@ describe('saved sessions', () => {
         status: 'rejected',
         reason: { code: -32800, data: { code: 'SESSION_CLOSED', sessionId } },
       });
-      expect(server.sessions).toBe(0);
-      expect(await rejectionOf(prompt(agent, sessionId, 'Still there?'))).toMatchObject({
-        code: -32002,
-        data: { sessionId },
-      });
+      await expectClosed(agent, server, sessionId);
       // The close freed the session and its lock: a new load opens it.
-      await agent.request(methods.agent.session.load, { sessionId, cwd: '/', mcpServers: [] });
+      await loadSession(agent, sessionId);
       expect(await prompt(agent, sessionId, 'Second.')).toEqual({ stopReason: 'end_turn' });
     });
   });
