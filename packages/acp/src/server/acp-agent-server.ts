@@ -263,8 +263,10 @@ export function serveAcpAgent(stream: Stream, options: AcpAgentServerOptions): A
     closing: AbortSignal,
   ): Promise<Record<string, never>> {
     if (open !== undefined) {
-      // Loaded again: told again from the file, which holds all it said.
+      // Loaded again: told again from the file, which holds all it said. A question that waits
+      // (a turn that went on after a restart) stays waiting there, to be asked again.
       sessions.delete(sessionId);
+      open.detach();
       await open.close();
     }
     if (closing.aborted) throw closedWhileLoading(sessionId);

@@ -76,6 +76,8 @@ export class AcpSession {
       }
     | undefined;
   #closed = false;
+  /** Prompts waiting for the turn that went on after a restart to end (see `prompt`). */
+  readonly #waitingPrompts = new Set<AbortController>();
   /** Set when the editor went away: nothing more of this session is saved (see `detach`). */
   #detached = false;
 
@@ -130,10 +132,10 @@ export class AcpSession {
   }
 
   /**
-   * The editor went away: from now on nothing of this session is saved, so that a question or
-   * an approval waiting for an answer stays in the file as waiting (and is asked again when the
-   * session is loaded), rather than recorded as withdrawn because the connection closed. Call
-   * it before the connection's questions are withdrawn, then `close`.
+   * The editor went away, or loads the session again: from now on nothing of this session is
+   * saved, so that a question or an approval waiting for an answer stays in the file as waiting
+   * (and is asked again when the session is loaded), rather than recorded as withdrawn. Call it
+   * before its questions are withdrawn, then `close`.
    */
   detach(): void {
     this.#detached = true;
@@ -180,15 +182,23 @@ export class AcpSession {
    */
   async prompt(text: string, signal: AbortSignal): Promise<PromptResponse> {
     if (this.#closed) throw sessionNotFound(this.id);
+    // This prompt's own controller, from now: a session/cancel that comes while the turn that
+    // went on after a restart is still ending cancels this prompt too.
+    const controller = new AbortController();
     const resumed = this.#turn?.resumed === true ? this.#turn : undefined;
     if (resumed !== undefined) {
       // The person wrote instead of answering what the restart asked again: that turn ends.
-      resumed.controller.abort();
-      await resumed.done;
+      this.#waitingPrompts.add(controller);
+      try {
+        resumed.controller.abort();
+        await resumed.done;
+      } finally {
+        this.#waitingPrompts.delete(controller);
+      }
       if (this.#closed) throw sessionNotFound(this.id);
     }
     if (this.#turn !== undefined) throw turnAlreadyRunning(this.id);
-    const end = await this.#runTurn(text, signal);
+    const end = await this.#runTurn(text, signal, controller);
     // Every turn ends with a turn-end event; a missing one is a bug of the loop.
     if (end === undefined) throw unexpectedFailure();
     return promptResponseFor(end);
@@ -198,8 +208,8 @@ export class AcpSession {
   async #runTurn(
     text: string | undefined,
     signal: AbortSignal | undefined,
+    controller = new AbortController(),
   ): Promise<TurnEndEvent | undefined> {
-    const controller = new AbortController();
     let markDone!: () => void;
     this.#turn = {
       controller,
@@ -236,6 +246,7 @@ export class AcpSession {
   /** Cancels the running turn, if any: its question is withdrawn and it ends `cancelled`. */
   cancel(reason?: unknown): void {
     this.#turn?.controller.abort(reason);
+    for (const waiting of this.#waitingPrompts) waiting.abort(reason);
   }
 
   /**

@@ -208,6 +208,52 @@ describe('a turn that waited when dsh-acp was killed goes on after session/load'
     ).toEqual(['TURN_CANCELLED', 'ASK_DECLINED']);
   });
 
+  it('a cancel right after a prompt that ends the turn that went on cancels that prompt too', async () => {
+    const stateDir = temporaryStateFolder();
+    const cwd = stateDir;
+    const args = ['--state-dir', stateDir];
+    const sessionId = await firstProcess(args, cwd, async ({ agent, sessionId, client }) => {
+      void rejectionOf(prompt(agent, sessionId, 'Plan it'));
+      await client.forms.next();
+    });
+    const second = createTestClient();
+    await withBinClient(args, second, async (agent) => {
+      await initializeClient(agent);
+      await agent.request(methods.agent.session.load, { sessionId, cwd, mcpServers: [] });
+      await second.forms.next();
+      const turn = prompt(agent, sessionId, 'Something else');
+      await agent.notify(methods.agent.session.cancel, { sessionId });
+      expect(await turn).toEqual({ stopReason: 'cancelled' });
+    });
+  });
+
+  it('a session/load again while its question waits: the question stays waiting, and comes again', async () => {
+    const stateDir = temporaryStateFolder();
+    const cwd = stateDir;
+    const args = ['--state-dir', stateDir];
+    const sessionId = await firstProcess(args, cwd, async ({ agent, sessionId, client }) => {
+      void rejectionOf(prompt(agent, sessionId, 'Plan it'));
+      await client.forms.next();
+    });
+    const second = createTestClient();
+    await withBinClient(args, second, async (agent) => {
+      await initializeClient(agent);
+      await agent.request(methods.agent.session.load, { sessionId, cwd, mcpServers: [] });
+      const first = await second.forms.next();
+      expect(first.params).toMatchObject({ toolCallId: 'language' });
+      await agent.request(methods.agent.session.load, { sessionId, cwd, mcpServers: [] });
+      const again = await second.forms.next();
+      expect(first.signal.aborted).toBe(true);
+      expect(again.params).toMatchObject({ sessionId, toolCallId: 'language' });
+      again.reply({ action: 'accept', content: { choice: 'Go' } });
+      expect((await second.forms.next()).params).toMatchObject({ toolCallId: 'name' });
+    });
+    const lines = sessionFileLines(stateDir, sessionId);
+    expect(of(lines, 'tool-result', 'language')).toEqual([
+      expect.objectContaining({ result: expect.objectContaining({ ok: true, output: 'Go' }) }),
+    ]);
+  });
+
   it('against the DeepSeek stand-in: the answer reaches the model with its reasoning passed back intact', async () => {
     const server = await startDeepSeekStandIn();
     try {

@@ -95,7 +95,7 @@ function questionLines(
 }
 
 /** What ends a turn the program stopped in the middle of. */
-function interruptedNote(style: TerminalStyle): string {
+export function interruptedNote(style: TerminalStyle): string {
   return `${style.warning(style.symbols.withdrawn)} ${style.bold('The agent stopped before this turn ended.')} ${style.dim('Type your next message to go on.')}`;
 }
 

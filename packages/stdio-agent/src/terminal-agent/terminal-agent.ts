@@ -30,7 +30,7 @@ import {
   type NotifierClock,
   type NotifyMode,
 } from './notify/waiting-notifier.js';
-import { pastTurnsText } from './past-turns.js';
+import { interruptedNote, pastTurnsText } from './past-turns.js';
 import { createTurnRenderer } from './render-turn-events.js';
 import { statusLines } from './status-lines.js';
 import { terminalWriter } from './terminal-writer.js';
@@ -390,10 +390,15 @@ export async function runTerminalAgent(options: TerminalAgentOptions): Promise<n
   try {
     // The program stopped while a question or an approval waited: it is asked again, and the
     // turn goes on from there.
-    if (agent.resumable) {
+    // Only on a terminal, where the person sees it: piped input was written without seeing it,
+    // so its first line is a message, never an answer to a question from before. There the
+    // first message closes that turn, as any turn the program stopped in.
+    if (agent.resumable && input.isTTY === true) {
       const waited = session === undefined ? undefined : lastPosed(session.entries);
       write(`${style.dim(resumeNote(waited))}\n`);
       if ((await runTurn(undefined)) === 'forced') return INTERRUPTED_EXIT_CODE;
+    } else if (agent.resumable) {
+      write(`${interruptedNote(style)}\n\n`);
     }
     while (!lines.exhausted) {
       // Lines typed (or pasted) before the prompt was back were echoed wherever the cursor

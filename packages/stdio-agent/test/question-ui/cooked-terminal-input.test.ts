@@ -9,11 +9,12 @@ function keyboard(): PassThrough & { fd: number } {
   return Object.assign(new PassThrough(), { fd: 0 });
 }
 
-function setup() {
+function setup(clock = { now: 0 }) {
   const opened = [keyboard()];
   const current = () => opened[opened.length - 1] as PassThrough & { fd: number };
   const input = cookedTerminalInput(current(), {
     takeEndKey: () => lines.takeEndKey(),
+    now: () => clock.now,
     reopen: (fd) => {
       expect(fd).toBe(0);
       opened.push(keyboard());
@@ -87,6 +88,56 @@ describe('cookedTerminalInput', () => {
     await turn();
     expect(opened).toHaveLength(2);
     expect(opened[1]?.destroyed).toBe(true);
+  });
+
+  it('ends, without opening the terminal again and again, when the terminal hung up', async () => {
+    const clock = { now: 1_000 };
+    const { lines, opened, current, input } = setup(clock);
+    let taken = 0;
+    const controller = new AbortController();
+    void lines.read({ signal: controller.signal, onEndKey: () => taken++ }).catch(() => {});
+    current().end();
+    await turn();
+    expect(opened).toHaveLength(2);
+    // The terminal opened again ends at once with nothing: a hang-up, not a person's key.
+    current().end();
+    await turn();
+    expect(opened).toHaveLength(2);
+    expect(taken).toBe(1);
+    expect(input.writableEnded).toBe(true);
+    controller.abort();
+  });
+
+  it('takes two presses of Ctrl+D apart in time as two keys', async () => {
+    const clock = { now: 1_000 };
+    const { lines, opened, current } = setup(clock);
+    let taken = 0;
+    void lines.read({ onEndKey: () => taken++ });
+    current().end();
+    await turn();
+    clock.now += 200;
+    current().end();
+    await turn();
+    expect(taken).toBe(2);
+    expect(opened).toHaveLength(3);
+  });
+
+  it('ends when the terminal cannot be opened again', async () => {
+    const first = keyboard();
+    const input = cookedTerminalInput(first, {
+      takeEndKey: () => true,
+      reopen: () => {
+        throw Object.assign(new Error('gone'), { code: 'EBADF' });
+      },
+    });
+    const errors: unknown[] = [];
+    input.on('error', (error) => errors.push(error));
+    const finished = new Promise<void>((resolve) => input.once('finish', () => resolve()));
+    first.end();
+    await finished;
+    // The end of the input, as a pipe's: no error, no crash from a listener.
+    expect(input.writableEnded).toBe(true);
+    expect(errors).toEqual([]);
   });
 
   it("leaves the process's own input paused, not destroyed, when destroyed before any Ctrl+D", async () => {

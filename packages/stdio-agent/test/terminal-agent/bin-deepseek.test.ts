@@ -1,3 +1,5 @@
+import { mkdtempSync } from 'node:fs';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import {
   deferred,
@@ -59,19 +61,32 @@ describe('dsh-stdio-agent against a stand-in for DeepSeek', () => {
     const stateDir = temporaryStateFolder();
     const args = flags(server.url, '--state-dir', stateDir);
     const env = { DSH_API_KEY: server.apiKey };
-    const first = startBin(args, env);
+    const cwd = mkdtempSync(join(stateDir, 'project-'));
+    const first = startBin(args, env, { cwd });
     first.write('Paint the fence\n');
     await first.waitForOutput(STAND_IN_QUESTION.question);
     first.kill();
     await first.done;
     expect(server.requests).toHaveLength(1);
 
-    const resumed = await runBin([...args, '--continue'], '2\n', env);
-    expect(resumed.code).toBe(0);
-    expect(resumed.stdout).toContain('The agent stopped while a question waited for you');
-    expect(resumed.stdout).toContain('✔ Colour · Blue');
-    expect(resumed.stdout).toContain('Painting the fence Blue.');
-    expect(resumed.stdout).not.toContain(REASONING_NOT_PASSED_BACK);
+    // On a terminal (plain mode: line by line), the question comes again.
+    const flagsText = args.map((arg) => `'${arg}'`).join(' ');
+    const resumed = startPtySession(`node '${BIN}' ${flagsText} --plain --continue`, {
+      columns: 120,
+      rows: 40,
+      cwd,
+      env: { DEEPSEEK_API_KEY: '', DSH_API_KEY: server.apiKey },
+    });
+    await resumed.waitFor(/Choose 1-\d[^\n]*:$/);
+    resumed.write('2\r');
+    await resumed.waitFor(/Painting the fence Blue\.\n\n>$/);
+    resumed.write('\u0004');
+    const screen = await resumed.waitFor(/\ndone$/);
+    expect(screen).toContain('exit=0');
+    expect(screen).toContain('The agent stopped while a question waited for you');
+    expect(screen).toContain('✔ Colour · Blue');
+    expect(screen).not.toContain(REASONING_NOT_PASSED_BACK);
+    await resumed.finish();
     // No second first request: the step stored before the kill is what the model gets back.
     expect(server.requests.map((request) => request.status)).toEqual([200, 200]);
     const messages = server.requests[1]?.body.messages as Record<string, unknown>[];

@@ -1,4 +1,4 @@
-import { mkdtempSync, statSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import {
   removeTemporaryStateFolders,
@@ -9,15 +9,20 @@ import {
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
   assertBuilt,
+  BIN,
   hasStackTrace,
   refusal,
   runBin,
   runBinIn,
   startBin,
 } from '../support/bin-process.js';
+import { startPtySession, stopPtySessions } from '../support/pty-session.js';
 
 beforeAll(assertBuilt);
-afterEach(removeTemporaryStateFolders);
+afterEach(() => {
+  stopPtySessions();
+  removeTemporaryStateFolders();
+});
 
 const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/;
 
@@ -45,21 +50,31 @@ describe('saved conversations, against the bin', () => {
     expect(listed.stdout).toContain('Resume one with --resume ID, or the newest with --continue.');
     expect(statSync(sessionFilePath(stateDir, id)).mode & 0o777).toBe(0o600);
 
-    const resumed = await runBin(
-      [...args, '--continue'],
-      // The name; the three questions at once (the license takes its default); the hosting.
-      'shop\n2\n1\n\n1\n',
-      {},
-      { cwd },
-    );
-    expect(resumed.code).toBe(0);
-    expect(hasStackTrace(resumed.stderr)).toBe(false);
-    expect(resumed.stdout).toMatch(
+    // On a terminal (plain mode: line by line), the question comes again and the turn goes on.
+    const resumed = startPtySession(`node '${BIN}' --state-dir '${stateDir}' --plain --continue`, {
+      columns: 120,
+      rows: 40,
+      scrollback: 500,
+      cwd,
+    });
+    await resumed.waitFor(/\nAnswer:$/);
+    resumed.write('shop\r');
+    // The three questions at once (the license takes its default); the hosting.
+    await resumed.waitFor('Choose 1-3 or type your own answer:');
+    resumed.write('2\r1\r\r');
+    await resumed.waitFor(/Where will shop run\?[\s\S]*Choose 1-3:$/);
+    resumed.write('1\r');
+    await resumed.waitFor(/That is the plan\.[^\n]*\n(.*\n)*>$/);
+    resumed.write('\u0004');
+    const screen = await resumed.waitFor(/\ndone$/);
+    expect(screen).toContain('exit=0');
+    expect(hasStackTrace(screen)).toBe(false);
+    expect(screen).toMatch(
       new RegExp(
-        `^${[
+        [
           'Resumed conversation \\(1 turn\\):',
           '> plan the shop service',
-          "Hi! I am the dsh demo agent\\. .* Let's plan a small web service together\\.",
+          "Hi! I am the dsh demo agent\\. [\\s\\S]* Let's plan a small web service together\\.",
           '✔ Language · Go',
           'Noted: Go\\. The next question has no options: type the answer\\.',
           '',
@@ -68,12 +83,13 @@ describe('saved conversations, against the bin', () => {
           '  What should the project be called\\?',
           'Answer: shop',
           '✔ Project name · shop',
-        ].join('\\n')}`,
+        ].join('\\n'),
       ),
     );
-    expect(resumed.stdout).toContain(
+    expect(screen).toContain(
       '- Project: shop\n- Language: Go\n- Database: SQLite\n- Features: Authentication\n- License: MIT\n- Hosting: containers',
     );
+    await resumed.finish();
     // One turn, never closed as cancelled; its language asked once, its name twice (posed,
     // killed, posed again), answered once.
     const lines = sessionFileLines(stateDir, id);
@@ -89,6 +105,37 @@ describe('saved conversations, against the bin', () => {
     ]);
   });
 
+  it('with piped input, --continue answers no question from before: the first line is a message', async () => {
+    const stateDir = temporaryStateFolder();
+    const cwd = mkdtempSync(join(stateDir, 'project-'));
+    const args = ['--state-dir', stateDir];
+    const first = startBin(args, {}, { cwd });
+    first.write('plan the shop service\n');
+    await first.waitForOutput('Choose 1-4 (Enter: 1): ');
+    first.kill();
+    await first.done;
+
+    // Whoever wrote this input never saw the question: "go on" is a message, never its answer.
+    const piped = await runBin([...args, '--continue'], 'go on\n', {}, { cwd });
+    expect(piped.code).toBe(0);
+    expect(piped.stdout).toContain(
+      '⊘ The agent stopped before this turn ended. Type your next message to go on.\n\n> go on\n',
+    );
+    expect(piped.stdout).not.toContain('it is asked again');
+    const id = UUID.exec((await runBinIn(cwd, [...args, '--sessions'])).stdout)?.[0] ?? '';
+    const lines = sessionFileLines(stateDir, id);
+    expect(lines.filter((entry) => entry.type === 'prompt').map((entry) => entry.text)).toEqual([
+      'plan the shop service',
+      'go on',
+    ]);
+    expect(lines.find((entry) => entry.type === 'turn-end')).toEqual({
+      v: 1,
+      type: 'turn-end',
+      reason: 'cancelled',
+      interrupted: true,
+    });
+  });
+
   it('a kill -9 while three questions or an approval wait: each is asked again, and the command runs once, after its approval', async () => {
     const stateDir = temporaryStateFolder();
     const cwd = mkdtempSync(join(stateDir, 'project-'));
@@ -101,25 +148,42 @@ describe('saved conversations, against the bin', () => {
     first.kill();
     await first.done;
 
-    // The three questions at once are asked again, as one set; then the hosting; the turn ends.
-    const second = startBin([...args, '--continue'], {}, { cwd });
-    await second.waitForOutput(`Question 1 of 3\n? Database`);
-    second.write('2\n1\n\n1\n');
-    await second.waitForOutput('That is the plan.');
-    second.write('write it\ny\n');
-    await second.waitForOutput('$ wc -l PLAN.md');
-    await second.waitForOutput('Allow? y, n or 1-4: ');
-    const shownBeforeKill = second.stdout();
-    second.kill();
-    await second.done;
+    // On a terminal: the three questions at once are asked again, as one set; then the
+    // hosting; the turn ends. The next turn's command waits for its approval when killed.
+    const command = `node '${BIN}' --state-dir '${stateDir}' --plain --continue`;
+    const terminal = { columns: 120, rows: 40, scrollback: 800, cwd };
+    const second = startPtySession(command, terminal);
+    await second.waitFor(/Question 1 of 3\n\? Database[\s\S]*Choose 1-3 or type your own answer:$/);
+    second.write('2\r1\r\r');
+    await second.waitFor(/Choose 1-3:$/);
+    second.write('1\r');
+    await second.waitFor(/That is the plan\.[^\n]*\n(.*\n)*>$/);
+    second.write('write it\r');
+    await second.waitFor(/Edit PLAN\.md[\s\S]*Allow\? y, n or 1-4:$/);
+    second.write('y\r');
+    await second.waitFor(/\$ wc -l PLAN\.md[\s\S]*Allow\? y, n or 1-4:$/);
+    const shownBeforeKill = await second.text();
     expect(shownBeforeKill).toContain('✔ Edit PLAN.md · allowed once');
+    // kill -9 the program, not the shell around it (which then prints its status): its pid is
+    // in the lock it holds on the session.
+    const sessions = join(stateDir, 'sessions');
+    const lock = readdirSync(sessions).find((name) => name.endsWith('.lock')) ?? '';
+    const { pid } = JSON.parse(readFileSync(join(sessions, lock), 'utf8')) as { pid: number };
+    process.kill(pid, 'SIGKILL');
+    await second.waitFor('exit=137');
 
-    const third = await runBin([...args, '--continue'], 'y\n', {}, { cwd });
-    expect(third.code).toBe(0);
-    expect(third.stdout).toContain(
+    const third = startPtySession(command, terminal);
+    await third.waitFor(
       'The agent stopped while an approval waited for you: it is asked again, and the turn goes on.\n? Allow this? Run wc -l PLAN.md',
     );
-    expect(third.stdout.match(/✔ Run wc -l PLAN\.md/g)).toHaveLength(1);
+    await third.waitFor(/Allow\? y, n or 1-4:$/);
+    third.write('y\r');
+    await third.waitFor(/\n>$/);
+    third.write('\u0004');
+    const screen = await third.waitFor(/\ndone$/);
+    expect(screen).toContain('exit=0');
+    expect(screen.match(/✔ Run wc -l PLAN\.md/g)).toHaveLength(1);
+    await third.finish();
 
     const id = UUID.exec((await runBinIn(cwd, [...args, '--sessions'])).stdout)?.[0] ?? '';
     const lines = sessionFileLines(stateDir, id);

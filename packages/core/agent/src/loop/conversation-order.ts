@@ -41,7 +41,7 @@ export class ConversationOrder {
   #next = 0;
   /** Whether the next open call was decided already (an `approval` came for it). */
   #decided = false;
-  /** Whether something was put to the person in the last assistant step (a `posed` came). */
+  /** Whether something was put to the person and still waits: a `posed`, and no result since. */
   #posed = false;
 
   /** Whether a turn has started and not ended. */
@@ -55,8 +55,9 @@ export class ConversationOrder {
   }
 
   /**
-   * Whether the turn is unfinished and something was put to the person in its last step: a
-   * restored conversation goes on with that turn (`ChatAgent.resume`) rather than closing it.
+   * Whether the turn is unfinished while a question or an approval put to the person waits (a
+   * `posed` for the next open call, which has no result): a restored conversation goes on with
+   * that turn (`ChatAgent.resume`) rather than closing it.
    */
   get resumable(): boolean {
     return this.#inTurn && this.#posed;
@@ -129,6 +130,8 @@ export class ConversationOrder {
       case 'tool-result':
         this.#next++;
         this.#decided = false;
+        // Answered (or ended): nothing waits for the person any more.
+        this.#posed = false;
         return;
       case 'turn-end':
         this.#inTurn = false;

@@ -142,15 +142,29 @@ type StoredApproval = Extract<ConversationEntry, { type: 'approval' }>;
 
 /**
  * Whether a call allowed before the program stopped, with no result, runs again: only when the
- * tool describes it now, as then, as a call that changes nothing (a stored decision is never
- * taken for a call that would now do something else).
+ * tool describes it now, as then, as a call that changes nothing, and the rules allow it now
+ * without asking (a stored decision alone never runs anything).
  */
-function runsAgain(stored: StoredApproval, now: ToolCallDescription | undefined): boolean {
-  return (
-    now !== undefined &&
-    CHANGES_NOTHING.has(now.kind) &&
-    canonical(now) === canonical(stored.description)
-  );
+async function runsAgain(
+  setup: TurnSetup,
+  prepared: PreparedToolCall,
+  stored: StoredApproval,
+  now: ToolCallDescription | undefined,
+): Promise<boolean> {
+  if (now === undefined || prepared.failure !== undefined || !CHANGES_NOTHING.has(now.kind)) {
+    return false;
+  }
+  if (canonical(now) !== canonical(stored.description)) return false;
+  try {
+    const verdict = await setup.permissions.decide({
+      toolName: prepared.call.name,
+      args: prepared.args,
+      description: now,
+    });
+    return verdict.decision === 'allow';
+  } catch {
+    return false;
+  }
 }
 
 /** JSON with every object's keys in order, so that equal values give equal text. */
@@ -198,7 +212,7 @@ async function* runCalls(
       const { outcome } = stored;
       yield { type: 'tool-approval', id: call.id, name: call.name, outcome };
       if (!outcome.allowed) result = deniedResult(outcome);
-      else if (runsAgain(stored, description)) {
+      else if (await runsAgain(setup, prepared, stored, description)) {
         result = await runCall(setup, log, prepared, signal);
       } else result = stoppedWhileRunningResult();
     } else if (description !== undefined && prepared.failure === undefined) {

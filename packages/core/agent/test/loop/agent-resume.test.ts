@@ -161,25 +161,92 @@ describe('a turn that stopped while something waited for the person', () => {
   it('uses an answer stored before the stop as stored, and runs the calls that had not started', async () => {
     const run = countedTool('run', COMMAND);
     const conversation: ConversationEntry[] = [
-      ...RESUMED_ENTRIES.questionWaiting,
+      { type: 'prompt', text: 'Hello.' },
       {
-        type: 'tool-result',
-        toolCallId: 'q',
-        result: { ok: true, output: '{"answer":"Cy"}' },
+        type: 'assistant',
+        text: 'Asking.',
+        toolCalls: [
+          { id: 'q', name: 'ask_user_question', arguments: '{"question":"Name?"}' },
+          { id: 'q2', name: 'ask_user_question', arguments: '{"question":"Town?"}' },
+          { id: 'c', name: 'run', arguments: '{}' },
+        ],
       },
+      { type: 'posed', toolCallId: 'q', kind: 'question' },
+      { type: 'tool-result', toolCallId: 'q', result: { ok: true, output: '{"answer":"Cy"}' } },
+      { type: 'posed', toolCallId: 'q2', kind: 'question' },
     ];
     const { agent, model, provider } = resumedAgent(
       conversation,
-      [{ choice: 'allow_once' }],
+      [{ custom: 'Oslo' }, { choice: 'allow_once' }],
       [run],
     );
+    expect(agent.resumable).toBe(true);
     endOf(await collect(agent.resume()));
-    expect(provider.requests).toHaveLength(0);
+    expect(provider.requests.map((request) => request.question)).toEqual(['Town?']);
     expect(provider.permissions).toHaveLength(1);
     expect(run.runs).toBe(1);
-    expect(model.requests[0]?.messages.filter((m) => m.role === 'tool')[0]?.content).toBe(
-      '{"answer":"Cy"}',
-    );
+    const results = model.requests[0]?.messages.filter((m) => m.role === 'tool') ?? [];
+    expect(results.map((result) => result.toolCallId)).toEqual(['q', 'q2', 'c']);
+    expect(results[0]?.content).toBe('{"answer":"Cy"}');
+    expect(results[1]?.content).toContain('Oslo');
+  });
+
+  it('is not resumed when nothing waits any more: an answer stored, then a stop while the model worked', async () => {
+    const stored = recorder();
+    const model = recordingModel(createScriptedModel(SCRIPT));
+    const agent = createAgent({
+      model,
+      interaction: createUserInteraction(),
+      conversation: [
+        ...RESUMED_ENTRIES.questionWaiting,
+        { type: 'tool-result', toolCallId: 'q', result: { ok: true, output: '{"answer":"Cy"}' } },
+      ],
+      recorder: stored.recorder,
+      tools: [countedTool('run', COMMAND)],
+    });
+    // Nothing is asked and no model request is made on its own: the turn is closed as before.
+    expect(agent.resumable).toBe(false);
+    expect(await collect(agent.resume())).toEqual([]);
+    expect(model.requests).toHaveLength(0);
+    expect(stored.entries.map((entry) => entry.type)).toEqual(['tool-result', 'turn-end']);
+  });
+
+  it('runs again a read allowed before the stop only when the rules allow it now without asking', async () => {
+    const conversation: ConversationEntry[] = [
+      { type: 'prompt', text: 'Go.' },
+      { type: 'assistant', text: '', toolCalls: [{ id: 'r', name: 'read', arguments: '{}' }] },
+      { type: 'posed', toolCallId: 'r', kind: 'approval' },
+      {
+        type: 'approval',
+        toolCallId: 'r',
+        description: READ,
+        outcome: { allowed: true, decidedBy: { kind: 'person', choice: 'allow_once' } },
+      },
+    ];
+    // The default policy asks for every call: the stored "allowed" alone runs nothing.
+    const asking = countedTool('read', READ);
+    const first = resumedAgent(conversation, [], [asking]);
+    endOf(await collect(first.agent.resume()));
+    expect(asking.runs).toBe(0);
+    expect(first.model.requests[0]?.messages.at(-1)).toMatchObject({
+      error: { code: 'TOOL_INTERRUPTED' },
+    });
+    // Rules that allow the read without asking: it runs again (it changes nothing).
+    const allowing = countedTool('read', READ);
+    const stored = recorder();
+    const second = scriptedAgent(SCRIPT, {
+      agent: {
+        tools: [allowing],
+        conversation,
+        recorder: stored.recorder,
+        permissions: {
+          decide: () => ({ decision: 'allow', decidedBy: { kind: 'policy', reason: 'reads' } }),
+        } as never,
+      },
+    });
+    endOf(await collect(second.agent.resume()));
+    expect(allowing.runs).toBe(1);
+    expect(second.provider.permissions).toHaveLength(0);
   });
 
   it('never runs twice a call that acts and was approved before the stop; a read runs again', async () => {
@@ -256,7 +323,6 @@ describe('a turn that stopped while something waited for the person', () => {
   });
 
   it('keeps a declined question declined', async () => {
-    const run = countedTool('run', COMMAND);
     const declined: ConversationEntry = {
       type: 'tool-result',
       toolCallId: 'q',
@@ -267,15 +333,23 @@ describe('a turn that stopped while something waited for the person', () => {
         error: { name: 'UserInteractionError', code: 'ASK_DECLINED', message: 'declined' },
       },
     };
-    const conversation = [...RESUMED_ENTRIES.questionWaiting, declined];
-    const { agent, provider, model } = resumedAgent(
-      conversation,
-      [{ choice: 'reject_once' }],
-      [run],
-    );
+    const conversation: ConversationEntry[] = [
+      { type: 'prompt', text: 'Hello.' },
+      {
+        type: 'assistant',
+        text: 'Asking.',
+        toolCalls: [
+          { id: 'q', name: 'ask_user_question', arguments: '{"question":"Name?"}' },
+          { id: 'q2', name: 'ask_user_question', arguments: '{"question":"Town?"}' },
+        ],
+      },
+      { type: 'posed', toolCallId: 'q', kind: 'question' },
+      declined,
+      { type: 'posed', toolCallId: 'q2', kind: 'question' },
+    ];
+    const { agent, provider, model } = resumedAgent(conversation, [{ custom: 'Oslo' }], []);
     endOf(await collect(agent.resume()));
-    expect(provider.requests).toHaveLength(0);
-    expect(provider.permissions).toHaveLength(1);
+    expect(provider.requests.map((request) => request.question)).toEqual(['Town?']);
     expect(model.requests[0]?.messages.filter((m) => m.role === 'tool')[0]).toMatchObject({
       error: { code: 'ASK_DECLINED' },
     });

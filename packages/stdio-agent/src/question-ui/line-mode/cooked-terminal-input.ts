@@ -10,7 +10,15 @@ export interface CookedTerminalInputOptions {
   readonly takeEndKey: () => boolean;
   /** Opens the terminal again after Ctrl+D (default: a new `tty.ReadStream` on the same fd). */
   readonly reopen?: (fd: number) => NodeJS.ReadableStream;
+  /** The clock that tells a hung-up terminal from a key (default: `performance.now`). */
+  readonly now?: () => number;
 }
+
+/**
+ * A terminal opened again that ends this soon, having given nothing, has hung up (its reads
+ * return nothing at once): that is the end, not a key; no person presses Ctrl+D twice so fast.
+ */
+const HUNG_UP_WITHIN_MS = 10;
 
 /** The input `cookedTerminalInput` returns: the terminal's bytes, ending only when it quits. */
 export type CookedTerminalInput = PassThrough & { readonly isTTY: true; readonly fd: number };
@@ -32,14 +40,19 @@ export function cookedTerminalInput(
   const { fd } = terminal;
   const reopen = options.reopen ?? ((descriptor: number) => new ReadStream(descriptor));
   const output = Object.assign(new PassThrough(), { isTTY: true as const, fd });
+  const now = options.now ?? (() => performance.now());
   let source: NodeJS.ReadableStream = terminal;
   /** Whether the bytes so far end in the middle of a line. */
   let partialLine = false;
   let done = false;
+  /** When the terminal was last opened again, and whether it gave anything since. */
+  let reopenedAt: number | undefined;
+  let quiet = true;
 
   function onData(chunk: Buffer | string): void {
     const bytes = typeof chunk === 'string' ? Buffer.from(chunk) : chunk;
     if (bytes.length === 0) return;
+    quiet = false;
     partialLine = bytes[bytes.length - 1] !== NEWLINE;
     output.write(bytes);
   }
@@ -47,6 +60,10 @@ export function cookedTerminalInput(
   function onEnd(): void {
     detach(source);
     if (done) return;
+    if (reopenedAt !== undefined && quiet && now() - reopenedAt < HUNG_UP_WITHIN_MS) {
+      finish();
+      return;
+    }
     if (partialLine) {
       partialLine = false;
       output.write('\n');
@@ -55,7 +72,15 @@ export function cookedTerminalInput(
       return;
     }
     if (done) return;
-    source = reopen(fd);
+    try {
+      source = reopen(fd);
+    } catch {
+      // The terminal cannot be opened again (it is gone): the input ends.
+      finish();
+      return;
+    }
+    reopenedAt = now();
+    quiet = true;
     attach(source);
   }
 
