@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { AgentTool, ToolCallDescription } from '../../src/loop/agent-tool.js';
 import type { ConversationEntry } from '../../src/loop/conversation-entry.js';
 import { createAgent } from '../../src/loop/create-agent.js';
+import { restoreConversation } from '../../src/loop/restore-conversation.js';
 import type { Script } from '../../src/script/script.js';
 import { createScriptedModel } from '../../src/script/scripted-model.js';
 import { recordingModel } from '../../src/testing.js';
@@ -393,6 +394,39 @@ describe('a turn that stopped while something waited for the person', () => {
     const events = await collect(agent.resume({ signal: controller.signal }));
     expect(endOf(events).reason).toBe('cancelled');
     expect(stored.entries.at(-1)).toEqual({ type: 'turn-end', reason: 'cancelled' });
+  });
+
+  it('refuses a posed entry that does not fit where it is', () => {
+    const [prompt, step] = RESUMED_ENTRIES.questionWaiting as [
+      ConversationEntry,
+      ConversationEntry,
+    ];
+    const posed = (toolCallId: string, kind: 'question' | 'approval'): ConversationEntry => ({
+      type: 'posed',
+      toolCallId,
+      kind,
+    });
+    expect(() => restoreConversation([prompt, step, posed('c', 'question')], 'c')).toThrow(
+      /is posed for "c", but "q" comes first/,
+    );
+    expect(() => restoreConversation([prompt, posed('q', 'question')], 'c')).toThrow(
+      /no tool call waiting/,
+    );
+    const decided: ConversationEntry = {
+      type: 'approval',
+      toolCallId: 'q',
+      description: READ,
+      outcome: { allowed: true, decidedBy: { kind: 'person', choice: 'allow_once' } },
+    };
+    expect(() => restoreConversation([prompt, step, decided, posed('q', 'approval')], 'c')).toThrow(
+      /after it was decided/,
+    );
+    expect(() =>
+      restoreConversation(
+        [prompt, step, { type: 'posed', toolCallId: 'q', kind: 'other' } as never],
+        'c',
+      ),
+    ).toThrow(/kind/);
   });
 
   it('closes as before a turn that stopped with nothing put to the person', async () => {

@@ -43,16 +43,14 @@ describe('one huge stream line', () => {
   it('streams a 50 MB line in one event, in linear time', async () => {
     const text = 'x'.repeat(50 * MB);
     const server = await serve({ chunks: [chunk({ content: text }), chunk({}, 'stop')] });
-    const started = performance.now();
     const events: ModelEvent[] = [];
     for await (const event of modelFor(server.url).stream(request())) events.push(event);
-    const elapsedMs = performance.now() - started;
     expect(events.map((event) => event.type)).toEqual(['text-delta', 'finish']);
     expect(events[0]).toEqual({ type: 'text-delta', text });
-    // Quadratic, 16 MB took 17 s and 50 MB never ended; linear it is well under 2 s on an
-    // idle machine: the bound leaves room for a loaded one.
-    expect(elapsedMs).toBeLessThan(15_000);
-  }, 30_000);
+    // Quadratic, 16 MB took 17 s and 50 MB never ended (over 65 s): the test's time limit is
+    // what it would hit. Linear, it takes 1-3 s; `pnpm bench` (model-stream-line) measures it
+    // against a plain read of the same body, and no wall-clock figure gates the suite.
+  }, 60_000);
 
   it('refuses an event larger than the limit with MODEL_BAD_RESPONSE, cutting the stream', async () => {
     const server = await serve({
