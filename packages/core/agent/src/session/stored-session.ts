@@ -42,8 +42,14 @@ function creationFailure(error: unknown): SessionError {
 /**
  * The session behind a `StoredSession`. A new one creates its file (header and first prompt
  * in one write) and takes its lock at its first entry, so that a session nobody spoke in
- * leaves nothing behind. The first failure to write is reported once, by `flush`: the
- * conversation goes on in memory after it.
+ * leaves nothing behind; the file's name starts becoming durable then, long before an answer
+ * waits for it. Every entry goes to the system as it is added (a crash of the process loses
+ * at most the line being written). `flush` makes them survive a crash of the machine too (one
+ * fsync, shared by the flushes waiting at the same time), except after a turn's end: what a
+ * turn adds after its last answer (the closing text, results of calls it cancelled, the end)
+ * can only be lost to a power failure, and a turn found unfinished on load is closed as
+ * interrupted, so the end's fsync is left to the next answer or to `close`. The first failure
+ * to write is reported once, by `flush`: the conversation goes on in memory after it.
  */
 export class SessionRecorder implements ConversationRecorder {
   #writer: SessionWriter | undefined;
@@ -51,6 +57,8 @@ export class SessionRecorder implements ConversationRecorder {
   #failure: SessionError | undefined;
   #reported = false;
   #closed = false;
+  /** Whether the last entry added ended a turn: its flush needs no fsync. */
+  #turnEnded = false;
 
   constructor(
     private readonly file: NewSessionFile,
@@ -62,6 +70,7 @@ export class SessionRecorder implements ConversationRecorder {
 
   add(entry: ConversationEntry): void {
     if (this.#closed || this.#failure !== undefined) return;
+    this.#turnEnded = entry.type === 'turn-end';
     const line = entryLine(entry);
     if (this.#writer !== undefined) {
       this.#writer.write(line);
@@ -86,11 +95,14 @@ export class SessionRecorder implements ConversationRecorder {
 
   async flush(): Promise<void> {
     const failure = this.#failure ?? this.#writer?.failure;
-    if (failure === undefined) {
-      await this.#writer?.sync().catch((error: unknown) => this.#report(error));
+    if (failure !== undefined) {
+      this.#report(failure);
       return;
     }
-    this.#report(failure);
+    // Every answer of the turn was synced before the agent went on with it; what followed is
+    // written, and the machine's crash can only lose it to a turn closed as interrupted.
+    if (this.#turnEnded) return;
+    await this.#writer?.sync().catch((error: unknown) => this.#report(error));
   }
 
   /** Closes the file and releases the lock. Idempotent. */
