@@ -1,4 +1,13 @@
-import { close, closeSync, fchmodSync, fsync, ftruncateSync, open, openSync, writeSync } from 'node:fs';
+import {
+  close,
+  closeSync,
+  fchmodSync,
+  fsync,
+  ftruncateSync,
+  open,
+  openSync,
+  writeSync,
+} from 'node:fs';
 import { SessionError, systemCode } from './session-error.js';
 
 function fsyncOf(fd: number): Promise<void> {
