@@ -48,6 +48,10 @@ export type ConversationEntry =
 export interface ConversationRecorder {
   /** Takes the next entry, in order. Never throws: a failure is reported by `flush`. */
   add(entry: ConversationEntry): void;
-  /** Resolves once every entry added so far is durably stored; rejects when one cannot be. */
+  /**
+   * Resolves once every entry added so far is durably stored (a store may leave a turn's end
+   * to be made durable later, since a turn found without it is closed on load); rejects when
+   * one cannot be.
+   */
   flush(): Promise<void>;
 }
