@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { closeSync, linkSync, readdirSync, readSync, unlinkSync, writeFileSync } from 'node:fs';
+import { writeFile } from 'node:fs/promises';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { inertText } from '../files/inert-text.js';
@@ -156,6 +157,21 @@ export function lockNewSession(folder: string, id: string): SessionLock {
   const path = join(folder, lockName(id, 1));
   try {
     writeFileSync(path, me(), { mode: 0o600, flag: 'wx' });
+  } catch (error) {
+    if (systemCode(error) === 'EEXIST') return lockSession(folder, id);
+    throw error;
+  }
+  return heldLock(path);
+}
+
+/**
+ * `lockNewSession` off the main thread: the lock file is made by the system's worker threads,
+ * so that a session prepared ahead of its first prompt never holds up another's messages.
+ */
+export async function lockNewSessionAsync(folder: string, id: string): Promise<SessionLock> {
+  const path = join(folder, lockName(id, 1));
+  try {
+    await writeFile(path, me(), { mode: 0o600, flag: 'wx' });
   } catch (error) {
     if (systemCode(error) === 'EEXIST') return lockSession(folder, id);
     throw error;

@@ -1,6 +1,7 @@
 import {
   close,
   closeSync,
+  fchmod,
   fchmodSync,
   fsync,
   ftruncateSync,
@@ -20,9 +21,15 @@ function closeOf(fd: number): Promise<void> {
   return new Promise((resolve) => close(fd, () => resolve()));
 }
 
-function openFolder(path: string): Promise<number> {
+function openOf(path: string, flags: string, mode?: number): Promise<number> {
   return new Promise((resolve, reject) =>
-    open(path, 'r', (error, fd) => (error ? reject(error) : resolve(fd))),
+    open(path, flags, mode, (error, fd) => (error ? reject(error) : resolve(fd))),
+  );
+}
+
+function fchmodOf(fd: number, mode: number): Promise<void> {
+  return new Promise((resolve, reject) =>
+    fchmod(fd, mode, (error) => (error ? reject(error) : resolve())),
   );
 }
 
@@ -55,7 +62,7 @@ export class FolderSync {
     const upTo = this.#created;
     let fd: number | undefined;
     try {
-      fd = await openFolder(this.folder);
+      fd = await openOf(this.folder, 'r');
       await fsyncOf(fd);
     } catch {
       // Windows cannot open a folder; there the file's own fsync is what can be done.
@@ -106,6 +113,23 @@ export class SessionWriter {
       writer.#fail(error);
     }
     writer.write(firstLine);
+    return writer;
+  }
+
+  /**
+   * `create` with no first line, made off the main thread: the file of a session prepared
+   * before its first prompt. Its name starts becoming durable at once, through `folder`.
+   */
+  static async prepare(path: string, folder: FolderSync): Promise<SessionWriter> {
+    const fd = await openOf(path, 'ax', 0o600);
+    const writer = new SessionWriter(path, fd);
+    writer.#named = folder.fileCreated();
+    try {
+      // The creation mode went through the umask: set it exactly.
+      await fchmodOf(fd, 0o600);
+    } catch (error) {
+      writer.#fail(error);
+    }
     return writer;
   }
 

@@ -25,7 +25,7 @@ const seen = vi.hoisted(() => ({ fsyncs: [] as Fsync[] }));
 
 vi.mock('node:fs', async (importOriginal) => {
   const actual = await importOriginal<typeof import('node:fs')>();
-  const fsync: typeof actual.fsync = (fd, callback) => {
+  const fsync = ((fd: number, callback: (error: NodeJS.ErrnoException | null) => void) => {
     const stats = actual.fstatSync(fd);
     const entry: Fsync = {
       ino: stats.ino,
@@ -38,7 +38,7 @@ vi.mock('node:fs', async (importOriginal) => {
       entry.done = true;
       callback(error);
     });
-  };
+  }) as typeof actual.fsync;
   return { ...actual, fsync, default: { ...actual, fsync } };
 });
 
