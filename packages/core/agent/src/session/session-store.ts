@@ -182,13 +182,21 @@ export function openSessionStore(options: SessionStoreOptions): SessionStore {
       create: (firstLines) => SessionWriter.create(pathOf(id), firstLines, folderSync),
       async prepare() {
         makeFolders();
-        const lock = await lockNewSessionAsync(sessions, id);
-        try {
-          return { writer: await SessionWriter.prepare(pathOf(id), folderSync), lock };
-        } catch (error) {
-          lock.release();
-          throw error;
+        // Side by side: the id is new, so no other process can look for the file before it
+        // holds a line, and an empty file is no session.
+        const [lock, writer] = await Promise.allSettled([
+          lockNewSessionAsync(sessions, id),
+          SessionWriter.prepare(pathOf(id), folderSync),
+        ]);
+        if (lock.status === 'fulfilled' && writer.status === 'fulfilled') {
+          return { writer: writer.value, lock: lock.value };
         }
+        if (writer.status === 'fulfilled') {
+          await writer.value.close();
+          this.discard();
+        }
+        if (lock.status === 'fulfilled') lock.value.release();
+        throw lock.status === 'rejected' ? lock.reason : (writer as PromiseRejectedResult).reason;
       },
       discard() {
         try {

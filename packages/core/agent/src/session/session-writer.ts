@@ -1,7 +1,6 @@
 import {
   close,
   closeSync,
-  fchmod,
   fchmodSync,
   fsync,
   ftruncateSync,
@@ -24,12 +23,6 @@ function closeOf(fd: number): Promise<void> {
 function openOf(path: string, flags: string, mode?: number): Promise<number> {
   return new Promise((resolve, reject) =>
     open(path, flags, mode, (error, fd) => (error ? reject(error) : resolve(fd))),
-  );
-}
-
-function fchmodOf(fd: number, mode: number): Promise<void> {
-  return new Promise((resolve, reject) =>
-    fchmod(fd, mode, (error) => (error ? reject(error) : resolve())),
   );
 }
 
@@ -67,7 +60,7 @@ export class FolderSync {
     } catch {
       // Windows cannot open a folder; there the file's own fsync is what can be done.
     } finally {
-      if (fd !== undefined) await closeOf(fd);
+      if (fd !== undefined) closeSync(fd);
       this.#synced = Math.max(this.#synced, upTo);
       this.#syncing = undefined;
     }
@@ -126,7 +119,7 @@ export class SessionWriter {
     writer.#named = folder.fileCreated();
     try {
       // The creation mode went through the umask: set it exactly.
-      await fchmodOf(fd, 0o600);
+      fchmodSync(fd, 0o600);
     } catch (error) {
       writer.#fail(error);
     }
