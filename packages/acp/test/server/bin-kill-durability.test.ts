@@ -6,6 +6,7 @@ import { client, methods } from '@agentclientprotocol/sdk';
 import { openSessionStore } from 'dsh-agent';
 import { removeTemporaryStateFolders, temporaryStateFolder } from 'dsh-agent/testing';
 import { afterEach, describe, expect, it } from 'vitest';
+import type { QuestionElicitationRequest } from '../../src/index.js';
 import { fixture, startBin } from '../support/bin-process.js';
 import { initializeClient } from '../support/server-harness.js';
 
@@ -27,7 +28,7 @@ async function killDuringSessions(stateDir: string, killAt: number) {
   const app = client({ name: 'kill-test-client' })
     .onRequest(methods.client.elicitation.create, ({ params }) => ({
       action: 'accept' as const,
-      content: { text: answerFor(params.sessionId) },
+      content: { text: answerFor((params as QuestionElicitationRequest).sessionId) },
     }))
     .onNotification(methods.client.session.update, ({ params }) => {
       const { update } = params;
