@@ -1,9 +1,7 @@
 import { execFile } from 'node:child_process';
 import {
-  existsSync,
   mkdirSync,
   mkdtempSync,
-  readdirSync,
   readFileSync,
   realpathSync,
   rmSync,
@@ -14,6 +12,7 @@ import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { documents } from './support/documents.ts';
 
 // Every ```ts block of every README is compiled as a person would: in a fresh project set up as
 // the READMEs say (strict, module nodenext, target ES2022, so that tsc lowers `using` for Node
@@ -49,14 +48,7 @@ interface Block {
 }
 
 function readmes(): string[] {
-  const found = ['README.md'];
-  for (const parent of ['packages', 'packages/core']) {
-    for (const name of readdirSync(join(ROOT, parent))) {
-      const file = join(parent, name, 'README.md');
-      if (existsSync(join(ROOT, file))) found.push(file);
-    }
-  }
-  return found;
+  return documents(ROOT);
 }
 
 /** The ```ts blocks of a README, each joined with those that continue it. */
@@ -110,7 +102,7 @@ beforeAll(async () => {
   mkdirSync(join(project, 'node_modules/@agentclientprotocol'));
   // The packages as installed from the registry would be: their package.json and dist.
   const packages = readmes()
-    .filter((file) => file !== 'README.md')
+    .filter((file) => file.endsWith('/README.md'))
     .map((file) => file.replace(/\/README\.md$/, ''));
   const links: [string, string][] = [
     ...packages.map((folder): [string, string] => [
@@ -155,6 +147,10 @@ function diagnosticsOf(index: number): string[] {
 describe('the README examples', () => {
   it('are found', () => {
     expect(blocks.length).toBeGreaterThan(10);
+    // A package's second document is read too: the terminal agent has its own.
+    expect(blocks.map((block) => block.where)).toContainEqual(
+      expect.stringMatching(/^packages\/stdio-agent\/terminal-agent\.md:\d+$/),
+    );
     expect(relative(ROOT, TSC)).toBe('node_modules/typescript/bin/tsc');
   });
 
@@ -165,7 +161,7 @@ describe('the README examples', () => {
     },
   );
 
-  it('say which target lets Node 20 run `using`, wherever a package README has examples', () => {
+  it('say which target lets Node 20 run `using`, wherever a package document has examples', () => {
     for (const file of readmes().filter((name) => name !== 'README.md')) {
       const text = readFileSync(join(ROOT, file), 'utf8');
       if (!text.includes('```ts')) continue;

@@ -14,6 +14,7 @@ import {
   type TextFieldSchema,
 } from './question-form.js';
 import { checkScope, type QuestionScope } from './question-scope.js';
+import { withTimeLeft } from './time-limit-note.js';
 
 function choiceField(request: AskUserQuestionRequest): ChoiceFieldSchema | undefined {
   if (!hasOptions(request)) return undefined;
@@ -79,7 +80,7 @@ export function elicitationForQuestion(
   const params: QuestionElicitationRequest = {
     mode: 'form',
     sessionId,
-    message: request.question,
+    message: withTimeLeft(request.question, request.timeoutMs),
     requestedSchema: formSchemaForQuestion(request),
   };
   if (toolCallId !== undefined) params.toolCallId = toolCallId;

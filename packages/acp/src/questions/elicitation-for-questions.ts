@@ -16,6 +16,7 @@ import {
   type QuestionsFormProperty,
   type QuestionsFormSchema,
 } from './questions-form.js';
+import { withTimeLeft } from './time-limit-note.js';
 
 /** The name of the typed-answer companion of question `id`. */
 export function customAnswerField(id: string): string {
@@ -132,7 +133,7 @@ export function elicitationForQuestions(
   const params: QuestionsElicitationRequest = {
     mode: 'form',
     sessionId,
-    message,
+    message: withTimeLeft(message, request.timeoutMs),
     requestedSchema: formSchemaForQuestions(request),
   };
   if (toolCallId !== undefined) params.toolCallId = toolCallId;

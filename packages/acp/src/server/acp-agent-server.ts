@@ -185,7 +185,9 @@ export function serveAcpAgent(stream: Stream, options: AcpAgentServerOptions): A
       const ofSession = loads.get(sessionId) ?? new Set();
       loads.set(sessionId, ofSession.add(entry));
       try {
-        return await load;
+        const response = await load;
+        goOnAfterLoad(sessionId);
+        return response;
       } finally {
         ofSession.delete(entry);
         if (ofSession.size === 0 && loads.get(sessionId) === ofSession) loads.delete(sessionId);
@@ -294,6 +296,23 @@ export function serveAcpAgent(stream: Stream, options: AcpAgentServerOptions): A
     return {};
   }
 
+  /**
+   * A loaded session whose turn stopped while a question or an approval waited goes on with it
+   * right after the load's response: the first moment the client knows the session, and
+   * elicitations and permission requests are scoped by session, not by prompt.
+   */
+  function goOnAfterLoad(sessionId: string): void {
+    setImmediate(() => {
+      const session = sessions.get(sessionId);
+      if (session === undefined || disconnected) return;
+      const turn = session.resume().catch((error: unknown) => {
+        log(`session ${sessionId}: the resumed turn failed: ${describeError(error)}`);
+      });
+      turns.add(turn);
+      turn.then(() => turns.delete(turn));
+    });
+  }
+
   function ignoreMcpServers(sessionId: string, count: number): void {
     if (count === 0) return;
     log(`session ${sessionId}: ignoring ${count} MCP server(s); this agent does not use MCP tools`);
@@ -368,6 +387,8 @@ export function serveAcpAgent(stream: Stream, options: AcpAgentServerOptions): A
   let disconnected = false;
   const done = connection.closed.then(async () => {
     disconnected = true;
+    // What waits for the person stays waiting in the saved sessions: asked again at their load.
+    for (const session of sessions.values()) session.detach();
     provider.dispose();
     const open = [...sessions.values()];
     sessions.clear();

@@ -67,8 +67,17 @@ export class AcpSession {
   // What each call of the turn does and who decided it, by agent call id: a call's updates
   // replace its content, so each one says it all again.
   readonly #shown = new Map<string, ShownToolCall>();
-  #turn: { readonly controller: AbortController; readonly done: Promise<void> } | undefined;
+  #turn:
+    | {
+        readonly controller: AbortController;
+        readonly done: Promise<void>;
+        /** A turn that went on after a restart, with no prompt of its own. */
+        readonly resumed: boolean;
+      }
+    | undefined;
   #closed = false;
+  /** Set when the editor went away: nothing more of this session is saved (see `detach`). */
+  #detached = false;
 
   constructor(options: AcpSessionOptions) {
     this.id = options.sessionId;
@@ -85,7 +94,10 @@ export class AcpSession {
         ...options.agent,
         id: options.sessionId,
         interaction,
-        ...(stored !== undefined && { conversation: stored.entries, recorder: stored.recorder }),
+        ...(stored !== undefined && {
+          conversation: stored.entries,
+          recorder: this.#gatedRecorder(stored),
+        }),
       });
     } catch (error) {
       this.#registration();
@@ -117,9 +129,42 @@ export class AcpSession {
     }
   }
 
-  /** Whether a turn is running. */
+  /**
+   * The editor went away: from now on nothing of this session is saved, so that a question or
+   * an approval waiting for an answer stays in the file as waiting (and is asked again when the
+   * session is loaded), rather than recorded as withdrawn because the connection closed. Call
+   * it before the connection's questions are withdrawn, then `close`.
+   */
+  detach(): void {
+    this.#detached = true;
+  }
+
+  /** The store's recorder, until the session is detached. */
+  #gatedRecorder(stored: StoredSession): StoredSession['recorder'] {
+    const { recorder } = stored;
+    return {
+      add: (entry) => {
+        if (!this.#detached) recorder.add(entry);
+      },
+      flush: () => (this.#detached ? Promise.resolve() : recorder.flush()),
+    };
+  }
+
+  /** Whether a turn is running (not counting one that went on after a restart: see `resume`). */
   get running(): boolean {
-    return this.#turn !== undefined;
+    return this.#turn !== undefined && !this.#turn.resumed;
+  }
+
+  /**
+   * Goes on with the turn the program stopped in while a question or an approval waited (see
+   * `ChatAgent.resume`): that question is posed again (a form, or a permission request), for
+   * the same tool call, and the turn's updates follow as a prompt's do. There is no prompt to
+   * answer at its end. A `session/prompt` meanwhile cancels it first (its question is
+   * withdrawn), as does `session/cancel`. Resolves when it ended; at once when there is none.
+   */
+  async resume(): Promise<void> {
+    if (this.#closed || this.#turn !== undefined || !this.#agent.resumable) return;
+    await this.#runTurn(undefined, undefined);
   }
 
   /** Where a question or an approval of this session's agent appears: this session, next to its tool call. */
@@ -135,16 +180,42 @@ export class AcpSession {
    */
   async prompt(text: string, signal: AbortSignal): Promise<PromptResponse> {
     if (this.#closed) throw sessionNotFound(this.id);
+    const resumed = this.#turn?.resumed === true ? this.#turn : undefined;
+    if (resumed !== undefined) {
+      // The person wrote instead of answering what the restart asked again: that turn ends.
+      resumed.controller.abort();
+      await resumed.done;
+      if (this.#closed) throw sessionNotFound(this.id);
+    }
     if (this.#turn !== undefined) throw turnAlreadyRunning(this.id);
+    const end = await this.#runTurn(text, signal);
+    // Every turn ends with a turn-end event; a missing one is a bug of the loop.
+    if (end === undefined) throw unexpectedFailure();
+    return promptResponseFor(end);
+  }
+
+  /** Runs a turn (on `text`, or the one a restart goes on with), streaming its updates. */
+  async #runTurn(
+    text: string | undefined,
+    signal: AbortSignal | undefined,
+  ): Promise<TurnEndEvent | undefined> {
     const controller = new AbortController();
     let markDone!: () => void;
-    this.#turn = { controller, done: new Promise<void>((resolve) => (markDone = resolve)) };
-    const onAbort = (): void => controller.abort(signal.reason);
-    if (signal.aborted) onAbort();
-    else signal.addEventListener('abort', onAbort, { once: true });
+    this.#turn = {
+      controller,
+      done: new Promise<void>((resolve) => (markDone = resolve)),
+      resumed: text === undefined,
+    };
+    const onAbort = (): void => controller.abort(signal?.reason);
+    if (signal?.aborted) onAbort();
+    else signal?.addEventListener('abort', onAbort, { once: true });
     let end: TurnEndEvent | undefined;
     try {
-      for await (const event of this.#agent.run(text, { signal: controller.signal })) {
+      const turn =
+        text === undefined
+          ? this.#agent.resume({ signal: controller.signal })
+          : this.#agent.run(text, { signal: controller.signal });
+      for await (const event of turn) {
         if (event.type === 'turn-end') {
           end = event;
           continue;
@@ -153,15 +224,13 @@ export class AcpSession {
         if (update !== undefined) await this.#send(update);
       }
     } finally {
-      signal.removeEventListener('abort', onAbort);
+      signal?.removeEventListener('abort', onAbort);
       this.#toolCallIds.clear();
       this.#shown.clear();
       this.#turn = undefined;
       markDone();
     }
-    // Every turn ends with a turn-end event; a missing one is a bug of the loop.
-    if (end === undefined) throw unexpectedFailure();
-    return promptResponseFor(end);
+    return end;
   }
 
   /** Cancels the running turn, if any: its question is withdrawn and it ends `cancelled`. */

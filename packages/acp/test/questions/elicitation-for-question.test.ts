@@ -2,13 +2,39 @@ import { REQUEST_LIMITS, UserInteractionError } from 'dsh-user-interaction';
 import { describe, expect, it } from 'vitest';
 import {
   elicitationForQuestion,
+  elicitationForQuestions,
   QUESTION_FORM_FIELDS,
   QUESTION_FORM_WORDING,
+  QUESTIONS_FORM_WORDING,
 } from '../../src/index.js';
 
 const scope = { sessionId: 'session-1', toolCallId: 'call-1' };
 
 describe('elicitationForQuestion', () => {
+  it('says in its message how long is left to answer, and what happens then', () => {
+    const timed = elicitationForQuestion({ question: 'Name?', timeoutMs: 90_000 }, scope);
+    expect(timed.message).toBe(
+      'Name?\n\n(1 min 30 s left to answer: then the question is withdrawn, and the agent is told nobody answered.)',
+    );
+    expect(
+      elicitationForQuestion({ question: 'Name?', timeoutMs: 4_500 }, scope).message,
+    ).toContain('(5 s left to answer');
+    expect(elicitationForQuestion({ question: 'Name?' }, scope).message).toBe('Name?');
+    const several = elicitationForQuestions(
+      {
+        questions: [
+          { id: 'name', question: 'Name?' },
+          { id: 'colour', question: 'Colour?', options: [{ label: 'Red' }, { label: 'Blue' }] },
+        ],
+        timeoutMs: 3_600_000,
+      },
+      scope,
+    );
+    expect(several.message).toBe(
+      `${QUESTIONS_FORM_WORDING.message(2)}\n\n(1 h left to answer: then the question is withdrawn, and the agent is told nobody answered.)`,
+    );
+  });
+
   it('makes a titled single choice with the recommended option as the default', () => {
     const params = elicitationForQuestion(
       {

@@ -50,6 +50,8 @@ export interface ReadlineProviderOptions {
   readonly env?: NodeJS.ProcessEnv;
   /** Milliseconds a lone Esc waits for the rest of a key sequence, when this provider sets up key decoding. */
   readonly escapeCodeTimeout?: number;
+  /** The clock of the countdown of questions with a time limit (default: `Date.now`). */
+  readonly now?: () => number;
 }
 
 /** A terminal question UI: a `UserInteractionProvider` that can be disposed. */
@@ -72,7 +74,7 @@ export interface ReadlineProvider extends UserInteractionProvider, Disposable {
 }
 
 /** A question (or several asked together) of this UI: on screen, or waiting for its turn. */
-type Entry = { started: boolean } & (
+type Entry = { started: boolean; deadline?: number } & (
   | { readonly kind: 'one'; readonly request: AskUserQuestionRequest; question: ScreenQuestion }
   | { readonly kind: 'all'; readonly request: AskUserQuestionsRequest; question: BatchQuestion }
   | { readonly kind: 'permission'; readonly request: PermissionRequest; question: ScreenApproval }
@@ -115,6 +117,10 @@ export function createReadlineProvider(options: ReadlineProviderOptions = {}): R
   const output = (options.output ?? streams?.output ?? process.stdout) as TerminalOutput;
   const env = options.env ?? process.env;
   const mode = pickMode(options.mode ?? 'auto', input, output, shared, env);
+  const now = options.now ?? Date.now;
+  /** When an entry's time limit ends, for its countdown. */
+  const timing = (entry: Entry) =>
+    entry.deadline === undefined ? {} : { deadline: entry.deadline, now };
   const questions = new PendingQuestions<
     AskUserQuestionAnswer | AskUserQuestionsAnswer | PermissionAnswer
   >();
@@ -171,6 +177,7 @@ export function createReadlineProvider(options: ReadlineProviderOptions = {}): R
               readline: shared,
               env,
               escapeCodeTimeout: options.escapeCodeTimeout,
+              ...timing(entry),
             });
           } else {
             const lines = lineReader();
@@ -180,6 +187,7 @@ export function createReadlineProvider(options: ReadlineProviderOptions = {}): R
               output,
               env,
               echo: input.isTTY !== true,
+              ...timing(entry),
             });
           }
         } catch (error) {
@@ -202,6 +210,7 @@ export function createReadlineProvider(options: ReadlineProviderOptions = {}): R
         readline: shared,
         env,
         escapeCodeTimeout: options.escapeCodeTimeout,
+        ...timing(entry),
       };
       if (entry.kind === 'one') startInteractiveSession(entry.question, entry.request, terminal);
       else startBatchSession(entry.question, entry.request, terminal);
@@ -209,7 +218,7 @@ export function createReadlineProvider(options: ReadlineProviderOptions = {}): R
     }
     const lines = lineReader();
     if (ownReadline !== undefined && !isClosed(ownReadline)) ownReadline.resume();
-    const terminal = { reader: lines, output, env, echo: input.isTTY !== true };
+    const terminal = { reader: lines, output, env, echo: input.isTTY !== true, ...timing(entry) };
     if (entry.kind === 'one') startLineSession(entry.question, entry.request, terminal);
     else startLineBatchSession(entry.question, entry.request, terminal);
   }
@@ -263,6 +272,9 @@ export function createReadlineProvider(options: ReadlineProviderOptions = {}): R
       ...(signal !== undefined && { signal }),
       onSettle: () => settled(entry),
     }) as Entry['question'];
+    const { timeoutMs } = entry.request;
+    // The time limit runs from now, while the question waits for its turn too.
+    if (typeof timeoutMs === 'number') entry.deadline = now() + timeoutMs;
     if (!entry.question.settled) {
       queue.push(entry);
       startNext();

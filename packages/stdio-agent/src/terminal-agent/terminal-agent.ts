@@ -1,6 +1,7 @@
 import { createInterface, type Interface } from 'node:readline';
 import {
   type AgentTool,
+  type ConversationEntry,
   createAgent,
   type Model,
   type PermissionPolicy,
@@ -10,6 +11,7 @@ import {
   toolCallIdOf,
 } from 'dsh-agent';
 import { createUserInteraction } from 'dsh-user-interaction';
+import { cookedTerminalInput } from '../question-ui/line-mode/cooked-terminal-input.js';
 import { lineReaderFor } from '../question-ui/line-mode/line-reader.js';
 import { createReadlineProvider } from '../question-ui/readline-provider.js';
 import { restoreTerminal } from '../question-ui/terminal/restore-terminal.js';
@@ -133,6 +135,21 @@ function clearLine(rl: Interface): void {
   rl.write(null, { ctrl: true, name: 'u' });
 }
 
+/** What the last `posed` entry of a conversation put to the person. */
+function lastPosed(entries: readonly ConversationEntry[]): 'question' | 'approval' | undefined {
+  for (let index = entries.length - 1; index >= 0; index--) {
+    const entry = entries[index];
+    if (entry?.type === 'posed') return entry.kind;
+  }
+  return undefined;
+}
+
+/** The line before a turn that goes on after the program stopped in it. */
+export function resumeNote(waited: 'question' | 'approval' | undefined): string {
+  const what = waited === 'approval' ? 'an approval' : 'a question';
+  return `The agent stopped while ${what} waited for you: it is asked again, and the turn goes on.`;
+}
+
 /**
  * Runs the terminal agent: a chat REPL on one readline Interface, shared by the prompt and
  * the question UI. Streams the assistant's text, shows tool activity, cancels a turn on
@@ -196,8 +213,19 @@ export async function runTerminalAgent(options: TerminalAgentOptions): Promise<n
     write(pastTurnsText(session.entries, { style, width, command, piped: input.isTTY !== true }));
   }
 
+  // A keyboard in cooked mode (plain mode, or output to a pipe): Ctrl+D at a question ends only
+  // that question, and quits only at the prompt.
+  let atPrompt = false;
+  const fd = (input as { fd?: unknown }).fd;
+  const lineInput =
+    !terminal && input.isTTY === true && typeof fd === 'number'
+      ? cookedTerminalInput(input as TerminalInput & { readonly fd: number }, {
+          // At a question it declines; while the model works it is ignored, as on the screen.
+          takeEndKey: () => lines.takeEndKey() || !atPrompt,
+        })
+      : input;
   const rl = createInterface({
-    input,
+    input: lineInput,
     output,
     terminal,
     prompt: `${style.bold(style.accent('>'))} `,
@@ -275,8 +303,7 @@ export async function runTerminalAgent(options: TerminalAgentOptions): Promise<n
     dispatch({ type: 'ctrl-c', lineTyped: terminal && rl.line !== '' });
   }
 
-  /** Whether the prompt waits for a line (rather than a turn running). */
-  let atPrompt = false;
+  // `atPrompt` (above): whether the prompt waits for a line, rather than a turn running.
   // Ctrl+Z and `kill -TSTP`: the shell gets a cooked terminal, and `fg` gets the prompt back.
   const leaveSuspend = terminal
     ? onSuspend({
@@ -300,7 +327,8 @@ export async function runTerminalAgent(options: TerminalAgentOptions): Promise<n
     rl.close();
   };
 
-  async function runTurn(prompt: string): Promise<'ended' | 'forced'> {
+  /** Runs a turn on the person's prompt; `undefined`: goes on with the turn a stop cut short. */
+  async function runTurn(prompt: string | undefined): Promise<'ended' | 'forced'> {
     const controller = new AbortController();
     let forceQuit!: () => void;
     const forcedQuit = new Promise<void>((resolve) => {
@@ -326,7 +354,11 @@ export async function runTerminalAgent(options: TerminalAgentOptions): Promise<n
     });
     const release = terminal ? holdTurnKeys(input, output, interrupt) : () => {};
     const played = (async () => {
-      for await (const event of agent.run(prompt, { signal: controller.signal })) {
+      const turn =
+        prompt === undefined
+          ? agent.resume({ signal: controller.signal })
+          : agent.run(prompt, { signal: controller.signal });
+      for await (const event of turn) {
         if (event.type === 'turn-end' && event.reason === 'error') turnFailed = true;
         renderer.render(event);
       }
@@ -357,6 +389,13 @@ export async function runTerminalAgent(options: TerminalAgentOptions): Promise<n
   options.interrupts?.on('SIGINT', interrupt);
   output.on('error', onOutputError);
   try {
+    // The program stopped while a question or an approval waited: it is asked again, and the
+    // turn goes on from there.
+    if (agent.resumable) {
+      const waited = session === undefined ? undefined : lastPosed(session.entries);
+      write(`${style.dim(resumeNote(waited))}\n`);
+      if ((await runTurn(undefined)) === 'forced') return INTERRUPTED_EXIT_CODE;
+    }
     while (!lines.exhausted) {
       // Lines typed (or pasted) before the prompt was back were echoed wherever the cursor
       // was: show each after its own prompt too, so that the transcript reads right.
@@ -390,6 +429,7 @@ export async function runTerminalAgent(options: TerminalAgentOptions): Promise<n
     notifier?.close();
     process.removeListener('exit', restoreTitle);
     rl.close();
+    if (lineInput !== input) (lineInput as { destroy(): void }).destroy();
     // A broken output still reports the writes that were under way: they must not crash.
     if (!outputBroken) output.removeListener('error', onOutputError);
     await session?.close();

@@ -56,7 +56,6 @@ describe('approvals in the terminal', () => {
         '↑↓ Enter or 1-3 · y allow once · n or Esc reject · Ctrl+C cancels the turn',
       ].join('\n'),
     );
-    await terminal.settle();
     terminal.press('y');
     expect(await answer).toEqual({ choice: 'allow_once' });
     expect(await terminal.text()).toBe('✔ Run npm test · allowed once');
@@ -75,7 +74,6 @@ describe('approvals in the terminal', () => {
       ({ terminal, provider } = providerOnTerminal({ escapeCodeTimeout: 10 }));
       const answer = provider.requestPermission(COMMAND);
       await terminal.waitFor('Reject (n)');
-      await terminal.settle();
       terminal.press(...keys);
       expect(await answer).toEqual(expected);
       provider.dispose();
@@ -84,7 +82,6 @@ describe('approvals in the terminal', () => {
     ({ terminal, provider } = providerOnTerminal({ escapeCodeTimeout: 10 }));
     const dismissed = provider.requestPermission(COMMAND);
     await terminal.waitFor('Reject (n)');
-    await terminal.settle();
     terminal.press(KEYS.ctrlC);
     await expect(dismissed).rejects.toMatchObject({ code: 'ASK_CANCELLED' });
     expect(await terminal.text()).toBe('✖ Run npm test · cancelled');
@@ -101,7 +98,6 @@ describe('approvals in the terminal', () => {
     expect(screen).toContain('+line two ^[[2J^[]0;pwned^G');
     expect(screen).toMatch(/lines 1–\d+ of \d+ · PgUp\/PgDn or Space scroll/);
     expect(screen).not.toContain('line fifty');
-    await terminal.settle();
     terminal.press(KEYS.pageDown, KEYS.pageDown);
     expect(await terminal.waitFor('+line fifty')).toContain('❯ 1. Allow once (y)');
     expect(terminal.written).not.toContain('\u001b]0;pwned');

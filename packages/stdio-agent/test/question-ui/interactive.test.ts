@@ -1,5 +1,5 @@
 import type { AskUserQuestionRequest } from 'dsh-user-interaction';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import type { ReadlineProvider } from '../../src/index.js';
 import { type FakeTerminal, KEYS } from '../support/fake-terminal.js';
 import { DATABASE } from '../support/question-fixtures.js';
@@ -203,15 +203,27 @@ describe('the interactive menu', () => {
     expect(terminal.input.isRaw).toBe(true);
   });
 
-  it('drops keys that reach a question within its first moments, when nobody was reading', async () => {
+  it('drops keys that reach a question before it is drawn, when nobody was reading', async () => {
     open();
+    // What the terminal held while nobody read arrives as reading resumes, before the question shows.
+    terminal.input.once('resume', () => terminal.press('3'));
     const answer = provider.ask(DATABASE);
-    await vi.waitFor(() => expect(terminal.written).toContain('Postgres'));
-    // What the terminal held while nobody read arrives now, just after the question appeared.
-    terminal.press('3');
-    await terminal.settle();
+    await terminal.waitFor('Postgres');
     terminal.press(KEYS.enter);
     expect((await answer).answer).toBe('postgres');
+  });
+
+  it('takes a key pressed the moment the question is drawn as its answer', async () => {
+    open();
+    for (const round of [1, 2, 3]) {
+      // Asked again and again: from the second on, the input was paused by the one before.
+      const drawn = terminal.nextWrite();
+      const answer = provider.ask(DATABASE);
+      await drawn;
+      expect(terminal.written).toContain('Postgres');
+      terminal.press('3');
+      expect((await answer).answer, `round ${round}`).toBe('mysql');
+    }
   });
 
   it('does not take keys typed before the question appeared as its answer', async () => {

@@ -1,7 +1,7 @@
 import type { EventEmitter } from 'node:events';
 import { createInterface } from 'node:readline';
 import type { AskUserQuestionRequest } from 'dsh-user-interaction';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createReadlineProvider } from '../../src/index.js';
 import { createFakeTerminal, type FakeTerminal, KEYS, TEST_ENV } from '../support/fake-terminal.js';
 import { providerOnSharedLines, providerOnTerminal } from '../support/question-provider.js';
@@ -31,21 +31,14 @@ function heapUsed(): number {
   return process.memoryUsage().heapUsed;
 }
 
-function settle(): Promise<void> {
-  return new Promise((resolve) => setImmediate(() => setImmediate(resolve)));
-}
-
-/** Asks, then waits until the question is drawn and takes keys. */
+/** Asks, then waits until the question is drawn: from then on it takes keys. */
 async function asked<T>(
   terminal: FakeTerminal,
   ask: () => Promise<T>,
 ): Promise<{ answer: Promise<T> }> {
-  const writes = terminal.writes;
+  const drawn = terminal.nextWrite();
   const answer = ask();
-  // The first question waits for the width tables before it is drawn.
-  if (terminal.writes === writes)
-    await vi.waitFor(() => expect(terminal.writes).toBeGreaterThan(writes));
-  await settle();
+  await drawn;
   return { answer };
 }
 

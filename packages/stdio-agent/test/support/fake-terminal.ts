@@ -72,6 +72,7 @@ export class FakeTerminal {
   written = '';
   /** How many times `write` was called on the output. */
   writes = 0;
+  private readonly writeWaiters: (() => void)[] = [];
 
   constructor(options: FakeTerminalOptions = {}) {
     const columns = options.columns ?? 80;
@@ -94,6 +95,7 @@ export class FakeTerminal {
         this.written += text;
         this.writes++;
         if (emulate) this.terminal.write(text);
+        for (const resolve of this.writeWaiters.splice(0)) resolve();
         callback();
       },
     }) as FakeOutput;
@@ -127,25 +129,22 @@ export class FakeTerminal {
     return lines.join('\n');
   }
 
-  /** Waits until the screen contains `text`, then until the question accepts keys. */
-  async waitFor(text: string | RegExp): Promise<string> {
-    const screen = await vi.waitFor(async () => {
+  /**
+   * Waits until the screen contains `text`. A question is drawn only once it takes keys, so
+   * keys pressed as soon as it shows are its own, as they are for a person.
+   */
+  waitFor(text: string | RegExp): Promise<string> {
+    return vi.waitFor(async () => {
       const current = await this.text();
       const found = typeof text === 'string' ? current.includes(text) : text.test(current);
       if (!found) throw new Error(`The screen does not show ${String(text)}:\n${current}`);
       return current;
     });
-    await this.settle();
-    return screen;
   }
 
-  /**
-   * Lets two turns of the event loop pass: keys that arrive sooner after a question appears
-   * are taken as typed before it, and dropped.
-   */
-  async settle(): Promise<void> {
-    await new Promise((resolve) => setImmediate(resolve));
-    await new Promise((resolve) => setImmediate(resolve));
+  /** Resolves within the next write to the output, before anything else can run. */
+  nextWrite(): Promise<void> {
+    return new Promise((resolve) => this.writeWaiters.push(resolve));
   }
 
   /** Types keys, one chunk each. */

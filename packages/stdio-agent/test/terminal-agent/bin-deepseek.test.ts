@@ -2,11 +2,13 @@ import { fileURLToPath } from 'node:url';
 import {
   deferred,
   REASONING_NOT_PASSED_BACK,
+  removeTemporaryStateFolders,
   STAND_IN_QUESTION,
   startDeepSeekStandIn,
+  temporaryStateFolder,
 } from 'dsh-agent/testing';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { assertBuilt, BIN, runBin } from '../support/bin-process.js';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { assertBuilt, BIN, runBin, startBin } from '../support/bin-process.js';
 import { KEYS } from '../support/fake-terminal.js';
 import { startPtySession, stopPtySessions } from '../support/pty-session.js';
 
@@ -15,6 +17,7 @@ beforeAll(assertBuilt);
 const standIns: { close(): Promise<void> }[] = [];
 afterEach(async () => {
   stopPtySessions();
+  removeTemporaryStateFolders();
   await Promise.all(standIns.splice(0).map((standIn) => standIn.close()));
 });
 
@@ -49,6 +52,37 @@ describe('dsh-stdio-agent against a stand-in for DeepSeek', () => {
     // A pipe shows no reasoning unless asked.
     expect(run.stdout).not.toContain('I need the colour');
     expect(run.code).toBe(0);
+  });
+
+  it('a kill -9 while its question waits: --continue asks it again and the answer reaches the model, reasoning passed back intact', async () => {
+    const server = await standIn();
+    const stateDir = temporaryStateFolder();
+    const args = flags(server.url, '--state-dir', stateDir);
+    const env = { DSH_API_KEY: server.apiKey };
+    const first = startBin(args, env);
+    first.write('Paint the fence\n');
+    await first.waitForOutput(STAND_IN_QUESTION.question);
+    first.kill();
+    await first.done;
+    expect(server.requests).toHaveLength(1);
+
+    const resumed = await runBin([...args, '--continue'], '2\n', env);
+    expect(resumed.code).toBe(0);
+    expect(resumed.stdout).toContain('The agent stopped while a question waited for you');
+    expect(resumed.stdout).toContain('✔ Colour · Blue');
+    expect(resumed.stdout).toContain('Painting the fence Blue.');
+    expect(resumed.stdout).not.toContain(REASONING_NOT_PASSED_BACK);
+    // No second first request: the step stored before the kill is what the model gets back.
+    expect(server.requests.map((request) => request.status)).toEqual([200, 200]);
+    const messages = server.requests[1]?.body.messages as Record<string, unknown>[];
+    const step = messages.find((message) => message.tool_calls !== undefined);
+    // The stand-in answers 400 unless this is exactly the reasoning it streamed with the call.
+    expect(step?.reasoning_content).toBe(
+      'The person wants a fence painted. I need the colour. I will ask.',
+    );
+    expect(messages.at(-1)).toMatchObject({ role: 'tool' });
+    expect(String(messages.at(-1)?.content)).toContain('Blue');
+    expect(messages.filter((message) => message.role === 'user')).toHaveLength(1);
   });
 
   it('turns thinking off with --thinking off, and prints reasoning with --show-thinking', async () => {
@@ -88,6 +122,47 @@ describe('dsh-stdio-agent against a stand-in for DeepSeek', () => {
       'The current DeepSeek models are deepseek-flash and deepseek-v4-pro',
     );
     expect(run.stdout).toContain('(MODEL_NOT_FOUND)');
+  });
+
+  it('in plain mode, Ctrl+D while the model works is ignored: the program quits only at the prompt', async () => {
+    const thinking = deferred();
+    let first = true;
+    const server = await standIn({
+      reply: () => {
+        if (!first) return { reasoning: 'Done.', content: 'Painting the fence Blue.' };
+        first = false;
+        return {
+          reasoning: 'Hmm, a fence.',
+          content: 'Let me ask first.',
+          toolCalls: [{ name: 'ask_user_question', arguments: STAND_IN_QUESTION }],
+          afterReasoning: thinking.promise,
+        };
+      },
+    });
+    const session = startPtySession(
+      `node '${BIN}' --plain --base-url '${server.url}' --model deepseek-flash`,
+      {
+        columns: 100,
+        rows: 30,
+        cwd: fileURLToPath(new URL('.', import.meta.url)),
+        env: { DEEPSEEK_API_KEY: '', DSH_API_KEY: server.apiKey },
+      },
+    );
+    await session.waitFor(/Ctrl\+D quits\.\n>$/);
+    session.write('Paint the fence\r');
+    await vi.waitFor(() => expect(server.requests).toHaveLength(1));
+    session.write('\u0004');
+    thinking.resolve();
+    // Whether the key came before the question or at it, the program goes on: the question is
+    // answered (or declined by that key), and the turn ends at the prompt.
+    await session.waitFor(STAND_IN_QUESTION.question);
+    session.write('2\r');
+    await session.waitFor(/Painting the fence Blue\.\n\n>$/);
+    expect(await session.text()).not.toContain('exit=');
+    expect(await session.text()).not.toContain('input closed');
+    session.write('\u0004');
+    await session.waitFor('exit=0');
+    await session.finish();
   });
 
   it('shows "Thinking…" in a real terminal while the model reasons', async () => {

@@ -22,7 +22,7 @@ afterEach(removeTemporaryStateFolders);
 const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/;
 
 describe('saved conversations, against the bin', () => {
-  it('a kill -9 in the middle of a question loses no answer: --sessions lists it, --continue shows where it was and asks the question again', async () => {
+  it('a kill -9 in the middle of a question loses no answer: --sessions lists it, --continue asks that question again and the turn goes on', async () => {
     const stateDir = temporaryStateFolder();
     const cwd = mkdtempSync(join(stateDir, 'project-'));
     const args = ['--state-dir', stateDir];
@@ -48,7 +48,7 @@ describe('saved conversations, against the bin', () => {
     const resumed = await runBin(
       [...args, '--continue'],
       // The name; the three questions at once (the license takes its default); the hosting.
-      'go on\nshop\n2\n1\n\n1\n',
+      'shop\n2\n1\n\n1\n',
       {},
       { cwd },
     );
@@ -62,21 +62,86 @@ describe('saved conversations, against the bin', () => {
           "Hi! I am the dsh demo agent\\. .* Let's plan a small web service together\\.",
           '✔ Language · Go',
           'Noted: Go\\. The next question has no options: type the answer\\.',
-          '⊘ Project name · not answered: interrupted',
-          '⊘ The agent stopped before this turn ended\\. Type your next message to go on\\.',
           '',
-          '> go on',
-          'Noted: Go\\. The next question has no options: type the answer\\.',
+          'The agent stopped while a question waited for you: it is asked again, and the turn goes on\\.',
           '\\? Project name',
+          '  What should the project be called\\?',
+          'Answer: shop',
+          '✔ Project name · shop',
         ].join('\\n')}`,
       ),
     );
     expect(resumed.stdout).toContain(
       '- Project: shop\n- Language: Go\n- Database: SQLite\n- Features: Authentication\n- License: MIT\n- Hosting: containers',
     );
-    expect(sessionFileLines(stateDir, id).filter((entry) => entry.type === 'turn-end')).toEqual([
-      { v: 1, type: 'turn-end', reason: 'cancelled', interrupted: true },
+    // One turn, never closed as cancelled; its language asked once, its name twice (posed,
+    // killed, posed again), answered once.
+    const lines = sessionFileLines(stateDir, id);
+    expect(lines.filter((entry) => entry.type === 'turn-end')).toEqual([
       { v: 1, type: 'turn-end', reason: 'finished' },
+    ]);
+    expect(lines.filter((entry) => entry.type === 'prompt')).toHaveLength(1);
+    const resultsOf = (toolCallId: string) =>
+      lines.filter((entry) => entry.type === 'tool-result' && entry.toolCallId === toolCallId);
+    expect(resultsOf('language')).toHaveLength(1);
+    expect(resultsOf('name')).toEqual([
+      expect.objectContaining({ result: expect.objectContaining({ ok: true, output: 'shop' }) }),
+    ]);
+  });
+
+  it('a kill -9 while three questions or an approval wait: each is asked again, and the command runs once, after its approval', async () => {
+    const stateDir = temporaryStateFolder();
+    const cwd = mkdtempSync(join(stateDir, 'project-'));
+    const args = ['--state-dir', stateDir];
+    const BATCH_PROMPT = 'Choose 1-3 or type your own answer: ';
+
+    const first = startBin(args, {}, { cwd });
+    first.write('hello\n2\nmy-app\n');
+    await first.waitForOutput(BATCH_PROMPT);
+    first.kill();
+    await first.done;
+
+    // The three questions at once are asked again, as one set; then the hosting; the turn ends.
+    const second = startBin([...args, '--continue'], {}, { cwd });
+    await second.waitForOutput(`Question 1 of 3\n? Database`);
+    second.write('2\n1\n\n1\n');
+    await second.waitForOutput('That is the plan.');
+    second.write('write it\ny\n');
+    await second.waitForOutput('$ wc -l PLAN.md');
+    await second.waitForOutput('Allow? y, n or 1-4: ');
+    const shownBeforeKill = second.stdout();
+    second.kill();
+    await second.done;
+    expect(shownBeforeKill).toContain('✔ Edit PLAN.md · allowed once');
+
+    const third = await runBin([...args, '--continue'], 'y\n', {}, { cwd });
+    expect(third.code).toBe(0);
+    expect(third.stdout).toContain(
+      'The agent stopped while an approval waited for you: it is asked again, and the turn goes on.\n? Allow this? Run wc -l PLAN.md',
+    );
+    expect(third.stdout.match(/✔ Run wc -l PLAN\.md/g)).toHaveLength(1);
+
+    const id = UUID.exec((await runBinIn(cwd, [...args, '--sessions'])).stdout)?.[0] ?? '';
+    const lines = sessionFileLines(stateDir, id);
+    expect(lines.filter((entry) => entry.type === 'turn-end')).toEqual([
+      { v: 1, type: 'turn-end', reason: 'finished' },
+      { v: 1, type: 'turn-end', reason: 'finished' },
+    ]);
+    const of = (type: string, toolCallId: string) =>
+      lines.filter((entry) => entry.type === type && entry.toolCallId === toolCallId);
+    // The set was posed twice and answered once, with every answer given after the restart.
+    expect(of('posed', 'stack')).toHaveLength(2);
+    expect(of('tool-result', 'stack')).toEqual([
+      expect.objectContaining({ result: expect.objectContaining({ ok: true }) }),
+    ]);
+    expect(JSON.stringify(of('tool-result', 'stack'))).toContain('SQLite');
+    // The command: posed twice, approved once, run once.
+    expect(of('posed', 'check-plan')).toHaveLength(2);
+    expect(of('approval', 'check-plan')).toEqual([
+      expect.objectContaining({ outcome: expect.objectContaining({ allowed: true }) }),
+    ]);
+    expect(of('tool-result', 'check-plan')).toEqual([
+      expect.objectContaining({ result: expect.objectContaining({ ok: true }) }),
     ]);
   });
 

@@ -82,6 +82,55 @@ describe('plain mode in a real terminal', () => {
     },
   );
 
+  it('Ctrl+D declines the question on screen (or rejects the approval), and quits only at the prompt', async () => {
+    const session = startPtySession(`trap : INT; node '${BIN}' --plain`, {
+      columns: 100,
+      rows: 40,
+      scrollback: 800,
+      cwd: repositoryRoot,
+      env: { DEEPSEEK_API_KEY: '', DSH_API_KEY: '' },
+    });
+    await session.waitFor(/Ctrl\+D quits\.\n>$/);
+    session.write('hello\r');
+    await session.waitFor('Choose 1-4 (Enter: 1):');
+    session.write('\u0004');
+    await session.waitFor('✖ Language · declined');
+    await session.waitFor(/\nAnswer:$/);
+    // Ctrl+D after typed text hands that text over (the terminal reads it as a line of its
+    // own, with no Enter), and Ctrl+D then ends that line, as `cat` takes it.
+    session.write('my\u0004-app\u0004\u0004');
+    await session.waitFor('✔ Project name · my-app');
+    await session.waitFor('Choose 1-3 or type your own answer:');
+    // Three questions asked together: Ctrl+D declines them all.
+    session.write('\u0004');
+    await session.waitFor('✖ License · declined');
+    await session.waitFor(/Choose 1-3:$/);
+    session.write('1\r');
+    await session.waitFor(/That is the plan\.[^\n]*\n(.*\n)*>$/);
+    session.write('write it\r');
+    await session.waitFor(/Allow\? y, n or 1-\d:$/);
+    session.write('\u0004');
+    await session.waitFor('✖ Edit PLAN.md · rejected');
+    await session.waitFor(/Run wc -l PLAN\.md[\s\S]*Allow\? y, n or 1-\d:$/);
+    session.write('\u0004');
+    await session.waitFor('✖ Run wc -l PLAN.md · rejected');
+    await session.waitFor(/\n>$/);
+    session.write('\u0004');
+    const screen = await session.waitFor(/\ndone$/);
+
+    expect(screen).toContain('✖ Database · declined');
+    expect(screen).toContain('✖ Features · declined');
+    // Both approvals were rejected by the person: neither the edit nor the command ran.
+    expect(screen).not.toContain('✔ edit_file');
+    expect(screen).not.toContain('✔ run_command');
+    expect(screen).not.toContain('INPUT_CLOSED');
+    expect(screen).not.toContain('input closed');
+    expect(screen).toContain('exit=0');
+    expect(programOutput(session.raw())).not.toContain(ESCAPE);
+    expectCookedMode(screen);
+    expect((await session.finish()).exitCode).toBe(0);
+  });
+
   it('NO_COLOR: the menu, the agent and its status lines are drawn without a colour', async () => {
     const session = startPtySession(`node '${BIN}'`, {
       columns: 100,

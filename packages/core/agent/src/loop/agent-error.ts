@@ -8,6 +8,7 @@ export const AGENT_ERROR_CODES = [
   'TURN_CANCELLED',
   'STEP_LIMIT',
   'PERMISSION_DENIED',
+  'TOOL_INTERRUPTED',
 ] as const;
 
 /** A stable code of an `AgentError`. */

@@ -26,6 +26,16 @@ export type ConversationEntry =
       readonly description: ToolCallDescription;
       readonly outcome: PermissionOutcome;
     }
+  /**
+   * A question or an approval of the next open tool call was put to the person: written before
+   * it is shown (not made durable on its own), so that a program that stops while it waits
+   * poses it again when the conversation is restored (`ChatAgent.resume`).
+   */
+  | {
+      readonly type: 'posed';
+      readonly toolCallId: string;
+      readonly kind: 'question' | 'approval';
+    }
   /** The result of the next open tool call: for a question, the answer or the error and its code. */
   | { readonly type: 'tool-result'; readonly toolCallId: string; readonly result: ToolResult }
   /**
@@ -49,9 +59,9 @@ export interface ConversationRecorder {
   /** Takes the next entry, in order. Never throws: a failure is reported by `flush`. */
   add(entry: ConversationEntry): void;
   /**
-   * Resolves once every entry added so far is durably stored (a store may leave a turn's end
-   * to be made durable later, since a turn found without it is closed on load); rejects when
-   * one cannot be.
+   * Resolves once every entry added so far is durably stored (a store may leave the end of a
+   * finished turn to be made durable later: a turn found without it goes on from its last
+   * answer, or is closed, on load); rejects when one cannot be.
    */
   flush(): Promise<void>;
 }

@@ -23,6 +23,7 @@ export function messageOf(entry: ConversationEntry): ModelMessage | undefined {
       );
     }
     case 'approval':
+    case 'posed':
     case 'turn-end':
       return undefined;
   }
@@ -40,6 +41,8 @@ export class ConversationOrder {
   #next = 0;
   /** Whether the next open call was decided already (an `approval` came for it). */
   #decided = false;
+  /** Whether something was put to the person in the last assistant step (a `posed` came). */
+  #posed = false;
 
   /** Whether a turn has started and not ended. */
   get inTurn(): boolean {
@@ -49,6 +52,14 @@ export class ConversationOrder {
   /** The calls still waiting for their result, in order. */
   get openCalls(): readonly ModelToolCall[] {
     return this.#calls.slice(this.#next);
+  }
+
+  /**
+   * Whether the turn is unfinished and something was put to the person in its last step: a
+   * restored conversation goes on with that turn (`ChatAgent.resume`) rather than closing it.
+   */
+  get resumable(): boolean {
+    return this.#inTurn && this.#posed;
   }
 
   /** Whether a tool call waits for its result. */
@@ -71,6 +82,16 @@ export class ConversationOrder {
         return next.id === entry.toolCallId
           ? undefined
           : `is the approval of ${JSON.stringify(entry.toolCallId)}, but ${JSON.stringify(next.id)} comes first`;
+      }
+      case 'posed': {
+        const next = this.#calls[this.#next];
+        if (next === undefined) return 'is a posed question with no tool call waiting for it';
+        if (entry.kind === 'approval' && this.#decided) {
+          return `poses an approval of ${JSON.stringify(entry.toolCallId)} after it was decided`;
+        }
+        return next.id === entry.toolCallId
+          ? undefined
+          : `is posed for ${JSON.stringify(entry.toolCallId)}, but ${JSON.stringify(next.id)} comes first`;
       }
       case 'tool-result': {
         const next = this.#calls[this.#next];
@@ -97,6 +118,10 @@ export class ConversationOrder {
         this.#calls = entry.toolCalls ?? [];
         this.#next = 0;
         this.#decided = false;
+        this.#posed = false;
+        return;
+      case 'posed':
+        this.#posed = true;
         return;
       case 'approval':
         this.#decided = true;
@@ -107,6 +132,7 @@ export class ConversationOrder {
         return;
       case 'turn-end':
         this.#inTurn = false;
+        this.#posed = false;
         return;
     }
   }

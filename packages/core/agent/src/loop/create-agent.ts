@@ -5,10 +5,11 @@ import type { AgentEvent } from './agent-event.js';
 import type { AgentInteraction, AgentTool } from './agent-tool.js';
 import { createAskUserQuestionAgentTool } from './ask-user-question-agent-tool.js';
 import type { ConversationEntry, ConversationRecorder } from './conversation-entry.js';
+import { messageOf } from './conversation-order.js';
 import { DEFAULT_INSTRUCTIONS } from './default-instructions.js';
 import { ASK_EVERY_CALL, type PermissionPolicy } from './permission-policy.js';
-import { restoreConversation } from './restore-conversation.js';
-import { runTurn } from './run-turn.js';
+import { closingEntries, type ResumePoint, restoreConversation } from './restore-conversation.js';
+import { resumeTurn, runTurn } from './run-turn.js';
 
 /** How many model requests a turn may make when `maxSteps` is not given. */
 export const DEFAULT_MAX_STEPS = 25;
@@ -31,7 +32,9 @@ export interface AgentOptions {
   readonly questionTimeoutMs?: number;
   /**
    * The conversation so far, to go on with (a session restored from a store). A turn left
-   * unfinished is closed as cancelled, every open tool call with a `TURN_CANCELLED` result.
+   * unfinished while a question or an approval waited for the person can go on (`resume`); any
+   * other unfinished turn, and that one when `run` comes first, is closed as cancelled, every
+   * open tool call with a `TURN_CANCELLED` result.
    */
   readonly conversation?: readonly ConversationEntry[];
   /** Receives each entry of the conversation as it happens, to store it (default: none). */
@@ -64,6 +67,20 @@ export interface ChatAgent extends Agent {
    * turn while another runs rejects with `AGENT_BUSY`.
    */
   run(prompt: string, options?: RunOptions): AsyncGenerator<AgentEvent, void, undefined>;
+  /**
+   * True when the conversation given stopped while a question or an approval waited for the
+   * person (the program was killed, or crashed): `resume` goes on with that turn.
+   */
+  readonly resumable: boolean;
+  /**
+   * Goes on with the turn the conversation stopped in (see `resumable`): the question or
+   * approval that waited is put to the person again, for the same tool call, and its answer
+   * goes to that call; answers stored before the stop are kept, calls that had not started
+   * run, a call that acts and was approved is never run twice (`TOOL_INTERRUPTED`). Then the
+   * model goes on, and the turn ends with a `turn-end` event as any turn. Yields nothing when
+   * there is no turn to go on with.
+   */
+  resume(options?: RunOptions): AsyncGenerator<AgentEvent, void, undefined>;
 }
 
 const TOOL_NAME = /^[A-Za-z0-9_-]{1,64}$/;
@@ -153,16 +170,30 @@ export function createAgent(options: AgentOptions): ChatAgent {
   const instructions = options.instructions ?? DEFAULT_INSTRUCTIONS;
   const messages: ModelMessage[] =
     instructions === '' ? [] : [Object.freeze({ role: 'system', content: instructions })];
+  /** Where the turn the conversation stopped in goes on from, until it does or is closed. */
+  let resumePoint: ResumePoint | undefined;
   if (options.conversation !== undefined) {
     const restored = restoreConversation(options.conversation, 'createAgent(): `conversation`');
     for (const message of restored.messages) messages.push(message);
     // The entries that close a turn left unfinished belong to the record too.
     for (const entry of restored.closing) options.recorder?.add(entry);
+    resumePoint = restored.resume;
   }
   let running = false;
 
+  /** Closes the turn that could have gone on: a new prompt comes first. */
+  function closeResumable(): void {
+    if (resumePoint === undefined) return;
+    for (const entry of closingEntries(resumePoint.order)) {
+      const message = messageOf(entry);
+      if (message !== undefined) messages.push(message);
+      options.recorder?.add(entry);
+    }
+    resumePoint = undefined;
+  }
+
   async function* run(
-    prompt: string,
+    prompt: string | undefined,
     { signal }: RunOptions = {},
   ): AsyncGenerator<AgentEvent, void, undefined> {
     if (running) {
@@ -178,7 +209,14 @@ export function createAgent(options: AgentOptions): ChatAgent {
     if (signal?.aborted) onAbort();
     else signal?.addEventListener('abort', onAbort, { once: true });
     try {
-      yield* runTurn(setup, messages, prompt, controller.signal);
+      if (prompt !== undefined) {
+        closeResumable();
+        yield* runTurn(setup, messages, prompt, controller.signal);
+      } else if (resumePoint !== undefined) {
+        const point = resumePoint;
+        resumePoint = undefined;
+        yield* resumeTurn(setup, messages, point, controller.signal);
+      }
     } finally {
       signal?.removeEventListener('abort', onAbort);
       // Stops whatever the turn left running. A reason given up front spares building a
@@ -202,6 +240,12 @@ export function createAgent(options: AgentOptions): ChatAgent {
         throw new TypeError('run() needs the prompt as a string.');
       }
       return run(prompt, runOptions);
+    },
+    get resumable() {
+      return resumePoint !== undefined;
+    },
+    resume(runOptions) {
+      return run(undefined, runOptions);
     },
   };
 }

@@ -311,6 +311,12 @@ function entryOf(fields: Fields): ConversationEntry {
         description: description(fields.description),
         outcome: outcome(fields.outcome),
       });
+    case 'posed':
+      return Object.freeze({
+        type: 'posed',
+        toolCallId: text(fields, 'toolCallId', 'posed'),
+        kind: oneOf(fields.kind, ['question', 'approval'] as const, 'kind'),
+      });
     case 'tool-result':
       return Object.freeze({
         type: 'tool-result',

@@ -4,22 +4,40 @@ import { ConversationOrder, messageOf } from './conversation-order.js';
 import { readConversationEntry } from './read-conversation-entry.js';
 import { interruptedResult } from './tool-call-runner.js';
 
+/**
+ * Where a restored conversation's unfinished turn goes on from (see `ConversationOrder.resumable`):
+ * the order after its last entry, and the decision already stored for its next open call.
+ */
+export interface ResumePoint {
+  readonly order: ConversationOrder;
+  readonly decided: Extract<ConversationEntry, { type: 'approval' }> | undefined;
+}
+
 /** A conversation rebuilt from its entries. */
 export interface RestoredConversation {
   /** The entries, checked and copied, followed by the closing ones. */
   readonly entries: readonly ConversationEntry[];
   /** What the model receives, in the order it happened (no system prompt). */
   readonly messages: readonly ModelMessage[];
-  /** The entries that closed a turn left unfinished (none when the last turn ended). */
+  /**
+   * The entries that closed a turn left unfinished (none when the last turn ended, or when it
+   * can go on: then `resume` is set).
+   */
   readonly closing: readonly ConversationEntry[];
+  /** Set when the last turn stopped while something was put to the person: it can go on. */
+  readonly resume: ResumePoint | undefined;
 }
 
 /**
  * The entries that end an unfinished turn: each open tool call gets a `TURN_CANCELLED`
- * result, then the turn ends `cancelled`, marked `interrupted`. None when no turn is open.
+ * result, then the turn ends `cancelled`, marked `interrupted`. None when no turn is open, and
+ * none when `keepResumable` and the turn can go on (`ConversationOrder.resumable`).
  */
-export function closingEntries(order: ConversationOrder): ConversationEntry[] {
-  if (!order.inTurn) return [];
+export function closingEntries(
+  order: ConversationOrder,
+  keepResumable = false,
+): ConversationEntry[] {
+  if (!order.inTurn || (keepResumable && order.resumable)) return [];
   return [
     ...order.openCalls.map(
       (call): ConversationEntry => ({
@@ -34,8 +52,10 @@ export function closingEntries(order: ConversationOrder): ConversationEntry[] {
 
 /**
  * Rebuilds the messages of a conversation from its entries, checking each entry's fields and
- * that it may come where it is (see `ConversationOrder`); a turn left unfinished is closed.
- * Throws a `TypeError` naming the entry (`<what>[index]`) and what is wrong with it.
+ * that it may come where it is (see `ConversationOrder`). A turn left unfinished is closed,
+ * unless it stopped while something was put to the person: then `resume` says where it goes
+ * on (and nothing closes it). Throws a `TypeError` naming the entry (`<what>[index]`) and what
+ * is wrong with it.
  */
 export function restoreConversation(
   entries: readonly ConversationEntry[],
@@ -44,20 +64,25 @@ export function restoreConversation(
   if (!Array.isArray(entries)) throw new TypeError(`${what} must be an array of entries.`);
   const order = new ConversationOrder();
   const checked: ConversationEntry[] = [];
+  let decided: Extract<ConversationEntry, { type: 'approval' }> | undefined;
   for (const [index, value] of entries.entries()) {
     const read = readConversationEntry(value);
     if ('problem' in read) throw new TypeError(`${what}[${index}]: ${read.problem}.`);
-    const problem = order.problem(read.entry);
+    const { entry } = read;
+    const problem = order.problem(entry);
     if (problem !== undefined) throw new TypeError(`${what}[${index}] ${problem}.`);
-    order.advance(read.entry);
-    checked.push(read.entry);
+    order.advance(entry);
+    checked.push(entry);
+    if (entry.type === 'approval') decided = entry;
+    else if (entry.type !== 'posed') decided = undefined;
   }
-  const closing = closingEntries(order);
+  const resume = order.resumable ? { order, decided } : undefined;
+  const closing = closingEntries(order, true);
   for (const entry of closing) checked.push(entry);
   const messages: ModelMessage[] = [];
   for (const entry of checked) {
     const message = messageOf(entry);
     if (message !== undefined) messages.push(message);
   }
-  return { entries: checked, messages, closing };
+  return { entries: checked, messages, closing, resume };
 }

@@ -9,9 +9,10 @@ import type {
 import { ABORTED, abortable, raceAbort } from './abortable.js';
 import { AgentError } from './agent-error.js';
 import type { AgentEvent, TurnEndEvent } from './agent-event.js';
-import type { AgentInteraction, AgentTool, ToolResult } from './agent-tool.js';
-import type { ConversationRecorder } from './conversation-entry.js';
+import type { AgentInteraction, AgentTool, ToolCallDescription, ToolResult } from './agent-tool.js';
+import type { ConversationEntry, ConversationRecorder } from './conversation-entry.js';
 import type { PermissionPolicy } from './permission-policy.js';
+import type { ResumePoint } from './restore-conversation.js';
 import { approveCall, deniedResult } from './tool-approval.js';
 import {
   cancelledResult,
@@ -19,6 +20,7 @@ import {
   executeToolCall,
   type PreparedToolCall,
   prepareToolCall,
+  stoppedWhileRunningResult,
 } from './tool-call-runner.js';
 import { TurnLog } from './turn-log.js';
 
@@ -120,23 +122,58 @@ async function* streamStep(
 /** Runs a call, or settles with `undefined` when the turn is cancelled before it completes. */
 async function runCall(
   setup: TurnSetup,
+  log: TurnLog,
   prepared: PreparedToolCall,
   signal: AbortSignal,
 ): Promise<ToolResult | undefined> {
   if (signal.aborted) return undefined;
-  const result = await raceAbort(executeToolCall(prepared, { ...setup, signal }), signal);
+  const onAsk = (): void => log.addPosed(prepared.call, 'question');
+  const result = await raceAbort(executeToolCall(prepared, { ...setup, signal, onAsk }), signal);
   if (result === ABORTED) return undefined;
   // A failure caused by the cancel itself (such as ASK_ABORTED) is the cancel; an answer given first is kept.
   if (signal.aborted && !result.ok) return undefined;
   return result;
 }
 
-/** Runs the step's calls one after another; returns true when the turn was cancelled. */
+/** Kinds of calls that change nothing: run again when the program stopped while they ran. */
+const CHANGES_NOTHING: ReadonlySet<string> = new Set(['read', 'search', 'think']);
+
+type StoredApproval = Extract<ConversationEntry, { type: 'approval' }>;
+
+/**
+ * Whether a call allowed before the program stopped, with no result, runs again: only when the
+ * tool describes it now, as then, as a call that changes nothing (a stored decision is never
+ * taken for a call that would now do something else).
+ */
+function runsAgain(stored: StoredApproval, now: ToolCallDescription | undefined): boolean {
+  return (
+    now !== undefined &&
+    CHANGES_NOTHING.has(now.kind) &&
+    canonical(now) === canonical(stored.description)
+  );
+}
+
+/** JSON with every object's keys in order, so that equal values give equal text. */
+function canonical(value: unknown): string {
+  return JSON.stringify(value, (_key, field: unknown) =>
+    field !== null && typeof field === 'object' && !Array.isArray(field)
+      ? Object.fromEntries(
+          Object.entries(field as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : 1)),
+        )
+      : field,
+  );
+}
+
+/**
+ * Runs the step's calls one after another; returns true when the turn was cancelled. `decided`:
+ * the decision stored for the first call before the program stopped (a turn that goes on).
+ */
 async function* runCalls(
   setup: TurnSetup,
   log: TurnLog,
   calls: readonly ModelToolCall[],
   signal: AbortSignal,
+  decided?: StoredApproval,
 ): AsyncGenerator<AgentEvent, boolean, undefined> {
   for (const call of calls) {
     if (signal.aborted) break;
@@ -154,8 +191,19 @@ async function* runCalls(
       ...(description !== undefined && { description }),
     };
     let result: ToolResult | undefined;
-    if (description !== undefined && prepared.failure === undefined) {
-      const approval = await approveCall(prepared, description, { ...setup, signal });
+    const stored = decided?.toolCallId === call.id ? decided : undefined;
+    if (stored !== undefined) {
+      // Decided before the program stopped: the decision stands, and a call that acts and was
+      // allowed may have run already, so it never runs a second time.
+      const { outcome } = stored;
+      yield { type: 'tool-approval', id: call.id, name: call.name, outcome };
+      if (!outcome.allowed) result = deniedResult(outcome);
+      else if (runsAgain(stored, description)) {
+        result = await runCall(setup, log, prepared, signal);
+      } else result = stoppedWhileRunningResult();
+    } else if (description !== undefined && prepared.failure === undefined) {
+      const onAsk = (): void => log.addPosed(call, 'approval');
+      const approval = await approveCall(prepared, description, { ...setup, signal, onAsk });
       log.addApproval(call, description, approval.outcome);
       // The person's decision is stored before anything acts on it.
       await log.flush();
@@ -169,10 +217,10 @@ async function* runCalls(
       if (!approval.outcome.allowed) {
         result = signal.aborted ? undefined : deniedResult(approval.outcome);
       } else {
-        result = await runCall(setup, prepared, signal);
+        result = await runCall(setup, log, prepared, signal);
       }
     } else {
-      result = await runCall(setup, prepared, signal);
+      result = await runCall(setup, log, prepared, signal);
     }
     result ??= cancelledResult();
     log.addResult(call, result);
@@ -191,14 +239,18 @@ function stepLimit(maxSteps: number): TurnEndEvent {
   return { type: 'turn-end', reason: 'step-limit', error: toToolError(error) };
 }
 
-/** The steps of a turn, until one ends it: resolves with the `turn-end` event to give. */
+/**
+ * The steps of a turn, until one ends it: resolves with the `turn-end` event to give. `first`:
+ * the number of the first step (a turn that goes on has made steps already).
+ */
 async function* steps(
   setup: TurnSetup,
   messages: readonly ModelMessage[],
   log: TurnLog,
   signal: AbortSignal,
+  first = 1,
 ): AsyncGenerator<AgentEvent, TurnEndEvent, undefined> {
-  for (let step = 1; ; step++) {
+  for (let step = first; ; step++) {
     if (signal.aborted) return CANCELLED;
     const outcome = yield* streamStep(setup, messages, log, signal);
     if (outcome.kind === 'cancelled') return CANCELLED;
@@ -231,9 +283,40 @@ export async function* runTurn(
 ): AsyncGenerator<AgentEvent, void, undefined> {
   const log = new TurnLog(messages, setup.recorder);
   log.addPrompt(prompt);
+  yield* loggedTurn(log, () => steps(setup, messages, log, signal));
+}
+
+/**
+ * The rest of a turn the program left while something was put to the person (see
+ * `ResumePoint`): the open calls of its last step, in order (the one that waited asks again,
+ * the answers already stored stay, a call that acts and was approved never runs twice), then
+ * model steps as in any turn. Its first step counts as the second of the turn.
+ */
+export async function* resumeTurn(
+  setup: TurnSetup,
+  messages: ModelMessage[],
+  point: ResumePoint,
+  signal: AbortSignal,
+): AsyncGenerator<AgentEvent, void, undefined> {
+  const log = new TurnLog(messages, setup.recorder, point.order);
+  yield* loggedTurn(log, async function* () {
+    const open = log.openCalls;
+    if (open.length > 0 && (yield* runCalls(setup, log, open, signal, point.decided))) {
+      return CANCELLED;
+    }
+    if (setup.maxSteps <= 1) return stepLimit(setup.maxSteps);
+    return yield* steps(setup, messages, log, signal, 2);
+  });
+}
+
+/** Runs a turn's steps, then closes and stores the turn whichever way it ends. */
+async function* loggedTurn(
+  log: TurnLog,
+  body: () => AsyncGenerator<AgentEvent, TurnEndEvent, undefined>,
+): AsyncGenerator<AgentEvent, void, undefined> {
   let end: TurnEndEvent | undefined;
   try {
-    end = yield* steps(setup, messages, log, signal);
+    end = yield* body();
   } catch (error) {
     // A fault of a tool description, of this loop or of the recorder ends the turn; it never
     // escapes to the UI.

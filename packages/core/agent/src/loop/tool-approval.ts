@@ -16,6 +16,8 @@ export interface ApprovalScope {
   readonly permissions: PermissionPolicy;
   readonly questionTimeoutMs: number | undefined;
   readonly signal: AbortSignal;
+  /** Called right before the person is asked (to record it): not when a rule decides. */
+  readonly onAsk?: () => void;
 }
 
 /** A decision on a call, and what went wrong keeping the rule an "always" answer wrote. */
@@ -101,6 +103,7 @@ export async function approveCall(
       }),
     };
   }
+  scope.onAsk?.();
   const outcome = await interaction.requestPermission(
     requestFor(prepared, description, scope, verdict),
   );

@@ -30,6 +30,35 @@ export interface ToolCallScope {
   readonly interaction: AgentInteraction;
   readonly questionTimeoutMs: number | undefined;
   readonly signal: AbortSignal;
+  /** Called right before the call puts a question to the person (to record it). */
+  readonly onAsk?: () => void;
+}
+
+/** `interaction`, calling `onAsk` before each question it asks. */
+function announcingQuestions(
+  interaction: AgentInteraction,
+  onAsk: (() => void) | undefined,
+): AgentInteraction {
+  if (onAsk === undefined) return interaction;
+  const { askAll, requestPermission } = interaction;
+  return {
+    get capabilities() {
+      return interaction.capabilities;
+    },
+    ask: (request) => {
+      onAsk();
+      return interaction.ask(request);
+    },
+    ...(askAll !== undefined && {
+      askAll: (request: Parameters<typeof askAll>[0]) => {
+        onAsk();
+        return askAll.call(interaction, request);
+      },
+    }),
+    ...(requestPermission !== undefined && {
+      requestPermission: requestPermission.bind(interaction),
+    }),
+  } as AgentInteraction;
 }
 
 /** The error result of a failure, in the shape the contract's tool uses. */
@@ -44,6 +73,19 @@ export function cancelledResult(): ToolResult {
     new AgentError(
       'This tool call did not complete: the person cancelled the turn. Do not assume it ran.',
       'TURN_CANCELLED',
+    ),
+  );
+}
+
+/**
+ * The result given, when a turn goes on after the program stopped, to a call that acts and was
+ * approved and started, but has no result: it is never run twice.
+ */
+export function stoppedWhileRunningResult(): ToolResult {
+  return errorResult(
+    new AgentError(
+      'This tool call was approved and started, but the agent stopped (a crash or a kill) before it finished: it may have run in part or in whole. Check what it did before calling it again.',
+      'TOOL_INTERRUPTED',
     ),
   );
 }
@@ -165,7 +207,8 @@ export async function executeToolCall(
   scope: ToolCallScope,
 ): Promise<ToolResult> {
   if (prepared.failure !== undefined) return prepared.failure;
-  const { agentId, interaction, questionTimeoutMs, signal } = scope;
+  const { agentId, questionTimeoutMs, signal } = scope;
+  const interaction = announcingQuestions(scope.interaction, scope.onAsk);
   const agent = createToolCallAgent(agentId, prepared.call.id);
   const context: ToolContext = {
     agent,

@@ -16,12 +16,20 @@ export class TurnLog {
   private draft = '';
   /** Reasoning streamed in the current step, kept exactly as received, not yet written. */
   private reasoning: { text: string; field: string | undefined } | undefined;
-  private readonly order = new ConversationOrder();
-
+  /**
+   * `order`: where the conversation stands, for a turn that goes on from a restored one (see
+   * `resumeTurn`); a new turn starts from a fresh one.
+   */
   constructor(
     private readonly messages: ModelMessage[],
     private readonly recorder?: ConversationRecorder,
+    private readonly order = new ConversationOrder(),
   ) {}
+
+  /** The calls of the last step still waiting for their result, in order. */
+  get openCalls(): readonly ModelToolCall[] {
+    return this.order.openCalls;
+  }
 
   /** Writes the person's prompt: the turn starts. */
   addPrompt(prompt: string): void {
@@ -70,6 +78,15 @@ export class TurnLog {
   ): void {
     if (!this.order.openCalls.includes(call)) return;
     this.add({ type: 'approval', toolCallId: call.id, description, outcome });
+  }
+
+  /**
+   * Writes that a question or an approval of an open call is put to the person, right before it
+   * is shown; made durable with whatever is flushed next, never on its own.
+   */
+  addPosed(call: ModelToolCall, kind: 'question' | 'approval'): void {
+    if (this.order.openCalls[0] !== call) return;
+    this.add({ type: 'posed', toolCallId: call.id, kind });
   }
 
   /**

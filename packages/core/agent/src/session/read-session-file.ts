@@ -77,5 +77,12 @@ export function readSessionFile(path: string, bytes: Buffer): SessionFileContent
     start = end + 1;
   }
   if (header === undefined) return invalid(1, 'the file is empty');
-  return { header, entries, closing: closingEntries(order), validLength, needsNewline, warnings };
+  return {
+    header,
+    entries,
+    closing: closingEntries(order, true),
+    validLength,
+    needsNewline,
+    warnings,
+  };
 }

@@ -54,11 +54,13 @@ function creationFailure(error: unknown): SessionError {
  *
  * Every entry goes to the system as it is added (a crash of the process loses at most the line
  * being written). `flush` makes them survive a crash of the machine too (one fsync, shared by
- * the flushes waiting at the same time), except after a turn's end: what a turn adds after its
- * last answer (the closing text, results of calls it cancelled, the end) can only be lost to a
- * power failure, and a turn found unfinished on load is closed as interrupted, so the end's
- * fsync is left to the next answer or to `close`. The first failure to write is reported once,
- * by `flush`: the conversation goes on in memory after it.
+ * the flushes waiting at the same time), except at the end of a turn that finished: what it
+ * added after its last answer (the closing text, the end) can only be lost to a power failure,
+ * and a turn found without its end goes on from its last answer (or is closed as interrupted)
+ * when the session is opened again, so that fsync is left to the next answer or to `close`.
+ * The end of a turn cancelled, failed or stopped by the step limit is synced: found without
+ * it, the turn would go on where the person or the loop stopped it. The first failure to
+ * write is reported once, by `flush`: the conversation goes on in memory after it.
  */
 export class SessionRecorder implements ConversationRecorder {
   #writer: SessionWriter | undefined;
@@ -66,8 +68,8 @@ export class SessionRecorder implements ConversationRecorder {
   #failure: SessionError | undefined;
   #reported = false;
   #closed = false;
-  /** Whether the last entry added ended a turn: its flush needs no fsync. */
-  #turnEnded = false;
+  /** Whether the last entry added ended a turn that finished: its flush needs no fsync. */
+  #finished = false;
   /** Whether the header was written (or is waiting in `#pending`). */
   #begun: boolean;
   /** The preparation of a new session's files, until it begins. */
@@ -94,7 +96,7 @@ export class SessionRecorder implements ConversationRecorder {
 
   add(entry: ConversationEntry): void {
     if (this.#closed || this.#failure !== undefined) return;
-    this.#turnEnded = entry.type === 'turn-end';
+    this.#finished = entry.type === 'turn-end' && entry.reason === 'finished';
     let line = entryLine(entry);
     if (!this.#begun) {
       this.#begun = true;
@@ -136,8 +138,9 @@ export class SessionRecorder implements ConversationRecorder {
       return;
     }
     // Every answer of the turn was synced before the agent went on with it; what followed is
-    // written, and the machine's crash can only lose it to a turn closed as interrupted.
-    if (this.#turnEnded) return;
+    // written, and the machine's crash can only lose it to a turn that goes on from its last
+    // answer (or is closed as interrupted) when the session is opened again.
+    if (this.#finished) return;
     await this.#writer?.sync().catch((error: unknown) => this.#report(error));
   }
 

@@ -76,6 +76,7 @@ describe('approvals', () => {
     expect(entries.map((entry) => entry.type)).toEqual([
       'prompt',
       'assistant',
+      'posed',
       'approval',
       'tool-result',
       'assistant',
@@ -249,7 +250,8 @@ describe('approvals', () => {
         : entry,
     );
     expect(() => restoreConversation(forged, 'c')).toThrow(/unanswered approval cannot allow/);
-    const twice = [...copy.slice(0, 3), copy[2], ...copy.slice(3)];
+    const at = copy.findIndex((entry: ConversationEntry) => entry.type === 'approval');
+    const twice = [...copy.slice(0, at + 1), copy[at], ...copy.slice(at + 1)];
     expect(() => restoreConversation(twice, 'c')).toThrow(/second time/);
   });
 });

@@ -66,8 +66,13 @@ describe('an agent with a recorder', () => {
 
     await held.flushAsked(0);
     // The answer is written, not yet stored: nothing goes on with it.
-    expect(held.entries.map((entry) => entry.type)).toEqual(['prompt', 'assistant', 'tool-result']);
-    expect(held.flushes[0]?.at).toBe(3);
+    expect(held.entries.map((entry) => entry.type)).toEqual([
+      'prompt',
+      'assistant',
+      'posed',
+      'tool-result',
+    ]);
+    expect(held.flushes[0]?.at).toBe(4);
     expect(events.some((event) => event.type === 'tool-result')).toBe(false);
     expect(model.requests).toHaveLength(1);
     held.flushes[0]?.done.resolve();

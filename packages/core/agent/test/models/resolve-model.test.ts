@@ -1,7 +1,7 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { isModelError } from '../../src/models/model-error.js';
 import { DEMO_DESCRIPTION, resolveModel } from '../../src/models/resolve-model.js';
 import { startChatServer, textChunks } from '../../src/testing.js';
@@ -25,6 +25,9 @@ async function codeOf(promise: Promise<unknown>): Promise<string | undefined> {
 
 describe('resolveModel', () => {
   it("gives the model server's time limit and retries to the OpenAI-compatible model", async () => {
+    // The time limit runs on a fake clock, moved on only once the server holds each request: on
+    // a busy machine, 100 real milliseconds can pass before the server has even read it.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'performance', 'Date'] });
     const server = await startChatServer([{ stall: true }, { stall: true }]);
     try {
       const { model } = await resolveModel({
@@ -34,18 +37,29 @@ describe('resolveModel', () => {
         env: {},
       });
       const events: string[] = [];
-      const failure = await (async () => {
+      const streamed = (async () => {
         const request = { messages: [], tools: [], signal: new AbortController().signal };
         for await (const event of model.stream(request)) events.push(event.type);
       })().then(
         () => undefined,
         (error: unknown) => error,
       );
+      await server.request(0);
+      await vi.advanceTimersByTimeAsync(99);
+      expect(events).toEqual([]);
+      await vi.advanceTimersByTimeAsync(1);
+      await vi.waitFor(() => expect(events).toEqual(['retry']));
+      // After a silence the retry is at once: a pause of 0 ms, on the fake clock too.
+      await vi.advanceTimersByTimeAsync(0);
+      await server.request(1);
+      await vi.advanceTimersByTimeAsync(100);
+      const failure = await streamed;
       expect(events).toEqual(['retry']);
       expect(isModelError(failure, 'MODEL_TIMEOUT')).toBe(true);
       expect((failure as Error).message).toContain('sent nothing for 100 ms; 2 attempts');
       expect(server.requests).toHaveLength(2);
     } finally {
+      vi.useRealTimers();
       await server.close();
     }
   });

@@ -113,6 +113,7 @@ describe('durability of a session', () => {
       'session',
       'prompt',
       'assistant',
+      'posed',
       'tool-result',
       'assistant',
       'turn-end',
@@ -124,21 +125,72 @@ describe('durability of a session', () => {
     expect(fileFsyncs()).toHaveLength(2);
     expect(fileFsyncs()[1]?.size).toBe(statSync(sessionPath(dir, session.id)).size);
 
-    // A power failure right after the turn: the file is what the answer's fsync covered.
+    // A power failure right after the turn: the file is what the answer's fsync covered. The
+    // answer is there, and the turn goes on from it (the model writes its closing text again).
     truncateSync(sessionPath(dir, session.id), answer?.size);
     const restored = await store.open(session.id);
     expect(restored.entries.map((entry) => entry.type)).toEqual([
       'prompt',
       'assistant',
+      'posed',
       'tool-result',
-      'turn-end',
     ]);
-    expect(restored.entries[2]).toMatchObject({ result: { output: 'SQLite' } });
-    expect(restored.entries[3]).toEqual({
-      type: 'turn-end',
-      reason: 'cancelled',
-      interrupted: true,
+    expect(restored.entries[3]).toMatchObject({ result: { output: 'SQLite' } });
+    const again = createAgent({
+      model: createScriptedModel(ONE_QUESTION),
+      interaction,
+      conversation: restored.entries,
+      recorder: restored.recorder,
     });
+    expect(again.resumable).toBe(true);
+    await restored.close();
+    provider.dispose();
+  });
+
+  it('syncs the end of a cancelled turn: a power failure never lets the turn go on where the person stopped it', async () => {
+    const dir = stateFolder();
+    const store = openSessionStore({ dir });
+    const session = store.create({ cwd: '/' });
+    const interaction = createUserInteraction();
+    const provider = createScriptedProvider();
+    interaction.registerProvider(provider);
+    const agent = createAgent({
+      model: createScriptedModel(ONE_QUESTION),
+      interaction,
+      recorder: session.recorder,
+    });
+    const held = provider.hold();
+    const controller = new AbortController();
+    const turn = collect(agent.run('Which database?', { signal: controller.signal }));
+    await held;
+    const ino = statSync(sessionPath(dir, session.id)).ino;
+    expect(seen.fsyncs.filter((sync) => sync.ino === ino)).toEqual([]);
+    controller.abort();
+    expect(endOf(await turn)).toMatchObject({ reason: 'cancelled' });
+    const types = sessionLines(dir, session.id).map((line) => line.type);
+    expect(types.slice(-3)).toEqual(['posed', 'tool-result', 'turn-end']);
+    // A power failure before the close: the file is what its last fsync covered, the end
+    // included, so the turn stays cancelled.
+    const synced = seen.fsyncs.filter((sync) => sync.ino === ino).at(-1)?.size;
+    expect(synced).toBe(statSync(sessionPath(dir, session.id)).size);
+    await session.close();
+    truncateSync(sessionPath(dir, session.id), synced);
+    const restored = await store.open(session.id);
+    expect(restored.entries.slice(-2)).toEqual([
+      expect.objectContaining({
+        type: 'tool-result',
+        toolCallId: 'db',
+        result: expect.objectContaining({ ok: false }),
+      }),
+      { type: 'turn-end', reason: 'cancelled' },
+    ]);
+    const again = createAgent({
+      model: createScriptedModel(ONE_QUESTION),
+      interaction,
+      conversation: restored.entries,
+      recorder: restored.recorder,
+    });
+    expect(again.resumable).toBe(false);
     await restored.close();
     provider.dispose();
   });

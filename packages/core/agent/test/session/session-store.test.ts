@@ -68,7 +68,9 @@ describe('the session store', () => {
       [1, 'session'],
       [1, 'prompt'],
       [1, 'assistant'],
+      [1, 'posed'],
       [1, 'tool-result'],
+      [1, 'posed'],
       [1, 'tool-result'],
       [1, 'assistant'],
       [1, 'turn-end'],
@@ -81,11 +83,12 @@ describe('the session store', () => {
       createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
       title: 'Greet me',
     });
-    expect(lines[4]).toMatchObject({
+    expect(lines[5]).toEqual({ v: 1, type: 'posed', toolCallId: 'color', kind: 'question' });
+    expect(lines[6]).toMatchObject({
       toolCallId: 'color',
       result: { ok: true, output: 'Blue', answer: { answer: 'Blue', option: { label: 'Blue' } } },
     });
-    expect(lines[6]).toEqual({ v: 1, type: 'turn-end', reason: 'finished' });
+    expect(lines[8]).toEqual({ v: 1, type: 'turn-end', reason: 'finished' });
     // The lock went with the close.
     expect(lockFiles(dir)).toEqual([]);
   });
@@ -200,7 +203,7 @@ describe('the session store', () => {
     expect(sessionLines(dir, first.id).filter((line) => line.type === 'prompt')).toHaveLength(2);
   });
 
-  it('closes a turn the program left in the middle of a question: the answers given before stay, the rest is cancelled', async () => {
+  it('goes on with a turn the program left in the middle of a question: the answers given before stay, the waiting one is asked again', async () => {
     const dir = stateFolder();
     const store = openSessionStore({ dir });
     const session = store.create({ cwd: '/' });
@@ -217,12 +220,55 @@ describe('the session store', () => {
     await held;
     // The program stops here: its file stays as it is (the lock is tested apart).
     await session.close();
+    const linesBefore = sessionLines(dir, session.id);
 
     const restored = await store.open(session.id);
-    expect(restored.entries.slice(3)).toEqual([
+    expect(restored.entries.slice(2)).toEqual([
+      { type: 'posed', toolCallId: 'name', kind: 'question' },
+      expect.objectContaining({ type: 'tool-result', toolCallId: 'name' }),
+      { type: 'posed', toolCallId: 'color', kind: 'question' },
+    ]);
+    expect(restored.entries[3]).toMatchObject({ toolCallId: 'name', result: { output: 'Ann' } });
+    // Nothing closes the turn: the file is as the program left it.
+    expect(sessionLines(dir, session.id)).toEqual(linesBefore);
+    // The question the crash cut short is asked again, and only that one; the turn goes on.
+    const again = agentOn(restored, TWO_QUESTIONS, [{ label: 'Red' }]);
+    expect(again.resumable).toBe(true);
+    const events = await collect(again.resume());
+    expect(events.filter((event) => event.type === 'tool-call').map((event) => event.id)).toEqual([
+      'color',
+    ]);
+    expect(endOf(events).reason).toBe('finished');
+    expect(textOf(events)).toBe('Hello Ann in Red.');
+    expectValidConversation(again.messages);
+    await restored.close();
+    expect(
+      sessionLines(dir, session.id)
+        .slice(-4)
+        .map((line) => line.type),
+    ).toEqual(['posed', 'tool-result', 'assistant', 'turn-end']);
+    provider.dispose();
+    await turn;
+  });
+
+  it('closes a turn the program left with nothing put to the person: the next turn follows a valid conversation', async () => {
+    const dir = stateFolder();
+    const store = openSessionStore({ dir });
+    const session = store.create({ cwd: '/' });
+    session.recorder.add({ type: 'prompt', text: 'Greet me.' });
+    session.recorder.add({
+      type: 'assistant',
+      text: 'Two questions.',
+      toolCalls: [{ id: 'name', name: 'ask_user_question', arguments: '{"question":"Name?"}' }],
+    });
+    await session.recorder.flush();
+    await session.close();
+
+    const restored = await store.open(session.id);
+    expect(restored.entries.slice(2)).toEqual([
       {
         type: 'tool-result',
-        toolCallId: 'color',
+        toolCallId: 'name',
         result: {
           ok: false,
           output: expect.any(String),
@@ -235,24 +281,16 @@ describe('the session store', () => {
       },
       { type: 'turn-end', reason: 'cancelled', interrupted: true },
     ]);
-    expect(restored.entries[2]).toMatchObject({ toolCallId: 'name', result: { output: 'Ann' } });
-    // The closing lines are on disk: the next turn follows a valid conversation.
+    // The closing lines are on disk.
     expect(
       sessionLines(dir, session.id)
         .slice(-2)
         .map((line) => line.type),
     ).toEqual(['tool-result', 'turn-end']);
-    // The scripted model asks again the question the crash cut short, and only that one.
-    const again = agentOn(restored, TWO_QUESTIONS, [{ label: 'Red' }]);
+    const again = agentOn(restored, TWO_QUESTIONS);
+    expect(again.resumable).toBe(false);
     expectValidConversation(again.messages);
-    const events = await collect(again.run('Go on.'));
-    expect(events.filter((event) => event.type === 'tool-call').map((event) => event.id)).toEqual([
-      'color',
-    ]);
-    expect(textOf(events)).toBe('Two questions.Hello Ann in Red.');
     await restored.close();
-    provider.dispose();
-    await turn;
   });
 
   it('skips a torn last line with a warning, and goes on after it', async () => {
@@ -316,7 +354,9 @@ describe('the session store', () => {
       const whole = ends.filter((end) => end <= cut).length - 1;
       expect(restored.warnings, `cut at ${cut}`).toHaveLength(ends.includes(cut) ? 0 : 1);
       expect(restored.entries.slice(0, whole), `cut at ${cut}`).toEqual(original.slice(0, whole));
-      const agent = agentOn(restored, TWO_QUESTIONS);
+      const agent = agentOn(restored, TWO_QUESTIONS, [{ custom: 'Cy' }, { label: 'Red' }]);
+      // A turn cut while a question waited can go on; a new prompt closes it first.
+      if (agent.resumable) endOf(await collect(agent.run('Three.')));
       expectValidConversation(agent.messages);
       await restored.close();
     }
@@ -340,12 +380,13 @@ describe('the session store', () => {
     expect(restored.entries.map((entry) => entry.type)).toEqual([
       'prompt',
       'assistant',
+      'posed',
       'tool-result',
       'tool-result',
       'turn-end',
     ]);
     await restored.close();
-    expect(sessionLines(dir, session.id)).toHaveLength(6);
+    expect(sessionLines(dir, session.id)).toHaveLength(7);
   });
 
   it('refuses a file damaged before its last line, naming the line, and a newer format', async () => {

@@ -86,7 +86,7 @@ function parseChoice(
 /**
  * Asks an approval in line mode (plain mode, a pipe): the title, what it touches, the command
  * or the whole diff, then the numbered choices, read one line per attempt; `y` allows once and
- * `n` rejects once. The end of the input denies (`INPUT_CLOSED`).
+ * `n` (or Ctrl+D on a terminal) rejects once. The end of the input denies (`INPUT_CLOSED`).
  */
 export function startLineApprovalSession(
   question: ScreenApproval,
@@ -128,5 +128,18 @@ export function startLineApprovalSession(
       } as const;
       dialog.finish([summaryLine(view.title, ending, style)], () => question.resolve({ choice }));
     },
+    // Ctrl+D on a terminal rejects, as Esc does on the screen.
+    view.choices.some((item) => item.choice === 'reject_once')
+      ? (style) => ({
+          lines: [
+            summaryLine(
+              view.title,
+              { kind: 'answered', answer: choiceSummary('reject_once', view), refused: true },
+              style,
+            ),
+          ],
+          settle: () => question.resolve({ choice: 'reject_once' }),
+        })
+      : undefined,
   );
 }

@@ -1,4 +1,4 @@
-import type { AskUserQuestionsRequest } from 'dsh-user-interaction';
+import { type AskUserQuestionsRequest, askDeclinedError } from 'dsh-user-interaction';
 import { neutralizeText } from '../../text/neutralize-text.js';
 import { type BatchQuestion, batchSummary, itemAnswer } from '../batch/batch-session.js';
 import type { BatchAnswer } from '../batch/batch-state.js';
@@ -9,8 +9,8 @@ import { type LineTerminal, questionBlock, startLineDialog } from './line-dialog
 /**
  * Asks several questions in line mode, one after another, each as a numbered list read one
  * line per attempt (a wrong line asks that question again). Once every question has its
- * answer, writes a summary line per question and settles them all; the end of input or a
- * withdrawal ends them all, none answered.
+ * answer, writes a summary line per question and settles them all; Ctrl+D on a terminal
+ * declines them all, and the end of input or a withdrawal ends them all, none answered.
  */
 export function startLineBatchSession(
   question: BatchQuestion,
@@ -46,5 +46,9 @@ export function startLineBatchSession(
         question.resolve({ answers: items }),
       );
     },
+    (style) => ({
+      lines: batchSummary(views, answers, { kind: 'declined' }, style),
+      settle: () => question.reject(askDeclinedError()),
+    }),
   );
 }

@@ -4,6 +4,7 @@ import { type TerminalStyle, terminalStyle } from '../../text/terminal-style.js'
 import { whenWithdrawn } from '../question-session.js';
 import type { QuestionView } from '../question-view.js';
 import type { UnansweredEnding } from '../summary-line.js';
+import { AT_ZERO, timeLeftText } from '../terminal/countdown.js';
 import type { TerminalOutput } from '../terminal/terminal-streams.js';
 import type { LineAnswer } from './line-answer.js';
 import type { LineReader } from './line-reader.js';
@@ -15,6 +16,10 @@ export interface LineTerminal {
   readonly env: NodeJS.ProcessEnv;
   /** Write each line read after the prompt: the input is not a terminal, so nobody saw it typed. */
   readonly echo: boolean;
+  /** When the question's time limit ends (by `now`): said once, before it (nothing counts down here). */
+  readonly deadline?: number;
+  /** The clock of `deadline` (default: `Date.now`). */
+  readonly now?: () => number;
 }
 
 /** A line the question accepted. */
@@ -62,21 +67,38 @@ export function questionBlock(view: QuestionView, style: TerminalStyle): string 
   return `${lines.join('\n')}\n`;
 }
 
+/** How Ctrl+D ends a line-mode session on a terminal: its summary lines, and how it settles. */
+export interface EndKeyEnding {
+  readonly lines: readonly string[];
+  readonly settle: () => void;
+}
+
 /**
  * Runs a line-mode session for a pending question: `run` writes and reads through the dialog;
- * the end of input, a withdrawal or a failure ends it with `unanswered`'s summary lines.
+ * the end of input, a withdrawal or a failure ends it with `unanswered`'s summary lines. On a
+ * terminal in cooked mode (plain mode), Ctrl+D on an empty line ends it as `endKey` says (as
+ * Esc does a screen), and only it: the program goes on.
  */
 export function startLineDialog(
   question: PendingQuestion<unknown>,
   terminal: LineTerminal,
   unanswered: (ending: UnansweredEnding, style: TerminalStyle) => readonly string[],
   run: (dialog: LineDialog) => Promise<void>,
+  endKey?: (style: TerminalStyle) => EndKeyEnding,
 ): void {
   const { output, reader } = terminal;
   const style = terminalStyle({ env: terminal.env, stream: output, interactive: false });
   const reading = new AbortController();
+  const onEndKey =
+    endKey === undefined
+      ? undefined
+      : () => {
+          const ending = endKey(style);
+          finish(ending.lines, ending.settle);
+        };
   let settled = false;
   let promptOpen = false;
+  let timeSaid = false;
 
   function finish(lines: readonly string[], settle: () => void = () => {}): void {
     if (settled) return;
@@ -92,12 +114,19 @@ export function startLineDialog(
     prompt: string,
     parse: (line: string) => LineAnswer,
   ): Promise<AcceptedLine | undefined> {
+    const { deadline } = terminal;
+    if (deadline !== undefined && !timeSaid) {
+      // Said once, before the first prompt: nothing is redrawn here to count down.
+      timeSaid = true;
+      const left = timeLeftText(deadline - (terminal.now ?? Date.now)());
+      output.write(`${style.dim(`Answer within ${left}: ${AT_ZERO}.`)}\n`);
+    }
     while (!settled) {
       output.write(prompt);
       promptOpen = true;
       let line: string | undefined;
       try {
-        line = await reader.read({ signal: reading.signal });
+        line = await reader.read({ signal: reading.signal, ...(onEndKey && { onEndKey }) });
       } catch {
         return undefined; // Ended while waiting; `finish` already wrote its lines.
       }
@@ -119,6 +148,7 @@ export function startLineDialog(
 
   // Withdrawn while waiting for a line: only the summary lines are written.
   const stopListening = whenWithdrawn(question, (ending) => finish(unanswered(ending, style)));
+
   run({ style, write: (text) => output.write(text), read, finish }).catch((error: unknown) => {
     const failure = askFailedError(error, 'the line-mode question failed');
     finish(unanswered({ kind: 'interrupted' }, style), () => question.reject(failure));

@@ -4,6 +4,12 @@ import type { Interface } from 'node:readline';
 export interface ReadLineOptions {
   /** Gives up waiting: the read rejects with the signal's reason and takes no line. */
   readonly signal?: AbortSignal;
+  /**
+   * Called instead of ending the input when Ctrl+D is pressed on an empty line of a terminal in
+   * cooked mode (see `cookedTerminalInput`) while this read is the first waiting; the read
+   * goes on waiting (abort it through `signal`).
+   */
+  readonly onEndKey?: () => void;
 }
 
 /**
@@ -14,6 +20,11 @@ export interface ReadLineOptions {
 export interface LineReader {
   /** The next line; `undefined` once the input ended and every buffered line was read. */
   read(options?: ReadLineOptions): Promise<string | undefined>;
+  /**
+   * Ctrl+D on an empty line of a terminal in cooked mode: the first waiting read takes it when
+   * it has `onEndKey` (true), else nobody does (false: the input ends, as a pipe's would).
+   */
+  takeEndKey(): boolean;
   /** Lines received and not read yet. */
   readonly buffered: number;
   /** True once the Interface closed (buffered lines may still be read). */
@@ -24,6 +35,7 @@ export interface LineReader {
 
 interface Waiter {
   resolve(line: string | undefined): void;
+  readonly onEndKey: (() => void) | undefined;
 }
 
 const readers = new WeakMap<Interface, LineReader>();
@@ -44,7 +56,7 @@ function attach(readline: Interface): LineReader {
   });
 
   return {
-    read({ signal } = {}) {
+    read({ signal, onEndKey } = {}) {
       if (signal?.aborted) return Promise.reject(signal.reason);
       if (lines.length > 0) return Promise.resolve(lines.shift());
       if (ended) return Promise.resolve(undefined);
@@ -55,6 +67,7 @@ function attach(readline: Interface): LineReader {
           reject(signal?.reason);
         };
         const waiter: Waiter = {
+          onEndKey,
           resolve(line) {
             signal?.removeEventListener('abort', onAbort);
             resolve(line);
@@ -63,6 +76,12 @@ function attach(readline: Interface): LineReader {
         waiters.push(waiter);
         signal?.addEventListener('abort', onAbort, { once: true });
       });
+    },
+    takeEndKey() {
+      const first = waiters[0];
+      if (first?.onEndKey === undefined || lines.length > 0) return false;
+      first.onEndKey();
+      return true;
     },
     get buffered() {
       return lines.length;

@@ -2,6 +2,7 @@ import {
   type AskUserQuestionOption,
   type AskUserQuestionRequest,
   answerForOption,
+  askDeclinedError,
 } from 'dsh-user-interaction';
 import { neutralizeText } from '../../text/neutralize-text.js';
 import type { ScreenQuestion } from '../question-session.js';
@@ -14,7 +15,8 @@ export type { LineTerminal } from './line-dialog.js';
 
 /**
  * Asks a question as a numbered list and reads one line per attempt, settling it with the
- * answer; when it is withdrawn, writes its summary line and stops reading.
+ * answer (Ctrl+D on a terminal declines it); when it is withdrawn, writes its summary line and
+ * stops reading.
  */
 export function startLineSession(
   question: ScreenQuestion,
@@ -44,5 +46,9 @@ export function startLineSession(
         );
       }
     },
+    (style) => ({
+      lines: [summaryLine(view.title, { kind: 'declined' }, style)],
+      settle: () => question.reject(askDeclinedError()),
+    }),
   );
 }

@@ -1,8 +1,10 @@
 import type { Interface } from 'node:readline';
 import { askFailedError, inputClosedError, type PendingQuestion } from 'dsh-user-interaction';
 import type { TerminalStyle } from '../../text/terminal-style.js';
+import { truncateText } from '../../text/text-width.js';
 import { whenWithdrawn } from '../question-session.js';
 import type { UnansweredEnding } from '../summary-line.js';
+import { countdownLine, nextTick } from '../terminal/countdown.js';
 import { FrameWriter } from '../terminal/frame-writer.js';
 import type { KeyPress } from '../terminal/key.js';
 import { guardTerminal, type TerminalGuard } from '../terminal/terminal-guard.js';
@@ -16,6 +18,10 @@ export interface InteractiveTerminal {
   readonly readline: Interface | undefined;
   readonly env: NodeJS.ProcessEnv;
   readonly escapeCodeTimeout: number | undefined;
+  /** When the question's time limit ends (by `now`): a countdown line is drawn under it. */
+  readonly deadline?: number;
+  /** The clock of `deadline` (default: `Date.now`). */
+  readonly now?: () => number;
 }
 
 /**
@@ -64,10 +70,34 @@ export function runScreen<State, Outcome, Ending>(
     return columns && rows ? { columns, rows } : DEFAULT_SIZE;
   }
 
+  const { deadline } = terminal;
+  const now = terminal.now ?? Date.now;
+  let ticking: ReturnType<typeof setTimeout> | undefined;
+
   function draw(): string {
-    const drawn = screen.render(state, size());
+    const full = size();
+    if (deadline === undefined) {
+      const drawn = screen.render(state, full);
+      state = drawn.state;
+      return frame.render(drawn.lines);
+    }
+    // The countdown takes the last row, under the screen.
+    const drawn = screen.render(state, { columns: full.columns, rows: Math.max(1, full.rows - 1) });
     state = drawn.state;
-    return frame.render(drawn.lines);
+    const line = truncateText(countdownLine(deadline, now()), Math.max(1, full.columns - 1));
+    return frame.render([...drawn.lines, screen.style.dim(line)]);
+  }
+
+  /** Draws the countdown again at each second of time left, until the screen ends. */
+  function tick(): void {
+    const wait = deadline === undefined ? undefined : nextTick(deadline, now());
+    if (wait === undefined || settled) return;
+    ticking = setTimeout(() => {
+      ticking = undefined;
+      safely(() => guard.write(draw()));
+      tick();
+    }, wait);
+    ticking.unref?.();
   }
 
   function collapsed(ending: Ending | UnansweredEnding): string {
@@ -80,6 +110,7 @@ export function runScreen<State, Outcome, Ending>(
     if (settled) return;
     settled = true;
     stopListening();
+    if (ticking !== undefined) clearTimeout(ticking);
     let text: string;
     try {
       text = collapsed(ending);
@@ -151,6 +182,7 @@ export function runScreen<State, Outcome, Ending>(
   const stopListening = whenWithdrawn(question, (ending) => finish(ending));
   try {
     guard.write(draw());
+    tick();
   } catch (error) {
     // Nothing usable reached the screen: give the terminal back and let the caller know.
     settled = true;

@@ -77,7 +77,19 @@ function undoAll(steps: (() => void)[]): void {
 interface GuardState {
   released: boolean;
   exited: boolean;
+  /** Keys are taken from now on; until then frames are held back, so none shows too early. */
   ready: boolean;
+  /** Frames written before keys are taken, drawn together once they are. */
+  held: string;
+  /** Called once, when keys are taken: the frames held back meanwhile are drawn. */
+  onReady?: () => void;
+}
+
+/** What was held back, taken out: written before the next text, which the screen needs it under. */
+function takeHeld(state: GuardState): string {
+  const text = state.held;
+  state.held = '';
+  return text;
 }
 
 function setUp(options: TerminalGuardOptions, undo: (() => void)[], state: GuardState): void {
@@ -103,6 +115,7 @@ function setUp(options: TerminalGuardOptions, undo: (() => void)[], state: Guard
       timer = setImmediate(() => {
         timer = undefined;
         state.ready = true;
+        state.onReady?.();
       });
     });
     undo.push(() => {
@@ -204,7 +217,8 @@ function setUp(options: TerminalGuardOptions, undo: (() => void)[], state: Guard
   const onExit = (): void => {
     if (state.released || state.exited) return;
     state.exited = true;
-    if (!outputBroken(output)) output.write(options.exitText() + PASTE_OFF + SHOW_CURSOR);
+    if (!outputBroken(output))
+      output.write(takeHeld(state) + options.exitText() + PASTE_OFF + SHOW_CURSOR);
     if (setRaw) input.setRawMode?.(false);
   };
   for (const signal of ENDING_SIGNALS) process.on(signal, onSignal);
@@ -223,11 +237,15 @@ function setUp(options: TerminalGuardOptions, undo: (() => void)[], state: Guard
  * failing output, and on process exit; a suspend (Ctrl+Z, SIGTSTP) gives the terminal back
  * until the process continues, then the question is drawn again. Process listeners exist only while the question is on screen. Throws, having undone everything,
  * when the terminal cannot be taken.
+ *
+ * Nothing is drawn before the question takes keys (keys that arrive sooner are dropped as typed
+ * before it): what is written meanwhile is held back and drawn then, in one write. A person, or a
+ * test driving a real terminal, who sees the question can type its answer.
  */
 export function guardTerminal(options: TerminalGuardOptions): TerminalGuard {
   const { input, output } = options;
   const undo: (() => void)[] = [];
-  const state: GuardState = { released: false, exited: false, ready: false };
+  const state: GuardState = { released: false, exited: false, ready: false, held: '' };
   try {
     setUp(options, undo, state);
   } catch (error) {
@@ -235,12 +253,30 @@ export function guardTerminal(options: TerminalGuardOptions): TerminalGuard {
     throw error;
   }
   let entered = false;
+  // The held frames could not be drawn: the screen shows nothing of the question.
+  let neverDrawn = false;
+  const draw = (text: string): void => {
+    if (outputBroken(output)) return;
+    // The first frame carries the mode changes, so that each frame is a single write.
+    output.write(entered ? text : HIDE_CURSOR + PASTE_ON + text);
+    entered = true;
+  };
+  state.onReady = () => {
+    if (state.held === '' || state.released || state.exited) return;
+    try {
+      draw(takeHeld(state));
+    } catch (error) {
+      // As a failing first frame does when it is drawn at once: the question fails.
+      neverDrawn = true;
+      options.onOutputError(error);
+    }
+  };
   undo.push(
     onSuspend({
       suspend() {
         if (state.released || state.exited) return;
         try {
-          output.write(options.suspendText() + PASTE_OFF + SHOW_CURSOR);
+          output.write(takeHeld(state) + options.suspendText() + PASTE_OFF + SHOW_CURSOR);
         } catch {
           // The output is gone; the input is still given back.
         }
@@ -258,16 +294,17 @@ export function guardTerminal(options: TerminalGuardOptions): TerminalGuard {
   return {
     write(text) {
       if (state.released || state.exited || text === '') return;
-      if (outputBroken(output)) return;
-      // The first frame carries the mode changes, so that each frame is a single write.
-      output.write(entered ? text : HIDE_CURSOR + PASTE_ON + text);
-      entered = true;
+      if (!state.ready) state.held += text;
+      else draw(text);
     },
     release(text) {
       if (state.released) return;
       state.released = true;
       try {
-        if (!state.exited && !outputBroken(output)) output.write(text + PASTE_OFF + SHOW_CURSOR);
+        // Settled before it took keys: drawn and collapsed in the one write.
+        const last = takeHeld(state) + text;
+        if (!state.exited && !neverDrawn && !outputBroken(output))
+          output.write(last + PASTE_OFF + SHOW_CURSOR);
       } catch {
         // The output is gone: nothing can be drawn, but the input is still given back below.
       } finally {

@@ -1,0 +1,68 @@
+import { readFileSync } from 'node:fs';
+import { PassThrough } from 'node:stream';
+import { fileURLToPath } from 'node:url';
+import { runAgentProgram } from 'dsh-agent';
+import { describe, expect, it } from 'vitest';
+import { acpAgentProgram } from '../../src/server/acp-agent-program.js';
+
+// The dsh-acp program in-process, as its bin runs it (bin-usage.test.ts runs the bin itself once):
+// its help, version, hint and own flag. The usage errors themselves are listed once, in dsh-agent.
+
+const { version } = JSON.parse(
+  readFileSync(new URL('../../package.json', import.meta.url), 'utf8'),
+) as { version: string };
+
+async function run(args: readonly string[]) {
+  const said: string[] = [];
+  const stdout = new PassThrough();
+  let written = '';
+  stdout.on('data', (chunk) => (written += chunk));
+  const program = acpAgentProgram({ log: (line) => said.push(line), stdout });
+  const code = await runAgentProgram(program, args, { env: {}, stdout });
+  return { code, stdout: written, said };
+}
+
+describe('the dsh-acp program', () => {
+  it('--help lists its flags on stdout', async () => {
+    const { code, stdout, said } = await run(['--help']);
+    expect(code).toBe(0);
+    expect(stdout).toMatch(/^Usage: dsh-acp \[options\]/);
+    for (const flag of [
+      '--script FILE',
+      '--base-url URL',
+      '--model NAME',
+      '--timeout TIME',
+      '--request-timeout TIME',
+      '--retries N',
+      '--questions-as-permissions',
+    ]) {
+      expect(stdout).toContain(flag);
+    }
+    expect(said).toEqual([]);
+  });
+
+  it('--version and -V print the package version', async () => {
+    expect(await run(['--version'])).toEqual({ code: 0, stdout: `${version}\n`, said: [] });
+    expect((await run(['-V'])).stdout).toBe(`${version}\n`);
+  });
+
+  it('ends a usage error with its own hint, its boolean flag taking no value', async () => {
+    expect(await run(['--questions-as-permissions=yes'])).toEqual({
+      code: 2,
+      stdout: '',
+      said: ['--questions-as-permissions takes no value (see dsh-acp --help)'],
+    });
+    expect((await run(['--model', 'qwen3'])).said).toEqual([
+      '--model qwen3 needs a model server: set DEEPSEEK_API_KEY (or DSH_API_KEY), or pass --base-url. (see dsh-acp --help)',
+    ]);
+  });
+
+  it('an invalid script is a fatal error: one line, status 1', async () => {
+    const { code, said } = await run([
+      '--script',
+      fileURLToPath(new URL('../fixtures/invalid.json', import.meta.url)),
+    ]);
+    expect(code).toBe(1);
+    expect(said).toEqual([expect.stringMatching(/^Invalid script .*answer:missing/)]);
+  });
+});

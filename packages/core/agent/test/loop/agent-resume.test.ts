@@ -1,0 +1,339 @@
+import { createUserInteraction, type PendingQuestion } from 'dsh-user-interaction';
+import { describe, expect, it } from 'vitest';
+import type { AgentTool, ToolCallDescription } from '../../src/loop/agent-tool.js';
+import type { ConversationEntry } from '../../src/loop/conversation-entry.js';
+import { createAgent } from '../../src/loop/create-agent.js';
+import type { Script } from '../../src/script/script.js';
+import { createScriptedModel } from '../../src/script/scripted-model.js';
+import { recordingModel } from '../../src/testing.js';
+import { collect, endOf, expectValidConversation, scriptedAgent } from '../support/harness.js';
+
+const COMMAND: ToolCallDescription = {
+  kind: 'execute',
+  title: 'Run make',
+  command: { command: 'make', cwd: '/w' },
+};
+const READ: ToolCallDescription = {
+  kind: 'read',
+  title: 'Read /w/a.txt',
+  locations: [{ path: '/w/a.txt' }],
+};
+
+/** A tool that says what it will do, and counts its runs. */
+function countedTool(name: string, description: ToolCallDescription) {
+  const tool = {
+    name,
+    description: `${name}.`,
+    parameters: { type: 'object' },
+    describe: () => description,
+    runs: 0,
+    async execute() {
+      tool.runs++;
+      return { ok: true, output: `${name} ran` };
+    },
+  } satisfies AgentTool & { runs: number };
+  return tool;
+}
+
+/** Asks a name, runs a command, then sums up with the answer and the command's output. */
+const SCRIPT: Script = {
+  steps: [
+    {
+      text: 'Asking.',
+      toolCalls: [
+        { id: 'q', name: 'ask_user_question', arguments: { question: 'Name?' } },
+        { id: 'c', name: 'run', arguments: {} },
+      ],
+    },
+    { text: 'Hi {{answer:q}}.' },
+  ],
+};
+
+const RESUMED_ENTRIES = {
+  /** The program stopped while the question waited. */
+  questionWaiting: [
+    { type: 'prompt', text: 'Hello.' },
+    {
+      type: 'assistant',
+      text: 'Asking.',
+      toolCalls: [
+        { id: 'q', name: 'ask_user_question', arguments: '{"question":"Name?"}' },
+        { id: 'c', name: 'run', arguments: '{}' },
+      ],
+      reasoning: { text: 'I must ask first.', field: 'reasoning_content' },
+    },
+    { type: 'posed', toolCallId: 'q', kind: 'question' },
+  ],
+} satisfies Record<string, ConversationEntry[]>;
+
+function recorder() {
+  const entries: ConversationEntry[] = [];
+  return {
+    entries,
+    recorder: { add: (entry: ConversationEntry) => entries.push(entry), flush: async () => {} },
+  };
+}
+
+function resumedAgent(
+  conversation: readonly ConversationEntry[],
+  answers: NonNullable<NonNullable<Parameters<typeof scriptedAgent>[1]>['answers']>,
+  tools: AgentTool[],
+) {
+  const stored = recorder();
+  const setup = scriptedAgent(SCRIPT, {
+    answers,
+    agent: { tools, conversation, recorder: stored.recorder },
+  });
+  return { ...setup, stored };
+}
+
+describe('a turn that stopped while something waited for the person', () => {
+  it('is written as posed before the question is shown, and not made durable on its own', async () => {
+    const entries: ConversationEntry[] = [];
+    const flushedAt: number[] = [];
+    const seenWhenAsked: string[][] = [];
+    const interaction = createUserInteraction();
+    interaction.registerProvider({
+      id: 'watching',
+      ask(question: PendingQuestion<unknown>) {
+        seenWhenAsked.push(entries.map((entry) => entry.type));
+        question.resolve({ answer: 'Ann' } as never);
+      },
+    } as never);
+    const agent = createAgent({
+      model: createScriptedModel({
+        steps: [SCRIPT.steps[0] as Script['steps'][number], { text: 'Hi.' }].map((step, index) =>
+          index === 0 ? { ...step, toolCalls: step.toolCalls?.slice(0, 1) } : step,
+        ),
+      }),
+      interaction,
+      recorder: {
+        add: (entry) => entries.push(entry),
+        flush: async () => void flushedAt.push(entries.length),
+      },
+    });
+    endOf(await collect(agent.run('Hello.')));
+    expect(seenWhenAsked).toEqual([['prompt', 'assistant', 'posed']]);
+    expect(entries[2]).toEqual({ type: 'posed', toolCallId: 'q', kind: 'question' });
+    // One flush for the answer, one for the turn's end: none for the posed question.
+    expect(flushedAt).toEqual([4, 6]);
+  });
+
+  it('asks the same question again for the same call, and its answer goes to that call', async () => {
+    const run = countedTool('run', COMMAND);
+    const { agent, model, provider, stored } = resumedAgent(
+      RESUMED_ENTRIES.questionWaiting,
+      [{ custom: 'Bob' }, { choice: 'allow_once' }],
+      [run],
+    );
+    expect(agent.resumable).toBe(true);
+    const events = await collect(agent.resume());
+
+    expect(endOf(events).reason).toBe('finished');
+    expect(provider.requests.map((request) => request.question)).toEqual(['Name?']);
+    expect(provider.permissions.map((request) => request.toolCallId)).toEqual(['c']);
+    expect(run.runs).toBe(1);
+    const [request] = model.requests;
+    expect(model.requests).toHaveLength(1);
+    // The model gets the stored step (its reasoning intact), the answer and the command's output.
+    const messages = request?.messages ?? [];
+    expectValidConversation(messages);
+    expect(messages.find((message) => message.role === 'assistant')).toMatchObject({
+      reasoning: { text: 'I must ask first.', field: 'reasoning_content' },
+    });
+    const results = messages.filter((message) => message.role === 'tool');
+    expect(results.map((message) => message.toolCallId)).toEqual(['q', 'c']);
+    expect(results[0]?.content).toContain('Bob');
+    expect(results[1]?.content).toBe('run ran');
+    expect(stored.entries.map((entry) => entry.type)).toEqual([
+      'posed',
+      'tool-result',
+      'posed',
+      'approval',
+      'tool-result',
+      'assistant',
+      'turn-end',
+    ]);
+    expect(stored.entries.some((entry) => 'interrupted' in entry)).toBe(false);
+    expect(agent.resumable).toBe(false);
+  });
+
+  it('uses an answer stored before the stop as stored, and runs the calls that had not started', async () => {
+    const run = countedTool('run', COMMAND);
+    const conversation: ConversationEntry[] = [
+      ...RESUMED_ENTRIES.questionWaiting,
+      {
+        type: 'tool-result',
+        toolCallId: 'q',
+        result: { ok: true, output: '{"answer":"Cy"}' },
+      },
+    ];
+    const { agent, model, provider } = resumedAgent(
+      conversation,
+      [{ choice: 'allow_once' }],
+      [run],
+    );
+    endOf(await collect(agent.resume()));
+    expect(provider.requests).toHaveLength(0);
+    expect(provider.permissions).toHaveLength(1);
+    expect(run.runs).toBe(1);
+    expect(model.requests[0]?.messages.filter((m) => m.role === 'tool')[0]?.content).toBe(
+      '{"answer":"Cy"}',
+    );
+  });
+
+  it('never runs twice a call that acts and was approved before the stop; a read runs again', async () => {
+    const run = countedTool('run', COMMAND);
+    const read = countedTool('read', READ);
+    const stepCalls = [
+      { id: 'c', name: 'run', arguments: '{}' },
+      { id: 'r', name: 'read', arguments: '{}' },
+    ];
+    const allowed = (toolCallId: string, description: ToolCallDescription): ConversationEntry => ({
+      type: 'approval',
+      toolCallId,
+      description,
+      outcome: { allowed: true, decidedBy: { kind: 'person', choice: 'allow_once' } },
+    });
+    const conversation: ConversationEntry[] = [
+      { type: 'prompt', text: 'Go.' },
+      { type: 'assistant', text: '', toolCalls: stepCalls },
+      { type: 'posed', toolCallId: 'c', kind: 'approval' },
+      allowed('c', COMMAND),
+    ];
+    const { agent, model, provider } = resumedAgent(
+      conversation,
+      [{ choice: 'allow_once' }],
+      [run, read],
+    );
+    const events = await collect(agent.resume());
+    endOf(events);
+    expect(run.runs).toBe(0);
+    expect(read.runs).toBe(1);
+    const results = model.requests[0]?.messages.filter((m) => m.role === 'tool') ?? [];
+    expect(results[0]).toMatchObject({ toolCallId: 'c', error: { code: 'TOOL_INTERRUPTED' } });
+    expect(results[1]).toMatchObject({ toolCallId: 'r', content: 'read ran' });
+    // The stored decision is shown again, not asked again: only the read was asked.
+    expect(provider.permissions.map((request) => request.toolCallId)).toEqual(['r']);
+    expect(events.filter((event) => event.type === 'tool-approval')).toHaveLength(2);
+  });
+
+  it('never takes a stored decision for a call the tool now describes otherwise', async () => {
+    // The file says the command was a read, allowed: the tool says it runs a command.
+    const run = countedTool('run', COMMAND);
+    const conversation: ConversationEntry[] = [
+      { type: 'prompt', text: 'Go.' },
+      { type: 'assistant', text: '', toolCalls: [{ id: 'c', name: 'run', arguments: '{}' }] },
+      { type: 'posed', toolCallId: 'c', kind: 'approval' },
+      {
+        type: 'approval',
+        toolCallId: 'c',
+        description: READ,
+        outcome: { allowed: true, decidedBy: { kind: 'person', choice: 'allow_once' } },
+      },
+    ];
+    const { agent, model } = resumedAgent(conversation, [], [run]);
+    endOf(await collect(agent.resume()));
+    expect(run.runs).toBe(0);
+    expect(model.requests[0]?.messages.at(-1)).toMatchObject({
+      error: { code: 'TOOL_INTERRUPTED' },
+    });
+  });
+
+  it('puts a waiting approval to the person again, and runs the command once, after it', async () => {
+    const run = countedTool('run', COMMAND);
+    const conversation: ConversationEntry[] = [
+      { type: 'prompt', text: 'Go.' },
+      { type: 'assistant', text: '', toolCalls: [{ id: 'c', name: 'run', arguments: '{}' }] },
+      { type: 'posed', toolCallId: 'c', kind: 'approval' },
+    ];
+    const { agent, provider } = resumedAgent(conversation, [{ choice: 'allow_once' }], [run]);
+    endOf(await collect(agent.resume()));
+    expect(provider.permissions).toEqual([
+      expect.objectContaining({ toolCallId: 'c', kind: 'execute' }),
+    ]);
+    expect(run.runs).toBe(1);
+  });
+
+  it('keeps a declined question declined', async () => {
+    const run = countedTool('run', COMMAND);
+    const declined: ConversationEntry = {
+      type: 'tool-result',
+      toolCallId: 'q',
+      result: {
+        ok: false,
+        output:
+          '{"error":{"name":"UserInteractionError","code":"ASK_DECLINED","message":"declined"}}',
+        error: { name: 'UserInteractionError', code: 'ASK_DECLINED', message: 'declined' },
+      },
+    };
+    const conversation = [...RESUMED_ENTRIES.questionWaiting, declined];
+    const { agent, provider, model } = resumedAgent(
+      conversation,
+      [{ choice: 'reject_once' }],
+      [run],
+    );
+    endOf(await collect(agent.resume()));
+    expect(provider.requests).toHaveLength(0);
+    expect(provider.permissions).toHaveLength(1);
+    expect(model.requests[0]?.messages.filter((m) => m.role === 'tool')[0]).toMatchObject({
+      error: { code: 'ASK_DECLINED' },
+    });
+  });
+
+  it('is closed as before when a new prompt comes first, and the conversation stays valid', async () => {
+    const { agent, model, stored } = resumedAgent(
+      RESUMED_ENTRIES.questionWaiting,
+      [{ custom: 'Dee' }, { choice: 'reject_once' }],
+      [countedTool('run', COMMAND)],
+    );
+    expect(agent.resumable).toBe(true);
+    endOf(await collect(agent.run('Something else.')));
+    expect(agent.resumable).toBe(false);
+    expect(stored.entries.slice(0, 3).map((entry) => entry.type)).toEqual([
+      'tool-result',
+      'tool-result',
+      'turn-end',
+    ]);
+    expect(stored.entries[2]).toEqual({ type: 'turn-end', reason: 'cancelled', interrupted: true });
+    expectValidConversation(model.requests[0]?.messages ?? []);
+    // Nothing to go on with now.
+    expect(await collect(agent.resume())).toEqual([]);
+  });
+
+  it('can still be cancelled at the question asked again', async () => {
+    const controller = new AbortController();
+    const interaction = createUserInteraction();
+    interaction.registerProvider({
+      id: 'cancelling',
+      ask: () => controller.abort(),
+    } as never);
+    const stored = recorder();
+    const agent = createAgent({
+      model: recordingModel(createScriptedModel(SCRIPT)),
+      interaction,
+      conversation: RESUMED_ENTRIES.questionWaiting,
+      recorder: stored.recorder,
+      tools: [countedTool('run', COMMAND)],
+    });
+    const events = await collect(agent.resume({ signal: controller.signal }));
+    expect(endOf(events).reason).toBe('cancelled');
+    expect(stored.entries.at(-1)).toEqual({ type: 'turn-end', reason: 'cancelled' });
+  });
+
+  it('closes as before a turn that stopped with nothing put to the person', async () => {
+    const stored = recorder();
+    const agent = createAgent({
+      model: createScriptedModel(SCRIPT),
+      interaction: createUserInteraction(),
+      conversation: RESUMED_ENTRIES.questionWaiting.slice(0, 2),
+      recorder: stored.recorder,
+    });
+    expect(agent.resumable).toBe(false);
+    expect(stored.entries.at(-1)).toEqual({
+      type: 'turn-end',
+      reason: 'cancelled',
+      interrupted: true,
+    });
+  });
+});

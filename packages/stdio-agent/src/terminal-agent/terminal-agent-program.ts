@@ -1,0 +1,135 @@
+import { type AgentProgram, DEMO_WORKSPACE_FILES, sessionStoreFor, stateDirFor } from 'dsh-agent';
+import {
+  createScratchFolder,
+  isWorkspaceToolError,
+  rulesText,
+  workspaceAgentTools,
+} from 'dsh-tools';
+import { packageVersion } from '../package-version.js';
+import { ENDING_SIGNALS, signalExitCode } from '../question-ui/terminal/ending-signals.js';
+import { restoreTerminal } from '../question-ui/terminal/restore-terminal.js';
+import { helpText } from './help-text.js';
+import { NOTIFY_MODES, type NotifyMode } from './notify/waiting-notifier.js';
+import { runTerminalAgent } from './terminal-agent.js';
+import { chooseSession } from './terminal-session.js';
+
+/** `--notify` (else `DSH_NOTIFY`) as a mode, `auto` when unset; `undefined` for anything else. */
+function notifyMode(given: string | undefined): NotifyMode | undefined {
+  if (given === undefined || given === '') return 'auto';
+  return (NOTIFY_MODES as readonly string[]).includes(given) ? (given as NotifyMode) : undefined;
+}
+
+const PROGRAM = 'dsh-stdio-agent';
+// Node's 500 ms makes Esc (decline a question) feel slow; 100 ms still keeps arrow keys whole
+// over a remote link.
+const ESCAPE_CODE_TIMEOUT_MS = 100;
+
+/** A line for the person on stderr, after the program's name. */
+function sayOnStderr(line: string): void {
+  process.stderr.write(`${PROGRAM}: ${line}\n`);
+}
+
+/**
+ * Gives the terminal back on every way out: the end, a signal that ends the program, a crash.
+ * A plain terminal was never drawn on: it gets no escape sequence at all.
+ */
+function restoreOnExit(plain: boolean, say: (line: string) => void): void {
+  const restore = () => restoreTerminal(process.stdin, process.stdout, !plain);
+  process.on('exit', restore);
+  for (const signal of ENDING_SIGNALS) {
+    // SIGINT is the agent's Ctrl+C (`interrupts`): it cancels a turn, or quits at the prompt.
+    if (signal === 'SIGINT') continue;
+    // Left to its default action, the signal would end the process with no `exit` event,
+    // raw mode still on: exit instead, with the status the signal would have given.
+    process.on(signal, () => process.exit(signalExitCode(signal)));
+  }
+  process.on('uncaughtException', (error) => {
+    restore();
+    say(`internal error: ${error instanceof Error ? (error.stack ?? error.message) : error}`);
+    process.exit(1);
+  });
+}
+
+/** Where the program writes its lines for the person: stderr in the bin. */
+export interface TerminalAgentProgramOptions {
+  readonly say?: (line: string) => void;
+}
+
+/**
+ * The `dsh-stdio-agent` program: its flags, texts and the agent it runs, for `runAgentProgram`
+ * (the bin passes it to `startAgentProgram`; tests run it in-process).
+ */
+export function terminalAgentProgram({
+  say = sayOnStderr,
+}: TerminalAgentProgramOptions = {}): AgentProgram {
+  return {
+    name: PROGRAM,
+    helpText,
+    version: packageVersion(),
+    booleanFlags: ['no-color', 'plain', 'show-thinking', 'continue', 'sessions'],
+    valueFlags: ['resume', 'notify', 'notify-command'],
+    say,
+    async run(command, resolved, invoked) {
+      const usageHint = `(try ${invoked.withFlags('--help')})`;
+      const { questionTimeoutMs, flags } = command;
+      const plain = flags.has('plain') || process.env.TERM === 'dumb';
+      // From here on, every exit shows the cursor, whatever state the terminal was found in (a
+      // program killed with -9 before this one leaves it hidden).
+      restoreOnExit(plain, say);
+      // The demo works in a scratch folder of its own, never in the person's files.
+      const demo = resolved.kind === 'demo' && !command.listPermissions;
+      const folder = demo ? createScratchFolder(DEMO_WORKSPACE_FILES).folder : process.cwd();
+      let workspace: Awaited<ReturnType<typeof workspaceAgentTools>>;
+      try {
+        workspace = await workspaceAgentTools({
+          folder,
+          stateDir: stateDirFor(command),
+          allow: command.allow,
+          deny: command.deny,
+          ...(command.permissionMode !== undefined && { mode: command.permissionMode }),
+        });
+        if (command.listPermissions) {
+          process.stdout.write(rulesText(workspace.permissions, command.permissionMode));
+          return 0;
+        }
+      } catch (error) {
+        if (!isWorkspaceToolError(error)) throw error;
+        say(error.code === 'RULE_INVALID' ? `${error.message} ${usageHint}` : error.message);
+        return error.code === 'RULE_INVALID' ? 2 : 1;
+      }
+      const context = { say, stdout: process.stdout, cwd: process.cwd(), usageHint };
+      const choice = await chooseSession(command, sessionStoreFor(command), context);
+      if (choice.kind === 'exit') return choice.code;
+      const notify = notifyMode(command.values.get('notify') ?? process.env.DSH_NOTIFY);
+      if (notify === undefined) {
+        say(`--notify takes ${NOTIFY_MODES.join(', ')} ${usageHint}`);
+        return 2;
+      }
+      const notifyCommand = command.values.get('notify-command');
+      if (notifyCommand !== undefined && notifyCommand.trim() === '') {
+        say(`--notify-command needs a command ${usageHint}`);
+        return 2;
+      }
+      return runTerminalAgent({
+        model: resolved.model,
+        modelDescription: resolved.description,
+        workspaceDescription: demo
+          ? `${folder} (a scratch folder made for the demo: your own files are never touched)`
+          : folder,
+        ...(questionTimeoutMs !== undefined && { questionTimeoutMs }),
+        ...(flags.has('no-color') && { color: false }),
+        plain,
+        showThinking: flags.has('show-thinking'),
+        escapeCodeTimeout: ESCAPE_CODE_TIMEOUT_MS,
+        command: invoked,
+        interrupts: process,
+        notify,
+        ...(notifyCommand !== undefined && { notifyCommand }),
+        cwd: folder,
+        tools: workspace.tools,
+        permissions: workspace.permissions,
+        ...(choice.session !== undefined && { session: choice.session }),
+      });
+    },
+  };
+}
