@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-import { startAgentProgram } from 'dsh-agent';
+import { startAgentProgram } from 'dsh-agent/command-line';
 import { acpAgentProgram } from './server/acp-agent-program.js';
 import { routeConsoleToStderr } from './stdio/route-console-to-stderr.js';
 import { createStderrLog } from './stdio/stderr-log.js';

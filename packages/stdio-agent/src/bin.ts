@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-import { startAgentProgram } from 'dsh-agent';
+import { startAgentProgram } from 'dsh-agent/command-line';
 import { terminalAgentProgram } from './terminal-agent/terminal-agent-program.js';
 
 startAgentProgram(terminalAgentProgram());

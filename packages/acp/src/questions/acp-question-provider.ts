@@ -1,23 +1,19 @@
 import { randomUUID } from 'node:crypto';
-import {
-  type AgentContext,
-  type ClientCapabilities,
-  methods,
-  type SendRequestOptions,
-} from '@agentclientprotocol/sdk';
+import { type AgentContext, type ClientCapabilities, methods } from '@agentclientprotocol/sdk';
 import {
   type AskUserQuestionAnswer,
   type AskUserQuestionRequest,
   type AskUserQuestionsAnswer,
   type AskUserQuestionsRequest,
   askFailedError,
-  hasOptions,
   inputClosedError,
   isUserInteractionError,
   type PendingQuestion,
   PendingQuestions,
   type PermissionAnswer,
   type PermissionRequest,
+  type RefusalWording,
+  refusalFor,
   type UserInteractionCapabilities,
   type UserInteractionProvider,
   unsupportedError,
@@ -34,6 +30,7 @@ import { checkOutgoingRequestSize } from './outgoing-request-size.js';
 import { permissionQuestionsInTurn } from './permission-questions-in-turn.js';
 import { permissionRequestForQuestion } from './permission-request-for-question.js';
 import { checkScope, type QuestionScope } from './question-scope.js';
+import type { SendQuestion, SendWithdrawable } from './send-withdrawable.js';
 import { questionCapabilitiesFor, supportsFormElicitation } from './supports-form-elicitation.js';
 
 /**
@@ -102,23 +99,13 @@ export interface AcpQuestionProvider extends UserInteractionProvider, Disposable
   dispose(): void;
 }
 
-/** Sends one request to the client, with the options that withdraw it. */
-export type SendQuestion = (options: SendRequestOptions) => Promise<unknown>;
-
-/** Waits for the client's reply to one request; withdrawing `question` withdraws the request. */
-export type SendWithdrawable = (send: SendQuestion) => Promise<unknown>;
-
 interface OutgoingQuestion<Answer> {
   /** Sends what shows the question, and resolves with the answer read from the reply. */
   readonly show: (sendWithdrawable: SendWithdrawable) => Promise<Answer>;
 }
 
-/** What a question gets from a client without forms: how the model asks instead. */
-function noQuestionsError() {
-  return unsupportedError(
-    "this editor cannot show questions (it has no form elicitation): ask the question in your reply text, end your turn, and take the person's next message as the answer",
-  );
-}
+/** How a refusal names a client without forms: the contract's rules, in an editor's words. */
+const EDITOR: RefusalWording = { ui: 'this editor', because: 'it has no form elicitation' };
 
 /**
  * Creates the question UI of one ACP connection: a form (`elicitation/create`) for a client
@@ -153,8 +140,14 @@ export function createAcpQuestionProvider(
   function outgoing(request: AskUserQuestionRequest): OutgoingQuestion<AskUserQuestionAnswer> {
     const scope = routed(request);
     const { client } = connection;
-    const forms = supportsFormElicitation(readCapabilities());
-    if (!forms && !questionsAsPermissions) throw noQuestionsError();
+    const capabilities = readCapabilities();
+    const forms = supportsFormElicitation(capabilities);
+    const refused = refusalFor(
+      questionCapabilitiesFor(capabilities, { questionsAsPermissions }),
+      request,
+      EDITOR,
+    );
+    if (refused !== undefined) throw refused;
     if (forms) {
       const params = elicitationForQuestion(request, scope);
       checkOutgoingRequestSize(
@@ -173,11 +166,6 @@ export function createAcpQuestionProvider(
             ),
           ),
       };
-    }
-    if (!hasOptions(request)) {
-      throw unsupportedError(
-        'it has no options, and this editor shows only choices (it has no form elicitation); offer options to choose from',
-      );
     }
     // A permission request must name a tool call; clients show an unknown one as a new entry.
     const toolCallId = scope.toolCallId ?? `question-${randomUUID()}`;
@@ -206,8 +194,12 @@ export function createAcpQuestionProvider(
   function outgoingAll(request: AskUserQuestionsRequest): OutgoingQuestion<AskUserQuestionsAnswer> {
     const scope = routed(request);
     const { client } = connection;
-    const forms = supportsFormElicitation(readCapabilities());
-    if (!forms && !questionsAsPermissions) throw noQuestionsError();
+    const capabilities = readCapabilities();
+    const forms = supportsFormElicitation(capabilities);
+    const shown = questionCapabilitiesFor(capabilities, { questionsAsPermissions });
+    // Without forms the questions are permission requests, one choice at a time.
+    const refused = refusalFor(forms ? shown : { ...shown, multiSelect: false }, request, EDITOR);
+    if (refused !== undefined) throw refused;
     if (forms) {
       const params = elicitationForQuestions(request, scope);
       checkOutgoingRequestSize(
@@ -227,7 +219,6 @@ export function createAcpQuestionProvider(
           ),
       };
     }
-    // Refuses, before anything is sent, what a permission request cannot show.
     return permissionQuestionsInTurn(request, scope, (params, options) =>
       client.request(methods.client.session.requestPermission, params, options),
     );

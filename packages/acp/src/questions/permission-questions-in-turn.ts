@@ -12,14 +12,12 @@ import {
   type AskUserQuestionsAnswer,
   type AskUserQuestionsRequest,
   answerForItem,
-  hasOptions,
-  unsupportedError,
 } from 'dsh-user-interaction';
-import type { SendWithdrawable } from './acp-question-provider.js';
 import { answerFromPermission } from './answer-from-permission.js';
 import { checkOutgoingRequestSize } from './outgoing-request-size.js';
 import { permissionRequestForQuestion } from './permission-request-for-question.js';
 import type { QuestionScope } from './question-scope.js';
+import type { SendWithdrawable } from './send-withdrawable.js';
 
 /** Sends one `session/request_permission` to the client. */
 type RequestPermission = (
@@ -35,27 +33,15 @@ function single(item: AskUserQuestionItem): AskUserQuestionRequest {
 /**
  * Several questions for a client without form elicitation: each a `session/request_permission`
  * on the asking tool call, one after another, the first refusal (`cancelled`) failing them all.
- * Throws `UNSUPPORTED` at once, before anything is sent, for a question a permission request
- * cannot show: one without options, or one that takes several choices; `INVALID_REQUEST` for
- * one whose request would be over the message size limit.
+ * The caller has refused what a permission request cannot show (the contract's `refusalFor`);
+ * throws `INVALID_REQUEST`, before anything is sent, for a question whose request would be over
+ * the message size limit.
  */
 export function permissionQuestionsInTurn(
   request: AskUserQuestionsRequest,
   scope: QuestionScope,
   requestPermission: RequestPermission,
 ): { show(send: SendWithdrawable): Promise<AskUserQuestionsAnswer> } {
-  for (const item of request.questions) {
-    if (!hasOptions(item)) {
-      throw unsupportedError(
-        `\`${item.id}\` has no options, and this editor shows only choices (it has no form elicitation); offer options to choose from`,
-      );
-    }
-    if (item.multiSelect === true) {
-      throw unsupportedError(
-        `\`${item.id}\` takes several choices, and this editor shows one choice at a time (it has no form elicitation); ask for one choice`,
-      );
-    }
-  }
   // A permission request must name a tool call; clients show an unknown one as a new entry.
   const target = {
     sessionId: scope.sessionId,

@@ -1,5 +1,10 @@
 import type { SessionUpdate, ToolCallContent, ToolKind } from '@agentclientprotocol/sdk';
-import type { AgentEvent, ToolCallDescription } from 'dsh-agent';
+import {
+  type AgentEvent,
+  formatDuration,
+  type RetryEvent,
+  type ToolCallDescription,
+} from 'dsh-agent';
 import { ASK_USER_QUESTION_TOOL_NAME } from 'dsh-user-interaction';
 import { decisionNote } from '../permissions/decision-note.js';
 import { changeContent, textContent, toolCallLocations } from '../permissions/tool-call-content.js';
@@ -7,7 +12,6 @@ import { changeContent, textContent, toolCallLocations } from '../permissions/to
 type ToolCallEvent = Extract<AgentEvent, { type: 'tool-call' }>;
 type ToolApprovalEvent = Extract<AgentEvent, { type: 'tool-approval' }>;
 type ToolResultEvent = Extract<AgentEvent, { type: 'tool-result' }>;
-type RetryEvent = Extract<AgentEvent, { type: 'retry' }>;
 
 /** What the session remembers of a call between its updates: what it does, and who decided it. */
 export interface ShownToolCall {
@@ -158,10 +162,7 @@ export function toolResultUpdate(
  */
 export function retryNotice(event: RetryEvent): SessionUpdate {
   const { delayMs } = event;
-  const when =
-    delayMs === 0
-      ? 'Retrying now'
-      : `Retrying in ${delayMs < 1_000 ? `${delayMs} ms` : `${Math.round(delayMs / 1_000)} s`}`;
+  const when = delayMs === 0 ? 'Retrying now' : `Retrying in ${formatDuration(delayMs)}`;
   return {
     sessionUpdate: 'notice',
     severity: 'warning',

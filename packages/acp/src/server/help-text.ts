@@ -1,4 +1,4 @@
-import { AGENT_FLAGS_HELP } from 'dsh-agent';
+import { AGENT_FLAGS_HELP } from 'dsh-agent/command-line';
 
 /** The text of `dsh-acp --help`. */
 export const HELP_TEXT = `Usage: dsh-acp [options]

@@ -2,14 +2,9 @@ import { methods } from '@agentclientprotocol/sdk';
 import { isUserInteractionError } from 'dsh-user-interaction';
 import { describe, expect, it } from 'vitest';
 import type { QuestionElicitationRequest } from '../../src/index.js';
+import { createTestClient, type HeldElicitations, WITH_FORMS } from '../../src/testing.js';
 import { createTestAgent } from '../support/test-agent.js';
-import {
-  createTestClient,
-  type HeldElicitations,
-  initialize,
-  WITH_FORMS,
-  withConnection,
-} from '../support/test-client.js';
+import { initialize, withConnection } from '../support/test-client.js';
 
 const SESSIONS = 50;
 

@@ -1,12 +1,10 @@
 import { REQUEST_LIMITS, UserInteractionError } from 'dsh-user-interaction';
 import { describe, expect, it } from 'vitest';
-import {
-  elicitationForQuestion,
-  elicitationForQuestions,
-  QUESTION_FORM_FIELDS,
-  QUESTION_FORM_WORDING,
-  QUESTIONS_FORM_WORDING,
-} from '../../src/index.js';
+import { elicitationForQuestion } from '../../src/index.js';
+import { elicitationForQuestions } from '../../src/questions/elicitation-for-questions.js';
+import { QUESTION_FORM_FIELDS, QUESTION_FORM_WORDING } from '../../src/questions/question-form.js';
+import { QUESTIONS_FORM_WORDING } from '../../src/questions/questions-form.js';
+import { DATABASE_QUESTION } from '../support/database-question.js';
 
 const scope = { sessionId: 'session-1', toolCallId: 'call-1' };
 
@@ -36,18 +34,7 @@ describe('elicitationForQuestion', () => {
   });
 
   it('makes a titled single choice with the recommended option as the default', () => {
-    const params = elicitationForQuestion(
-      {
-        question: 'Which database?',
-        header: 'Database',
-        options: [
-          { label: 'PostgreSQL', value: 'pg', description: 'Shared server.' },
-          { label: 'SQLite', recommended: true },
-        ],
-        allowCustom: false,
-      },
-      scope,
-    );
+    const params = elicitationForQuestion(DATABASE_QUESTION, scope);
     expect(params).toEqual({
       mode: 'form',
       sessionId: 'session-1',
@@ -61,7 +48,7 @@ describe('elicitationForQuestion', () => {
             type: 'string',
             title: QUESTION_FORM_WORDING.choiceTitle,
             oneOf: [
-              { const: 'pg', title: 'PostgreSQL', description: 'Shared server.' },
+              { const: 'pg', title: 'PostgreSQL', description: 'A shared server.' },
               { const: 'SQLite', title: 'SQLite' },
             ],
             default: 'SQLite',

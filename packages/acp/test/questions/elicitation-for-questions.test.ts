@@ -4,12 +4,12 @@ import {
   validateQuestionsRequest,
 } from 'dsh-user-interaction';
 import { describe, expect, it } from 'vitest';
+import { elicitationForQuestions } from '../../src/index.js';
 import {
-  CUSTOM_ANSWER_META,
   customAnswerField,
-  elicitationForQuestions,
   formSchemaForQuestions,
-} from '../../src/index.js';
+} from '../../src/questions/elicitation-for-questions.js';
+import { CUSTOM_ANSWER_META } from '../../src/questions/questions-form.js';
 
 const OPTIONS = [{ label: 'Red' }, { label: 'Blue', value: 'blue', description: 'Calm.' }];
 const CHOICES = [

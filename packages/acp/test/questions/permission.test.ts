@@ -1,10 +1,7 @@
 import type { AskUserQuestionRequest } from 'dsh-user-interaction';
 import { describe, expect, it } from 'vitest';
-import {
-  answerFromPermission,
-  permissionOptionId,
-  permissionRequestForQuestion,
-} from '../../src/index.js';
+import { answerFromPermission, permissionRequestForQuestion } from '../../src/index.js';
+import { permissionOptionId } from '../../src/questions/permission-request-for-question.js';
 import { thrownCode } from '../support/code-of.js';
 
 const request: AskUserQuestionRequest = {

@@ -14,8 +14,8 @@ import {
   answerFromPermission,
   elicitationForQuestion,
   permissionRequestForQuestion,
-  QUESTION_FORM_FIELDS,
 } from '../../src/index.js';
+import { QUESTION_FORM_FIELDS } from '../../src/questions/question-form.js';
 import { createTestAgent } from '../support/test-agent.js';
 
 const tricky = fc.constantFrom(

@@ -55,15 +55,21 @@ function heldConnection() {
 const scopeFor = () => ({ sessionId: 'session-1', toolCallId: 'call-1' });
 const selected = (optionId: string) => ({ outcome: { outcome: 'selected', optionId } });
 
+/** A provider for a client without forms, asking questions as permission requests it holds. */
+function permissionProvider() {
+  const { connection, sent, sentCount } = heldConnection();
+  const provider = createAcpQuestionProvider({
+    connection,
+    clientCapabilities: {},
+    scopeFor,
+    questionsAsPermissions: true,
+  });
+  return { provider, sent, sentCount };
+}
+
 describe('askAll without form elicitation', () => {
   it('asks one question after another, each once the one before is answered', async () => {
-    const { connection, sent, sentCount } = heldConnection();
-    const provider = createAcpQuestionProvider({
-      connection,
-      clientCapabilities: {},
-      scopeFor,
-      questionsAsPermissions: true,
-    });
+    const { provider, sent, sentCount } = permissionProvider();
     const asking = provider.askAll(TWO_CHOICES);
     await sentCount(1);
     expect(sent.map(({ method }) => method)).toEqual(['session/request_permission']);
@@ -78,13 +84,7 @@ describe('askAll without form elicitation', () => {
   });
 
   it('sends nothing more once withdrawn, and withdraws the request on screen', async () => {
-    const { connection, sent, sentCount } = heldConnection();
-    const provider = createAcpQuestionProvider({
-      connection,
-      clientCapabilities: {},
-      scopeFor,
-      questionsAsPermissions: true,
-    });
+    const { provider, sent, sentCount } = permissionProvider();
     const turn = new AbortController();
     const asking = provider.askAll({ ...TWO_CHOICES, signal: turn.signal });
     await sentCount(1);

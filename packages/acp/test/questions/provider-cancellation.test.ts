@@ -6,17 +6,17 @@ import {
 } from 'dsh-user-interaction';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createAcpQuestionProvider } from '../../src/index.js';
-import { rejectionOf } from '../support/rejection-of.js';
-import { cancelRequest, type TappedPipe, tappedPipe } from '../support/tapped-pipe.js';
-import { type AskOutcome, createTestAgent, type TestAgent } from '../support/test-agent.js';
 import {
+  cancelRequest,
   createTestClient,
-  initialize,
-  startTurn,
+  type TappedPipe,
   type TestClient,
+  tappedPipe,
   WITH_FORMS,
-  withConnection,
-} from '../support/test-client.js';
+} from '../../src/testing.js';
+import { rejectionOf } from '../support/rejection-of.js';
+import { type AskOutcome, createTestAgent, type TestAgent } from '../support/test-agent.js';
+import { initialize, startTurn, withConnection } from '../support/test-client.js';
 
 /** Generous for an in-memory round trip; a provider that waited for the client would never meet it. */
 const PROMPTLY_MS = 1_000;

@@ -1,14 +1,9 @@
 import { type ClientCapabilities, methods } from '@agentclientprotocol/sdk';
 import { isUserInteractionError } from 'dsh-user-interaction';
 import { describe, expect, it } from 'vitest';
+import { createTestClient, type HeldPermissions } from '../../src/testing.js';
 import { createTestAgent, type TurnScript } from '../support/test-agent.js';
-import {
-  createTestClient,
-  type HeldPermissions,
-  initialize,
-  startTurn,
-  withConnection,
-} from '../support/test-client.js';
+import { initialize, startTurn, withConnection } from '../support/test-client.js';
 
 const database = {
   question: 'Which database?',

@@ -1,26 +1,13 @@
 import { methods, RequestError } from '@agentclientprotocol/sdk';
 import { isUserInteractionError, type UserInteractionErrorCode } from 'dsh-user-interaction';
 import { describe, expect, it } from 'vitest';
-import type { QuestionElicitationRequest } from '../../src/index.js';
+import { elicitationForQuestion, type QuestionElicitationRequest } from '../../src/index.js';
+import { createTestClient, type HeldElicitations, WITH_FORMS } from '../../src/testing.js';
+import { DATABASE_QUESTION } from '../support/database-question.js';
 import { type AskOutcome, createTestAgent, type TurnScript } from '../support/test-agent.js';
-import {
-  createTestClient,
-  type HeldElicitations,
-  initialize,
-  startTurn,
-  WITH_FORMS,
-  withConnection,
-} from '../support/test-client.js';
+import { initialize, startTurn, withConnection } from '../support/test-client.js';
 
-const database = {
-  question: 'Which database?',
-  header: 'Database',
-  options: [
-    { label: 'PostgreSQL', value: 'pg', description: 'A shared server.' },
-    { label: 'SQLite', recommended: true },
-  ],
-  allowCustom: false,
-};
+const database = DATABASE_QUESTION;
 
 function errorCode(outcome: AskOutcome): UserInteractionErrorCode | undefined {
   if (!('error' in outcome)) return undefined;
@@ -53,27 +40,11 @@ describe('questions as forms, over the SDK client', () => {
       seen = form.params as QuestionElicitationRequest;
       form.reply({ action: 'accept', content: { choice: 'pg' } });
     });
-    expect(seen).toMatchObject({
-      mode: 'form',
-      sessionId: 'session-1',
-      toolCallId: 'call-1',
-      message: 'Which database?',
-      requestedSchema: {
-        type: 'object',
-        title: 'Database',
-        required: ['choice'],
-        properties: {
-          choice: {
-            type: 'string',
-            default: 'SQLite',
-            oneOf: [
-              { const: 'pg', title: 'PostgreSQL', description: 'A shared server.' },
-              { const: 'SQLite', title: 'SQLite' },
-            ],
-          },
-        },
-      },
-    });
+    // Exactly the form `elicitationForQuestion` makes (its test pins every field), scoped to the
+    // asking session and tool call.
+    expect(seen).toEqual(
+      elicitationForQuestion(database, { sessionId: 'session-1', toolCallId: 'call-1' }),
+    );
     expect(outcome).toMatchObject({ answer: { answer: 'pg', option: { label: 'PostgreSQL' } } });
     expect(response.stopReason).toBe('end_turn');
   });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { questionCapabilitiesFor, supportsFormElicitation } from '../../src/index.js';
+import { supportsFormElicitation } from '../../src/index.js';
+import { questionCapabilitiesFor } from '../../src/questions/supports-form-elicitation.js';
 
 describe('supportsFormElicitation', () => {
   it('is true only when elicitation.form is present and an object', () => {

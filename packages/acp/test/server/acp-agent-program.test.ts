@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { PassThrough } from 'node:stream';
 import { fileURLToPath } from 'node:url';
-import { runAgentProgram } from 'dsh-agent';
+import { runAgentProgram } from 'dsh-agent/command-line';
 import { describe, expect, it } from 'vitest';
 import { acpAgentProgram } from '../../src/server/acp-agent-program.js';
 

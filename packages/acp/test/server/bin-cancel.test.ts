@@ -1,9 +1,9 @@
 import { methods, RequestError } from '@agentclientprotocol/sdk';
 import { describe, expect, it } from 'vitest';
+import { createTestClient, prompt, startSession } from '../../src/testing.js';
 import { withBinClient } from '../support/bin-client.js';
 import { fixture, hasStackTrace, jsonRpcLine, startBin } from '../support/bin-process.js';
-import { cancelWhileFormPending, prompt, startSession } from '../support/server-harness.js';
-import { createTestClient } from '../support/test-client.js';
+import { cancelWhileFormPending } from '../support/server-harness.js';
 
 /** Generous for a child process; an agent that waited for the client's reply would never meet it. */
 const PROMPTLY_MS = 2_000;

@@ -1,9 +1,8 @@
 import { STAND_IN_QUESTION, startDeepSeekStandIn } from 'dsh-agent/testing';
 import { describe, expect, it } from 'vitest';
 import type { QuestionElicitationRequest } from '../../src/index.js';
+import { createTestClient, prompt, startSession } from '../../src/testing.js';
 import { withBinClient } from '../support/bin-client.js';
-import { prompt, startSession } from '../support/server-harness.js';
-import { createTestClient } from '../support/test-client.js';
 
 describe('dsh-acp against a stand-in for DeepSeek', () => {
   for (const thinking of ['on', 'off'] as const) {

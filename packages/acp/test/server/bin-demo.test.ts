@@ -1,9 +1,14 @@
 import type { CreateElicitationResponse } from '@agentclientprotocol/sdk';
 import { describe, expect, it } from 'vitest';
 import type { QuestionElicitationRequest } from '../../src/index.js';
+import {
+  createTestClient,
+  initializeClient,
+  newSession,
+  prompt,
+  startSession,
+} from '../../src/testing.js';
 import { withBinClient } from '../support/bin-client.js';
-import { initializeClient, newSession, prompt, startSession } from '../support/server-harness.js';
-import { createTestClient } from '../support/test-client.js';
 
 describe('the dsh-acp bin, as an editor starts it', () => {
   it('holds the whole offline demo conversation with its questions as forms, over real pipes', async () => {

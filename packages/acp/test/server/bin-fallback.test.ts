@@ -1,8 +1,12 @@
 import { describe, expect, it } from 'vitest';
+import {
+  answerEveryPermission,
+  createTestClient,
+  prompt,
+  startSession,
+} from '../../src/testing.js';
 import { withBinClient } from '../support/bin-client.js';
 import { fixture } from '../support/bin-process.js';
-import { prompt, startSession } from '../support/server-harness.js';
-import { answerEveryPermission, createTestClient } from '../support/test-client.js';
 
 describe('a client without form elicitation, against the bin', () => {
   it('gets no question by default, even when it answers permission requests by itself', async () => {

@@ -3,10 +3,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DEFAULT_MAX_MESSAGE_BYTES, methods } from '@agentclientprotocol/sdk';
 import { afterEach, describe, expect, it } from 'vitest';
+import { createTestClient, newSession, prompt, startSession } from '../../src/testing.js';
 import { withBinClient } from '../support/bin-client.js';
 import { fixture } from '../support/bin-process.js';
-import { newSession, prompt, startSession } from '../support/server-harness.js';
-import { createTestClient } from '../support/test-client.js';
 
 describe('a line over the 32 MiB message limit, against the bin', () => {
   it('is refused with an error to its sender; the connection and the other sessions go on', async () => {

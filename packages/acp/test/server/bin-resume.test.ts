@@ -8,11 +8,10 @@ import {
 } from 'dsh-agent/testing';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { QuestionElicitationRequest } from '../../src/index.js';
+import { createTestClient, initializeClient, prompt, type TestClient } from '../../src/testing.js';
 import { withBinClient } from '../support/bin-client.js';
 import { type BinProcess, startBin } from '../support/bin-process.js';
 import { rejectionOf } from '../support/rejection-of.js';
-import { initializeClient, prompt } from '../support/server-harness.js';
-import { createTestClient, type TestClient } from '../support/test-client.js';
 
 afterEach(removeTemporaryStateFolders);
 

@@ -4,10 +4,9 @@ import { join } from 'node:path';
 import { methods } from '@agentclientprotocol/sdk';
 import { removeTemporaryStateFolders, temporaryStateFolder } from 'dsh-agent/testing';
 import { afterEach, describe, expect, it } from 'vitest';
+import { createTestClient, initializeClient } from '../../src/testing.js';
 import { withBinClient } from '../support/bin-client.js';
 import { rejectionOf } from '../support/rejection-of.js';
-import { initializeClient } from '../support/server-harness.js';
-import { createTestClient } from '../support/test-client.js';
 
 afterEach(removeTemporaryStateFolders);
 

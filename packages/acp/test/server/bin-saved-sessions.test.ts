@@ -7,11 +7,10 @@ import {
   temporaryStateFolder,
 } from 'dsh-agent/testing';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createTestClient, initializeClient, prompt } from '../../src/testing.js';
 import { withBinClient } from '../support/bin-client.js';
 import { startBin } from '../support/bin-process.js';
 import { rejectionOf } from '../support/rejection-of.js';
-import { initializeClient, prompt } from '../support/server-harness.js';
-import { createTestClient } from '../support/test-client.js';
 
 afterEach(removeTemporaryStateFolders);
 

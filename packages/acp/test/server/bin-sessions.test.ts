@@ -1,9 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { QuestionElicitationRequest } from '../../src/index.js';
+import { createTestClient, initializeClient, newSession, prompt } from '../../src/testing.js';
 import { withBinClient } from '../support/bin-client.js';
 import { fixture } from '../support/bin-process.js';
-import { initializeClient, newSession, prompt } from '../support/server-harness.js';
-import { createTestClient } from '../support/test-client.js';
 
 const SESSIONS = 50;
 

@@ -1,9 +1,8 @@
 import { methods } from '@agentclientprotocol/sdk';
 import { deferred } from 'dsh-agent/testing';
 import { describe, expect, it } from 'vitest';
+import { createTestClient, initializeClient, prompt } from '../../src/testing.js';
 import { endInput, fixture, startBin } from '../support/bin-process.js';
-import { initializeClient, prompt } from '../support/server-harness.js';
-import { createTestClient } from '../support/test-client.js';
 
 describe('an editor that stops reading the agent’s stderr', () => {
   it('loses the log, never the sessions: they go on over stdin and stdout', async () => {

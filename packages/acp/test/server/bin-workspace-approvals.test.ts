@@ -5,9 +5,8 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type ClientContext, methods } from '@agentclientprotocol/sdk';
 import { afterEach, describe, expect, it } from 'vitest';
+import { createTestClient, prompt, type TestClient, WITH_FORMS } from '../../src/testing.js';
 import { endInput, startBin } from '../support/bin-process.js';
-import { prompt } from '../support/server-harness.js';
-import { createTestClient, type TestClient, WITH_FORMS } from '../support/test-client.js';
 
 let folder: string | undefined;
 afterEach(() => {

@@ -4,9 +4,8 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { methods } from '@agentclientprotocol/sdk';
 import { afterEach, describe, expect, it } from 'vitest';
+import { createTestClient, prompt, WITH_FORMS } from '../../src/testing.js';
 import { endInput, startBin } from '../support/bin-process.js';
-import { prompt } from '../support/server-harness.js';
-import { createTestClient, WITH_FORMS } from '../support/test-client.js';
 
 const PROGRAM = fileURLToPath(new URL('../fixtures/approval-server.mjs', import.meta.url));
 

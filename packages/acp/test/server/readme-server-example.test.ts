@@ -8,9 +8,8 @@ import {
   routeConsoleToStderr,
   serveAcpAgent,
 } from '../../src/index.js';
+import { createTestClient, prompt, startSession } from '../../src/testing.js';
 import { jsonFixture } from '../support/json-fixture.js';
-import { prompt, startSession } from '../support/server-harness.js';
-import { createTestClient } from '../support/test-client.js';
 
 const ONE_QUESTION = jsonFixture('one-question.json');
 

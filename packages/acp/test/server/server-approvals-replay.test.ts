@@ -2,9 +2,8 @@ import { methods, type SessionUpdate } from '@agentclientprotocol/sdk';
 import { createScriptedModel, openSessionStore, type Script } from 'dsh-agent';
 import { removeTemporaryStateFolders, temporaryStateFolder } from 'dsh-agent/testing';
 import { afterEach, describe, expect, it } from 'vitest';
+import { createTestClient, prompt, WITH_FORMS, withServer } from '../../src/testing.js';
 import { describedTools, rememberingPolicy } from '../support/described-tools.js';
-import { prompt, withServer } from '../support/server-harness.js';
-import { createTestClient, WITH_FORMS } from '../support/test-client.js';
 
 afterEach(removeTemporaryStateFolders);
 

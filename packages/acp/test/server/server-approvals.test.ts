@@ -1,9 +1,8 @@
 import { methods, type SessionUpdate } from '@agentclientprotocol/sdk';
 import { createScriptedModel, type Script } from 'dsh-agent';
 import { describe, expect, it } from 'vitest';
+import { createTestClient, prompt, WITH_FORMS, withServer } from '../../src/testing.js';
 import { describedTools, rememberingPolicy } from '../support/described-tools.js';
-import { prompt, withServer } from '../support/server-harness.js';
-import { createTestClient, WITH_FORMS } from '../support/test-client.js';
 
 const CWD = '/work/project';
 

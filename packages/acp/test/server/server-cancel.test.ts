@@ -2,17 +2,17 @@ import { methods, RequestError } from '@agentclientprotocol/sdk';
 import { createScriptedModel, DEMO_SCRIPT } from 'dsh-agent';
 import { describe, expect, it } from 'vitest';
 import type { QuestionElicitationRequest } from '../../src/index.js';
-import { openSession, rawWire } from '../support/raw-wire.js';
-import { rejectionOf } from '../support/rejection-of.js';
 import {
-  cancelWhileFormPending,
+  cancelRequest,
+  createTestClient,
   newSession,
   prompt,
   startSession,
   withServer,
-} from '../support/server-harness.js';
-import { cancelRequest } from '../support/tapped-pipe.js';
-import { createTestClient } from '../support/test-client.js';
+} from '../../src/testing.js';
+import { openSession, rawWire } from '../support/raw-wire.js';
+import { rejectionOf } from '../support/rejection-of.js';
+import { cancelWhileFormPending } from '../support/server-harness.js';
 
 /** Generous for an in-memory round trip; a server that waited for the client would never meet it. */
 const PROMPTLY_MS = 1_000;

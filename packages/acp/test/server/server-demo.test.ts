@@ -2,8 +2,7 @@ import { methods } from '@agentclientprotocol/sdk';
 import { createScriptedModel, DEMO_SCRIPT } from 'dsh-agent';
 import { describe, expect, it } from 'vitest';
 import type { QuestionElicitationRequest, QuestionsElicitationRequest } from '../../src/index.js';
-import { prompt, startSession, withServer } from '../support/server-harness.js';
-import { createTestClient } from '../support/test-client.js';
+import { createTestClient, prompt, startSession, withServer } from '../../src/testing.js';
 
 const demo = () => ({ model: createScriptedModel(DEMO_SCRIPT, { name: 'demo' }) });
 

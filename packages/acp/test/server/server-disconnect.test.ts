@@ -1,9 +1,14 @@
 import { createScriptedModel, DEMO_SCRIPT } from 'dsh-agent';
 import { describe, expect, it } from 'vitest';
 import { serveAcpAgent } from '../../src/index.js';
-import { initializeClient, newSession, prompt, startSession } from '../support/server-harness.js';
-import { tappedPipe } from '../support/tapped-pipe.js';
-import { createTestClient } from '../support/test-client.js';
+import {
+  createTestClient,
+  initializeClient,
+  newSession,
+  prompt,
+  startSession,
+  tappedPipe,
+} from '../../src/testing.js';
 
 describe('the client going away', () => {
   it('mid-question: the turns end, the sessions are freed and the server is done, with nothing left waiting', async () => {

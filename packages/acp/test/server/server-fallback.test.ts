@@ -1,8 +1,13 @@
 import { createScriptedModel, DEMO_SCRIPT } from 'dsh-agent';
 import { recordingModel } from 'dsh-agent/testing';
 import { describe, expect, it } from 'vitest';
-import { prompt, startSession, withServer } from '../support/server-harness.js';
-import { answerEveryPermission, createTestClient } from '../support/test-client.js';
+import {
+  answerEveryPermission,
+  createTestClient,
+  prompt,
+  startSession,
+  withServer,
+} from '../../src/testing.js';
 
 describe('a client without form elicitation, by default', () => {
   it('gets no question, even one that answers every permission request by itself: no answer reaches the model', async () => {

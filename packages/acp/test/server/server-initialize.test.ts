@@ -2,10 +2,12 @@ import { readFileSync } from 'node:fs';
 import { methods, PROTOCOL_VERSION } from '@agentclientprotocol/sdk';
 import { createScriptedModel } from 'dsh-agent';
 import { describe, expect, it } from 'vitest';
-import { negotiateProtocolVersion, SUPPORTED_PROTOCOL_VERSIONS } from '../../src/index.js';
+import {
+  negotiateProtocolVersion,
+  SUPPORTED_PROTOCOL_VERSIONS,
+} from '../../src/server/initialize-response.js';
+import { createTestClient, newSession, withServer } from '../../src/testing.js';
 import { rejectionOf } from '../support/rejection-of.js';
-import { newSession, withServer } from '../support/server-harness.js';
-import { createTestClient } from '../support/test-client.js';
 
 const manifest = JSON.parse(
   readFileSync(new URL('../../package.json', import.meta.url), 'utf8'),

@@ -2,9 +2,13 @@ import { type CreateElicitationResponse, methods } from '@agentclientprotocol/sd
 import { createScriptedModel } from 'dsh-agent';
 import { describe, expect, it } from 'vitest';
 import type { QuestionsElicitationRequest } from '../../src/index.js';
-import { prompt, startSession, withServer } from '../support/server-harness.js';
-import { cancelRequest } from '../support/tapped-pipe.js';
-import { createTestClient } from '../support/test-client.js';
+import {
+  cancelRequest,
+  createTestClient,
+  prompt,
+  startSession,
+  withServer,
+} from '../../src/testing.js';
 
 /** A script that asks three questions at once, then quotes each answer. */
 const SET = () => ({

@@ -1,16 +1,16 @@
 import { createScriptedModel } from 'dsh-agent';
 import { describe, expect, it } from 'vitest';
 import type { QuestionElicitationRequest } from '../../src/index.js';
-import { jsonFixture } from '../support/json-fixture.js';
-import { rejectionOf } from '../support/rejection-of.js';
 import {
+  createTestClient,
   initializeClient,
   newSession,
   prompt,
   startSession,
   withServer,
-} from '../support/server-harness.js';
-import { createTestClient } from '../support/test-client.js';
+} from '../../src/testing.js';
+import { jsonFixture } from '../support/json-fixture.js';
+import { rejectionOf } from '../support/rejection-of.js';
 
 const ONE_QUESTION = jsonFixture('one-question.json');
 

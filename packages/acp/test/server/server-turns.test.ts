@@ -2,9 +2,14 @@ import type { Model, ModelEvent } from 'dsh-agent';
 import { createScriptedModel, ModelError } from 'dsh-agent';
 import { recordingModel } from 'dsh-agent/testing';
 import { describe, expect, it } from 'vitest';
+import {
+  createTestClient,
+  prompt,
+  startSession,
+  WITH_FORMS,
+  withServer,
+} from '../../src/testing.js';
 import { rejectionOf } from '../support/rejection-of.js';
-import { prompt, startSession, withServer } from '../support/server-harness.js';
-import { createTestClient, WITH_FORMS } from '../support/test-client.js';
 
 function failingModel(error: unknown): Model {
   return {

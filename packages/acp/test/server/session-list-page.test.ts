@@ -1,6 +1,6 @@
 import type { SessionInfo } from 'dsh-agent';
 import { describe, expect, it } from 'vitest';
-import { sessionListPage } from '../../src/index.js';
+import { sessionListPage } from '../../src/server/session-list-page.js';
 
 /** `count` sessions in list order (newest first), a minute apart. */
 function sessionInfos(count: number): SessionInfo[] {

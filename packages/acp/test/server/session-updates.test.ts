@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import {
-  promptText,
   retryNotice,
-  supportsNotices,
   textUpdate,
   toolCallUpdate,
   toolResultUpdate,
-} from '../../src/index.js';
+} from '../../src/server/agent-event-updates.js';
+import { promptText } from '../../src/server/prompt-text.js';
+import { supportsNotices } from '../../src/server/supports-notices.js';
 
 describe('agent events as session updates', () => {
   it('a retry is a warning notice that says when and which attempt, and what failed', () => {
@@ -23,6 +23,10 @@ describe('agent events as session updates', () => {
     });
     expect(retryNotice({ ...retry, attempt: 3, delayMs: 8_000 })).toMatchObject({
       title: 'Retrying in 8 s, attempt 3 of 3',
+    });
+    // The one duration rule of every UI: the terminal says 1.5 s too, not 2 s.
+    expect(retryNotice({ ...retry, delayMs: 1_500 })).toMatchObject({
+      title: 'Retrying in 1.5 s, attempt 2 of 3',
     });
   });
 

@@ -3,9 +3,9 @@ import { PassThrough, Writable } from 'node:stream';
 import { methods, PROTOCOL_VERSION } from '@agentclientprotocol/sdk';
 import { createScriptedModel } from 'dsh-agent';
 import { describe, expect, it } from 'vitest';
-import { createStderrLog, logText, routeConsoleToStderr } from '../../src/index.js';
-import { newSession, prompt, withServer } from '../support/server-harness.js';
-import { createTestClient } from '../support/test-client.js';
+import { createStderrLog, routeConsoleToStderr } from '../../src/index.js';
+import { logText } from '../../src/stdio/log-text.js';
+import { createTestClient, newSession, prompt, withServer } from '../../src/testing.js';
 
 const options = () => ({ model: createScriptedModel({ steps: [{ text: 'Hello.' }] }) });
 

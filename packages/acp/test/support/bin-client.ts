@@ -1,5 +1,6 @@
 import type { ClientContext } from '@agentclientprotocol/sdk';
 import { expect } from 'vitest';
+import type { TestClient } from '../../src/testing.js';
 import {
   type BinProcess,
   type Exit,
@@ -8,7 +9,6 @@ import {
   jsonRpcLine,
   startBin,
 } from './bin-process.js';
-import type { TestClient } from './test-client.js';
 
 /**
  * Runs the built bin with `args` (and `env`), connects the test client to it over its real stdin and

@@ -1,13 +1,11 @@
 import { type ChildProcessWithoutNullStreams, spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { AnyMessage, Stream } from '@agentclientprotocol/sdk';
 import { ndJsonStream } from '@agentclientprotocol/sdk';
-import { deferred } from 'dsh-agent/testing';
+import { deferred, temporaryFolder } from 'dsh-agent/testing';
 import { afterAll, beforeAll } from 'vitest';
-import { AsyncQueue } from './async-queue.js';
+import { AsyncQueue } from '../../src/testing.js';
 
 /** The built `dsh-acp` bin: the tests run what users run. */
 export const BIN = fileURLToPath(new URL('../../dist/bin.js', import.meta.url));
@@ -16,8 +14,9 @@ export const BIN = fileURLToPath(new URL('../../dist/bin.js', import.meta.url));
  * Where the bins save conversations unless a test names a folder (`XDG_STATE_HOME`): never the
  * home folder of whoever runs the tests. One per test file, removed after its tests.
  */
-export const TEST_STATE_HOME = mkdtempSync(join(tmpdir(), 'dsh-test-state-'));
-afterAll(() => rmSync(TEST_STATE_HOME, { recursive: true, force: true }));
+const stateHome = temporaryFolder('dsh-test-state-');
+export const TEST_STATE_HOME = stateHome.path;
+afterAll(stateHome.remove);
 
 /** Throws a clear message when the package has not been built. */
 export function assertBuilt(): void {

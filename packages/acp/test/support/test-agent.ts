@@ -17,7 +17,7 @@ import {
   createAcpQuestionProvider,
   type QuestionScope,
 } from '../../src/index.js';
-import { AsyncQueue } from './async-queue.js';
+import { AsyncQueue } from '../../src/testing.js';
 
 /** What a prompt asks the test agent to do, sent as the prompt's JSON text. */
 export interface TurnScript {

@@ -1,37 +1,4 @@
 export {
-  type AgentCommand,
-  type AgentCommandLineOptions,
-  isUsageError,
-  PERMISSION_MODES,
-  type PermissionMode,
-  parseAgentCommandLine,
-  parseDuration,
-  UsageError,
-} from './command-line/agent-command-line.js';
-export { AGENT_FLAGS_HELP } from './command-line/agent-flags-help.js';
-export {
-  COMMAND_ENV,
-  type ProgramCommand,
-  programCommand,
-} from './command-line/program-command.js';
-export {
-  type AgentProgram,
-  type AgentProgramContext,
-  type AgentRunCommand,
-  runAgentProgram,
-  startAgentProgram,
-} from './command-line/run-agent-program.js';
-export { sessionStoreFor, stateDirFor } from './command-line/session-store-for.js';
-export { inertText } from './files/inert-text.js';
-export {
-  checkOwnFolder,
-  isOwnFileError,
-  OWN_FILE_FLAGS,
-  OwnFileError,
-  openOwnFile,
-  ownFileProblem,
-} from './files/own-file.js';
-export {
   AGENT_ERROR_CODES,
   AgentError,
   type AgentErrorCode,
@@ -73,12 +40,7 @@ export {
 } from './loop/replay-conversation.js';
 export { type ToolCallAgent, toolCallIdOf } from './loop/tool-call-agent.js';
 export { errorResult } from './loop/tool-call-runner.js';
-export {
-  DEEPSEEK_BASE_URL,
-  DEEPSEEK_MODEL,
-  DEEPSEEK_MODELS,
-  speaksDeepSeek,
-} from './models/deepseek.js';
+export { DEEPSEEK_MODELS } from './models/deepseek.js';
 export type {
   Model,
   ModelEvent,
@@ -88,6 +50,7 @@ export type {
   ModelRequest,
   ModelToolCall,
   ModelToolSchema,
+  RetryEvent,
 } from './models/model.js';
 export {
   isModelError,
@@ -98,23 +61,15 @@ export {
 } from './models/model-error.js';
 export {
   createOpenAICompatibleModel,
-  NO_API_KEY,
   type OpenAICompatibleModelOptions,
 } from './models/openai-compatible-model.js';
-export {
-  DEMO_DESCRIPTION,
-  type ResolvedModel,
-  type ResolveModelOptions,
-  resolveModel,
-} from './models/resolve-model.js';
-export { isThinkingLevel, THINKING_LEVELS, type ThinkingLevel } from './models/thinking.js';
-export { DEMO_SCRIPT, DEMO_WORKSPACE_FILES } from './script/demo-script.js';
+export type { ThinkingLevel } from './models/thinking.js';
+export { DEMO_SCRIPT } from './script/demo-script.js';
 export { loadScript } from './script/load-script.js';
-export {
-  DEFAULT_SCRIPT_END,
-  type Script,
-  type ScriptStep,
-  type ScriptToolCall,
+export type {
+  Script,
+  ScriptStep,
+  ScriptToolCall,
 } from './script/script.js';
 export { createScriptedModel, type ScriptedModelOptions } from './script/scripted-model.js';
 export { validateScript } from './script/validate-script.js';
@@ -125,14 +80,13 @@ export {
   SessionError,
   type SessionErrorCode,
 } from './session/session-error.js';
-export { isSessionId } from './session/session-id.js';
-export { SESSION_FORMAT_VERSION, type SessionHeader } from './session/session-line.js';
+export type { SessionHeader } from './session/session-line.js';
 export {
   type ListSessionsOptions,
   openSessionStore,
   type SessionStore,
   type SessionStoreOptions,
 } from './session/session-store.js';
-export { sessionTitle } from './session/session-title.js';
 export { defaultStateDir } from './session/state-dir.js';
 export type { StoredSession } from './session/stored-session.js';
+export { formatDuration } from './text/format-duration.js';

@@ -23,6 +23,8 @@ export {
   removeTemporaryStateFolders,
   sessionFileLines,
   sessionFilePath,
+  type TemporaryFolder,
+  temporaryFolder,
   temporaryStateFolder,
 } from './testing/state-folder.js';
 export {

@@ -1,11 +1,10 @@
-import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { openWorkspace, resolvePath } from '../src/index.js';
+import { testFileFolder } from './support/test-folders.js';
 
-const base = mkdtempSync(join(tmpdir(), 'dsh-tools-ws-'));
-afterAll(() => rmSync(base, { recursive: true, force: true }));
+const base = testFileFolder('dsh-tools-ws-');
 
 describe('resolvePath', () => {
   const project = join(base, 'project');

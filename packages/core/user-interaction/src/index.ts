@@ -11,17 +11,12 @@ export type {
   AskUserQuestionsRequest,
 } from './ask-user-questions.js';
 export {
-  askAbortedError,
   askCancelledError,
   askDeclinedError,
   askFailedError,
-  askTimeoutError,
-  duplicateProviderError,
   inputClosedError,
   invalidAnswerError,
   invalidRequestError,
-  noProviderError,
-  toUserInteractionError,
   unsupportedError,
 } from './errors/ask-errors.js';
 export {
@@ -60,17 +55,6 @@ export {
   optionValue,
   recommendedOption,
 } from './question-helpers.js';
-export {
-  ITEM_FIELD_NAMES,
-  ITEM_FIELDS,
-  OPTION_FIELD_NAMES,
-  OPTION_FIELDS,
-  QUESTION_FIELDS,
-  QUESTIONS_FIELDS,
-  QUESTIONS_REQUEST_FIELD_NAMES,
-  type QuestionFieldDefinition,
-  REQUEST_FIELD_NAMES,
-} from './question-shape.js';
 export { REQUEST_LIMITS } from './request-limits.js';
 export {
   createUserInteraction,
@@ -80,18 +64,13 @@ export {
   type UserInteractionOptions,
 } from './service/create-user-interaction.js';
 export {
-  createPendingQuestion,
   type PendingQuestion,
   type PendingQuestionOptions,
   PendingQuestions,
-  withdrawnBy,
 } from './service/pending-question.js';
+export { type RefusalWording, refusalFor } from './service/provider-refusal.js';
+export { describeAskUserQuestionTool } from './tool/ask-user-question-description.js';
 export {
-  ASK_USER_QUESTION_TOOL_DESCRIPTION,
-  describeAskUserQuestionTool,
-} from './tool/ask-user-question-description.js';
-export {
-  ASK_USER_QUESTION_ARGUMENT_FIELDS,
   ASK_USER_QUESTION_PARAMETERS,
   type BooleanSchema,
   type ObjectSchema,
@@ -105,25 +84,16 @@ export {
   type AskUserQuestionToolContext,
   type AskUserQuestionToolResult,
   executeAskUserQuestion,
-  questionsAnswerText,
 } from './tool/execute-ask-user-question.js';
-export {
-  isQuestionsRequest,
-  parseAskUserQuestionArguments,
-} from './tool/parse-ask-user-question-arguments.js';
+export { parseAskUserQuestionArguments } from './tool/parse-ask-user-question-arguments.js';
 export {
   FULL_CAPABILITIES,
   type UserInteractionCapabilities,
   type UserInteractionProvider,
 } from './user-interaction-provider.js';
 export { isBlankText } from './validation/is-blank-text.js';
-export { labelKey } from './validation/label-key.js';
 export { validateAnswer } from './validation/validate-answer.js';
 export { validateAnswers } from './validation/validate-answers.js';
-export {
-  offeredChoices,
-  PERMISSION_LIMITS,
-  validatePermissionRequest,
-} from './validation/validate-permission-request.js';
+export { offeredChoices } from './validation/validate-permission-request.js';
 export { validateQuestionsRequest } from './validation/validate-questions-request.js';
 export { validateRequest } from './validation/validate-request.js';

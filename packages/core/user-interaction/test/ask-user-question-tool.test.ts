@@ -1,20 +1,20 @@
 import { describe, expect, it } from 'vitest';
 import {
   ASK_USER_QUESTION_PARAMETERS,
-  ASK_USER_QUESTION_TOOL_DESCRIPTION,
   ASK_USER_QUESTION_TOOL_NAME,
   askUserQuestionTool,
   createUserInteraction,
   describeAskUserQuestionTool,
   executeAskUserQuestion,
   parseAskUserQuestionArguments,
-  QUESTION_FIELDS,
   REQUEST_LIMITS,
   USER_INTERACTION_ERROR_CODES,
   type UserInteraction,
   UserInteractionError,
 } from '../src/index.js';
+import { QUESTION_FIELDS } from '../src/question-shape.js';
 import { createScriptedProvider, type ScriptedAnswer } from '../src/testing.js';
+import { ASK_USER_QUESTION_TOOL_DESCRIPTION } from '../src/tool/ask-user-question-description.js';
 
 function withAnswers(...answers: ScriptedAnswer[]) {
   const interaction = createUserInteraction();

@@ -1,18 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import {
   ASK_USER_QUESTION_PARAMETERS,
-  ASK_USER_QUESTION_TOOL_DESCRIPTION,
   createUserInteraction,
   describeAskUserQuestionTool,
   executeAskUserQuestion,
-  ITEM_FIELDS,
-  isQuestionsRequest,
   parseAskUserQuestionArguments,
-  QUESTIONS_FIELDS,
   REQUEST_LIMITS,
   UserInteractionError,
 } from '../src/index.js';
+import { ITEM_FIELDS, QUESTIONS_FIELDS } from '../src/question-shape.js';
 import { createScriptedProvider, type ScriptedAnswer } from '../src/testing.js';
+import { ASK_USER_QUESTION_TOOL_DESCRIPTION } from '../src/tool/ask-user-question-description.js';
+import { isQuestionsRequest } from '../src/tool/parse-ask-user-question-arguments.js';
 
 const PLAN_ARGS = {
   header: 'Plan',

@@ -3,11 +3,11 @@ import { describe, expect, it } from 'vitest';
 import {
   createUserInteraction,
   isBlankText,
-  labelKey,
   validateAnswer,
   validateRequest,
 } from '../src/index.js';
 import { createScriptedProvider } from '../src/testing.js';
+import { labelKey } from '../src/validation/label-key.js';
 import { fieldOf } from './support/field-of.js';
 
 // Pairs a person sees as the same row.

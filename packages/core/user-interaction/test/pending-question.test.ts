@@ -1,13 +1,13 @@
 import { getEventListeners } from 'node:events';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { askTimeoutError } from '../src/errors/ask-errors.js';
 import {
-  askTimeoutError,
-  createPendingQuestion,
   inputClosedError,
   isUserInteractionError,
   PendingQuestions,
   UserInteractionError,
 } from '../src/index.js';
+import { createPendingQuestion } from '../src/service/pending-question.js';
 
 afterEach(() => {
   vi.useRealTimers();

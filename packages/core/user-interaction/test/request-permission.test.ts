@@ -3,9 +3,9 @@ import {
   createUserInteraction,
   type PermissionRequest,
   type UserInteractionProvider,
-  validatePermissionRequest,
 } from '../src/index.js';
 import { createScriptedProvider } from '../src/testing.js';
+import { validatePermissionRequest } from '../src/validation/validate-permission-request.js';
 
 const EDIT: PermissionRequest = {
   toolCallId: 'call_1',

@@ -1,4 +1,4 @@
-import { AGENT_FLAGS_HELP, type ProgramCommand, programCommand } from 'dsh-agent';
+import { AGENT_FLAGS_HELP, type ProgramCommand, programCommand } from 'dsh-agent/command-line';
 
 /** The text of `dsh-stdio-agent --help`, naming the command as the person started it. */
 export function helpText(command: ProgramCommand = programCommand('dsh-stdio-agent', {})): string {

@@ -1,4 +1,5 @@
-import type { AgentEvent, ProgramCommand } from 'dsh-agent';
+import type { AgentEvent } from 'dsh-agent';
+import type { ProgramCommand } from 'dsh-agent/command-line';
 import { ASK_USER_QUESTION_TOOL_NAME } from 'dsh-user-interaction';
 import { fitStyledLine } from '../text/fit-styled-line.js';
 import { neutralizeText } from '../text/neutralize-text.js';

@@ -1,11 +1,7 @@
-import type { AgentEvent } from 'dsh-agent';
+import { formatDuration, type RetryEvent } from 'dsh-agent';
 import { neutralizeText } from '../text/neutralize-text.js';
 import type { TerminalStyle } from '../text/terminal-style.js';
 import { wrapStyledLine } from '../text/wrap-styled-line.js';
-import { formatDuration } from './format-duration.js';
-
-/** The `retry` event of a turn. */
-export type RetryEvent = Extract<AgentEvent, { type: 'retry' }>;
 
 /**
  * The lines that announce a retry of the model request: what failed, then when the next

@@ -1,4 +1,9 @@
-import { type AgentProgram, DEMO_WORKSPACE_FILES, sessionStoreFor, stateDirFor } from 'dsh-agent';
+import {
+  type AgentProgram,
+  DEMO_WORKSPACE_FILES,
+  sessionStoreFor,
+  stateDirFor,
+} from 'dsh-agent/command-line';
 import {
   createScratchFolder,
   isWorkspaceToolError,

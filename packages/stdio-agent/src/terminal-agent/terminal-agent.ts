@@ -5,11 +5,10 @@ import {
   createAgent,
   type Model,
   type PermissionPolicy,
-  type ProgramCommand,
-  programCommand,
   type StoredSession,
   toolCallIdOf,
 } from 'dsh-agent';
+import { type ProgramCommand, programCommand } from 'dsh-agent/command-line';
 import { createUserInteraction } from 'dsh-user-interaction';
 import { cookedTerminalInput } from '../question-ui/line-mode/cooked-terminal-input.js';
 import { lineReaderFor } from '../question-ui/line-mode/line-reader.js';

@@ -1,5 +1,6 @@
-import type { AgentRunCommand, SessionStore, StoredSession } from 'dsh-agent';
+import type { SessionStore, StoredSession } from 'dsh-agent';
 import { isSessionError } from 'dsh-agent';
+import type { AgentRunCommand } from 'dsh-agent/command-line';
 import { neutralizeText } from '../text/neutralize-text.js';
 import { sessionListText } from './session-list-text.js';
 

@@ -1,9 +1,9 @@
 import type { ToolResult } from 'dsh-agent';
+import { formatDuration } from 'dsh-agent';
 import type { PermissionOutcome, ToolError } from 'dsh-user-interaction';
 import { ASK_USER_QUESTION_TOOL_NAME, isUserInteractionErrorCode } from 'dsh-user-interaction';
 import { neutralizeText } from '../text/neutralize-text.js';
 import type { TerminalStyle } from '../text/terminal-style.js';
-import { formatDuration } from './format-duration.js';
 
 /** A tool call as its `tool-call` event announced it. */
 export interface AnnouncedCall {

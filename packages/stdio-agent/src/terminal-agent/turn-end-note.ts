@@ -3,9 +3,9 @@ import {
   type AgentErrorCode,
   MODEL_ERROR_CODES,
   type ModelErrorCode,
-  type ProgramCommand,
   type TurnEndEvent,
 } from 'dsh-agent';
+import type { ProgramCommand } from 'dsh-agent/command-line';
 import { neutralizeText } from '../text/neutralize-text.js';
 import type { TerminalStyle } from '../text/terminal-style.js';
 import { type StyledRun, wrapStyledLine } from '../text/wrap-styled-line.js';

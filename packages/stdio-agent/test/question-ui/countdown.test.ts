@@ -7,7 +7,7 @@ import {
   type FakeTerminal,
   KEYS,
   TEST_ENV,
-} from '../support/fake-terminal.js';
+} from '../../src/testing.js';
 import { DATABASE } from '../support/question-fixtures.js';
 
 let terminal: FakeTerminal | undefined;

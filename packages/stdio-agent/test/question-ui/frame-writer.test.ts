@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { FrameWriter } from '../../src/question-ui/terminal/frame-writer.js';
-import { createFakeTerminal } from '../support/fake-terminal.js';
+import { createFakeTerminal } from '../../src/testing.js';
 
 function setup(columns = 40, rows = 10) {
   const terminal = createFakeTerminal({ columns, rows });

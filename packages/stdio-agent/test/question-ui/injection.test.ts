@@ -1,7 +1,7 @@
 import type { AskUserQuestionRequest } from 'dsh-user-interaction';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ReadlineProvider } from '../../src/index.js';
-import { type FakeTerminal, KEYS, type Pipes } from '../support/fake-terminal.js';
+import { type FakeTerminal, KEYS, type Pipes } from '../../src/testing.js';
 import { providerOnPipes, providerOnTerminal } from '../support/question-provider.js';
 
 const ESC = '\u001b';

@@ -2,8 +2,8 @@ import { DEMO_SCRIPT } from 'dsh-agent';
 import { type AskUserQuestionRequest, parseAskUserQuestionArguments } from 'dsh-user-interaction';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ReadlineProvider } from '../../src/index.js';
+import { type FakeTerminal, KEYS } from '../../src/testing.js';
 import { textWidth } from '../../src/text/text-width.js';
-import { type FakeTerminal, KEYS } from '../support/fake-terminal.js';
 import { providerOnTerminal } from '../support/question-provider.js';
 
 let terminal: FakeTerminal;

@@ -1,7 +1,7 @@
 import type { AskUserQuestionRequest } from 'dsh-user-interaction';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ReadlineProvider } from '../../src/index.js';
-import { type FakeTerminal, KEYS } from '../support/fake-terminal.js';
+import { type FakeTerminal, KEYS } from '../../src/testing.js';
 import { DATABASE } from '../support/question-fixtures.js';
 import { providerOnTerminal } from '../support/question-provider.js';
 

@@ -3,7 +3,7 @@ import { createInterface } from 'node:readline';
 import type { AskUserQuestionRequest } from 'dsh-user-interaction';
 import { describe, expect, it } from 'vitest';
 import { createReadlineProvider } from '../../src/index.js';
-import { createFakeTerminal, type FakeTerminal, KEYS, TEST_ENV } from '../support/fake-terminal.js';
+import { createFakeTerminal, type FakeTerminal, KEYS, TEST_ENV } from '../../src/testing.js';
 import { providerOnSharedLines, providerOnTerminal } from '../support/question-provider.js';
 
 const QUESTION: AskUserQuestionRequest = {

@@ -1,7 +1,7 @@
 import type { AskUserQuestionsRequest } from 'dsh-user-interaction';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ReadlineProvider } from '../../src/index.js';
-import type { Pipes } from '../support/fake-terminal.js';
+import type { Pipes } from '../../src/testing.js';
 import { PLAN as MENU_PLAN, withoutDescription } from '../support/question-fixtures.js';
 import { providerOnPipes } from '../support/question-provider.js';
 

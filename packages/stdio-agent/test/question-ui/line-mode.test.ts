@@ -1,7 +1,7 @@
 import { type AskUserQuestionRequest, REQUEST_LIMITS } from 'dsh-user-interaction';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ReadlineProvider } from '../../src/index.js';
-import { type Pipes, TEST_ENV } from '../support/fake-terminal.js';
+import { type Pipes, TEST_ENV } from '../../src/testing.js';
 import { DATABASE as MENU_DATABASE, withoutDescription } from '../support/question-fixtures.js';
 import { providerOnPipes } from '../support/question-provider.js';
 

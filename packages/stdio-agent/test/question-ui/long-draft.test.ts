@@ -1,7 +1,7 @@
 import { REQUEST_LIMITS } from 'dsh-user-interaction';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ReadlineProvider } from '../../src/index.js';
-import { type FakeTerminal, KEYS } from '../support/fake-terminal.js';
+import { type FakeTerminal, KEYS } from '../../src/testing.js';
 import { providerOnTerminal } from '../support/question-provider.js';
 
 let terminal: FakeTerminal;

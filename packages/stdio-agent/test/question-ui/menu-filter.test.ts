@@ -1,10 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { listRows, optionAtRow, typedAnswer } from '../../src/question-ui/menu/menu-filter.js';
-import {
-  initialMenuState,
-  type MenuState,
-  menuKeys,
-} from '../../src/question-ui/menu/menu-state.js';
+import { initialMenuState, menuKeys } from '../../src/question-ui/menu/menu-state.js';
+import type { MenuState } from '../../src/question-ui/menu/menu-types.js';
 import { filterOptions, optionSearch } from '../../src/question-ui/menu/option-search.js';
 import { key, runMenu as run, typing } from '../support/key-presses.js';
 

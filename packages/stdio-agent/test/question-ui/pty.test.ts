@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, readlinkSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { KEYS } from '../support/fake-terminal.js';
+import { KEYS } from '../../src/testing.js';
 import { playKeySteps } from '../support/key-steps.js';
 import {
   expectCookedMode,

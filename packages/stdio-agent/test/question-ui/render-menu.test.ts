@@ -4,12 +4,8 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { hintLines } from '../../src/question-ui/menu/menu-hints.js';
 import { type MenuNeeds, MIN_LIST_ROWS, planMenu } from '../../src/question-ui/menu/menu-layout.js';
-import {
-  initialMenuState,
-  type MenuState,
-  menuKey,
-  withWindow,
-} from '../../src/question-ui/menu/menu-state.js';
+import { initialMenuState, menuKey, withWindow } from '../../src/question-ui/menu/menu-state.js';
+import type { MenuState } from '../../src/question-ui/menu/menu-types.js';
 import { renderMenu } from '../../src/question-ui/menu/render-menu.js';
 import { type QuestionView, questionView } from '../../src/question-ui/question-view.js';
 import { terminalStyle } from '../../src/text/terminal-style.js';

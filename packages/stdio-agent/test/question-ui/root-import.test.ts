@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -31,5 +32,34 @@ describe('what importing the question UI loads', () => {
     // The terminal agent, on its own subpath, does load it.
     const agent = [...loadedAtImport(join(dist, 'terminal-agent.js'))];
     expect(agent.some((specifier) => specifier.startsWith('dsh-agent'))).toBe(true);
+  });
+});
+
+describe('what importing the question UI runs', () => {
+  it('makes no Intl formatter: the first one of a process costs every start about 20 ms', () => {
+    // A fresh process, so that nothing before the import has made one already.
+    const probe = `
+      const made = [];
+      for (const name of ['NumberFormat', 'DateTimeFormat', 'Segmenter', 'Collator', 'PluralRules']) {
+        const Original = Intl[name];
+        Intl[name] = new Proxy(Original, {
+          construct(target, args) { made.push(name); return Reflect.construct(target, args); },
+          apply(target, self, args) { made.push(name); return Reflect.apply(target, self, args); },
+        });
+      }
+      for (const type of [Number, Date, BigInt]) {
+        const original = type.prototype.toLocaleString;
+        type.prototype.toLocaleString = function (...args) {
+          made.push(type.name + '.toLocaleString');
+          return original.apply(this, args);
+        };
+      }
+      await import(${JSON.stringify(join(dist, 'index.js'))});
+      process.stdout.write(JSON.stringify(made));
+    `;
+    const made = execFileSync(process.execPath, ['--input-type=module', '-e', probe], {
+      encoding: 'utf8',
+    });
+    expect(JSON.parse(made)).toEqual([]);
   });
 });

@@ -9,7 +9,7 @@ import {
   type FakeTerminal,
   KEYS,
   TEST_ENV,
-} from '../support/fake-terminal.js';
+} from '../../src/testing.js';
 import { providerOnSharedLines } from '../support/question-provider.js';
 
 const DATABASE: AskUserQuestionRequest = {

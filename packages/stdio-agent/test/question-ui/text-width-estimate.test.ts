@@ -2,8 +2,8 @@
 // they are loaded (a module registry of its own keeps other files from loading them first).
 import { afterEach, describe, expect, it } from 'vitest';
 import { createReadlineProvider, type ReadlineProvider } from '../../src/index.js';
+import { createFakeTerminal, type FakeTerminal, TEST_ENV } from '../../src/testing.js';
 import { textWidth, textWidthExact } from '../../src/text/text-width.js';
-import { createFakeTerminal, type FakeTerminal, TEST_ENV } from '../support/fake-terminal.js';
 
 let terminal: FakeTerminal | undefined;
 let provider: ReadlineProvider | undefined;

@@ -8,7 +8,7 @@ import {
   type FakeTerminal,
   type Pipes,
   TEST_ENV,
-} from './fake-terminal.js';
+} from '../../src/testing.js';
 
 /** A clock that moves only when the test says so. */
 export interface ManualClock extends StatusClock {

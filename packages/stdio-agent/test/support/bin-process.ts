@@ -1,8 +1,7 @@
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { temporaryFolder } from 'dsh-agent/testing';
 import { afterAll } from 'vitest';
 
 /** The built `dsh-stdio-agent` bin: the tests run what people run. */
@@ -12,8 +11,9 @@ export const BIN = fileURLToPath(new URL('../../dist/bin.js', import.meta.url));
  * Where the bins save conversations unless a test names a folder (`XDG_STATE_HOME`): never the
  * home folder of whoever runs the tests. One per test file, removed after its tests.
  */
-export const TEST_STATE_HOME = mkdtempSync(join(tmpdir(), 'dsh-test-state-'));
-afterAll(() => rmSync(TEST_STATE_HOME, { recursive: true, force: true }));
+const stateHome = temporaryFolder('dsh-test-state-');
+export const TEST_STATE_HOME = stateHome.path;
+afterAll(stateHome.remove);
 
 /** Throws a clear message when the package has not been built. */
 export function assertBuilt(): void {

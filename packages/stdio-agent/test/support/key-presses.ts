@@ -1,4 +1,5 @@
-import { type MenuState, type MenuStep, menuKey } from '../../src/question-ui/menu/menu-state.js';
+import { menuKey } from '../../src/question-ui/menu/menu-state.js';
+import type { MenuState, MenuStep } from '../../src/question-ui/menu/menu-types.js';
 import type { Key, KeyPress } from '../../src/question-ui/terminal/key.js';
 
 /** A named key (`return`, `up`, …) with no text. */

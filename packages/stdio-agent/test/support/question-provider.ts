@@ -12,7 +12,7 @@ import {
   type FakeTerminalOptions,
   type Pipes,
   TEST_ENV,
-} from './fake-terminal.js';
+} from '../../src/testing.js';
 
 /** Options of `providerOnTerminal`: the fake terminal's, and the provider's that tests vary. */
 export interface ProviderOnTerminalOptions extends FakeTerminalOptions {

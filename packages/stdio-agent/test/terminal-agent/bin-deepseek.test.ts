@@ -8,8 +8,8 @@ import {
   temporaryStateFolder,
 } from 'dsh-agent/testing';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { KEYS } from '../../src/testing.js';
 import { assertBuilt, BIN, runBin, startBin } from '../support/bin-process.js';
-import { KEYS } from '../support/fake-terminal.js';
 import { startPtySession, stopPtySessions } from '../support/pty-session.js';
 
 beforeAll(assertBuilt);

@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { DEMO_DESCRIPTION } from 'dsh-agent';
+import { DEMO_DESCRIPTION } from 'dsh-agent/command-line';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
   assertBuilt,

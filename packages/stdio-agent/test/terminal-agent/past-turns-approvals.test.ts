@@ -1,5 +1,5 @@
 import type { ConversationEntry } from 'dsh-agent';
-import { programCommand } from 'dsh-agent';
+import { programCommand } from 'dsh-agent/command-line';
 import { describe, expect, it } from 'vitest';
 import { pastTurnsText } from '../../src/terminal-agent/past-turns.js';
 import { terminalStyle } from '../../src/text/terminal-style.js';

@@ -1,7 +1,8 @@
-import { createScriptedModel, DEMO_DESCRIPTION, DEMO_SCRIPT } from 'dsh-agent';
+import { createScriptedModel, DEMO_SCRIPT } from 'dsh-agent';
+import { DEMO_DESCRIPTION } from 'dsh-agent/command-line';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { KEYS } from '../../src/testing.js';
 import { lastLine, startAgent, stopAgents, waitForPrompt } from '../support/agent-harness.js';
-import { KEYS } from '../support/fake-terminal.js';
 
 afterEach(stopAgents);
 

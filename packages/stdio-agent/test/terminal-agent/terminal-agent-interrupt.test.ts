@@ -4,8 +4,8 @@ import { deferred, stepModel, textStep, untilAborted } from 'dsh-agent/testing';
 import { afterEach, describe, expect, it } from 'vitest';
 import { QUIT_HINT } from '../../src/terminal-agent/terminal-agent.js';
 import { runTerminalAgent } from '../../src/terminal-agent.js';
+import { createPipes, KEYS, TEST_ENV } from '../../src/testing.js';
 import { lastLine, startAgent, stopAgents, waitForPrompt } from '../support/agent-harness.js';
-import { createPipes, KEYS, TEST_ENV } from '../support/fake-terminal.js';
 
 afterEach(stopAgents);
 

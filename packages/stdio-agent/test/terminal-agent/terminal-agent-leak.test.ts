@@ -1,8 +1,8 @@
 import type { Model } from 'dsh-agent';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { FakeTerminal } from '../../src/testing.js';
+import { KEYS } from '../../src/testing.js';
 import { startAgent, stopAgents, waitForPrompt } from '../support/agent-harness.js';
-import type { FakeTerminal } from '../support/fake-terminal.js';
-import { KEYS } from '../support/fake-terminal.js';
 
 afterEach(stopAgents);
 

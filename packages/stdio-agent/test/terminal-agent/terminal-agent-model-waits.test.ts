@@ -1,9 +1,11 @@
 import { PassThrough } from 'node:stream';
-import { ModelError, type ModelEvent, programCommand } from 'dsh-agent';
+import { ModelError, type ModelEvent } from 'dsh-agent';
+import { programCommand } from 'dsh-agent/command-line';
 import { deferred, stepModel, textStep } from 'dsh-agent/testing';
 import { toToolError } from 'dsh-user-interaction';
 import { afterEach, describe, expect, it } from 'vitest';
 import { runTerminalAgent } from '../../src/terminal-agent.js';
+import { TEST_ENV } from '../../src/testing.js';
 import {
   expectTurn,
   fromPrompt,
@@ -12,7 +14,6 @@ import {
   stopAgents,
   waitForPrompt,
 } from '../support/agent-harness.js';
-import { TEST_ENV } from '../support/fake-terminal.js';
 
 afterEach(stopAgents);
 

@@ -2,8 +2,8 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { startChatServer } from 'dsh-agent/testing';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { KEYS } from '../../src/testing.js';
 import { assertBuilt, BIN } from '../support/bin-process.js';
-import { KEYS } from '../support/fake-terminal.js';
 import { playKeySteps } from '../support/key-steps.js';
 import {
   expectCookedMode,

@@ -5,9 +5,9 @@ import {
   temporaryStateFolder,
 } from 'dsh-agent/testing';
 import { afterEach, describe, expect, it } from 'vitest';
+import { KEYS } from '../../src/testing.js';
 import { startAgent, stopAgents, waitForPrompt } from '../support/agent-harness.js';
 import { earlierRun } from '../support/earlier-run.js';
-import { KEYS } from '../support/fake-terminal.js';
 
 afterEach(async () => {
   await stopAgents();

@@ -3,8 +3,8 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { KEYS } from '../../src/testing.js';
 import { assertBuilt, BIN } from '../support/bin-process.js';
-import { KEYS } from '../support/fake-terminal.js';
 import { type PtySession, startPtySession, stopPtySessions } from '../support/pty-session.js';
 
 const repositoryRoot = fileURLToPath(new URL('../../../..', import.meta.url));

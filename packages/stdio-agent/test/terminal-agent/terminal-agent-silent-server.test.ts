@@ -1,9 +1,10 @@
 import { stripVTControlCharacters } from 'node:util';
-import { createOpenAICompatibleModel, programCommand } from 'dsh-agent';
+import { createOpenAICompatibleModel } from 'dsh-agent';
+import { programCommand } from 'dsh-agent/command-line';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { SYSTEM_CLOCK } from '../../src/terminal-agent/turn-status.js';
+import { type FakeTerminal, KEYS } from '../../src/testing.js';
 import { expectTurn, startAgent, stopAgents } from '../support/agent-harness.js';
-import { type FakeTerminal, KEYS } from '../support/fake-terminal.js';
 
 // The server's silences, the retry and the status line all run on one fake clock, moved by
 // the test: no real second is waited out, and every figure on screen is exact.

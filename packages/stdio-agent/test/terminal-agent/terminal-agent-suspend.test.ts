@@ -2,8 +2,8 @@ import { stripVTControlCharacters } from 'node:util';
 import { createScriptedModel, DEMO_SCRIPT } from 'dsh-agent';
 import { stepModel, textStep, untilAborted } from 'dsh-agent/testing';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { type FakeTerminal, KEYS } from '../../src/testing.js';
 import { startAgent, stopAgents, waitForPrompt } from '../support/agent-harness.js';
-import { type FakeTerminal, KEYS } from '../support/fake-terminal.js';
 
 afterEach(async () => {
   vi.restoreAllMocks();

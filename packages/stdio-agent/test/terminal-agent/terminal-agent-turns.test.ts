@@ -2,6 +2,7 @@ import { createScriptedModel, ModelError, type Script } from 'dsh-agent';
 import { deferred, stepModel, textStep } from 'dsh-agent/testing';
 import { afterEach, describe, expect, it } from 'vitest';
 import { runTerminalAgent } from '../../src/terminal-agent.js';
+import { createFakeTerminal, KEYS } from '../../src/testing.js';
 import {
   expectTurn,
   fromPrompt,
@@ -11,7 +12,6 @@ import {
   stopAgents,
   waitForPrompt,
 } from '../support/agent-harness.js';
-import { createFakeTerminal, KEYS } from '../support/fake-terminal.js';
 
 afterEach(stopAgents);
 

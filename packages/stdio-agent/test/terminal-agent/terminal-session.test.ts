@@ -1,6 +1,7 @@
 import { utimesSync } from 'node:fs';
 import { PassThrough } from 'node:stream';
-import { type AgentRunCommand, openSessionStore } from 'dsh-agent';
+import { openSessionStore } from 'dsh-agent';
+import type { AgentRunCommand } from 'dsh-agent/command-line';
 import {
   removeTemporaryStateFolders,
   sessionFilePath,

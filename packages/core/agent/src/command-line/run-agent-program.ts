@@ -1,8 +1,8 @@
 import { isHarnessError } from 'dsh-user-interaction';
 import { isModelError } from '../models/model-error.js';
-import { type ResolvedModel, resolveModel } from '../models/resolve-model.js';
 import { type AgentCommand, isUsageError, parseAgentCommandLine } from './agent-command-line.js';
 import { type ProgramCommand, programCommand } from './program-command.js';
+import { type ResolvedModel, resolveModel } from './resolve-model.js';
 
 /** The command line of a program that runs: the shared flags and the program's own. */
 export type AgentRunCommand = Extract<AgentCommand, { kind: 'run' }>;

@@ -1,4 +1,5 @@
 import { INTERNAL_ERROR_CODE, toToolError } from 'dsh-user-interaction';
+import { ABORTED, abortable, raceAbort } from '../cancellation/abortable.js';
 import type {
   Model,
   ModelEvent,
@@ -6,7 +7,6 @@ import type {
   ModelToolCall,
   ModelToolSchema,
 } from '../models/model.js';
-import { ABORTED, abortable, raceAbort } from './abortable.js';
 import { AgentError } from './agent-error.js';
 import type { AgentEvent, TurnEndEvent } from './agent-event.js';
 import type { AgentInteraction, AgentTool, ToolCallDescription, ToolResult } from './agent-tool.js';

@@ -1,6 +1,6 @@
 import { toToolError } from 'dsh-user-interaction';
 import type * as OpenAIModule from 'openai';
-import { ABORTED, abortable, pause, raceAbort } from '../loop/abortable.js';
+import { ABORTED, abortable, pause, raceAbort } from '../cancellation/abortable.js';
 import {
   DEEPSEEK_BASE_URL,
   DEEPSEEK_MODEL,

@@ -1,4 +1,5 @@
 import type * as OpenAIModule from 'openai';
+import { formatDuration } from '../text/format-duration.js';
 import { deepSeekModelHint, isUnknownModelRefusal } from './deepseek.js';
 import { ModelError, type ModelErrorCode } from './model-error.js';
 import {
@@ -35,14 +36,6 @@ export interface AttemptFailure {
   readonly askedMs?: number;
   readonly status?: number;
   readonly cause?: unknown;
-}
-
-/** A duration for messages: `250 ms`, `1.5 s`, `20 s`, `5 min`. */
-export function duration(ms: number): string {
-  if (ms < 1_000) return `${Math.round(ms)} ms`;
-  if (ms >= 120_000 && ms % 60_000 === 0) return `${ms / 60_000} min`;
-  if (ms < 10_000 && Math.round(ms / 100) % 10 !== 0) return `${(ms / 1_000).toFixed(1)} s`;
-  return `${Math.round(ms / 1_000)} s`;
 }
 
 /** The base URL without credentials, for messages. */
@@ -141,7 +134,7 @@ function statusFailure(
  */
 export function silenceFailure(target: ModelTarget, midResponse: boolean): AttemptFailure {
   const { server } = target;
-  const limit = duration(target.timeoutMs);
+  const limit = formatDuration(target.timeoutMs);
   return midResponse
     ? {
         code: 'MODEL_TIMEOUT',
@@ -254,12 +247,12 @@ export function badResponseFailure(target: ModelTarget, receivedNothing: boolean
 export function failureError(failure: AttemptFailure, attempts = 1, elapsedMs = 0): ModelError {
   const fact =
     attempts > 1
-      ? `${failure.fact.replace(/\.$/, '')}; ${attempts} attempts, ${duration(elapsedMs)} in all.`
+      ? `${failure.fact.replace(/\.$/, '')}; ${attempts} attempts, ${formatDuration(elapsedMs)} in all.`
       : failure.fact;
   const { askedMs } = failure;
   const advice =
     askedMs !== undefined && askedMs > MAX_RETRY_AFTER_MS
-      ? `It asks to wait ${duration(askedMs)} before the next request, longer than the ${duration(MAX_RETRY_AFTER_MS)} waited for on its own: wait, then send your message again.`
+      ? `It asks to wait ${formatDuration(askedMs)} before the next request, longer than the ${formatDuration(MAX_RETRY_AFTER_MS)} waited for on its own: wait, then send your message again.`
       : failure.advice;
   return new ModelError(advice === '' ? fact : `${fact} ${advice}`, failure.code, {
     ...(failure.cause !== undefined && { cause: failure.cause }),

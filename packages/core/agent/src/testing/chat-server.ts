@@ -1,6 +1,12 @@
-import { createServer, type IncomingHttpHeaders, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { IncomingHttpHeaders, ServerResponse } from 'node:http';
 import { deferred } from './deferred.js';
+import {
+  type EventStream,
+  listenOnLoopback,
+  readRequestBody,
+  sendBody,
+  startEventStream,
+} from './loopback-http.js';
 
 /** How the server answers one request. */
 export interface ChatReply {
@@ -60,21 +66,13 @@ export async function startChatServer(replies: readonly ChatReply[]) {
     const status = reply.status ?? 200;
     if (reply.stall) return;
     if (reply.chunks === undefined) {
-      response.writeHead(status, { 'content-type': 'application/json', ...reply.headers });
-      response.end(reply.body ?? '');
+      sendBody(response, status, reply.body ?? '', reply.headers);
       return;
     }
-    response.writeHead(status, {
-      'content-type': 'text/event-stream',
-      'cache-control': 'no-cache',
-      ...reply.headers,
-    });
-    const send = (chunk: object | string): void => {
-      response.write(`data: ${typeof chunk === 'string' ? chunk : JSON.stringify(chunk)}\n\n`);
-    };
+    const events = startEventStream(response, status, reply.headers);
     if (reply.everyMs === undefined) {
-      for (const chunk of reply.chunks) send(chunk);
-      end(response, reply);
+      for (const chunk of reply.chunks) events.send(chunk);
+      end(response, events, reply);
       return;
     }
     const { everyMs } = reply;
@@ -83,17 +81,17 @@ export async function startChatServer(replies: readonly ChatReply[]) {
       if (response.destroyed) return;
       const chunk = pending.shift();
       if (chunk === undefined) {
-        end(response, reply);
+        end(response, events, reply);
         return;
       }
-      send(chunk);
+      events.send(chunk);
       setTimeout(next, everyMs);
     };
     next();
   }
 
   /** Ends a stream the way the reply says. */
-  function end(response: ServerResponse, reply: ChatReply): void {
+  function end(response: ServerResponse, events: EventStream, reply: ChatReply): void {
     if (reply.destroy) {
       // Once what was written has reached the socket, so the client sees a response cut short.
       response.write('', () => response.socket?.destroy());
@@ -105,58 +103,45 @@ export async function startChatServer(replies: readonly ChatReply[]) {
       return;
     }
     if (reply.hold) return;
-    if (reply.done ?? true) response.write('data: [DONE]\n\n');
-    response.end();
+    if (reply.done ?? true) events.done();
+    else response.end();
   }
 
-  const server = createServer((request, response) => {
-    let text = '';
-    request.setEncoding('utf8');
-    request.on('data', (part: string) => {
-      text += part;
-    });
-    request.on('end', () => {
-      const closed = deferred();
-      response.on('close', () => closed.resolve());
-      const recorded: RecordedRequest = {
-        method: request.method ?? '',
-        url: request.url ?? '',
-        headers: request.headers,
-        body: text === '' ? {} : (JSON.parse(text) as Record<string, unknown>),
-        closed: closed.promise,
-        finished: () => response.writableFinished,
-      };
-      requests.push(recorded);
-      arrival(requests.length - 1).resolve(recorded);
-      const reply = queue.shift();
-      if (reply === undefined) {
-        response.writeHead(500).end('{"error":{"message":"no reply queued"}}');
-        return;
-      }
-      answer(response, reply);
-    });
+  const server = await listenOnLoopback(async (request, response) => {
+    const text = await readRequestBody(request);
+    const closed = deferred();
+    response.on('close', () => closed.resolve());
+    const recorded: RecordedRequest = {
+      method: request.method ?? '',
+      url: request.url ?? '',
+      headers: request.headers,
+      body: text === '' ? {} : (JSON.parse(text) as Record<string, unknown>),
+      closed: closed.promise,
+      finished: () => response.writableFinished,
+    };
+    requests.push(recorded);
+    arrival(requests.length - 1).resolve(recorded);
+    const reply = queue.shift();
+    if (reply === undefined) {
+      response.writeHead(500).end('{"error":{"message":"no reply queued"}}');
+      return;
+    }
+    answer(response, reply);
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
   return {
-    url: `http://127.0.0.1:${port}/v1`,
+    url: `http://127.0.0.1:${server.port}/v1`,
     requests,
     /** Resolves with the n-th request (0-based) when it arrives. */
     request: (index: number) => arrival(index).promise,
-    async close(): Promise<void> {
-      server.closeAllConnections();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
-    },
+    close: () => server.close(),
   };
 }
 
 /** A port on 127.0.0.1 that was just opened and closed: connecting to it is refused. */
 export async function closedPort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
+  const server = await listenOnLoopback();
+  await server.close();
+  return server.port;
 }
 
 const base = {

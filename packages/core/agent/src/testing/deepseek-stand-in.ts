@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { ServerResponse } from 'node:http';
+import { listenOnLoopback, readRequestBody, sendBody, startEventStream } from './loopback-http.js';
 
 /**
  * A loopback stand-in for DeepSeek's chat-completions API that enforces what DeepSeek documents
@@ -206,9 +206,9 @@ async function stream(
       choices: [{ index: 0, delta, logprobs: null, finish_reason: finish }],
       ...(usage !== undefined && { usage }),
     };
-    response.write(`data: ${JSON.stringify(chunk)}\n\n`);
+    events.send(chunk);
   };
-  response.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
+  const events = startEventStream(response);
   const reasoningKey = thinking ? { reasoning_content: null } : {};
   write(
     thinking
@@ -237,12 +237,13 @@ async function stream(
     completion_tokens: 10,
     total_tokens: 20,
   });
-  response.end('data: [DONE]\n\n');
+  events.done();
 }
 
 function refuse(response: ServerResponse, refusal: Refusal): void {
-  response.writeHead(refusal.status, { 'content-type': 'application/json' });
-  response.end(
+  sendBody(
+    response,
+    refusal.status,
     JSON.stringify({
       error: {
         message: refusal.message,
@@ -254,13 +255,6 @@ function refuse(response: ServerResponse, refusal: Refusal): void {
   );
 }
 
-async function readBody(request: IncomingMessage): Promise<string> {
-  let text = '';
-  request.setEncoding('utf8');
-  for await (const part of request) text += part;
-  return text;
-}
-
 /** Starts the stand-in on 127.0.0.1 (port 0). Its `url` is the base URL to give a client. */
 export async function startDeepSeekStandIn(options: DeepSeekStandInOptions = {}) {
   const apiKey = options.apiKey ?? 'sk-stand-in';
@@ -268,8 +262,8 @@ export async function startDeepSeekStandIn(options: DeepSeekStandInOptions = {})
   const busy = [...(options.busy ?? [])];
   const requests: StandInRequest[] = [];
   const sent: SentReasoning = new Map();
-  const server = createServer(async (request, response) => {
-    const text = await readBody(request);
+  const server = await listenOnLoopback(async (request, response) => {
+    const text = await readRequestBody(request);
     let body: Record<string, unknown> = {};
     try {
       if (request.method !== 'POST' || !/^(\/v1)?\/chat\/completions$/.test(request.url ?? '')) {
@@ -300,15 +294,10 @@ export async function startDeepSeekStandIn(options: DeepSeekStandInOptions = {})
       refuse(response, error);
     }
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
   return {
-    url: `http://127.0.0.1:${port}`,
+    url: `http://127.0.0.1:${server.port}`,
     apiKey,
     requests,
-    async close(): Promise<void> {
-      server.closeAllConnections();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
-    },
+    close: () => server.close(),
   };
 }

@@ -4,11 +4,27 @@ import { join } from 'node:path';
 
 const folders: string[] = [];
 
+/** A temporary folder of its own, and how to remove it. */
+export interface TemporaryFolder {
+  readonly path: string;
+  /** Removes the folder and all it holds. Idempotent. */
+  remove(): void;
+}
+
+/**
+ * A fresh temporary folder that lives until `remove()`: the one way the test kits make one, for
+ * a whole test file (`afterAll(folder.remove)`) or, through `temporaryStateFolder`, one test.
+ */
+export function temporaryFolder(prefix = 'dsh-test-'): TemporaryFolder {
+  const path = mkdtempSync(join(tmpdir(), prefix));
+  return { path, remove: () => rmSync(path, { recursive: true, force: true }) };
+}
+
 /** A fresh temporary state folder (for `--state-dir` or `openSessionStore`). */
 export function temporaryStateFolder(): string {
-  const folder = mkdtempSync(join(tmpdir(), 'dsh-state-'));
-  folders.push(folder);
-  return folder;
+  const { path } = temporaryFolder('dsh-state-');
+  folders.push(path);
+  return path;
 }
 
 /** Removes every folder `temporaryStateFolder` made so far: call it after each test. */

@@ -6,6 +6,20 @@ import {
   UsageError,
 } from '../../src/command-line/agent-command-line.js';
 
+/** What a run command holds with no flag given, and what `fields` change. */
+function runCommand(fields: object = {}) {
+  return {
+    kind: 'run',
+    ...fields,
+    history: true,
+    allow: [],
+    deny: [],
+    listPermissions: false,
+    flags: new Set(),
+    values: new Map(),
+  };
+}
+
 function usageError(run: () => unknown): UsageError {
   try {
     run();
@@ -18,15 +32,7 @@ function usageError(run: () => unknown): UsageError {
 
 describe('parseAgentCommandLine', () => {
   it('runs with the defaults when no flag is given', () => {
-    expect(parseAgentCommandLine([])).toEqual({
-      kind: 'run',
-      history: true,
-      allow: [],
-      deny: [],
-      listPermissions: false,
-      flags: new Set(),
-      values: new Map(),
-    });
+    expect(parseAgentCommandLine([])).toEqual(runCommand());
   });
 
   it("reads the shared flags and the program's own boolean flags", () => {
@@ -124,31 +130,21 @@ describe('parseAgentCommandLine', () => {
 
   it('reads --thinking as one of its levels', () => {
     for (const level of ['off', 'low', 'high', 'max'] as const) {
-      expect(parseAgentCommandLine(['--thinking', level])).toEqual({
-        kind: 'run',
-        thinking: level,
-        history: true,
-        allow: [],
-        deny: [],
-        listPermissions: false,
-        flags: new Set(),
-        values: new Map(),
-      });
+      expect(parseAgentCommandLine(['--thinking', level])).toEqual(
+        runCommand({
+          thinking: level,
+        }),
+      );
     }
   });
 
   it('reads the model server time limit and retries', () => {
-    expect(parseAgentCommandLine(['--request-timeout', '45s', '--retries', '0'])).toEqual({
-      kind: 'run',
-      requestTimeoutMs: 45_000,
-      maxRetries: 0,
-      history: true,
-      allow: [],
-      deny: [],
-      listPermissions: false,
-      flags: new Set(),
-      values: new Map(),
-    });
+    expect(parseAgentCommandLine(['--request-timeout', '45s', '--retries', '0'])).toEqual(
+      runCommand({
+        requestTimeoutMs: 45_000,
+        maxRetries: 0,
+      }),
+    );
     expect(parseAgentCommandLine(['--request-timeout=1500ms', '--retries=10'])).toMatchObject({
       requestTimeoutMs: 1_500,
       maxRetries: 10,

@@ -3,9 +3,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
 import { afterAll, describe, expect, it } from 'vitest';
+import type { ResolvedModel } from '../../src/command-line/resolve-model.js';
 import type { AgentProgram, AgentRunCommand } from '../../src/command-line/run-agent-program.js';
 import { runAgentProgram } from '../../src/command-line/run-agent-program.js';
-import type { ResolvedModel } from '../../src/models/resolve-model.js';
 
 // The life of a program from its arguments, in-process: what both bins do before they serve.
 // This is the one list of usage errors as a person sees them (one line, the hint, status 2);

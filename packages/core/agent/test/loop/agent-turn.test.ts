@@ -1,6 +1,5 @@
 import {
   ASK_USER_QUESTION_PARAMETERS,
-  ASK_USER_QUESTION_TOOL_DESCRIPTION,
   createUserInteraction,
   describeAskUserQuestionTool,
   type UserInteractionCapabilities,
@@ -95,7 +94,7 @@ describe('a turn', () => {
     expect(first?.tools).toEqual([
       {
         name: 'ask_user_question',
-        description: ASK_USER_QUESTION_TOOL_DESCRIPTION,
+        description: describeAskUserQuestionTool(),
         parameters: ASK_USER_QUESTION_PARAMETERS,
       },
     ]);

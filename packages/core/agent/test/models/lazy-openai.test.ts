@@ -11,8 +11,8 @@ vi.mock('openai', async (importOriginal) => {
 
 describe('the openai package', () => {
   it('is loaded on the first request to an OpenAI-compatible model, not before', async () => {
-    const agentModule = await import('../../src/index.js');
-    const { resolveModel, createAgent, createOpenAICompatibleModel } = agentModule;
+    const { createAgent, createOpenAICompatibleModel } = await import('../../src/index.js');
+    const { resolveModel } = await import('../../src/command-line.js');
     const demo = await resolveModel({ env: {} });
     const agent = createAgent({ model: demo.model, interaction: createUserInteraction() });
     for await (const event of agent.run('hello')) {

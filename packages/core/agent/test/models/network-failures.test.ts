@@ -1,13 +1,13 @@
 import { createServer as createHttpServer } from 'node:http';
 import { type AddressInfo, createServer, type Server } from 'node:net';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { resolveModel } from '../../src/command-line/resolve-model.js';
 import type { ModelEvent } from '../../src/models/model.js';
 import { isModelError, type ModelError } from '../../src/models/model-error.js';
 import {
   createOpenAICompatibleModel,
   type OpenAICompatibleModelOptions,
 } from '../../src/models/openai-compatible-model.js';
-import { resolveModel } from '../../src/models/resolve-model.js';
 import { closedPort } from '../../src/testing.js';
 import { closeLater, closeServers } from '../support/chat-servers.js';
 

@@ -14,7 +14,7 @@ import {
   writeSync,
 } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { OWN_FILE_FLAGS, ownFileProblem } from 'dsh-agent';
+import { OWN_FILE_FLAGS, ownFileProblem } from 'dsh-agent/command-line';
 import { WorkspaceToolError } from '../tool-error.js';
 import { parseRule } from './permission-rule.js';
 

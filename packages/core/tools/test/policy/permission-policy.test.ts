@@ -3,22 +3,20 @@ import {
   chmodSync,
   chownSync,
   mkdirSync,
-  mkdtempSync,
   readFileSync,
   rmSync,
   statSync,
   symlinkSync,
   writeFileSync,
 } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import type { PermissionCheck, ToolCallDescription } from 'dsh-agent';
 import fc from 'fast-check';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createPermissionPolicy, openWorkspace, type Workspace } from '../../src/index.js';
+import { testFileFolder } from '../support/test-folders.js';
 
-const base = mkdtempSync(join(tmpdir(), 'dsh-policy-'));
-afterAll(() => rmSync(base, { recursive: true, force: true }));
+const base = testFileFolder('dsh-policy-');
 let count = 0;
 
 async function setUp(

@@ -1,14 +1,5 @@
 import { execFileSync, spawn } from 'node:child_process';
-import {
-  existsSync,
-  mkdirSync,
-  mkdtempSync,
-  readFileSync,
-  rmSync,
-  symlinkSync,
-  writeFileSync,
-} from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import {
@@ -20,26 +11,12 @@ import {
 } from 'dsh-agent';
 import { createUserInteraction } from 'dsh-user-interaction';
 import { createScriptedProvider, type ScriptedAnswer } from 'dsh-user-interaction/testing';
-import { afterAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createWorkspaceTools, openWorkspace } from '../../src/index.js';
+import { expectGone, testFileFolder } from '../support/test-folders.js';
 
-const base = mkdtempSync(join(tmpdir(), 'dsh-tools-agent-'));
-afterAll(() => rmSync(base, { recursive: true, force: true }));
+const base = testFileFolder('dsh-tools-agent-');
 let count = 0;
-
-/** Whether a process still runs (a zombie nobody reaped yet counts as gone: it was killed). */
-function running(pid: number): boolean {
-  try {
-    return !/^\d+ \(.*\) Z/.test(readFileSync(`/proc/${pid}/stat`, 'utf8'));
-  } catch {
-    return false;
-  }
-}
-
-async function expectGone(pid: number): Promise<void> {
-  expect(pid).toBeGreaterThan(0);
-  await vi.waitFor(() => expect(running(pid)).toBe(false), { timeout: 10_000 });
-}
 
 /** Waits until the file holds a pid, without sleeping: one turn of the event loop at a time. */
 async function pidIn(path: string): Promise<number> {
@@ -168,7 +145,7 @@ describe('the tools through createAgent', () => {
     });
     const events = await collect(agent.run('go', { signal: controller.signal }));
     expect(events.at(-1)).toMatchObject({ type: 'turn-end', reason: 'cancelled' });
-    await expectGone(await cancelled);
+    await expectGone(await cancelled, { timeout: 10_000 });
   });
 });
 
@@ -247,7 +224,7 @@ process.exit(0);
     const code = await new Promise((resolve) => child.once('exit', resolve));
     expect(errors).toBe('');
     expect(code).toBe(0);
-    await expectGone(Number(readFileSync(join(folder, 'child.pid'), 'utf8')));
+    await expectGone(Number(readFileSync(join(folder, 'child.pid'), 'utf8')), { timeout: 10_000 });
   });
 });
 

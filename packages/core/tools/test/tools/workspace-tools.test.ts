@@ -1,36 +1,12 @@
 import { execFileSync } from 'node:child_process';
-import {
-  chmodSync,
-  mkdirSync,
-  mkdtempSync,
-  readFileSync,
-  rmSync,
-  statSync,
-  symlinkSync,
-  writeFileSync,
-} from 'node:fs';
-import { tmpdir } from 'node:os';
+import { chmodSync, mkdirSync, readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { AgentTool, ToolContext, ToolResult } from 'dsh-agent';
-import { afterAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createWorkspaceTools, openWorkspace } from '../../src/index.js';
+import { expectGone, testFileFolder } from '../support/test-folders.js';
 
-/** Whether a process still runs: gone, or a zombie nobody has reaped yet (killed all the same). */
-function running(pid: number): boolean {
-  try {
-    return !/^\d+ \(.*\) Z/.test(readFileSync(`/proc/${pid}/stat`, 'utf8'));
-  } catch {
-    return false;
-  }
-}
-
-async function expectGone(pid: number): Promise<void> {
-  expect(pid).toBeGreaterThan(0);
-  await vi.waitFor(() => expect(running(pid)).toBe(false));
-}
-
-const base = mkdtempSync(join(tmpdir(), 'dsh-tools-'));
-afterAll(() => rmSync(base, { recursive: true, force: true }));
+const base = testFileFolder('dsh-tools-');
 let count = 0;
 
 async function setUp(files: Record<string, string | Buffer> = {}) {

@@ -10,11 +10,50 @@ import {
   type UserInteractionProvider,
 } from '../user-interaction-provider.js';
 
-/** What a question gets from a UI that shows none (`capabilities.questions: false`): how to ask instead. */
-function noQuestions(): UserInteractionError {
-  return unsupportedError(
-    "this UI cannot show questions: ask the question in your reply text, end your turn, and take the person's next message as the answer",
-  );
+/** How a refusal names the UI, and why it is limited when that helps the model. */
+export interface RefusalWording {
+  /** Default `this UI`; such as `this editor`. */
+  readonly ui?: string;
+  /** Such as `it has no form elicitation`, shown in brackets after the limit. */
+  readonly because?: string;
+}
+
+/**
+ * What stops a valid request (one question or several) from being shown by a UI with these
+ * capabilities, if anything: the one rule, and the one wording, of every UI that refuses a
+ * question before it shows anything. A UI that shows one choice at a time says
+ * `multiSelect: false`. `wording` names the UI in the message.
+ */
+export function refusalFor(
+  capabilities: UserInteractionCapabilities | undefined,
+  request: AskUserQuestionRequest | AskUserQuestionsRequest,
+  { ui = 'this UI', because }: RefusalWording = {},
+): UserInteractionError | undefined {
+  const why = because === undefined ? '' : ` (${because})`;
+  if (capabilities?.questions === false) {
+    return unsupportedError(
+      `${ui} cannot show questions${why}: ask the question in your reply text, end your turn, and take the person's next message as the answer`,
+    );
+  }
+  if (!('questions' in request)) {
+    if (hasOptions(request) || capabilities?.freeForm !== false) return undefined;
+    return unsupportedError(
+      `it has no options, and ${ui} shows only choices${why}; offer options to choose from`,
+    );
+  }
+  for (const item of request.questions) {
+    if (item.multiSelect === true && capabilities?.multiSelect === false) {
+      return unsupportedError(
+        `\`${item.id}\` takes several choices, and ${ui} shows one choice at a time${why}; ask for one choice instead`,
+      );
+    }
+    if (!hasOptions(item) && capabilities?.freeForm === false) {
+      return unsupportedError(
+        `\`${item.id}\` has no options, and ${ui} shows only choices${why}; offer options to choose from`,
+      );
+    }
+  }
+  return undefined;
 }
 
 /** What stops a valid request from being asked through `provider`, if anything. */
@@ -29,12 +68,7 @@ export function refusal(
   } catch (error) {
     return toUserInteractionError(error);
   }
-  if (capabilities?.questions === false) return noQuestions();
-  if (hasOptions(request)) return undefined;
-  if (capabilities?.freeForm !== false) return undefined;
-  return unsupportedError(
-    'it has no options, and this UI shows only choices; offer options to choose from',
-  );
+  return refusalFor(capabilities, request);
 }
 
 /** What the provider can show, read once; a getter that throws is the UI failing. */
@@ -86,19 +120,9 @@ export function refusalOfAll(
   } catch (error) {
     return toUserInteractionError(error);
   }
-  if (capabilities.questions === false) return noQuestions();
-  for (const item of request.questions) {
-    const oneAtATime = askAll === undefined || capabilities.multiSelect === false;
-    if (item.multiSelect === true && oneAtATime) {
-      return unsupportedError(
-        `\`${item.id}\` takes several choices, and this UI shows one choice at a time; ask for one choice instead`,
-      );
-    }
-    if (!hasOptions(item) && capabilities.freeForm === false) {
-      return unsupportedError(
-        `\`${item.id}\` has no options, and this UI shows only choices; offer options to choose from`,
-      );
-    }
-  }
-  return undefined;
+  // Without `askAll`, the questions are asked one at a time through `ask`.
+  return refusalFor(
+    askAll === undefined ? { ...capabilities, multiSelect: false } : capabilities,
+    request,
+  );
 }

@@ -1,13 +1,8 @@
 import { isBlankText } from 'dsh-user-interaction';
 import { LONGEST_ANSWER } from '../answer-limit.js';
 import { typedAnswer } from '../menu/menu-filter.js';
-import {
-  initialMenuState,
-  type MenuSetup,
-  type MenuState,
-  type MenuStep,
-  menuKeysFrom,
-} from '../menu/menu-state.js';
+import { initialMenuState, menuKeysFrom } from '../menu/menu-state.js';
+import type { MenuSetup, MenuState, MenuStep } from '../menu/menu-types.js';
 import { isKey, type KeyPress } from '../terminal/key.js';
 
 /** One question's answer, as the screen of several questions holds it. */

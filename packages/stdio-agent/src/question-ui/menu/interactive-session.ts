@@ -10,13 +10,8 @@ import { terminalStyle } from '../../text/terminal-style.js';
 import type { ScreenQuestion } from '../question-session.js';
 import { questionView } from '../question-view.js';
 import { type QuestionEnding, summaryLine } from '../summary-line.js';
-import {
-  initialMenuState,
-  type MenuOutcome,
-  type MenuState,
-  menuKeys,
-  withWindow,
-} from './menu-state.js';
+import { initialMenuState, menuKeys, withWindow } from './menu-state.js';
+import type { MenuOutcome, MenuState } from './menu-types.js';
 import { questionSearch } from './option-search.js';
 import { renderMenu } from './render-menu.js';
 import { type InteractiveTerminal, runScreen } from './screen-session.js';

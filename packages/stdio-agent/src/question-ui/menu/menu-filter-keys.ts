@@ -1,8 +1,8 @@
 import type { EditorState } from '../editor/editor-state.js';
 import { isKey, type KeyPress } from '../terminal/key.js';
 import { focusMatch, isShown, refiltered } from './menu-filter.js';
-import type { MenuState, MenuStep } from './menu-state.js';
 import { clearedText, insertWithin, step } from './menu-step.js';
+import type { MenuState, MenuStep } from './menu-types.js';
 
 // What keys do to a filter typed in the list; `menuKey` decides when they apply.
 

@@ -1,4 +1,4 @@
-import type { MenuState } from './menu-state.js';
+import type { MenuState } from './menu-types.js';
 import { filterOptions, matchPosition } from './option-search.js';
 
 // The list as shown: every option, or the filter's matches, in list order, then the custom row.

@@ -2,7 +2,8 @@ import type { TerminalStyle } from '../../text/terminal-style.js';
 import { textWidth, truncateText } from '../../text/text-width.js';
 import { answerLimitMessage, answerTooLongMessage } from '../answer-limit.js';
 import type { QuestionView } from '../question-view.js';
-import { isFreeForm, type MenuState } from './menu-state.js';
+import { isFreeForm } from './menu-state.js';
+import type { MenuState } from './menu-types.js';
 
 /**
  * A key hint; a strong one (the number being typed) stands out from the others. When the

@@ -4,7 +4,7 @@ import type { TerminalStyle } from '../../text/terminal-style.js';
 import { truncateText } from '../../text/text-width.js';
 import { editorView } from '../editor/editor-view.js';
 import type { QuestionView } from '../question-view.js';
-import type { MenuState } from './menu-state.js';
+import type { MenuState } from './menu-types.js';
 
 /** Where the columns of the list are. */
 export interface ListLayout {

@@ -2,7 +2,7 @@ import { LONGEST_ANSWER } from '../answer-limit.js';
 import type { EditorState } from '../editor/editor-state.js';
 import { EMPTY_EDITOR, insertText } from '../editor/editor-state.js';
 import { graphemeCut } from '../editor/grapheme-window.js';
-import type { MenuOutcome, MenuState, MenuStep } from './menu-state.js';
+import type { MenuOutcome, MenuState, MenuStep } from './menu-types.js';
 
 /** The next state: the changes, and the notice gone (a notice lasts until the next key). */
 export function step(state: MenuState, changes: Partial<MenuState> = {}): MenuStep {

@@ -9,7 +9,8 @@ import { isShown, listRows, optionAtRow, rowOfFocus } from './menu-filter.js';
 import { hintLines, type MenuContext, noticeText } from './menu-hints.js';
 import { DETAIL_ROWS, type MenuNeeds, type MenuPlan, planMenu } from './menu-layout.js';
 import { customRow, type ListLayout, listLayout, optionRow, plainRow } from './menu-rows.js';
-import { isFreeForm, type MenuState } from './menu-state.js';
+import { isFreeForm } from './menu-state.js';
+import type { MenuState } from './menu-types.js';
 
 /** The size of the terminal, in columns and rows. */
 export interface ScreenSize {

@@ -1,13 +1,13 @@
 import { basename } from 'node:path';
+import { DEEPSEEK_BASE_URL, isDeepSeekHost } from '../models/deepseek.js';
+import type { Model } from '../models/model.js';
+import { ModelError } from '../models/model-error.js';
+import { baseUrlProblem, createOpenAICompatibleModel } from '../models/openai-compatible-model.js';
+import { displayServer } from '../models/openai-model-error.js';
+import type { ThinkingLevel } from '../models/thinking.js';
 import { DEMO_SCRIPT } from '../script/demo-script.js';
 import { loadScript } from '../script/load-script.js';
 import { createScriptedModel } from '../script/scripted-model.js';
-import { DEEPSEEK_BASE_URL, isDeepSeekHost } from './deepseek.js';
-import type { Model } from './model.js';
-import { ModelError } from './model-error.js';
-import { baseUrlProblem, createOpenAICompatibleModel } from './openai-compatible-model.js';
-import { displayServer } from './openai-model-error.js';
-import type { ThinkingLevel } from './thinking.js';
 
 /** What a program was asked to use, from its flags and environment. */
 export interface ResolveModelOptions {

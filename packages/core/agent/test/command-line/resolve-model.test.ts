@@ -2,8 +2,8 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { DEMO_DESCRIPTION, resolveModel } from '../../src/command-line/resolve-model.js';
 import { isModelError } from '../../src/models/model-error.js';
-import { DEMO_DESCRIPTION, resolveModel } from '../../src/models/resolve-model.js';
 import { startChatServer, textChunks } from '../../src/testing.js';
 
 let folder: string;

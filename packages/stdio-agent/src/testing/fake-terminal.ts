@@ -1,6 +1,5 @@
 import { PassThrough, Writable } from 'node:stream';
 import xterm from '@xterm/headless';
-import { vi } from 'vitest';
 
 const { Terminal } = xterm;
 type XTerm = InstanceType<typeof Terminal>;
@@ -48,6 +47,45 @@ export type FakeOutput = Writable & {
   rows: number;
   getColorDepth(): number;
 };
+
+/** How long `waitFor` waits for its text before it fails, saying what is on the screen. */
+const WAIT_MS = 5_000;
+
+/**
+ * Resolves with `check()`'s result as soon as it gives one: now, or after a later write of
+ * `output` (each check waits for `ready` first). Rejects with `describe()` after `WAIT_MS`.
+ */
+function waitForOutput<T>(
+  output: Writable,
+  ready: () => Promise<void>,
+  check: () => Promise<T | undefined>,
+  describe: () => Promise<string>,
+): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    let done = false;
+    const finish = (): void => {
+      done = true;
+      clearTimeout(timer);
+      output.off('written', attempt);
+    };
+    const attempt = (): void => {
+      void ready()
+        .then(check)
+        .then((found) => {
+          if (done || found === undefined) return;
+          finish();
+          resolve(found);
+        }, reject);
+    };
+    const timer = setTimeout(() => {
+      if (done) return;
+      finish();
+      void describe().then((text) => reject(new Error(text)), reject);
+    }, WAIT_MS);
+    output.on('written', attempt);
+    attempt();
+  });
+}
 
 /** Options of `createFakeTerminal`. */
 export interface FakeTerminalOptions {
@@ -97,6 +135,7 @@ export class FakeTerminal {
         if (emulate) this.terminal.write(text);
         for (const resolve of this.writeWaiters.splice(0)) resolve();
         callback();
+        output.emit('written');
       },
     }) as FakeOutput;
     output.isTTY = true;
@@ -133,13 +172,19 @@ export class FakeTerminal {
    * Waits until the screen contains `text`. A question is drawn only once it takes keys, so
    * keys pressed as soon as it shows are its own, as they are for a person.
    */
-  waitFor(text: string | RegExp): Promise<string> {
-    return vi.waitFor(async () => {
-      const current = await this.text();
-      const found = typeof text === 'string' ? current.includes(text) : text.test(current);
-      if (!found) throw new Error(`The screen does not show ${String(text)}:\n${current}`);
-      return current;
-    });
+  async waitFor(text: string | RegExp): Promise<string> {
+    const shows = (current: string): boolean =>
+      typeof text === 'string' ? current.includes(text) : text.test(current);
+    const screen = await waitForOutput(
+      this.output,
+      () => this.flush(),
+      async () => {
+        const current = await this.text();
+        return shows(current) ? current : undefined;
+      },
+      async () => `The screen does not show ${String(text)}:\n${await this.text()}`,
+    );
+    return screen;
   }
 
   /** Resolves within the next write to the output, before anything else can run. */
@@ -208,6 +253,7 @@ export function createPipes(): Pipes {
     write(chunk: Buffer | string, _encoding, callback) {
       written += chunk.toString();
       callback();
+      output.emit('written');
     },
   });
   return {
@@ -215,10 +261,11 @@ export function createPipes(): Pipes {
     output,
     text: () => written,
     waitFor: (text) =>
-      vi.waitFor(() => {
-        if (!written.includes(text))
-          throw new Error(`The output does not show ${text}:\n${written}`);
-        return written;
-      }),
+      waitForOutput(
+        output,
+        async () => {},
+        async () => (written.includes(text) ? written : undefined),
+        async () => `The output does not show ${text}:\n${written}`,
+      ),
   };
 }

@@ -1,0 +1,98 @@
+import { describe, expect, it } from 'vitest';
+import * as commandLine from '../src/command-line.js';
+import * as root from '../src/index.js';
+import * as testing from '../src/testing.js';
+
+// What a harness author can import is a promise we keep: a name added to a list below is a
+// decision (its README documents it), not a side effect of exporting a helper for another file.
+describe('the public surface', () => {
+  it('the root exports what the README documents, and nothing else', () => {
+    expect(Object.keys(root).sort()).toEqual([
+      'AGENT_ERROR_CODES',
+      'ASK_EVERY_CALL',
+      'AgentError',
+      'DEEPSEEK_MODELS',
+      'DEFAULT_INSTRUCTIONS',
+      'DEFAULT_MAX_STEPS',
+      'DEMO_SCRIPT',
+      'MODEL_ERROR_CODES',
+      'ModelError',
+      'SESSION_ERROR_CODES',
+      'SessionError',
+      'compareSessionInfos',
+      'createAgent',
+      'createAskUserQuestionAgentTool',
+      'createOpenAICompatibleModel',
+      'createScriptedModel',
+      'defaultStateDir',
+      'errorResult',
+      'formatDuration',
+      'isAgentError',
+      'isModelError',
+      'isSessionError',
+      'loadScript',
+      'openSessionStore',
+      'replayConversation',
+      'toolCallIdOf',
+      'validateScript',
+    ]);
+  });
+
+  it('`dsh-agent/command-line` exports its own part and nothing else', () => {
+    expect(Object.keys(commandLine).sort()).toEqual([
+      'AGENT_FLAGS_HELP',
+      'COMMAND_ENV',
+      'DEMO_DESCRIPTION',
+      'DEMO_WORKSPACE_FILES',
+      'OWN_FILE_FLAGS',
+      'OwnFileError',
+      'PERMISSION_MODES',
+      'THINKING_LEVELS',
+      'UsageError',
+      'checkOwnFolder',
+      'inertText',
+      'isOwnFileError',
+      'isThinkingLevel',
+      'isUsageError',
+      'openOwnFile',
+      'ownFileProblem',
+      'parseAgentCommandLine',
+      'parseDuration',
+      'programCommand',
+      'resolveModel',
+      'runAgentProgram',
+      'sessionStoreFor',
+      'startAgentProgram',
+      'stateDirFor',
+    ]);
+  });
+
+  it('`dsh-agent/testing` exports its own part and nothing else', () => {
+    expect(Object.keys(testing).sort()).toEqual([
+      'CURRENT_MODELS',
+      'REASONING_NOT_PASSED_BACK',
+      'STAND_IN_QUESTION',
+      'chunk',
+      'closedPort',
+      'controlledModel',
+      'defaultReply',
+      'deferred',
+      'recordingModel',
+      'removeTemporaryStateFolders',
+      'sessionFileLines',
+      'sessionFilePath',
+      'startChatServer',
+      'startDeepSeekStandIn',
+      'stepModel',
+      'temporaryFolder',
+      'temporaryStateFolder',
+      'textChunks',
+      'textStep',
+      'untilAborted',
+    ]);
+  });
+
+  it('the root stays small enough to read in a minute', () => {
+    expect(Object.keys(root).length).toBeLessThanOrEqual(32);
+  });
+});
