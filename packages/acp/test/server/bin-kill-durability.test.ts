@@ -7,8 +7,8 @@ import { openSessionStore } from 'dsh-agent';
 import { removeTemporaryStateFolders, temporaryStateFolder } from 'dsh-agent/testing';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { QuestionElicitationRequest } from '../../src/index.js';
+import { initializeClient } from '../../src/testing.js';
 import { fixture, startBin } from '../support/bin-process.js';
-import { initializeClient } from '../support/server-harness.js';
 
 afterEach(removeTemporaryStateFolders);
 
