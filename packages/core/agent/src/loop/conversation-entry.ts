@@ -58,6 +58,10 @@ export type ConversationEntry =
 export interface ConversationRecorder {
   /** Takes the next entry, in order. Never throws: a failure is reported by `flush`. */
   add(entry: ConversationEntry): void;
-  /** Resolves once every entry added so far is durably stored; rejects when one cannot be. */
+  /**
+   * Resolves once every entry added so far is durably stored (a store may leave the end of a
+   * finished turn to be made durable later: a turn found without it goes on from its last
+   * answer, or is closed, on load); rejects when one cannot be.
+   */
   flush(): Promise<void>;
 }

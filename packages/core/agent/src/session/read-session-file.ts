@@ -43,14 +43,15 @@ export function readSessionFile(path: string, bytes: Buffer): SessionFileContent
   const order = new ConversationOrder();
   const entries: ConversationEntry[] = [];
   const warnings: string[] = [];
-  let validLength = 0;
+  // Decoded once, then cut into lines: each line is parsed once, where it lies.
+  const text = bytes.toString('utf8');
+  let validLength = bytes.length;
   let needsNewline = false;
   let start = 0;
-  for (let line = 1; start < bytes.length; line++) {
-    const newline = bytes.indexOf(NEWLINE, start);
-    const end = newline === -1 ? bytes.length : newline;
-    const next = newline === -1 ? bytes.length : newline + 1;
-    const read = readSessionLine(bytes.toString('utf8', start, end));
+  for (let line = 1; start < text.length; line++) {
+    const newline = text.indexOf('\n', start);
+    const end = newline === -1 ? text.length : newline;
+    const read = readSessionLine(text.slice(start, end));
     if ('problem' in read) {
       // A line with its newline was written whole; a newer format is understood, not torn.
       if (newline !== -1 || read.newer === true) invalid(line, read.problem, read.newer);
@@ -58,6 +59,8 @@ export function readSessionFile(path: string, bytes: Buffer): SessionFileContent
       warnings.push(
         `skipped the last line of ${shown} (${read.problem}): the program stopped while writing it`,
       );
+      // What stays is every byte up to the last newline (a torn character counts as written).
+      validLength = bytes.lastIndexOf(NEWLINE) + 1;
       break;
     }
     if ('header' in read) {
@@ -70,9 +73,8 @@ export function readSessionFile(path: string, bytes: Buffer): SessionFileContent
       order.advance(read.entry);
       entries.push(read.entry);
     }
-    validLength = next;
     needsNewline = newline === -1;
-    start = next;
+    start = end + 1;
   }
   if (header === undefined) return invalid(1, 'the file is empty');
   return {

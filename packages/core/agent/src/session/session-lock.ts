@@ -1,5 +1,14 @@
 import { randomBytes } from 'node:crypto';
-import { closeSync, linkSync, readdirSync, readSync, unlinkSync, writeFileSync } from 'node:fs';
+import {
+  closeSync,
+  linkSync,
+  open,
+  readdirSync,
+  readSync,
+  unlinkSync,
+  writeFileSync,
+  writeSync,
+} from 'node:fs';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { inertText } from '../files/inert-text.js';
@@ -159,6 +168,36 @@ export function lockNewSession(folder: string, id: string): SessionLock {
   } catch (error) {
     if (systemCode(error) === 'EEXIST') return lockSession(folder, id);
     throw error;
+  }
+  return heldLock(path);
+}
+
+/**
+ * `lockNewSession` with its file made off the main thread (one call to the system's worker
+ * threads), so that a session prepared ahead of its first prompt never holds up another's
+ * messages. The holder is written at once into the new, empty file.
+ */
+export async function lockNewSessionAsync(folder: string, id: string): Promise<SessionLock> {
+  const path = join(folder, lockName(id, 1));
+  let fd: number;
+  try {
+    fd = await new Promise<number>((resolve, reject) =>
+      open(path, 'wx', 0o600, (error, opened) => (error ? reject(error) : resolve(opened))),
+    );
+  } catch (error) {
+    if (systemCode(error) === 'EEXIST') return lockSession(folder, id);
+    throw error;
+  }
+  try {
+    const holder = Buffer.from(me());
+    for (let offset = 0; offset < holder.length; ) {
+      offset += writeSync(fd, holder, offset);
+    }
+  } catch (error) {
+    removeQuietly(path);
+    throw error;
+  } finally {
+    closeSync(fd);
   }
   return heldLock(path);
 }

@@ -1,4 +1,4 @@
-import { chmodSync, closeSync, constants, mkdirSync, readSync } from 'node:fs';
+import { chmodSync, closeSync, constants, mkdirSync, readSync, unlinkSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { inertText } from '../files/inert-text.js';
 import { checkOwnFolder, isOwnFileError, openOwnFile } from '../files/own-file.js';
@@ -7,7 +7,12 @@ import { readSessionFile } from './read-session-file.js';
 import { SessionError, systemCode, systemProblem } from './session-error.js';
 import { isSessionId, newSessionId } from './session-id.js';
 import { entryLine } from './session-line.js';
-import { lockNewSession, lockSession, type SessionLock } from './session-lock.js';
+import {
+  lockNewSession,
+  lockNewSessionAsync,
+  lockSession,
+  type SessionLock,
+} from './session-lock.js';
 import { FolderSync, SessionWriter } from './session-writer.js';
 import { type NewSessionFile, SessionRecorder, type StoredSession } from './stored-session.js';
 
@@ -35,7 +40,11 @@ export interface ListSessionsOptions {
 export interface SessionStore {
   /** The state folder. */
   readonly dir: string;
-  /** A new session in `cwd`. Its file appears with its first prompt. */
+  /**
+   * A new session in `cwd`. Its lock and its file are prepared at once, off the main thread;
+   * the file is empty (neither listed nor found) until the first prompt, and removed if the
+   * session closes without one.
+   */
   create(options: { readonly cwd: string }): StoredSession;
   /**
    * Opens a saved session to go on with it: locks it, reads it (checking every line), and
@@ -122,7 +131,7 @@ function notFound(id: unknown): SessionError {
   );
 }
 
-/** A session store on the folder `dir`. Nothing is written until a session's first prompt. */
+/** A session store on the folder `dir`. Nothing is said in a file until a session's first prompt. */
 export function openSessionStore(options: SessionStoreOptions): SessionStore {
   if (typeof options?.dir !== 'string' || options.dir === '') {
     throw new TypeError('openSessionStore() needs a `dir`.');
@@ -151,23 +160,51 @@ export function openSessionStore(options: SessionStoreOptions): SessionStore {
     return true;
   }
 
+  function makeFolders(): void {
+    if (foldersMade) return;
+    try {
+      ensureFolder(dir, STATE);
+      ensureFolder(sessions, SESSIONS);
+    } catch (error) {
+      throw storeFailure(error, 'Cannot save the conversation');
+    }
+    foldersMade = true;
+  }
+
   function fileOf(id: string, cwd: string): NewSessionFile {
     return {
       id,
       cwd,
       lock() {
-        if (!foldersMade) {
-          try {
-            ensureFolder(dir, STATE);
-            ensureFolder(sessions, SESSIONS);
-          } catch (error) {
-            throw storeFailure(error, 'Cannot save the conversation');
-          }
-          foldersMade = true;
-        }
+        makeFolders();
         return lockNewSession(sessions, id);
       },
       create: (firstLines) => SessionWriter.create(pathOf(id), firstLines, folderSync),
+      async prepare() {
+        makeFolders();
+        // Side by side: the id is new, so no other process can look for the file before it
+        // holds a line, and an empty file is no session.
+        const [lock, writer] = await Promise.allSettled([
+          lockNewSessionAsync(sessions, id),
+          SessionWriter.prepare(pathOf(id), folderSync),
+        ]);
+        if (lock.status === 'fulfilled' && writer.status === 'fulfilled') {
+          return { writer: writer.value, lock: lock.value };
+        }
+        if (writer.status === 'fulfilled') {
+          await writer.value.close();
+          this.discard();
+        }
+        if (lock.status === 'fulfilled') lock.value.release();
+        throw lock.status === 'rejected' ? lock.reason : (writer as PromiseRejectedResult).reason;
+      },
+      discard() {
+        try {
+          unlinkSync(pathOf(id));
+        } catch {
+          // Already gone: nothing is left behind either way.
+        }
+      },
     };
   }
 
@@ -218,6 +255,8 @@ export function openSessionStore(options: SessionStoreOptions): SessionStore {
           if (systemCode(error) === 'ENOENT') throw notFound(id);
           throw error;
         }
+        // An empty file is a session prepared and never spoken in: there is none.
+        if (size === 0) throw notFound(id);
         lock = lockSession(sessions, id);
         const contents = readSessionFile(path, readWhole(fd, size));
         if (contents.header.id !== id) {

@@ -1,4 +1,13 @@
-import { close, closeSync, fchmodSync, fsync, ftruncateSync, openSync, writeSync } from 'node:fs';
+import {
+  close,
+  closeSync,
+  fchmodSync,
+  fsync,
+  ftruncateSync,
+  open,
+  openSync,
+  writeSync,
+} from 'node:fs';
 import { SessionError, systemCode } from './session-error.js';
 
 function fsyncOf(fd: number): Promise<void> {
@@ -7,9 +16,20 @@ function fsyncOf(fd: number): Promise<void> {
   );
 }
 
+function closeOf(fd: number): Promise<void> {
+  return new Promise((resolve) => close(fd, () => resolve()));
+}
+
+function openOf(path: string, flags: string, mode?: number): Promise<number> {
+  return new Promise((resolve, reject) =>
+    open(path, flags, mode, (error, fd) => (error ? reject(error) : resolve(fd))),
+  );
+}
+
 /**
  * Makes the names of new files in a folder durable: an fsync of the folder (not possible on
- * every system), one for every file created since the last one began, however many wait.
+ * every system), one for every file created since the last one began, however many wait. The
+ * folder is opened, synced and closed off the main thread.
  */
 export class FolderSync {
   #created = 0;
@@ -18,7 +38,11 @@ export class FolderSync {
 
   constructor(readonly folder: string) {}
 
-  /** Counts a file just created in the folder; resolves once its name is durable. */
+  /**
+   * Counts a file just created in the folder and starts making its name durable at once (a
+   * new session's first prompt, long before its first answer needs it); resolves once it is.
+   * Never rejects: where a folder cannot be synced, the file's own fsync is what can be done.
+   */
   async fileCreated(): Promise<void> {
     const target = ++this.#created;
     while (this.#synced < target) {
@@ -31,7 +55,7 @@ export class FolderSync {
     const upTo = this.#created;
     let fd: number | undefined;
     try {
-      fd = openSync(this.folder, 'r');
+      fd = await openOf(this.folder, 'r');
       await fsyncOf(fd);
     } catch {
       // Windows cannot open a folder; there the file's own fsync is what can be done.
@@ -56,25 +80,25 @@ export class SessionWriter {
   #synced = 0;
   #syncing: Promise<void> | undefined;
   #failure: SessionError | undefined;
-  /** A new file's folder, until its name was made durable. */
-  #folder: FolderSync | undefined;
+  /** A new file's name being made durable (through its folder), from its creation on. */
+  #named: Promise<void> | undefined;
 
   private constructor(
     readonly path: string,
     fd: number,
-    folder: FolderSync | undefined,
   ) {
     this.#fd = fd;
-    this.#folder = folder;
   }
 
   /**
-   * Creates the file (it must not exist), readable by its owner only, and writes `firstLine`;
-   * its first sync makes its name durable too, through `folder`.
+   * Creates the file (it must not exist), readable by its owner only, and writes `firstLine`.
+   * Its name starts becoming durable at once, through `folder`, off the path of its first
+   * sync, which waits for it too.
    */
   static create(path: string, firstLine: string, folder: FolderSync): SessionWriter {
     const fd = openSync(path, 'ax', 0o600);
-    const writer = new SessionWriter(path, fd, folder);
+    const writer = new SessionWriter(path, fd);
+    writer.#named = folder.fileCreated();
     try {
       // The creation mode went through the umask: set it exactly.
       fchmodSync(fd, 0o600);
@@ -82,6 +106,23 @@ export class SessionWriter {
       writer.#fail(error);
     }
     writer.write(firstLine);
+    return writer;
+  }
+
+  /**
+   * `create` with no first line, made off the main thread: the file of a session prepared
+   * before its first prompt. Its name starts becoming durable at once, through `folder`.
+   */
+  static async prepare(path: string, folder: FolderSync): Promise<SessionWriter> {
+    const fd = await openOf(path, 'ax', 0o600);
+    const writer = new SessionWriter(path, fd);
+    writer.#named = folder.fileCreated();
+    try {
+      // The creation mode went through the umask: set it exactly.
+      fchmodSync(fd, 0o600);
+    } catch (error) {
+      writer.#fail(error);
+    }
     return writer;
   }
 
@@ -96,7 +137,7 @@ export class SessionWriter {
       closeSync(fd);
       throw error;
     }
-    return new SessionWriter(path, fd, undefined);
+    return new SessionWriter(path, fd);
   }
 
   /** The first failure, if any: nothing is written after it. */
@@ -134,7 +175,7 @@ export class SessionWriter {
     await this.#syncing;
     const fd = this.#fd;
     this.#fd = undefined;
-    if (fd !== undefined) await new Promise<void>((resolve) => close(fd, () => resolve()));
+    if (fd !== undefined) await closeOf(fd);
   }
 
   async #syncNow(): Promise<void> {
@@ -142,10 +183,8 @@ export class SessionWriter {
     const upTo = this.#written;
     try {
       if (fd === undefined) throw Object.assign(new Error('closed'), { code: 'EBADF' });
-      const folder = this.#folder;
-      this.#folder = undefined;
-      // The file and, the first time, its folder: side by side.
-      await Promise.all([fsyncOf(fd), folder?.fileCreated()]);
+      // The file and its name (long since durable but in the first moments of a session).
+      await Promise.all([fsyncOf(fd), this.#named]);
       this.#synced = Math.max(this.#synced, upTo);
     } catch (error) {
       this.#fail(error);

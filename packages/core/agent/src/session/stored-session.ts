@@ -20,7 +20,7 @@ export interface StoredSession {
   close(): Promise<void>;
 }
 
-/** What a new session needs to create its file at its first entry. */
+/** What a new session needs to create its file, ahead of its first entry or at it. */
 export interface NewSessionFile {
   readonly id: string;
   readonly cwd: string;
@@ -28,6 +28,10 @@ export interface NewSessionFile {
   lock(): SessionLock;
   /** Creates the file with these first lines. */
   create(firstLines: string): SessionWriter;
+  /** Takes the lock and creates the file, empty, off the main thread (the folders made first). */
+  prepare(): Promise<{ readonly writer: SessionWriter; readonly lock: SessionLock }>;
+  /** Removes the file `prepare` made, when the session ends with nothing said in it. */
+  discard(): void;
 }
 
 function creationFailure(error: unknown): SessionError {
@@ -40,10 +44,23 @@ function creationFailure(error: unknown): SessionError {
 }
 
 /**
- * The session behind a `StoredSession`. A new one creates its file (header and first prompt
- * in one write) and takes its lock at its first entry, so that a session nobody spoke in
- * leaves nothing behind. The first failure to write is reported once, by `flush`: the
- * conversation goes on in memory after it.
+ * The session behind a `StoredSession`. A new one prepares its lock and its (empty) file off
+ * the main thread as soon as it is made, and its file's name starts becoming durable then:
+ * its first prompt writes the header and the prompt in one write, with nothing to create, and
+ * its first answer never waits for a folder's fsync. One spoken to before the preparation
+ * began (at once, in the same tick) creates them then, on the spot; lines added while it is
+ * under way are written the moment it ends, and a flush waits for them. A session that ends
+ * with nothing said in it removes its empty file: it leaves nothing behind.
+ *
+ * Every entry goes to the system as it is added (a crash of the process loses at most the line
+ * being written). `flush` makes them survive a crash of the machine too (one fsync, shared by
+ * the flushes waiting at the same time), except at the end of a turn that finished: what it
+ * added after its last answer (the closing text, the end) can only be lost to a power failure,
+ * and a turn found without its end goes on from its last answer (or is closed as interrupted)
+ * when the session is opened again, so that fsync is left to the next answer or to `close`.
+ * The end of a turn cancelled, failed or stopped by the step limit is synced: found without
+ * it, the turn would go on where the person or the loop stopped it. The first failure to
+ * write is reported once, by `flush`: the conversation goes on in memory after it.
  */
 export class SessionRecorder implements ConversationRecorder {
   #writer: SessionWriter | undefined;
@@ -51,6 +68,16 @@ export class SessionRecorder implements ConversationRecorder {
   #failure: SessionError | undefined;
   #reported = false;
   #closed = false;
+  /** Whether the last entry added ended a turn that finished: its flush needs no fsync. */
+  #finished = false;
+  /** Whether the header was written (or is waiting in `#pending`). */
+  #begun: boolean;
+  /** The preparation of a new session's files, until it begins. */
+  #scheduled: ReturnType<typeof setImmediate> | undefined;
+  /** The preparation under way. */
+  #preparing: Promise<void> | undefined;
+  /** Lines added while the preparation was under way, in order. */
+  #pending = '';
 
   constructor(
     private readonly file: NewSessionFile,
@@ -58,17 +85,21 @@ export class SessionRecorder implements ConversationRecorder {
   ) {
     this.#writer = opened?.writer;
     this.#lock = opened?.lock;
+    this.#begun = opened !== undefined;
+    if (opened === undefined) {
+      this.#scheduled = setImmediate(() => {
+        this.#scheduled = undefined;
+        this.#preparing = this.#prepare();
+      });
+    }
   }
 
   add(entry: ConversationEntry): void {
     if (this.#closed || this.#failure !== undefined) return;
-    const line = entryLine(entry);
-    if (this.#writer !== undefined) {
-      this.#writer.write(line);
-      return;
-    }
-    try {
-      this.#lock = this.file.lock();
+    this.#finished = entry.type === 'turn-end' && entry.reason === 'finished';
+    let line = entryLine(entry);
+    if (!this.#begun) {
+      this.#begun = true;
       const title = entry.type === 'prompt' ? sessionTitle(entry.text) : '';
       const header = headerLine({
         id: this.file.id,
@@ -76,7 +107,22 @@ export class SessionRecorder implements ConversationRecorder {
         createdAt: new Date().toISOString(),
         title,
       });
-      this.#writer = this.file.create(header + line);
+      line = header + line;
+    }
+    if (this.#writer !== undefined) {
+      this.#writer.write(line);
+      return;
+    }
+    if (this.#preparing !== undefined) {
+      this.#pending += line;
+      return;
+    }
+    // Spoken to before the preparation began: the files are made here, at once.
+    clearImmediate(this.#scheduled);
+    this.#scheduled = undefined;
+    try {
+      this.#lock = this.file.lock();
+      this.#writer = this.file.create(line);
     } catch (error) {
       this.#lock?.release();
       this.#lock = undefined;
@@ -85,22 +131,51 @@ export class SessionRecorder implements ConversationRecorder {
   }
 
   async flush(): Promise<void> {
+    await this.#preparing;
     const failure = this.#failure ?? this.#writer?.failure;
-    if (failure === undefined) {
-      await this.#writer?.sync().catch((error: unknown) => this.#report(error));
+    if (failure !== undefined) {
+      this.#report(failure);
       return;
     }
-    this.#report(failure);
+    // Every answer of the turn was synced before the agent went on with it; what followed is
+    // written, and the machine's crash can only lose it to a turn that goes on from its last
+    // answer (or is closed as interrupted) when the session is opened again.
+    if (this.#finished) return;
+    await this.#writer?.sync().catch((error: unknown) => this.#report(error));
   }
 
   /** Closes the file and releases the lock. Idempotent. */
   async close(): Promise<void> {
     if (this.#closed) return;
     this.#closed = true;
+    clearImmediate(this.#scheduled);
+    this.#scheduled = undefined;
+    await this.#preparing;
+    if (!this.#begun && this.#writer !== undefined) {
+      // Prepared, and nothing was said: no session to keep.
+      await this.#writer.close();
+      this.file.discard();
+      this.#lock?.release();
+      return;
+    }
     // Whatever was written last is made durable too (nothing to do when it already is).
     await this.#writer?.sync().catch(() => {});
     await this.#writer?.close();
     this.#lock?.release();
+  }
+
+  async #prepare(): Promise<void> {
+    try {
+      const { writer, lock } = await this.file.prepare();
+      this.#writer = writer;
+      this.#lock = lock;
+      if (this.#pending !== '') writer.write(this.#pending);
+    } catch (error) {
+      this.#failure ??= creationFailure(error);
+    } finally {
+      this.#pending = '';
+      this.#preparing = undefined;
+    }
   }
 
   /** Rejects with a failure the first time only: the person is told once. */
