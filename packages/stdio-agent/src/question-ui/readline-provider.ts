@@ -170,26 +170,8 @@ export function createReadlineProvider(options: ReadlineProviderOptions = {}): R
       (view) => {
         if (question.settled) return;
         try {
-          if (mode === 'interactive') {
-            startApprovalSession(question, view, {
-              input,
-              output,
-              readline: shared,
-              env,
-              escapeCodeTimeout: options.escapeCodeTimeout,
-              ...timing(entry),
-            });
-          } else {
-            const lines = lineReader();
-            if (ownReadline !== undefined && !isClosed(ownReadline)) ownReadline.resume();
-            startLineApprovalSession(question, view, {
-              reader: lines,
-              output,
-              env,
-              echo: input.isTTY !== true,
-              ...timing(entry),
-            });
-          }
+          if (mode === 'interactive') startApprovalSession(question, view, screenTerminal(entry));
+          else startLineApprovalSession(question, view, lineTerminal(entry));
         } catch (error) {
           question.reject(askFailedError(error, 'the terminal could not show the approval'));
         }
@@ -198,27 +180,37 @@ export function createReadlineProvider(options: ReadlineProviderOptions = {}): R
     );
   }
 
+  /** The terminal a menu, a set of questions or an approval is drawn on. */
+  function screenTerminal(entry: Entry) {
+    return {
+      input,
+      output,
+      readline: shared,
+      env,
+      escapeCodeTimeout: options.escapeCodeTimeout,
+      ...timing(entry),
+    };
+  }
+
+  /** What a question in line mode reads and writes; the input is read again from here on. */
+  function lineTerminal(entry: Entry) {
+    const lines = lineReader();
+    if (ownReadline !== undefined && !isClosed(ownReadline)) ownReadline.resume();
+    return { reader: lines, output, env, echo: input.isTTY !== true, ...timing(entry) };
+  }
+
   function startSession(entry: Entry): void {
     if (entry.kind === 'permission') {
       startApproval(entry);
       return;
     }
     if (mode === 'interactive') {
-      const terminal = {
-        input,
-        output,
-        readline: shared,
-        env,
-        escapeCodeTimeout: options.escapeCodeTimeout,
-        ...timing(entry),
-      };
+      const terminal = screenTerminal(entry);
       if (entry.kind === 'one') startInteractiveSession(entry.question, entry.request, terminal);
       else startBatchSession(entry.question, entry.request, terminal);
       return;
     }
-    const lines = lineReader();
-    if (ownReadline !== undefined && !isClosed(ownReadline)) ownReadline.resume();
-    const terminal = { reader: lines, output, env, echo: input.isTTY !== true, ...timing(entry) };
+    const terminal = lineTerminal(entry);
     if (entry.kind === 'one') startLineSession(entry.question, entry.request, terminal);
     else startLineBatchSession(entry.question, entry.request, terminal);
   }

@@ -33,6 +33,41 @@ function flags(url: string, ...more: string[]): string[] {
   return ['--base-url', url, '--model', 'deepseek-flash', ...more];
 }
 
+/**
+ * A stand-in whose first answer thinks until `thinking` resolves, then asks the stand-in
+ * question; its next answer paints the fence with the answer.
+ */
+async function askingAfterThought() {
+  const thinking = deferred();
+  let first = true;
+  const server = await standIn({
+    reply: () => {
+      if (!first) return { reasoning: 'Done.', content: 'Painting the fence Blue.' };
+      first = false;
+      return {
+        reasoning: 'Hmm, a fence.',
+        content: 'Let me ask first.',
+        toolCalls: [{ name: 'ask_user_question', arguments: STAND_IN_QUESTION }],
+        afterReasoning: thinking.promise,
+      };
+    },
+  });
+  return { thinking, server };
+}
+
+/** The bin in a real terminal on the stand-in's DeepSeek model, with `flags`. */
+function terminalOn(server: { url: string; apiKey: string }, flags: readonly string[]) {
+  return startPtySession(
+    `node '${BIN}' ${flags.map((flag) => `${flag} `).join('')}--base-url '${server.url}' --model deepseek-flash`,
+    {
+      columns: 100,
+      rows: 30,
+      cwd: fileURLToPath(new URL('.', import.meta.url)),
+      env: { DEEPSEEK_API_KEY: '', DSH_API_KEY: server.apiKey },
+    },
+  );
+}
+
 describe('dsh-stdio-agent against a stand-in for DeepSeek', () => {
   it('runs a full turn with a question and its answer, thinking on by default', async () => {
     const server = await standIn();
@@ -153,15 +188,7 @@ describe('dsh-stdio-agent against a stand-in for DeepSeek', () => {
         };
       },
     });
-    const session = startPtySession(
-      `node '${BIN}' --plain --base-url '${server.url}' --model deepseek-flash`,
-      {
-        columns: 100,
-        rows: 30,
-        cwd: fileURLToPath(new URL('.', import.meta.url)),
-        env: { DEEPSEEK_API_KEY: '', DSH_API_KEY: server.apiKey },
-      },
-    );
+    const session = terminalOn(server, ['--plain']);
     await session.waitFor(/Ctrl\+D quits\.\n>$/);
     // The message, Ctrl+D, and a line typed ahead, in one go: the terminal hands them over in
     // that order, each read apart, so the key comes once the turn has started and before the
@@ -185,29 +212,8 @@ describe('dsh-stdio-agent against a stand-in for DeepSeek', () => {
   });
 
   it('shows "Thinking…" in a real terminal while the model reasons', async () => {
-    const thinking = deferred();
-    let first = true;
-    const server = await standIn({
-      reply: () => {
-        if (!first) return { reasoning: 'Done.', content: 'Painting the fence Blue.' };
-        first = false;
-        return {
-          reasoning: 'Hmm, a fence.',
-          content: 'Let me ask first.',
-          toolCalls: [{ name: 'ask_user_question', arguments: STAND_IN_QUESTION }],
-          afterReasoning: thinking.promise,
-        };
-      },
-    });
-    const session = startPtySession(
-      `node '${BIN}' --base-url '${server.url}' --model deepseek-flash`,
-      {
-        columns: 100,
-        rows: 30,
-        cwd: fileURLToPath(new URL('.', import.meta.url)),
-        env: { DEEPSEEK_API_KEY: '', DSH_API_KEY: server.apiKey },
-      },
-    );
+    const { thinking, server } = await askingAfterThought();
+    const session = terminalOn(server, []);
     await session.waitFor(/Ctrl\+D quits\.\n>$/);
     session.write('Paint the fence\r');
     await session.waitFor(/Thinking… \d+ s · Ctrl\+C cancels$/);
