@@ -149,6 +149,7 @@ export class AcpSession {
         if (!this.#detached) recorder.add(entry);
       },
       flush: () => (this.#detached ? Promise.resolve() : recorder.flush()),
+      written: () => (this.#detached ? undefined : recorder.written?.()),
     };
   }
 

@@ -117,7 +117,7 @@ describe('saved conversations, against the bin', () => {
 
     // Whoever wrote this input never saw the question: "go on" is a message, never its answer.
     const piped = await runBin([...args, '--continue'], 'go on\n', {}, { cwd });
-    expect(piped.code).toBe(0);
+    expect(piped.code, `${piped.stderr}${piped.stdout}`).toBe(0);
     expect(piped.stdout).toContain(
       '⊘ The agent stopped before this turn ended. Type your next message to go on.\n\n> go on\n',
     );

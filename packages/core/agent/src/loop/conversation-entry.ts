@@ -64,4 +64,11 @@ export interface ConversationRecorder {
    * answer, or is closed, on load); rejects when one cannot be.
    */
   flush(): Promise<void>;
+  /**
+   * Optional: resolves once every entry added so far has reached the system (written, not
+   * necessarily durable), for a recorder that may hold entries back for a moment (a store still
+   * making a new session's file). The agent waits for it before a question is shown, so that a
+   * question on screen is always in the file. `undefined` when nothing is held back.
+   */
+  written?(): Promise<void> | undefined;
 }

@@ -16,8 +16,11 @@ export interface ApprovalScope {
   readonly permissions: PermissionPolicy;
   readonly questionTimeoutMs: number | undefined;
   readonly signal: AbortSignal;
-  /** Called right before the person is asked (to record it): not when a rule decides. */
-  readonly onAsk?: () => void;
+  /**
+   * Called right before the person is asked (to record it), not when a rule decides; the
+   * approval is shown once what it returns resolves (the record written).
+   */
+  readonly onAsk?: () => Promise<void> | undefined;
 }
 
 /** A decision on a call, and what went wrong keeping the rule an "always" answer wrote. */
@@ -103,7 +106,8 @@ export async function approveCall(
       }),
     };
   }
-  scope.onAsk?.();
+  const recorded = scope.onAsk?.();
+  if (recorded !== undefined) await recorded;
   const outcome = await interaction.requestPermission(
     requestFor(prepared, description, scope, verdict),
   );

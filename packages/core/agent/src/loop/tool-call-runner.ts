@@ -30,14 +30,17 @@ export interface ToolCallScope {
   readonly interaction: AgentInteraction;
   readonly questionTimeoutMs: number | undefined;
   readonly signal: AbortSignal;
-  /** Called right before the call puts a question to the person (to record it). */
-  readonly onAsk?: () => void;
+  /**
+   * Called right before the call puts a question to the person (to record it); the question
+   * is shown once what it returns resolves (the record written).
+   */
+  readonly onAsk?: () => Promise<void> | undefined;
 }
 
-/** `interaction`, calling `onAsk` before each question it asks. */
+/** `interaction`, calling `onAsk` (and waiting for what it returns) before each question it asks. */
 function announcingQuestions(
   interaction: AgentInteraction,
-  onAsk: (() => void) | undefined,
+  onAsk: (() => Promise<void> | undefined) | undefined,
 ): AgentInteraction {
   if (onAsk === undefined) return interaction;
   const { askAll, requestPermission } = interaction;
@@ -45,13 +48,15 @@ function announcingQuestions(
     get capabilities() {
       return interaction.capabilities;
     },
-    ask: (request) => {
-      onAsk();
+    ask: async (request) => {
+      const recorded = onAsk();
+      if (recorded !== undefined) await recorded;
       return interaction.ask(request);
     },
     ...(askAll !== undefined && {
-      askAll: (request: Parameters<typeof askAll>[0]) => {
-        onAsk();
+      askAll: async (request: Parameters<typeof askAll>[0]) => {
+        const recorded = onAsk();
+        if (recorded !== undefined) await recorded;
         return askAll.call(interaction, request);
       },
     }),

@@ -89,6 +89,11 @@ export class TurnLog {
     this.add({ type: 'posed', toolCallId: call.id, kind });
   }
 
+  /** Resolves once the recorder has written (not synced) every entry so far; see `written`. */
+  written(): Promise<void> | undefined {
+    return this.recorder?.written?.();
+  }
+
   /**
    * Ends the turn with `end`: keeps streamed text, closes every open call as cancelled, and
    * writes the turn's end. Idempotent.

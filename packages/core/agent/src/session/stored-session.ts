@@ -130,6 +130,11 @@ export class SessionRecorder implements ConversationRecorder {
     }
   }
 
+  /** While the new session's files are being made, until the lines held meanwhile are written. */
+  written(): Promise<void> | undefined {
+    return this.#preparing;
+  }
+
   async flush(): Promise<void> {
     await this.#preparing;
     const failure = this.#failure ?? this.#writer?.failure;

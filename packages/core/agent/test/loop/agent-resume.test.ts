@@ -120,6 +120,48 @@ describe('a turn that stopped while something waited for the person', () => {
     expect(flushedAt).toEqual([4, 6]);
   });
 
+  it('shows a question only once the recorder has written its posed entry', async () => {
+    const entries: ConversationEntry[] = [];
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let holding = true;
+    const asked: string[][] = [];
+    const interaction = createUserInteraction();
+    interaction.registerProvider({
+      id: 'watching',
+      ask(question: PendingQuestion<unknown>) {
+        asked.push(entries.map((entry) => entry.type));
+        question.resolve({ answer: 'Ann' } as never);
+      },
+    } as never);
+    const agent = createAgent({
+      model: createScriptedModel({
+        steps: [
+          {
+            text: 'Asking.',
+            toolCalls: [{ id: 'q', name: 'ask_user_question', arguments: { question: 'Name?' } }],
+          },
+          { text: 'Hi.' },
+        ],
+      }),
+      interaction,
+      recorder: {
+        add: (entry) => void entries.push(entry),
+        flush: async () => {},
+        // A store still making the session's file: what was added is not written yet.
+        written: () => (holding ? held : undefined),
+      },
+    });
+    const turn = collect(agent.run('Hello.'));
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(entries.map((entry) => entry.type)).toEqual(['prompt', 'assistant', 'posed']);
+    expect(asked).toEqual([]);
+    holding = false;
+    release();
+    endOf(await turn);
+    expect(asked).toEqual([['prompt', 'assistant', 'posed']]);
+  });
+
   it('asks the same question again for the same call, and its answer goes to that call', async () => {
     const run = countedTool('run', COMMAND);
     const { agent, model, provider, stored } = resumedAgent(

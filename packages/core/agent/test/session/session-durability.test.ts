@@ -126,7 +126,9 @@ describe('durability of a session', () => {
     expect(fileFsyncs()[1]?.size).toBe(statSync(sessionPath(dir, session.id)).size);
 
     // A power failure right after the turn: the file is what the answer's fsync covered. The
-    // answer is there, and the turn goes on from it (the model writes its closing text again).
+    // answer is there; nothing waits any more, so the turn is closed as interrupted and the
+    // next message goes on from the answer (a turn goes on by itself only while a question
+    // or an approval waits).
     truncateSync(sessionPath(dir, session.id), answer?.size);
     const restored = await store.open(session.id);
     expect(restored.entries.map((entry) => entry.type)).toEqual([
@@ -134,15 +136,21 @@ describe('durability of a session', () => {
       'assistant',
       'posed',
       'tool-result',
+      'turn-end',
     ]);
     expect(restored.entries[3]).toMatchObject({ result: { output: 'SQLite' } });
+    expect(restored.entries[4]).toEqual({
+      type: 'turn-end',
+      reason: 'cancelled',
+      interrupted: true,
+    });
     const again = createAgent({
       model: createScriptedModel(ONE_QUESTION),
       interaction,
       conversation: restored.entries,
       recorder: restored.recorder,
     });
-    expect(again.resumable).toBe(true);
+    expect(again.resumable).toBe(false);
     await restored.close();
     provider.dispose();
   });
