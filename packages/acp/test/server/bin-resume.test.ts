@@ -40,6 +40,32 @@ async function firstProcess(
 }
 type ConnectedAgent = Parameters<typeof initializeClient>[0];
 
+/** A saved session whose bin was killed while the demo's first question waited. */
+async function killedAtFirstQuestion() {
+  const stateDir = temporaryStateFolder();
+  const cwd = stateDir;
+  const args = ['--state-dir', stateDir];
+  const sessionId = await firstProcess(args, cwd, async ({ agent, sessionId, client }) => {
+    void rejectionOf(prompt(agent, sessionId, 'Plan it'));
+    await client.forms.next();
+  });
+  return { stateDir, cwd, args, sessionId };
+}
+
+/** A new bin that loads the session, then runs `op` with its agent and client. */
+async function loaded(
+  killed: Awaited<ReturnType<typeof killedAtFirstQuestion>>,
+  op: (agent: ConnectedAgent, client: TestClient) => Promise<void>,
+): Promise<void> {
+  const { args, sessionId, cwd } = killed;
+  const client = createTestClient();
+  await withBinClient(args, client, async (agent) => {
+    await initializeClient(agent);
+    await agent.request(methods.agent.session.load, { sessionId, cwd, mcpServers: [] });
+    await op(agent, client);
+  });
+}
+
 describe('a turn that waited when dsh-acp was killed goes on after session/load', () => {
   it('an approval: asked again for the same call, and the command runs once, after it', async () => {
     const stateDir = temporaryStateFolder();
@@ -170,17 +196,9 @@ describe('a turn that waited when dsh-acp was killed goes on after session/load'
   });
 
   it('a prompt sent instead of an answer ends the turn that went on, and runs as a turn of its own', async () => {
-    const stateDir = temporaryStateFolder();
-    const cwd = stateDir;
-    const args = ['--state-dir', stateDir];
-    const sessionId = await firstProcess(args, cwd, async ({ agent, sessionId, client }) => {
-      void rejectionOf(prompt(agent, sessionId, 'Plan it'));
-      await client.forms.next();
-    });
-    const second = createTestClient();
-    await withBinClient(args, second, async (agent) => {
-      await initializeClient(agent);
-      await agent.request(methods.agent.session.load, { sessionId, cwd, mcpServers: [] });
+    const killed = await killedAtFirstQuestion();
+    const { stateDir, sessionId } = killed;
+    await loaded(killed, async (agent, second) => {
       const asked = await second.forms.next();
       expect(asked.params).toMatchObject({ toolCallId: 'language' });
       const turn = prompt(agent, sessionId, 'Something else');
@@ -209,17 +227,9 @@ describe('a turn that waited when dsh-acp was killed goes on after session/load'
   });
 
   it('a cancel right after a prompt that ends the turn that went on cancels that prompt too', async () => {
-    const stateDir = temporaryStateFolder();
-    const cwd = stateDir;
-    const args = ['--state-dir', stateDir];
-    const sessionId = await firstProcess(args, cwd, async ({ agent, sessionId, client }) => {
-      void rejectionOf(prompt(agent, sessionId, 'Plan it'));
-      await client.forms.next();
-    });
-    const second = createTestClient();
-    await withBinClient(args, second, async (agent) => {
-      await initializeClient(agent);
-      await agent.request(methods.agent.session.load, { sessionId, cwd, mcpServers: [] });
+    const killed = await killedAtFirstQuestion();
+    const { sessionId } = killed;
+    await loaded(killed, async (agent, second) => {
       await second.forms.next();
       const turn = prompt(agent, sessionId, 'Something else');
       await agent.notify(methods.agent.session.cancel, { sessionId });
@@ -228,17 +238,9 @@ describe('a turn that waited when dsh-acp was killed goes on after session/load'
   });
 
   it('a session/load again while its question waits: the question stays waiting, and comes again', async () => {
-    const stateDir = temporaryStateFolder();
-    const cwd = stateDir;
-    const args = ['--state-dir', stateDir];
-    const sessionId = await firstProcess(args, cwd, async ({ agent, sessionId, client }) => {
-      void rejectionOf(prompt(agent, sessionId, 'Plan it'));
-      await client.forms.next();
-    });
-    const second = createTestClient();
-    await withBinClient(args, second, async (agent) => {
-      await initializeClient(agent);
-      await agent.request(methods.agent.session.load, { sessionId, cwd, mcpServers: [] });
+    const killed = await killedAtFirstQuestion();
+    const { stateDir, sessionId, cwd } = killed;
+    await loaded(killed, async (agent, second) => {
       const first = await second.forms.next();
       expect(first.params).toMatchObject({ toolCallId: 'language' });
       await agent.request(methods.agent.session.load, { sessionId, cwd, mcpServers: [] });

@@ -1,7 +1,7 @@
 import { createUserInteraction, type PendingQuestion } from 'dsh-user-interaction';
 import { describe, expect, it } from 'vitest';
 import type { AgentTool, ToolCallDescription } from '../../src/loop/agent-tool.js';
-import type { ConversationEntry } from '../../src/loop/conversation-entry.js';
+import type { ConversationEntry, ConversationRecorder } from '../../src/loop/conversation-entry.js';
 import { createAgent } from '../../src/loop/create-agent.js';
 import { restoreConversation } from '../../src/loop/restore-conversation.js';
 import type { Script } from '../../src/script/script.js';
@@ -88,69 +88,58 @@ function resumedAgent(
   return { ...setup, stored };
 }
 
+/**
+ * An agent that asks one question, recording into `entries` through `recorder`'s own flush
+ * (and written); `asked` is what was recorded each time the UI got a question.
+ */
+function watchedAgent(recorder: Omit<ConversationRecorder, 'add'>) {
+  const entries: ConversationEntry[] = [];
+  const asked: string[][] = [];
+  const interaction = createUserInteraction();
+  interaction.registerProvider({
+    id: 'watching',
+    ask(question: PendingQuestion<unknown>) {
+      asked.push(entries.map((entry) => entry.type));
+      question.resolve({ answer: 'Ann' } as never);
+    },
+  } as never);
+  const agent = createAgent({
+    model: createScriptedModel({
+      steps: [
+        {
+          text: 'Asking.',
+          toolCalls: [{ id: 'q', name: 'ask_user_question', arguments: { question: 'Name?' } }],
+        },
+        { text: 'Hi.' },
+      ],
+    }),
+    interaction,
+    recorder: { ...recorder, add: (entry) => void entries.push(entry) },
+  });
+  return { agent, entries, asked };
+}
+
 describe('a turn that stopped while something waited for the person', () => {
   it('is written as posed before the question is shown, and not made durable on its own', async () => {
-    const entries: ConversationEntry[] = [];
     const flushedAt: number[] = [];
-    const seenWhenAsked: string[][] = [];
-    const interaction = createUserInteraction();
-    interaction.registerProvider({
-      id: 'watching',
-      ask(question: PendingQuestion<unknown>) {
-        seenWhenAsked.push(entries.map((entry) => entry.type));
-        question.resolve({ answer: 'Ann' } as never);
-      },
-    } as never);
-    const agent = createAgent({
-      model: createScriptedModel({
-        steps: [SCRIPT.steps[0] as Script['steps'][number], { text: 'Hi.' }].map((step, index) =>
-          index === 0 ? { ...step, toolCalls: step.toolCalls?.slice(0, 1) } : step,
-        ),
-      }),
-      interaction,
-      recorder: {
-        add: (entry) => entries.push(entry),
-        flush: async () => void flushedAt.push(entries.length),
-      },
+    const { agent, entries, asked } = watchedAgent({
+      flush: async () => void flushedAt.push(entries.length),
     });
     endOf(await collect(agent.run('Hello.')));
-    expect(seenWhenAsked).toEqual([['prompt', 'assistant', 'posed']]);
+    expect(asked).toEqual([['prompt', 'assistant', 'posed']]);
     expect(entries[2]).toEqual({ type: 'posed', toolCallId: 'q', kind: 'question' });
     // One flush for the answer, one for the turn's end: none for the posed question.
     expect(flushedAt).toEqual([4, 6]);
   });
 
   it('shows a question only once the recorder has written its posed entry', async () => {
-    const entries: ConversationEntry[] = [];
     let release!: () => void;
     const held = new Promise<void>((resolve) => (release = resolve));
     let holding = true;
-    const asked: string[][] = [];
-    const interaction = createUserInteraction();
-    interaction.registerProvider({
-      id: 'watching',
-      ask(question: PendingQuestion<unknown>) {
-        asked.push(entries.map((entry) => entry.type));
-        question.resolve({ answer: 'Ann' } as never);
-      },
-    } as never);
-    const agent = createAgent({
-      model: createScriptedModel({
-        steps: [
-          {
-            text: 'Asking.',
-            toolCalls: [{ id: 'q', name: 'ask_user_question', arguments: { question: 'Name?' } }],
-          },
-          { text: 'Hi.' },
-        ],
-      }),
-      interaction,
-      recorder: {
-        add: (entry) => void entries.push(entry),
-        flush: async () => {},
-        // A store still making the session's file: what was added is not written yet.
-        written: () => (holding ? held : undefined),
-      },
+    const { agent, entries, asked } = watchedAgent({
+      flush: async () => {},
+      // A store still making the session's file: what was added is not written yet.
+      written: () => (holding ? held : undefined),
     });
     const turn = collect(agent.run('Hello.'));
     await new Promise((resolve) => setImmediate(resolve));
