@@ -127,10 +127,7 @@ async function runCall(
   signal: AbortSignal,
 ): Promise<ToolResult | undefined> {
   if (signal.aborted) return undefined;
-  const onAsk = (): Promise<void> | undefined => {
-    log.addPosed(prepared.call, 'question');
-    return log.written();
-  };
+  const onAsk = () => log.addPosed(prepared.call, 'question');
   const result = await raceAbort(executeToolCall(prepared, { ...setup, signal, onAsk }), signal);
   if (result === ABORTED) return undefined;
   // A failure caused by the cancel itself (such as ASK_ABORTED) is the cancel; an answer given first is kept.
@@ -219,10 +216,7 @@ async function* runCalls(
         result = await runCall(setup, log, prepared, signal);
       } else result = stoppedWhileRunningResult();
     } else if (description !== undefined && prepared.failure === undefined) {
-      const onAsk = (): Promise<void> | undefined => {
-        log.addPosed(call, 'approval');
-        return log.written();
-      };
+      const onAsk = () => log.addPosed(call, 'approval');
       const approval = await approveCall(prepared, description, { ...setup, signal, onAsk });
       log.addApproval(call, description, approval.outcome);
       // The person's decision is stored before anything acts on it.

@@ -44,22 +44,19 @@ function announcingQuestions(
 ): AgentInteraction {
   if (onAsk === undefined) return interaction;
   const { askAll, requestPermission } = interaction;
+  const announced =
+    <Request, Answer>(send: (request: Request) => Promise<Answer>) =>
+    async (request: Request): Promise<Answer> => {
+      const recorded = onAsk();
+      if (recorded !== undefined) await recorded;
+      return send(request);
+    };
   return {
     get capabilities() {
       return interaction.capabilities;
     },
-    ask: async (request) => {
-      const recorded = onAsk();
-      if (recorded !== undefined) await recorded;
-      return interaction.ask(request);
-    },
-    ...(askAll !== undefined && {
-      askAll: async (request: Parameters<typeof askAll>[0]) => {
-        const recorded = onAsk();
-        if (recorded !== undefined) await recorded;
-        return askAll.call(interaction, request);
-      },
-    }),
+    ask: announced(interaction.ask.bind(interaction)),
+    ...(askAll !== undefined && { askAll: announced(askAll.bind(interaction)) }),
     ...(requestPermission !== undefined && {
       requestPermission: requestPermission.bind(interaction),
     }),

@@ -82,15 +82,11 @@ export class TurnLog {
 
   /**
    * Writes that a question or an approval of an open call is put to the person, right before it
-   * is shown; made durable with whatever is flushed next, never on its own.
+   * is shown; made durable with whatever is flushed next, never on its own. Show it once what
+   * this returns resolves: the recorder has then written it (`ConversationRecorder.written`).
    */
-  addPosed(call: ModelToolCall, kind: 'question' | 'approval'): void {
-    if (this.order.openCalls[0] !== call) return;
-    this.add({ type: 'posed', toolCallId: call.id, kind });
-  }
-
-  /** Resolves once the recorder has written (not synced) every entry so far; see `written`. */
-  written(): Promise<void> | undefined {
+  addPosed(call: ModelToolCall, kind: 'question' | 'approval'): Promise<void> | undefined {
+    if (this.order.openCalls[0] === call) this.add({ type: 'posed', toolCallId: call.id, kind });
     return this.recorder?.written?.();
   }
 
