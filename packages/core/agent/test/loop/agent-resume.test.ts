@@ -1,9 +1,10 @@
 import { createUserInteraction, type PendingQuestion } from 'dsh-user-interaction';
 import { describe, expect, it } from 'vitest';
-import type { AgentTool, ToolCallDescription } from '../../src/loop/agent-tool.js';
+import type { AgentTool, ToolCallDescription, ToolResult } from '../../src/loop/agent-tool.js';
 import type { ConversationEntry, ConversationRecorder } from '../../src/loop/conversation-entry.js';
 import { createAgent } from '../../src/loop/create-agent.js';
 import { restoreConversation } from '../../src/loop/restore-conversation.js';
+import type { ModelToolCall } from '../../src/models/model.js';
 import type { Script } from '../../src/script/script.js';
 import { createScriptedModel } from '../../src/script/scripted-model.js';
 import { recordingModel } from '../../src/testing.js';
@@ -66,6 +67,31 @@ const RESUMED_ENTRIES = {
     { type: 'posed', toolCallId: 'q', kind: 'question' },
   ],
 } satisfies Record<string, ConversationEntry[]>;
+
+/**
+ * A step that asked Name? and then Town?, stopped while Town? waited: `first` is the stored
+ * result of Name?, and `later` are calls of the same step after them, not started.
+ */
+function stoppedAtSecondQuestion(
+  first: ToolResult,
+  later: readonly ModelToolCall[] = [],
+): ConversationEntry[] {
+  return [
+    { type: 'prompt', text: 'Hello.' },
+    {
+      type: 'assistant',
+      text: 'Asking.',
+      toolCalls: [
+        { id: 'q', name: 'ask_user_question', arguments: '{"question":"Name?"}' },
+        { id: 'q2', name: 'ask_user_question', arguments: '{"question":"Town?"}' },
+        ...later,
+      ],
+    },
+    { type: 'posed', toolCallId: 'q', kind: 'question' },
+    { type: 'tool-result', toolCallId: 'q', result: first },
+    { type: 'posed', toolCallId: 'q2', kind: 'question' },
+  ];
+}
 
 function recorder() {
   const entries: ConversationEntry[] = [];
@@ -192,21 +218,9 @@ describe('a turn that stopped while something waited for the person', () => {
 
   it('uses an answer stored before the stop as stored, and runs the calls that had not started', async () => {
     const run = countedTool('run', COMMAND);
-    const conversation: ConversationEntry[] = [
-      { type: 'prompt', text: 'Hello.' },
-      {
-        type: 'assistant',
-        text: 'Asking.',
-        toolCalls: [
-          { id: 'q', name: 'ask_user_question', arguments: '{"question":"Name?"}' },
-          { id: 'q2', name: 'ask_user_question', arguments: '{"question":"Town?"}' },
-          { id: 'c', name: 'run', arguments: '{}' },
-        ],
-      },
-      { type: 'posed', toolCallId: 'q', kind: 'question' },
-      { type: 'tool-result', toolCallId: 'q', result: { ok: true, output: '{"answer":"Cy"}' } },
-      { type: 'posed', toolCallId: 'q2', kind: 'question' },
-    ];
+    const conversation = stoppedAtSecondQuestion({ ok: true, output: '{"answer":"Cy"}' }, [
+      { id: 'c', name: 'run', arguments: '{}' },
+    ]);
     const { agent, model, provider } = resumedAgent(
       conversation,
       [{ custom: 'Oslo' }, { choice: 'allow_once' }],
@@ -355,30 +369,12 @@ describe('a turn that stopped while something waited for the person', () => {
   });
 
   it('keeps a declined question declined', async () => {
-    const declined: ConversationEntry = {
-      type: 'tool-result',
-      toolCallId: 'q',
-      result: {
-        ok: false,
-        output:
-          '{"error":{"name":"UserInteractionError","code":"ASK_DECLINED","message":"declined"}}',
-        error: { name: 'UserInteractionError', code: 'ASK_DECLINED', message: 'declined' },
-      },
-    };
-    const conversation: ConversationEntry[] = [
-      { type: 'prompt', text: 'Hello.' },
-      {
-        type: 'assistant',
-        text: 'Asking.',
-        toolCalls: [
-          { id: 'q', name: 'ask_user_question', arguments: '{"question":"Name?"}' },
-          { id: 'q2', name: 'ask_user_question', arguments: '{"question":"Town?"}' },
-        ],
-      },
-      { type: 'posed', toolCallId: 'q', kind: 'question' },
-      declined,
-      { type: 'posed', toolCallId: 'q2', kind: 'question' },
-    ];
+    const conversation = stoppedAtSecondQuestion({
+      ok: false,
+      output:
+        '{"error":{"name":"UserInteractionError","code":"ASK_DECLINED","message":"declined"}}',
+      error: { name: 'UserInteractionError', code: 'ASK_DECLINED', message: 'declined' },
+    });
     const { agent, provider, model } = resumedAgent(conversation, [{ custom: 'Oslo' }], []);
     endOf(await collect(agent.resume()));
     expect(provider.requests.map((request) => request.question)).toEqual(['Town?']);
