@@ -2,31 +2,19 @@
 // `pnpm start`: builds what changed since the last build (and only what the terminal agent
 // needs), then runs the terminal agent with the flags given, so that `pnpm start -- --help`
 // works and hints name the command as it was typed.
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { buildPlan } from './build-plan.mjs';
-import { packageManager, programArguments, startedAs } from './start-command.mjs';
+import { buildChanged } from './build-changed.mjs';
+import { programArguments, startedAs } from './start-command.mjs';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const PROGRAM = 'dsh-stdio-agent';
 
-const plan = buildPlan(ROOT, PROGRAM);
-const stale = plan.filter((entry) => entry.stale !== undefined);
-if (stale.length > 0) {
-  const why = stale.map((entry) => `${entry.name} (${entry.stale})`).join(', ');
-  process.stderr.write(`Building ${why}…\n`);
-  const { command, args } = packageManager(process.env);
-  const filters = stale.flatMap((entry) => ['--filter', entry.name]);
-  const build = spawnSync(command, [...args, ...filters, 'run', 'build'], {
-    cwd: ROOT,
-    // The build leaves piped input to the agent, and its output out of the agent's stdout.
-    stdio: ['ignore', process.stderr, process.stderr],
-  });
-  if (build.status !== 0) {
-    process.stderr.write('The build failed: the agent was not started.\n');
-    process.exit(build.status ?? 1);
-  }
+const { plan, status } = buildChanged(ROOT, [PROGRAM]);
+if (status !== 0) {
+  process.stderr.write('The build failed: the agent was not started.\n');
+  process.exit(status);
 }
 
 const args = programArguments(process.argv.slice(2));
