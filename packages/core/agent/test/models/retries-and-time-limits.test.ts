@@ -233,9 +233,10 @@ describe('the time limit on a silent server', () => {
       error?.message ?? '',
     );
     expect(said, error?.message).not.toBeNull();
-    // The message states the wait as it was.
+    // The message states the wait as it was: three silences of 100 ms at least, and no more
+    // than the test saw in all (how much less depends on how busy the machine is).
     expect(Number(said?.[1])).toBeGreaterThanOrEqual(300);
-    expect(Math.abs(Number(said?.[1]) - elapsed)).toBeLessThan(50);
+    expect(Number(said?.[1])).toBeLessThanOrEqual(Math.ceil(elapsed));
     expect(server.requests).toHaveLength(3);
     // Each attempt's connection was closed when given up.
     await Promise.all(server.requests.map((received) => received.closed));
@@ -243,7 +244,8 @@ describe('the time limit on a silent server', () => {
 
   it('counts the wait for the first piece of a stream whose headers came', async () => {
     const server = await serve({ chunks: [], hold: true }, { chunks: textChunks('there') });
-    const { events, error } = await run(modelFor(server.url, { timeoutMs: 100 }));
+    // Long enough that the second attempt, answered at once, never times out on a busy machine.
+    const { events, error } = await run(modelFor(server.url, { timeoutMs: 400 }));
     expect(error).toBeUndefined();
     expect(events.map((event) => event.type)).toEqual(['retry', 'text-delta', 'finish']);
   });
