@@ -2,14 +2,15 @@
 // it syncs at that moment), so a power failure can be played by cutting a file back to what
 // its last fsync covered.
 import { statSync, truncateSync } from 'node:fs';
-import { createUserInteraction } from 'dsh-user-interaction';
+import { createUserInteraction, type UserInteraction } from 'dsh-user-interaction';
 import { createScriptedProvider } from 'dsh-user-interaction/testing';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { createAgent } from '../../src/loop/create-agent.js';
 import type { Script } from '../../src/script/script.js';
 import { createScriptedModel } from '../../src/script/scripted-model.js';
 import { openSessionStore } from '../../src/session/session-store.js';
-import { collect, endOf } from '../support/harness.js';
+import type { StoredSession } from '../../src/session/stored-session.js';
+import { collect, endOf, scriptedAgent } from '../support/harness.js';
 import { sessionLines, sessionPath, stateFolder } from '../support/session-files.js';
 
 interface Fsync {
@@ -65,18 +66,24 @@ beforeEach(() => {
   seen.fsyncs.length = 0;
 });
 
+/** A new agent on the restored session has no turn to go on with. */
+function expectNotResumable(restored: StoredSession, interaction: UserInteraction): void {
+  const again = createAgent({
+    model: createScriptedModel(ONE_QUESTION),
+    interaction,
+    conversation: restored.entries,
+    recorder: restored.recorder,
+  });
+  expect(again.resumable).toBe(false);
+}
+
 describe('durability of a session', () => {
   it('costs one fsync between an answer and the agent going on; the folder is synced while the question waits, and the turn’s end is not synced', async () => {
     const dir = stateFolder();
     const store = openSessionStore({ dir });
     const session = store.create({ cwd: '/' });
-    const interaction = createUserInteraction();
-    const provider = createScriptedProvider();
-    interaction.registerProvider(provider);
-    const agent = createAgent({
-      model: createScriptedModel(ONE_QUESTION),
-      interaction,
-      recorder: session.recorder,
+    const { agent, provider, interaction } = scriptedAgent(ONE_QUESTION, {
+      agent: { recorder: session.recorder },
     });
     const held = provider.hold();
     const turn = (async () => {
@@ -144,13 +151,7 @@ describe('durability of a session', () => {
       reason: 'cancelled',
       interrupted: true,
     });
-    const again = createAgent({
-      model: createScriptedModel(ONE_QUESTION),
-      interaction,
-      conversation: restored.entries,
-      recorder: restored.recorder,
-    });
-    expect(again.resumable).toBe(false);
+    expectNotResumable(restored, interaction);
     await restored.close();
     provider.dispose();
   });
@@ -159,13 +160,8 @@ describe('durability of a session', () => {
     const dir = stateFolder();
     const store = openSessionStore({ dir });
     const session = store.create({ cwd: '/' });
-    const interaction = createUserInteraction();
-    const provider = createScriptedProvider();
-    interaction.registerProvider(provider);
-    const agent = createAgent({
-      model: createScriptedModel(ONE_QUESTION),
-      interaction,
-      recorder: session.recorder,
+    const { agent, provider, interaction } = scriptedAgent(ONE_QUESTION, {
+      agent: { recorder: session.recorder },
     });
     const held = provider.hold();
     const controller = new AbortController();
@@ -192,13 +188,7 @@ describe('durability of a session', () => {
       }),
       { type: 'turn-end', reason: 'cancelled' },
     ]);
-    const again = createAgent({
-      model: createScriptedModel(ONE_QUESTION),
-      interaction,
-      conversation: restored.entries,
-      recorder: restored.recorder,
-    });
-    expect(again.resumable).toBe(false);
+    expectNotResumable(restored, interaction);
     await restored.close();
     provider.dispose();
   });
