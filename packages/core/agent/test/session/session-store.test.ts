@@ -11,13 +11,7 @@ import { isSessionError } from '../../src/session/session-error.js';
 import { openSessionStore } from '../../src/session/session-store.js';
 import type { StoredSession } from '../../src/session/stored-session.js';
 import { stepModel } from '../../src/testing.js';
-import {
-  collect,
-  endOf,
-  expectValidConversation,
-  scriptedAgent,
-  textOf,
-} from '../support/harness.js';
+import { collect, endOf, expectValidConversation, textOf } from '../support/harness.js';
 import { lockFiles, sessionLines, sessionPath, stateFolder } from '../support/session-files.js';
 
 const TWO_QUESTIONS: Script = {
@@ -213,9 +207,13 @@ describe('the session store', () => {
     const dir = stateFolder();
     const store = openSessionStore({ dir });
     const session = store.create({ cwd: '/' });
-    const { agent, provider, interaction } = scriptedAgent(TWO_QUESTIONS, {
-      answers: [{ custom: 'Ann' }],
-      agent: { recorder: session.recorder },
+    const interaction = createUserInteraction();
+    const provider = createScriptedProvider({ answers: [{ custom: 'Ann' }] });
+    interaction.registerProvider(provider);
+    const agent = createAgent({
+      model: createScriptedModel(TWO_QUESTIONS),
+      interaction,
+      recorder: session.recorder,
     });
     const held = provider.hold();
     const turn = collect(agent.run('Greet me.'));
