@@ -1,3 +1,4 @@
+export { type BuiltBin, builtBin, savedSessionText, testStateHome } from './testing/built-bin.js';
 export {
   type ChatReply,
   chunk,
