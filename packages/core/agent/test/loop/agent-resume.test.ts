@@ -75,19 +75,31 @@ const SCRIPT: Script = {
   ],
 };
 
-const RESUMED_ENTRIES = {
-  /** The program stopped while the question waited. */
-  questionWaiting: [
+/** "Hello.", and a step that asks Name? (call `q`) before its other calls. */
+function askedNameFirst(
+  others: readonly ModelToolCall[],
+  step: Partial<Extract<ConversationEntry, { type: 'assistant' }>> = {},
+): ConversationEntry[] {
+  return [
     { type: 'prompt', text: 'Hello.' },
     {
       type: 'assistant',
       text: 'Asking.',
       toolCalls: [
         { id: 'q', name: 'ask_user_question', arguments: '{"question":"Name?"}' },
-        { id: 'c', name: 'run', arguments: '{}' },
+        ...others,
       ],
-      reasoning: { text: 'I must ask first.', field: 'reasoning_content' },
+      ...step,
     },
+  ];
+}
+
+const RESUMED_ENTRIES = {
+  /** The program stopped while the question waited. */
+  questionWaiting: [
+    ...askedNameFirst([{ id: 'c', name: 'run', arguments: '{}' }], {
+      reasoning: { text: 'I must ask first.', field: 'reasoning_content' },
+    }),
     { type: 'posed', toolCallId: 'q', kind: 'question' },
   ],
 } satisfies Record<string, ConversationEntry[]>;
@@ -101,16 +113,10 @@ function stoppedAtSecondQuestion(
   later: readonly ModelToolCall[] = [],
 ): ConversationEntry[] {
   return [
-    { type: 'prompt', text: 'Hello.' },
-    {
-      type: 'assistant',
-      text: 'Asking.',
-      toolCalls: [
-        { id: 'q', name: 'ask_user_question', arguments: '{"question":"Name?"}' },
-        { id: 'q2', name: 'ask_user_question', arguments: '{"question":"Town?"}' },
-        ...later,
-      ],
-    },
+    ...askedNameFirst([
+      { id: 'q2', name: 'ask_user_question', arguments: '{"question":"Town?"}' },
+      ...later,
+    ]),
     { type: 'posed', toolCallId: 'q', kind: 'question' },
     { type: 'tool-result', toolCallId: 'q', result: first },
     { type: 'posed', toolCallId: 'q2', kind: 'question' },
