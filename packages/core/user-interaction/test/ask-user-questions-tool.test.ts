@@ -13,26 +13,25 @@ import { createScriptedProvider, type ScriptedAnswer } from '../src/testing.js';
 import { ASK_USER_QUESTION_TOOL_DESCRIPTION } from '../src/tool/ask-user-question-description.js';
 import { isQuestionsRequest } from '../src/tool/parse-ask-user-question-arguments.js';
 
+// The parts of the plan that snake_case and camelCase spell alike.
+const DATABASE = {
+  id: 'database',
+  question: 'Which database?',
+  options: [{ label: 'PostgreSQL', value: 'postgres', recommended: true }, { label: 'SQLite' }],
+};
+const NAME = { id: 'name', question: 'What should it be called?', header: 'Name' };
+const FEATURES = {
+  id: 'features',
+  question: 'Which features?',
+  options: [
+    { label: 'Authentication', value: 'auth' },
+    { label: 'Tests', value: 'tests' },
+  ],
+};
+
 const PLAN_ARGS = {
   header: 'Plan',
-  questions: [
-    {
-      id: 'database',
-      question: 'Which database?',
-      options: [{ label: 'PostgreSQL', value: 'postgres', recommended: true }, { label: 'SQLite' }],
-      allow_custom: true,
-    },
-    { id: 'name', question: 'What should it be called?', header: 'Name' },
-    {
-      id: 'features',
-      question: 'Which features?',
-      options: [
-        { label: 'Authentication', value: 'auth' },
-        { label: 'Tests', value: 'tests' },
-      ],
-      multi_select: true,
-    },
-  ],
+  questions: [{ ...DATABASE, allow_custom: true }, NAME, { ...FEATURES, multi_select: true }],
 };
 
 function withAnswers(...answers: ScriptedAnswer[]) {
@@ -96,27 +95,7 @@ describe('parseAskUserQuestionArguments with questions', () => {
     expect(isQuestionsRequest(parsed)).toBe(true);
     expect(parsed).toEqual({
       header: 'Plan',
-      questions: [
-        {
-          id: 'database',
-          question: 'Which database?',
-          options: [
-            { label: 'PostgreSQL', value: 'postgres', recommended: true },
-            { label: 'SQLite' },
-          ],
-          allowCustom: true,
-        },
-        { id: 'name', question: 'What should it be called?', header: 'Name' },
-        {
-          id: 'features',
-          question: 'Which features?',
-          options: [
-            { label: 'Authentication', value: 'auth' },
-            { label: 'Tests', value: 'tests' },
-          ],
-          multiSelect: true,
-        },
-      ],
+      questions: [{ ...DATABASE, allowCustom: true }, NAME, { ...FEATURES, multiSelect: true }],
     });
     expect(isQuestionsRequest(parseAskUserQuestionArguments({ question: 'Q?' }))).toBe(false);
   });
