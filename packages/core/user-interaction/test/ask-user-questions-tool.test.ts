@@ -12,6 +12,7 @@ import { ITEM_FIELDS, QUESTIONS_FIELDS } from '../src/question-shape.js';
 import { createScriptedProvider, type ScriptedAnswer } from '../src/testing.js';
 import { ASK_USER_QUESTION_TOOL_DESCRIPTION } from '../src/tool/ask-user-question-description.js';
 import { isQuestionsRequest } from '../src/tool/parse-ask-user-question-arguments.js';
+import { FEATURES_QUESTION } from './support/features-question.js';
 
 // The parts of the plan that snake_case and camelCase spell alike.
 const DATABASE = {
@@ -20,18 +21,14 @@ const DATABASE = {
   options: [{ label: 'PostgreSQL', value: 'postgres', recommended: true }, { label: 'SQLite' }],
 };
 const NAME = { id: 'name', question: 'What should it be called?', header: 'Name' };
-const FEATURES = {
-  id: 'features',
-  question: 'Which features?',
-  options: [
-    { label: 'Authentication', value: 'auth' },
-    { label: 'Tests', value: 'tests' },
-  ],
-};
 
 const PLAN_ARGS = {
   header: 'Plan',
-  questions: [{ ...DATABASE, allow_custom: true }, NAME, { ...FEATURES, multi_select: true }],
+  questions: [
+    { ...DATABASE, allow_custom: true },
+    NAME,
+    { ...FEATURES_QUESTION, multi_select: true },
+  ],
 };
 
 function withAnswers(...answers: ScriptedAnswer[]) {
@@ -95,7 +92,11 @@ describe('parseAskUserQuestionArguments with questions', () => {
     expect(isQuestionsRequest(parsed)).toBe(true);
     expect(parsed).toEqual({
       header: 'Plan',
-      questions: [{ ...DATABASE, allowCustom: true }, NAME, { ...FEATURES, multiSelect: true }],
+      questions: [
+        { ...DATABASE, allowCustom: true },
+        NAME,
+        { ...FEATURES_QUESTION, multiSelect: true },
+      ],
     });
     expect(isQuestionsRequest(parseAskUserQuestionArguments({ question: 'Q?' }))).toBe(false);
   });
