@@ -60,10 +60,3 @@ export function summaryLine(
   const tail = answered ? style.accent(shownDetail) : style.dim(shownDetail);
   return `${mark} ${style.bold(shownTitle)}${style.dim(separator)}${tail}`;
 }
-
-/** How a one-question dialog ends unanswered: its one summary line (`title` neutralised). */
-export function unansweredSummary(
-  title: string,
-): (ending: UnansweredEnding, style: TerminalStyle) => readonly string[] {
-  return (ending, style) => [summaryLine(title, ending, style)];
-}

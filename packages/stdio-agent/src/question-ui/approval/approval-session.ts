@@ -7,7 +7,7 @@ import {
 import { terminalStyle } from '../../text/terminal-style.js';
 import { type LineTerminal, startLineDialog } from '../line-mode/line-dialog.js';
 import { type InteractiveTerminal, runScreen } from '../menu/screen-session.js';
-import { type QuestionEnding, summaryLine, unansweredSummary } from '../summary-line.js';
+import { type QuestionEnding, summaryLine } from '../summary-line.js';
 import {
   type ApprovalOutcome,
   type ApprovalState,
@@ -96,7 +96,7 @@ export function startLineApprovalSession(
   startLineDialog(
     question,
     terminal,
-    unansweredSummary(view.title),
+    (ending, style) => [summaryLine(view.title, ending, style)],
     async (dialog) => {
       const { style } = dialog;
       const lines = [

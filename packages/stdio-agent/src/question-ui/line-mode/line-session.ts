@@ -7,7 +7,7 @@ import {
 import { neutralizeText } from '../../text/neutralize-text.js';
 import type { ScreenQuestion } from '../question-session.js';
 import { questionView } from '../question-view.js';
-import { summaryLine, unansweredSummary } from '../summary-line.js';
+import { summaryLine } from '../summary-line.js';
 import { linePrompt, parseLineAnswer } from './line-answer.js';
 import { type LineTerminal, questionBlock, startLineDialog } from './line-dialog.js';
 
@@ -27,7 +27,7 @@ export function startLineSession(
   startLineDialog(
     question,
     terminal,
-    unansweredSummary(view.title),
+    (ending, style) => [summaryLine(view.title, ending, style)],
     async (dialog) => {
       const { style } = dialog;
       dialog.write(questionBlock(view, style));
