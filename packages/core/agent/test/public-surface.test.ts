@@ -69,9 +69,11 @@ describe('the public surface', () => {
 
   it('`dsh-agent/testing` exports its own part and nothing else', () => {
     expect(Object.keys(testing).sort()).toEqual([
+      'AGENT_PROGRAM_FLAGS',
       'CURRENT_MODELS',
       'REASONING_NOT_PASSED_BACK',
       'STAND_IN_QUESTION',
+      'approvedCall',
       'builtBin',
       'chunk',
       'closedPort',
