@@ -1,20 +1,13 @@
 import { createScriptedModel, DEMO_SCRIPT } from 'dsh-agent';
 import { recordingModel } from 'dsh-agent/testing';
 import { describe, expect, it } from 'vitest';
-import {
-  answerEveryPermission,
-  createTestClient,
-  prompt,
-  startSession,
-  withServer,
-} from '../../src/testing.js';
+import { createTestClient, prompt, startSession, withServer } from '../../src/testing.js';
+import { approveAllClient } from '../support/approve-all-client.js';
 
 describe('a client without form elicitation, by default', () => {
   it('gets no question, even one that answers every permission request by itself: no answer reaches the model', async () => {
     const model = recordingModel(createScriptedModel(DEMO_SCRIPT, { name: 'demo' }));
-    const testClient = createTestClient({ handlesForms: false });
-    // As acpx --approve-all does: the first option of every permission request, at once.
-    const stop = answerEveryPermission(testClient, (options) => options[0]?.optionId ?? '');
+    const { testClient, stop } = approveAllClient();
     try {
       await withServer({ model }, testClient, async ({ agent, pipe, log }) => {
         const sessionId = await startSession(agent, {});
