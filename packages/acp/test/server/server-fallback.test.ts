@@ -3,6 +3,7 @@ import { recordingModel } from 'dsh-agent/testing';
 import { describe, expect, it } from 'vitest';
 import { createTestClient, prompt, startSession, withServer } from '../../src/testing.js';
 import { approveAllClient } from '../support/approve-all-client.js';
+import { DEMO_LANGUAGE_CALL } from '../support/demo-language-call.js';
 
 describe('a client without form elicitation, by default', () => {
   it('gets no question, even one that answers every permission request by itself: no answer reaches the model', async () => {
@@ -70,10 +71,7 @@ describe('a client without form elicitation, with questionsAsPermissions', () =>
         const language = await testClient.permissions.next();
         expect(language.params).toEqual({
           sessionId,
-          toolCall: {
-            toolCallId: 'language',
-            title: 'Which language should the new service be written in?',
-          },
+          toolCall: DEMO_LANGUAGE_CALL,
           options: [
             { optionId: 'option-0', name: 'TypeScript', kind: 'allow_once' },
             { optionId: 'option-1', name: 'Go', kind: 'allow_once' },
