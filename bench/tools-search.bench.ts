@@ -4,7 +4,8 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { AgentTool, ToolContext } from 'dsh-agent';
+import type { AgentTool } from 'dsh-agent';
+import { approvedCall } from 'dsh-agent/testing';
 import { createWorkspaceTools, openWorkspace } from 'dsh-tools';
 import { median } from './fixtures/median.js';
 
@@ -19,14 +20,7 @@ async function timed(work: () => Promise<unknown> | unknown): Promise<number> {
 }
 
 async function call(tool: AgentTool, args: unknown): Promise<string> {
-  const signal = new AbortController().signal;
-  const description = await tool.describe?.(args, { signal, toolCallId: 'b' });
-  const result = await tool.execute(args, {
-    description,
-    signal,
-    toolCallId: 'b',
-  } as unknown as ToolContext);
-  return result.output;
+  return (await approvedCall(tool, args, { toolCallId: 'b' })).output;
 }
 
 export async function run(): Promise<void> {

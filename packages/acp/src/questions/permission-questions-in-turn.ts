@@ -4,15 +4,13 @@ import {
   type RequestPermissionRequest,
   type SendRequestOptions,
 } from '@agentclientprotocol/sdk';
-import {
-  type AskUserQuestionItem,
-  type AskUserQuestionItemAnswer,
-  type AskUserQuestionOption,
-  type AskUserQuestionRequest,
-  type AskUserQuestionsAnswer,
-  type AskUserQuestionsRequest,
-  answerForItem,
+import type {
+  AskUserQuestionItem,
+  AskUserQuestionRequest,
+  AskUserQuestionsAnswer,
+  AskUserQuestionsRequest,
 } from 'dsh-user-interaction';
+import { askEachInTurn } from 'dsh-user-interaction/in-turn';
 import { answerFromPermission } from './answer-from-permission.js';
 import { checkOutgoingRequestSize } from './outgoing-request-size.js';
 import { permissionRequestForQuestion } from './permission-request-for-question.js';
@@ -57,17 +55,18 @@ export function permissionQuestionsInTurn(
       'a permission request',
       'offer fewer options, or shorter labels',
     );
-    return { item, question, params };
+    return { question, params };
   });
   return {
-    async show(send) {
-      const answers: AskUserQuestionItemAnswer[] = [];
-      for (const { item, question, params } of shown) {
-        const reply = await send((options) => requestPermission(params, options));
-        const { option } = answerFromPermission(question, reply);
-        answers.push(answerForItem(item, [option as AskUserQuestionOption]));
-      }
-      return { answers };
-    },
+    // The contract's rule for a set shown one question at a time; what differs is only how
+    // one is shown (a permission request) and read back (`cancelled` refuses them all).
+    show: (send) =>
+      askEachInTurn(request, async (_item, index) => {
+        const { question, params } = shown[index] as (typeof shown)[number];
+        return answerFromPermission(
+          question,
+          await send((options) => requestPermission(params, options)),
+        );
+      }),
   };
 }

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { PassThrough } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import { runAgentProgram } from 'dsh-agent/command-line';
+import { AGENT_PROGRAM_FLAGS } from 'dsh-agent/testing';
 import { describe, expect, it } from 'vitest';
 import { acpAgentProgram } from '../../src/server/acp-agent-program.js';
 
@@ -27,15 +28,7 @@ describe('the dsh-acp program', () => {
     const { code, stdout, said } = await run(['--help']);
     expect(code).toBe(0);
     expect(stdout).toMatch(/^Usage: dsh-acp \[options\]/);
-    for (const flag of [
-      '--script FILE',
-      '--base-url URL',
-      '--model NAME',
-      '--timeout TIME',
-      '--request-timeout TIME',
-      '--retries N',
-      '--questions-as-permissions',
-    ]) {
+    for (const flag of [...AGENT_PROGRAM_FLAGS, '--questions-as-permissions']) {
       expect(stdout).toContain(flag);
     }
     expect(said).toEqual([]);

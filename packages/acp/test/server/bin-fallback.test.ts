@@ -1,17 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import {
-  answerEveryPermission,
-  createTestClient,
-  prompt,
-  startSession,
-} from '../../src/testing.js';
+import { createTestClient, prompt, startSession } from '../../src/testing.js';
+import { approveAllClient } from '../support/approve-all-client.js';
 import { withBinClient } from '../support/bin-client.js';
 import { fixture } from '../support/bin-process.js';
+import { DEMO_LANGUAGE_CALL } from '../support/demo-language-call.js';
 
 describe('a client without form elicitation, against the bin', () => {
   it('gets no question by default, even when it answers permission requests by itself', async () => {
-    const testClient = createTestClient({ handlesForms: false });
-    const stop = answerEveryPermission(testClient, (options) => options[0]?.optionId ?? '');
+    const { testClient, stop } = approveAllClient();
     try {
       await withBinClient([], testClient, async (agent) => {
         const sessionId = await startSession(agent, {});
@@ -36,10 +32,7 @@ describe('a client without form elicitation, against the bin', () => {
       const permission = await testClient.permissions.next();
       expect(permission.params).toMatchObject({
         sessionId,
-        toolCall: {
-          toolCallId: 'language',
-          title: 'Which language should the new service be written in?',
-        },
+        toolCall: DEMO_LANGUAGE_CALL,
       });
       expect(permission.params.options.map((option) => option.name)).toEqual([
         'TypeScript',

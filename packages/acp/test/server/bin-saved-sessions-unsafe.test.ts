@@ -2,7 +2,11 @@ import { execFileSync } from 'node:child_process';
 import { chmodSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { methods } from '@agentclientprotocol/sdk';
-import { removeTemporaryStateFolders, temporaryStateFolder } from 'dsh-agent/testing';
+import {
+  removeTemporaryStateFolders,
+  savedSessionText,
+  temporaryStateFolder,
+} from 'dsh-agent/testing';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createTestClient, initializeClient } from '../../src/testing.js';
 import { withBinClient } from '../support/bin-client.js';
@@ -19,23 +23,6 @@ const FIFOS = [
   '5a0d3fbd-8b6c-4d74-8fc0-b1ac9d8e7f6a',
 ];
 
-function sessionText(id: string, cwd: string): string {
-  return [
-    JSON.stringify({
-      v: 1,
-      type: 'session',
-      id,
-      cwd,
-      createdAt: '2026-01-01T00:00:00.000Z',
-      title: 'hello',
-    }),
-    '{"v":1,"type":"prompt","text":"hello"}',
-    '{"v":1,"type":"assistant","text":"Hi."}',
-    '{"v":1,"type":"turn-end","reason":"finished"}',
-    '',
-  ].join('\n');
-}
-
 describe('saved sessions in a state folder as someone else left it, against the bin', () => {
   it('FIFOs named like sessions or locks block nothing: list, load and new all answer, and the server ends with its input', async () => {
     const stateDir = temporaryStateFolder();
@@ -44,7 +31,9 @@ describe('saved sessions in a state folder as someone else left it, against the 
     const cwd = stateDir;
     for (const id of FIFOS) execFileSync('mkfifo', [join(sessions, `${id}.jsonl`)]);
     for (const id of [GOOD, LOCKED_BY_FIFO]) {
-      writeFileSync(join(sessions, `${id}.jsonl`), sessionText(id, cwd), { mode: 0o600 });
+      writeFileSync(join(sessions, `${id}.jsonl`), savedSessionText(id, cwd, 'hello'), {
+        mode: 0o600,
+      });
     }
     execFileSync('mkfifo', [join(sessions, `${LOCKED_BY_FIFO}.1.lock`)]);
 
@@ -76,7 +65,9 @@ describe('saved sessions in a state folder as someone else left it, against the 
     const stateDir = temporaryStateFolder();
     const sessions = join(stateDir, 'sessions');
     mkdirSync(sessions);
-    writeFileSync(join(sessions, `${GOOD}.jsonl`), sessionText(GOOD, stateDir), { mode: 0o600 });
+    writeFileSync(join(sessions, `${GOOD}.jsonl`), savedSessionText(GOOD, stateDir, 'hello'), {
+      mode: 0o600,
+    });
     chmodSync(sessions, 0o777);
     const client = createTestClient();
     await withBinClient(['--state-dir', stateDir], client, async (agent) => {

@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { type ClientContext, methods } from '@agentclientprotocol/sdk';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createTestClient, prompt, type TestClient, WITH_FORMS } from '../../src/testing.js';
+import { approvalOptions } from '../support/approval-options.js';
 import { endInput, startBin } from '../support/bin-process.js';
 
 let folder: string | undefined;
@@ -123,20 +124,7 @@ describe('the dsh-acp bin with its workspace tools, over real pipes', () => {
           kind: 'edit',
           content: [{ type: 'diff', path: file, oldText: null, newText: 'HELLO\n' }],
         });
-        expect(write.params.options).toEqual([
-          { optionId: 'allow_once', name: 'Allow once', kind: 'allow_once' },
-          {
-            optionId: 'allow_always',
-            name: 'Always allow write_file on `notes.txt` in this folder',
-            kind: 'allow_always',
-          },
-          { optionId: 'reject_once', name: 'Reject', kind: 'reject_once' },
-          {
-            optionId: 'reject_always',
-            name: 'Always reject write_file on `notes.txt` in this folder',
-            kind: 'reject_always',
-          },
-        ]);
+        expect(write.params.options).toEqual(approvalOptions('write_file on `notes.txt`'));
         expect(() => readFileSync(file)).toThrow();
         write.reply({ outcome: { outcome: 'selected', optionId: 'allow_always' } });
         const command = await first.permissions.next();

@@ -2,6 +2,7 @@ import { methods, type SessionUpdate } from '@agentclientprotocol/sdk';
 import { createScriptedModel, type Script } from 'dsh-agent';
 import { describe, expect, it } from 'vitest';
 import { createTestClient, prompt, WITH_FORMS, withServer } from '../../src/testing.js';
+import { approvalOptions } from '../support/approval-options.js';
 import { describedTools, rememberingPolicy } from '../support/described-tools.js';
 
 const CWD = '/work/project';
@@ -84,20 +85,7 @@ describe('tool calls and approvals in the editor', () => {
       expect(permission.params).toEqual({
         sessionId,
         toolCall: { toolCallId: 'e1', title: `Edit ${CWD}/a.txt`, kind: 'edit', content: [DIFF] },
-        options: [
-          { optionId: 'allow_once', name: 'Allow once', kind: 'allow_once' },
-          {
-            optionId: 'allow_always',
-            name: 'Always allow `edit_file` in this folder',
-            kind: 'allow_always',
-          },
-          { optionId: 'reject_once', name: 'Reject', kind: 'reject_once' },
-          {
-            optionId: 'reject_always',
-            name: 'Always reject `edit_file` in this folder',
-            kind: 'reject_always',
-          },
-        ],
+        options: approvalOptions('`edit_file`'),
       });
       // Nothing ran while the person was deciding.
       expect(server.runs('edit_file')).toEqual([]);

@@ -1,20 +1,14 @@
 import { createScriptedModel, DEMO_SCRIPT } from 'dsh-agent';
 import { recordingModel } from 'dsh-agent/testing';
 import { describe, expect, it } from 'vitest';
-import {
-  answerEveryPermission,
-  createTestClient,
-  prompt,
-  startSession,
-  withServer,
-} from '../../src/testing.js';
+import { createTestClient, prompt, startSession, withServer } from '../../src/testing.js';
+import { approveAllClient } from '../support/approve-all-client.js';
+import { DEMO_LANGUAGE_CALL } from '../support/demo-language-call.js';
 
 describe('a client without form elicitation, by default', () => {
   it('gets no question, even one that answers every permission request by itself: no answer reaches the model', async () => {
     const model = recordingModel(createScriptedModel(DEMO_SCRIPT, { name: 'demo' }));
-    const testClient = createTestClient({ handlesForms: false });
-    // As acpx --approve-all does: the first option of every permission request, at once.
-    const stop = answerEveryPermission(testClient, (options) => options[0]?.optionId ?? '');
+    const { testClient, stop } = approveAllClient();
     try {
       await withServer({ model }, testClient, async ({ agent, pipe, log }) => {
         const sessionId = await startSession(agent, {});
@@ -77,10 +71,7 @@ describe('a client without form elicitation, with questionsAsPermissions', () =>
         const language = await testClient.permissions.next();
         expect(language.params).toEqual({
           sessionId,
-          toolCall: {
-            toolCallId: 'language',
-            title: 'Which language should the new service be written in?',
-          },
+          toolCall: DEMO_LANGUAGE_CALL,
           options: [
             { optionId: 'option-0', name: 'TypeScript', kind: 'allow_once' },
             { optionId: 'option-1', name: 'Go', kind: 'allow_once' },

@@ -1,31 +1,19 @@
 import { type ChildProcessWithoutNullStreams, spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { AnyMessage, Stream } from '@agentclientprotocol/sdk';
 import { ndJsonStream } from '@agentclientprotocol/sdk';
-import { deferred, temporaryFolder } from 'dsh-agent/testing';
+import { builtBin, deferred, testStateHome } from 'dsh-agent/testing';
 import { afterAll, beforeAll } from 'vitest';
 import { AsyncQueue } from '../../src/testing.js';
 
 /** The built `dsh-acp` bin: the tests run what users run. */
-export const BIN = fileURLToPath(new URL('../../dist/bin.js', import.meta.url));
+const bin = builtBin(new URL('../../', import.meta.url), 'dsh-acp');
+export const BIN = bin.path;
+export const assertBuilt = bin.assertBuilt;
 
-/**
- * Where the bins save conversations unless a test names a folder (`XDG_STATE_HOME`): never the
- * home folder of whoever runs the tests. One per test file, removed after its tests.
- */
-const stateHome = temporaryFolder('dsh-test-state-');
+const stateHome = testStateHome();
 export const TEST_STATE_HOME = stateHome.path;
 afterAll(stateHome.remove);
-
-/** Throws a clear message when the package has not been built. */
-export function assertBuilt(): void {
-  if (!existsSync(BIN)) {
-    throw new Error(
-      `${BIN} is missing: build the package first ("pnpm build" at the root, or "pnpm --filter dsh-acp build").`,
-    );
-  }
-}
 
 // Each test file that runs the bin finds out first, with that message, when it is not built.
 beforeAll(assertBuilt);

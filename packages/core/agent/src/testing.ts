@@ -1,3 +1,5 @@
+export { type ApprovedCallOptions, approvedCall } from './testing/approved-call.js';
+export { type BuiltBin, builtBin, savedSessionText, testStateHome } from './testing/built-bin.js';
 export {
   type ChatReply,
   chunk,
@@ -19,6 +21,7 @@ export {
   startDeepSeekStandIn,
 } from './testing/deepseek-stand-in.js';
 export { type Deferred, deferred } from './testing/deferred.js';
+export { AGENT_PROGRAM_FLAGS } from './testing/program-flags.js';
 export {
   removeTemporaryStateFolders,
   sessionFileLines,

@@ -69,9 +69,12 @@ describe('the public surface', () => {
 
   it('`dsh-agent/testing` exports its own part and nothing else', () => {
     expect(Object.keys(testing).sort()).toEqual([
+      'AGENT_PROGRAM_FLAGS',
       'CURRENT_MODELS',
       'REASONING_NOT_PASSED_BACK',
       'STAND_IN_QUESTION',
+      'approvedCall',
+      'builtBin',
       'chunk',
       'closedPort',
       'controlledModel',
@@ -79,6 +82,7 @@ describe('the public surface', () => {
       'deferred',
       'recordingModel',
       'removeTemporaryStateFolders',
+      'savedSessionText',
       'sessionFileLines',
       'sessionFilePath',
       'startChatServer',
@@ -86,6 +90,7 @@ describe('the public surface', () => {
       'stepModel',
       'temporaryFolder',
       'temporaryStateFolder',
+      'testStateHome',
       'textChunks',
       'textStep',
       'untilAborted',

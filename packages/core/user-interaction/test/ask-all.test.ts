@@ -10,6 +10,7 @@ import {
 } from '../src/index.js';
 import { createScriptedProvider, type HeldQuestion } from '../src/testing.js';
 import { codeOf } from './support/code-of.js';
+import { FEATURES_QUESTION } from './support/features-question.js';
 
 const LANGUAGE = {
   id: 'language',
@@ -20,13 +21,8 @@ const LANGUAGE = {
 };
 const NAME = { id: 'name', question: 'What should it be called?' };
 const FEATURES = {
-  id: 'features',
-  question: 'Which features?',
-  options: [
-    { label: 'Authentication', value: 'auth' },
-    { label: 'Tests', value: 'tests' },
-    { label: 'Docs', value: 'docs' },
-  ],
+  ...FEATURES_QUESTION,
+  options: [...FEATURES_QUESTION.options, { label: 'Docs', value: 'docs' }],
   multiSelect: true,
 };
 const PLAN: AskUserQuestionsRequest = { header: 'Plan', questions: [LANGUAGE, NAME, FEATURES] };

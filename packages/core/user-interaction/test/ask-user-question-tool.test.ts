@@ -10,11 +10,11 @@ import {
   REQUEST_LIMITS,
   USER_INTERACTION_ERROR_CODES,
   type UserInteraction,
-  UserInteractionError,
 } from '../src/index.js';
 import { QUESTION_FIELDS } from '../src/question-shape.js';
 import { createScriptedProvider, type ScriptedAnswer } from '../src/testing.js';
 import { ASK_USER_QUESTION_TOOL_DESCRIPTION } from '../src/tool/ask-user-question-description.js';
+import { fieldOf } from './support/field-of.js';
 
 function withAnswers(...answers: ScriptedAnswer[]) {
   const interaction = createUserInteraction();
@@ -23,17 +23,9 @@ function withAnswers(...answers: ScriptedAnswer[]) {
   return { interaction, provider };
 }
 
-function fieldOf(args: unknown): string | undefined {
-  try {
-    parseAskUserQuestionArguments(args);
-  } catch (error) {
-    expect(error).toBeInstanceOf(UserInteractionError);
-    expect((error as UserInteractionError).code).toBe('INVALID_REQUEST');
-    const field = (error as UserInteractionError).field;
-    expect((error as UserInteractionError).message).toContain(`\`${field}\``);
-    return field;
-  }
-  return undefined;
+/** The field the parser names for refused arguments (see `fieldOf`). */
+function argumentFieldOf(args: unknown): string | undefined {
+  return fieldOf(args, parseAskUserQuestionArguments);
 }
 
 describe('the tool definition', () => {
@@ -178,7 +170,7 @@ describe('parseAskUserQuestionArguments', () => {
       'options[1].recommended',
     ],
   ])('rejects %s, naming the field', (_name, args, field) => {
-    expect(fieldOf(args)).toBe(field);
+    expect(argumentFieldOf(args)).toBe(field);
   });
 });
 

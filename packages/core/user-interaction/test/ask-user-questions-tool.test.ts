@@ -12,26 +12,22 @@ import { ITEM_FIELDS, QUESTIONS_FIELDS } from '../src/question-shape.js';
 import { createScriptedProvider, type ScriptedAnswer } from '../src/testing.js';
 import { ASK_USER_QUESTION_TOOL_DESCRIPTION } from '../src/tool/ask-user-question-description.js';
 import { isQuestionsRequest } from '../src/tool/parse-ask-user-question-arguments.js';
+import { FEATURES_QUESTION } from './support/features-question.js';
+
+// The parts of the plan that snake_case and camelCase spell alike.
+const DATABASE = {
+  id: 'database',
+  question: 'Which database?',
+  options: [{ label: 'PostgreSQL', value: 'postgres', recommended: true }, { label: 'SQLite' }],
+};
+const NAME = { id: 'name', question: 'What should it be called?', header: 'Name' };
 
 const PLAN_ARGS = {
   header: 'Plan',
   questions: [
-    {
-      id: 'database',
-      question: 'Which database?',
-      options: [{ label: 'PostgreSQL', value: 'postgres', recommended: true }, { label: 'SQLite' }],
-      allow_custom: true,
-    },
-    { id: 'name', question: 'What should it be called?', header: 'Name' },
-    {
-      id: 'features',
-      question: 'Which features?',
-      options: [
-        { label: 'Authentication', value: 'auth' },
-        { label: 'Tests', value: 'tests' },
-      ],
-      multi_select: true,
-    },
+    { ...DATABASE, allow_custom: true },
+    NAME,
+    { ...FEATURES_QUESTION, multi_select: true },
   ],
 };
 
@@ -97,25 +93,9 @@ describe('parseAskUserQuestionArguments with questions', () => {
     expect(parsed).toEqual({
       header: 'Plan',
       questions: [
-        {
-          id: 'database',
-          question: 'Which database?',
-          options: [
-            { label: 'PostgreSQL', value: 'postgres', recommended: true },
-            { label: 'SQLite' },
-          ],
-          allowCustom: true,
-        },
-        { id: 'name', question: 'What should it be called?', header: 'Name' },
-        {
-          id: 'features',
-          question: 'Which features?',
-          options: [
-            { label: 'Authentication', value: 'auth' },
-            { label: 'Tests', value: 'tests' },
-          ],
-          multiSelect: true,
-        },
+        { ...DATABASE, allowCustom: true },
+        NAME,
+        { ...FEATURES_QUESTION, multiSelect: true },
       ],
     });
     expect(isQuestionsRequest(parseAskUserQuestionArguments({ question: 'Q?' }))).toBe(false);

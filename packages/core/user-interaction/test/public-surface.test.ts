@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import * as inTurn from '../src/in-turn.js';
 import * as root from '../src/index.js';
 import * as testing from '../src/testing.js';
 
@@ -56,5 +57,9 @@ describe('the public surface', () => {
 
   it('the testing subpath holds the scripted provider', () => {
     expect(Object.keys(testing).sort()).toEqual(['createScriptedProvider']);
+  });
+
+  it('the in-turn subpath holds the rule for asking a set one question at a time', () => {
+    expect(Object.keys(inTurn).sort()).toEqual(['askEachInTurn']);
   });
 });

@@ -1,28 +1,16 @@
 import { spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { temporaryFolder } from 'dsh-agent/testing';
+import { builtBin, testStateHome } from 'dsh-agent/testing';
 import { afterAll } from 'vitest';
 
 /** The built `dsh-stdio-agent` bin: the tests run what people run. */
-export const BIN = fileURLToPath(new URL('../../dist/bin.js', import.meta.url));
+const bin = builtBin(new URL('../../', import.meta.url), 'dsh-stdio-agent');
+export const BIN = bin.path;
+export const assertBuilt = bin.assertBuilt;
 
-/**
- * Where the bins save conversations unless a test names a folder (`XDG_STATE_HOME`): never the
- * home folder of whoever runs the tests. One per test file, removed after its tests.
- */
-const stateHome = temporaryFolder('dsh-test-state-');
+const stateHome = testStateHome();
 export const TEST_STATE_HOME = stateHome.path;
 afterAll(stateHome.remove);
-
-/** Throws a clear message when the package has not been built. */
-export function assertBuilt(): void {
-  if (!existsSync(BIN)) {
-    throw new Error(
-      `${BIN} is missing: these tests run the built program. Build it first ("pnpm build" at the root, or "pnpm --filter dsh-stdio-agent build").`,
-    );
-  }
-}
 
 /** How a run of the bin ended, and what it wrote. */
 export interface BinRun {

@@ -1,7 +1,11 @@
 import { execFile, execFileSync } from 'node:child_process';
 import { chmodSync, chownSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { removeTemporaryStateFolders, temporaryStateFolder } from 'dsh-agent/testing';
+import {
+  removeTemporaryStateFolders,
+  savedSessionText,
+  temporaryStateFolder,
+} from 'dsh-agent/testing';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { assertBuilt, BIN, hasStackTrace, runBin, runBinIn } from '../support/bin-process.js';
 
@@ -10,23 +14,6 @@ afterEach(removeTemporaryStateFolders);
 
 const ID = '0b5f8a6e-3c1d-4e2f-9a7b-6c5d4e3f2a1b';
 const OTHER = '1c6f9b7f-4d2e-4f30-8b8c-7d6e5f4a3b2c';
-
-function sessionText(id: string, cwd: string): string {
-  return [
-    JSON.stringify({
-      v: 1,
-      type: 'session',
-      id,
-      cwd,
-      createdAt: '2026-01-01T00:00:00.000Z',
-      title: 'hello there',
-    }),
-    '{"v":1,"type":"prompt","text":"hello there"}',
-    '{"v":1,"type":"assistant","text":"Hi."}',
-    '{"v":1,"type":"turn-end","reason":"finished"}',
-    '',
-  ].join('\n');
-}
 
 /** A state folder with its sessions folder, and a project folder to run in. */
 function stateWithSessions(): { stateDir: string; sessions: string; cwd: string } {
@@ -51,7 +38,9 @@ describe('the terminal program with a state folder as someone else left it', () 
   it('a FIFO named like a session hangs nothing: --sessions lists past it, --resume refuses it', async () => {
     const { stateDir, sessions, cwd } = stateWithSessions();
     execFileSync('mkfifo', [join(sessions, `${ID}.jsonl`)]);
-    writeFileSync(join(sessions, `${OTHER}.jsonl`), sessionText(OTHER, cwd), { mode: 0o600 });
+    writeFileSync(join(sessions, `${OTHER}.jsonl`), savedSessionText(OTHER, cwd, 'hello there'), {
+      mode: 0o600,
+    });
     const args = ['--state-dir', stateDir];
 
     const listed = await runBinIn(cwd, [...args, '--sessions']);
@@ -91,7 +80,9 @@ describe('the terminal program with a state folder as someone else left it', () 
 
   it('shows a lock holder’s host and the folder name inert', async () => {
     const { stateDir, sessions, cwd } = stateWithSessions();
-    writeFileSync(join(sessions, `${ID}.jsonl`), sessionText(ID, cwd), { mode: 0o600 });
+    writeFileSync(join(sessions, `${ID}.jsonl`), savedSessionText(ID, cwd, 'hello there'), {
+      mode: 0o600,
+    });
     writeFileSync(
       join(sessions, `${ID}.1.lock`),
       JSON.stringify({ pid: 1, host: 'far\u001b]0;owned\u0007\u001b[2J' }),
@@ -193,9 +184,13 @@ describe('the terminal program when the disk refuses', () => {
       chmodSync(stateDir, 0o700);
       const cwd = temporaryStateFolder();
       // Its last line lacks its newline: resuming must write before anything else.
-      writeFileSync(join(sessions, `${ID}.jsonl`), sessionText(ID, cwd).slice(0, -1), {
-        mode: 0o600,
-      });
+      writeFileSync(
+        join(sessions, `${ID}.jsonl`),
+        savedSessionText(ID, cwd, 'hello there').slice(0, -1),
+        {
+          mode: 0o600,
+        },
+      );
 
       fileSystem.remount('ro');
       const readOnly = await runBin(['--state-dir', stateDir, '--resume', ID], '', {}, { cwd });

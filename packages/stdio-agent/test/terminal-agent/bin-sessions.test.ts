@@ -24,17 +24,25 @@ afterEach(() => {
   removeTemporaryStateFolders();
 });
 
+/**
+ * A bin started in a new project folder with its own state folder, asked to plan a service:
+ * it waits at the plan's first question.
+ */
+async function atTheFirstQuestion() {
+  const stateDir = temporaryStateFolder();
+  const cwd = mkdtempSync(join(stateDir, 'project-'));
+  const args = ['--state-dir', stateDir];
+  const first = startBin(args, {}, { cwd });
+  first.write('plan the shop service\n');
+  await first.waitForOutput('Choose 1-4 (Enter: 1): ');
+  return { stateDir, cwd, args, first };
+}
+
 const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/;
 
 describe('saved conversations, against the bin', () => {
   it('a kill -9 in the middle of a question loses no answer: --sessions lists it, --continue asks that question again and the turn goes on', async () => {
-    const stateDir = temporaryStateFolder();
-    const cwd = mkdtempSync(join(stateDir, 'project-'));
-    const args = ['--state-dir', stateDir];
-
-    const first = startBin(args, {}, { cwd });
-    first.write('plan the shop service\n');
-    await first.waitForOutput('Choose 1-4 (Enter: 1): ');
+    const { stateDir, cwd, args, first } = await atTheFirstQuestion();
     first.write('2\n');
     await first.waitForOutput('What should the project be called?\nAnswer: ');
     first.kill();
@@ -106,12 +114,7 @@ describe('saved conversations, against the bin', () => {
   });
 
   it('with piped input, --continue answers no question from before: the first line is a message', async () => {
-    const stateDir = temporaryStateFolder();
-    const cwd = mkdtempSync(join(stateDir, 'project-'));
-    const args = ['--state-dir', stateDir];
-    const first = startBin(args, {}, { cwd });
-    first.write('plan the shop service\n');
-    await first.waitForOutput('Choose 1-4 (Enter: 1): ');
+    const { stateDir, cwd, args, first } = await atTheFirstQuestion();
     first.kill();
     await first.done;
 

@@ -10,6 +10,12 @@ const call = (id: string, name: string, args: object) => ({
   name,
   arguments: JSON.stringify(args),
 });
+type Approval = Extract<ConversationEntry, { type: 'approval' }>;
+const approval = (
+  toolCallId: string,
+  description: Approval['description'],
+  outcome: Approval['outcome'],
+): Approval => ({ type: 'approval', toolCallId, description, outcome });
 
 describe('a resumed conversation shows its approvals', () => {
   it('says who decided each call, and what ran', () => {
@@ -24,25 +30,23 @@ describe('a resumed conversation shows its approvals', () => {
           call('x', 'run_command', { command: 'rm -rf /' }),
         ],
       },
-      {
-        type: 'approval',
-        toolCallId: 'e',
-        description: { kind: 'edit', title: 'Edit a.ts' },
-        outcome: {
+      approval(
+        'e',
+        { kind: 'edit', title: 'Edit a.ts' },
+        {
           allowed: true,
           decidedBy: { kind: 'person', choice: 'allow_always', rule: 'edit_file:*.ts' },
         },
-      },
+      ),
       { type: 'tool-result', toolCallId: 'e', result: { ok: true, output: 'Changed a.ts.' } },
-      {
-        type: 'approval',
-        toolCallId: 'r',
-        description: { kind: 'execute', title: 'Run npm test' },
-        outcome: {
+      approval(
+        'r',
+        { kind: 'execute', title: 'Run npm test' },
+        {
           allowed: true,
           decidedBy: { kind: 'rule', rule: 'run_command:npm test', source: '--allow' },
         },
-      },
+      ),
       {
         type: 'tool-result',
         toolCallId: 'r',
@@ -52,12 +56,14 @@ describe('a resumed conversation shows its approvals', () => {
           details: { exit: { code: 0, signal: null } },
         },
       },
-      {
-        type: 'approval',
-        toolCallId: 'x',
-        description: { kind: 'execute', title: 'Run rm -rf /' },
-        outcome: { allowed: false, decidedBy: { kind: 'person', choice: 'reject_once' } },
-      },
+      approval(
+        'x',
+        { kind: 'execute', title: 'Run rm -rf /' },
+        {
+          allowed: false,
+          decidedBy: { kind: 'person', choice: 'reject_once' },
+        },
+      ),
       {
         type: 'tool-result',
         toolCallId: 'x',

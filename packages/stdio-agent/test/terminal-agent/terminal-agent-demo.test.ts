@@ -1,10 +1,8 @@
 import { createScriptedModel, DEMO_SCRIPT } from 'dsh-agent';
 import { DEMO_DESCRIPTION } from 'dsh-agent/command-line';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { KEYS } from '../../src/testing.js';
-import { lastLine, startAgent, stopAgents, waitForPrompt } from '../support/agent-harness.js';
-
-afterEach(stopAgents);
+import { lastLine, startAgent, waitForPrompt } from '../support/agent-harness.js';
 
 function demo() {
   return startAgent({

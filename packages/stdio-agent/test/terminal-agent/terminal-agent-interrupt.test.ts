@@ -1,13 +1,11 @@
 import { EventEmitter } from 'node:events';
 import { createScriptedModel, DEMO_SCRIPT } from 'dsh-agent';
 import { deferred, stepModel, textStep, untilAborted } from 'dsh-agent/testing';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { QUIT_HINT } from '../../src/terminal-agent/terminal-agent.js';
 import { runTerminalAgent } from '../../src/terminal-agent.js';
 import { createPipes, KEYS, TEST_ENV } from '../../src/testing.js';
-import { lastLine, startAgent, stopAgents, waitForPrompt } from '../support/agent-harness.js';
-
-afterEach(stopAgents);
+import { lastLine, startAgent, waitForPrompt } from '../support/agent-harness.js';
 
 const CANCELLED_NOTE = '⊘ Turn cancelled. Type your next message to go on.';
 

@@ -1,10 +1,8 @@
 import type { Model } from 'dsh-agent';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { FakeTerminal } from '../../src/testing.js';
 import { KEYS } from '../../src/testing.js';
-import { startAgent, stopAgents, waitForPrompt } from '../support/agent-harness.js';
-
-afterEach(stopAgents);
+import { startAgent, waitForPrompt } from '../support/agent-harness.js';
 
 /** Asks one question per turn, then says which turn it was. */
 const questionEveryTurn: Model = {

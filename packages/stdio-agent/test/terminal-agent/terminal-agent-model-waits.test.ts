@@ -3,7 +3,7 @@ import { ModelError, type ModelEvent } from 'dsh-agent';
 import { programCommand } from 'dsh-agent/command-line';
 import { deferred, stepModel, textStep } from 'dsh-agent/testing';
 import { toToolError } from 'dsh-user-interaction';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { runTerminalAgent } from '../../src/terminal-agent.js';
 import { TEST_ENV } from '../../src/testing.js';
 import {
@@ -11,11 +11,8 @@ import {
   fromPrompt,
   manualClock,
   startAgent,
-  stopAgents,
   waitForPrompt,
 } from '../support/agent-harness.js';
-
-afterEach(stopAgents);
 
 /** A retry after the server said it was busy, its error as the model reports it. */
 const BUSY: ModelEvent = {

@@ -1,11 +1,9 @@
 import { ModelError, type ModelEvent } from 'dsh-agent';
 import { deferred, type ModelStep, stepModel } from 'dsh-agent/testing';
 import { type AskUserQuestionOption, toToolError } from 'dsh-user-interaction';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { type FakeTerminal, TEST_ENV } from '../../src/testing.js';
-import { manualClock, startAgent, stopAgents, waitForPrompt } from '../support/agent-harness.js';
-
-afterEach(stopAgents);
+import { manualClock, startAgent, waitForPrompt } from '../support/agent-harness.js';
 
 const ESCAPE = '\u001b';
 

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { PassThrough } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import { runAgentProgram } from 'dsh-agent/command-line';
+import { AGENT_PROGRAM_FLAGS } from 'dsh-agent/testing';
 import { describe, expect, it } from 'vitest';
 import { terminalAgentProgram } from '../../src/terminal-agent/terminal-agent-program.js';
 
@@ -28,16 +29,7 @@ describe('the dsh-stdio-agent program', () => {
     const { code, stdout, said } = await run(['--help']);
     expect(code).toBe(0);
     expect(stdout).toMatch(/^Usage: dsh-stdio-agent \[options\]\n/);
-    for (const flag of [
-      '--script FILE',
-      '--base-url URL',
-      '--model NAME',
-      '--timeout TIME',
-      '--request-timeout TIME',
-      '--retries N',
-      '--no-color',
-      '--plain',
-    ]) {
+    for (const flag of [...AGENT_PROGRAM_FLAGS, '--no-color', '--plain']) {
       expect(stdout).toContain(flag);
     }
     expect(said).toEqual([]);

@@ -1,16 +1,13 @@
 import type { ModelEvent } from 'dsh-agent';
 import { deferred, stepModel } from 'dsh-agent/testing';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   lastLine,
   manualClock,
   startAgent,
   startPipedAgent,
-  stopAgents,
   waitForPrompt,
 } from '../support/agent-harness.js';
-
-afterEach(stopAgents);
 
 /** A step that reasons, waits for `gate`, then answers. */
 function thinkingStep(gate: Promise<void>, reasoning = 'Let me think about fences.') {

@@ -1,6 +1,6 @@
 import { createScriptedModel, ModelError, type Script } from 'dsh-agent';
 import { deferred, stepModel, textStep } from 'dsh-agent/testing';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { runTerminalAgent } from '../../src/terminal-agent.js';
 import { createFakeTerminal, KEYS } from '../../src/testing.js';
 import {
@@ -9,11 +9,8 @@ import {
   lastLine,
   startAgent,
   startPipedAgent,
-  stopAgents,
   waitForPrompt,
 } from '../support/agent-harness.js';
-
-afterEach(stopAgents);
 
 describe('runTerminalAgent', () => {
   it('rejects invalid options before it touches the terminal', async () => {

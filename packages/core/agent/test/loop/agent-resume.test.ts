@@ -21,6 +21,30 @@ const READ: ToolCallDescription = {
   locations: [{ path: '/w/a.txt' }],
 };
 
+/** The person's "allow once" for a call, as a conversation stores it. */
+function allowedOnce(toolCallId: string, description: ToolCallDescription): ConversationEntry {
+  return {
+    type: 'approval',
+    toolCallId,
+    description,
+    outcome: { allowed: true, decidedBy: { kind: 'person', choice: 'allow_once' } },
+  };
+}
+
+/** A turn stopped after the person allowed its one call once. */
+function allowedBeforeTheStop(
+  id: string,
+  name: string,
+  description: ToolCallDescription,
+): ConversationEntry[] {
+  return [
+    { type: 'prompt', text: 'Go.' },
+    { type: 'assistant', text: '', toolCalls: [{ id, name, arguments: '{}' }] },
+    { type: 'posed', toolCallId: id, kind: 'approval' },
+    allowedOnce(id, description),
+  ];
+}
+
 /** A tool that says what it will do, and counts its runs. */
 function countedTool(name: string, description: ToolCallDescription) {
   const tool = {
@@ -51,19 +75,31 @@ const SCRIPT: Script = {
   ],
 };
 
-const RESUMED_ENTRIES = {
-  /** The program stopped while the question waited. */
-  questionWaiting: [
+/** "Hello.", and a step that asks Name? (call `q`) before its other calls. */
+function askedNameFirst(
+  others: readonly ModelToolCall[],
+  step: Partial<Extract<ConversationEntry, { type: 'assistant' }>> = {},
+): ConversationEntry[] {
+  return [
     { type: 'prompt', text: 'Hello.' },
     {
       type: 'assistant',
       text: 'Asking.',
       toolCalls: [
         { id: 'q', name: 'ask_user_question', arguments: '{"question":"Name?"}' },
-        { id: 'c', name: 'run', arguments: '{}' },
+        ...others,
       ],
-      reasoning: { text: 'I must ask first.', field: 'reasoning_content' },
+      ...step,
     },
+  ];
+}
+
+const RESUMED_ENTRIES = {
+  /** The program stopped while the question waited. */
+  questionWaiting: [
+    ...askedNameFirst([{ id: 'c', name: 'run', arguments: '{}' }], {
+      reasoning: { text: 'I must ask first.', field: 'reasoning_content' },
+    }),
     { type: 'posed', toolCallId: 'q', kind: 'question' },
   ],
 } satisfies Record<string, ConversationEntry[]>;
@@ -77,16 +113,10 @@ function stoppedAtSecondQuestion(
   later: readonly ModelToolCall[] = [],
 ): ConversationEntry[] {
   return [
-    { type: 'prompt', text: 'Hello.' },
-    {
-      type: 'assistant',
-      text: 'Asking.',
-      toolCalls: [
-        { id: 'q', name: 'ask_user_question', arguments: '{"question":"Name?"}' },
-        { id: 'q2', name: 'ask_user_question', arguments: '{"question":"Town?"}' },
-        ...later,
-      ],
-    },
+    ...askedNameFirst([
+      { id: 'q2', name: 'ask_user_question', arguments: '{"question":"Town?"}' },
+      ...later,
+    ]),
     { type: 'posed', toolCallId: 'q', kind: 'question' },
     { type: 'tool-result', toolCallId: 'q', result: first },
     { type: 'posed', toolCallId: 'q2', kind: 'question' },
@@ -258,17 +288,7 @@ describe('a turn that stopped while something waited for the person', () => {
   });
 
   it('runs again a read allowed before the stop only when the rules allow it now without asking', async () => {
-    const conversation: ConversationEntry[] = [
-      { type: 'prompt', text: 'Go.' },
-      { type: 'assistant', text: '', toolCalls: [{ id: 'r', name: 'read', arguments: '{}' }] },
-      { type: 'posed', toolCallId: 'r', kind: 'approval' },
-      {
-        type: 'approval',
-        toolCallId: 'r',
-        description: READ,
-        outcome: { allowed: true, decidedBy: { kind: 'person', choice: 'allow_once' } },
-      },
-    ];
+    const conversation = allowedBeforeTheStop('r', 'read', READ);
     // The default policy asks for every call: the stored "allowed" alone runs nothing.
     const asking = countedTool('read', READ);
     const first = resumedAgent(conversation, [], [asking]);
@@ -302,17 +322,11 @@ describe('a turn that stopped while something waited for the person', () => {
       { id: 'c', name: 'run', arguments: '{}' },
       { id: 'r', name: 'read', arguments: '{}' },
     ];
-    const allowed = (toolCallId: string, description: ToolCallDescription): ConversationEntry => ({
-      type: 'approval',
-      toolCallId,
-      description,
-      outcome: { allowed: true, decidedBy: { kind: 'person', choice: 'allow_once' } },
-    });
     const conversation: ConversationEntry[] = [
       { type: 'prompt', text: 'Go.' },
       { type: 'assistant', text: '', toolCalls: stepCalls },
       { type: 'posed', toolCallId: 'c', kind: 'approval' },
-      allowed('c', COMMAND),
+      allowedOnce('c', COMMAND),
     ];
     const { agent, model, provider } = resumedAgent(
       conversation,
@@ -334,17 +348,7 @@ describe('a turn that stopped while something waited for the person', () => {
   it('never takes a stored decision for a call the tool now describes otherwise', async () => {
     // The file says the command was a read, allowed: the tool says it runs a command.
     const run = countedTool('run', COMMAND);
-    const conversation: ConversationEntry[] = [
-      { type: 'prompt', text: 'Go.' },
-      { type: 'assistant', text: '', toolCalls: [{ id: 'c', name: 'run', arguments: '{}' }] },
-      { type: 'posed', toolCallId: 'c', kind: 'approval' },
-      {
-        type: 'approval',
-        toolCallId: 'c',
-        description: READ,
-        outcome: { allowed: true, decidedBy: { kind: 'person', choice: 'allow_once' } },
-      },
-    ];
+    const conversation = allowedBeforeTheStop('c', 'run', READ);
     const { agent, model } = resumedAgent(conversation, [], [run]);
     endOf(await collect(agent.resume()));
     expect(run.runs).toBe(0);
@@ -439,12 +443,7 @@ describe('a turn that stopped while something waited for the person', () => {
     expect(() => restoreConversation([prompt, posed('q', 'question')], 'c')).toThrow(
       /no tool call waiting/,
     );
-    const decided: ConversationEntry = {
-      type: 'approval',
-      toolCallId: 'q',
-      description: READ,
-      outcome: { allowed: true, decidedBy: { kind: 'person', choice: 'allow_once' } },
-    };
+    const decided = allowedOnce('q', READ);
     expect(() => restoreConversation([prompt, step, decided, posed('q', 'approval')], 'c')).toThrow(
       /after it was decided/,
     );

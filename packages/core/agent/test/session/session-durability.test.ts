@@ -2,14 +2,14 @@
 // it syncs at that moment), so a power failure can be played by cutting a file back to what
 // its last fsync covered.
 import { statSync, truncateSync } from 'node:fs';
-import { createUserInteraction } from 'dsh-user-interaction';
-import { createScriptedProvider } from 'dsh-user-interaction/testing';
+import type { UserInteraction } from 'dsh-user-interaction';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { createAgent } from '../../src/loop/create-agent.js';
 import type { Script } from '../../src/script/script.js';
 import { createScriptedModel } from '../../src/script/scripted-model.js';
 import { openSessionStore } from '../../src/session/session-store.js';
-import { collect, endOf } from '../support/harness.js';
+import type { StoredSession } from '../../src/session/stored-session.js';
+import { collect, endOf, scriptedAgent } from '../support/harness.js';
 import { sessionLines, sessionPath, stateFolder } from '../support/session-files.js';
 
 interface Fsync {
@@ -65,19 +65,33 @@ beforeEach(() => {
   seen.fsyncs.length = 0;
 });
 
+/** A new session in a new state folder, and an agent on `script` that records into it. */
+function recordedAgent(script: Script) {
+  const dir = stateFolder();
+  const store = openSessionStore({ dir });
+  const session = store.create({ cwd: '/' });
+  return {
+    dir,
+    store,
+    session,
+    ...scriptedAgent(script, { agent: { recorder: session.recorder } }),
+  };
+}
+
+/** A new agent on the restored session has no turn to go on with. */
+function expectNotResumable(restored: StoredSession, interaction: UserInteraction): void {
+  const again = createAgent({
+    model: createScriptedModel(ONE_QUESTION),
+    interaction,
+    conversation: restored.entries,
+    recorder: restored.recorder,
+  });
+  expect(again.resumable).toBe(false);
+}
+
 describe('durability of a session', () => {
   it('costs one fsync between an answer and the agent going on; the folder is synced while the question waits, and the turn’s end is not synced', async () => {
-    const dir = stateFolder();
-    const store = openSessionStore({ dir });
-    const session = store.create({ cwd: '/' });
-    const interaction = createUserInteraction();
-    const provider = createScriptedProvider();
-    interaction.registerProvider(provider);
-    const agent = createAgent({
-      model: createScriptedModel(ONE_QUESTION),
-      interaction,
-      recorder: session.recorder,
-    });
+    const { dir, store, session, agent, provider, interaction } = recordedAgent(ONE_QUESTION);
     const held = provider.hold();
     const turn = (async () => {
       const events: { type: string; fileFsyncs: number }[] = [];
@@ -144,29 +158,13 @@ describe('durability of a session', () => {
       reason: 'cancelled',
       interrupted: true,
     });
-    const again = createAgent({
-      model: createScriptedModel(ONE_QUESTION),
-      interaction,
-      conversation: restored.entries,
-      recorder: restored.recorder,
-    });
-    expect(again.resumable).toBe(false);
+    expectNotResumable(restored, interaction);
     await restored.close();
     provider.dispose();
   });
 
   it('syncs the end of a cancelled turn: a power failure never lets the turn go on where the person stopped it', async () => {
-    const dir = stateFolder();
-    const store = openSessionStore({ dir });
-    const session = store.create({ cwd: '/' });
-    const interaction = createUserInteraction();
-    const provider = createScriptedProvider();
-    interaction.registerProvider(provider);
-    const agent = createAgent({
-      model: createScriptedModel(ONE_QUESTION),
-      interaction,
-      recorder: session.recorder,
-    });
+    const { dir, store, session, agent, provider, interaction } = recordedAgent(ONE_QUESTION);
     const held = provider.hold();
     const controller = new AbortController();
     const turn = collect(agent.run('Which database?', { signal: controller.signal }));
@@ -192,28 +190,13 @@ describe('durability of a session', () => {
       }),
       { type: 'turn-end', reason: 'cancelled' },
     ]);
-    const again = createAgent({
-      model: createScriptedModel(ONE_QUESTION),
-      interaction,
-      conversation: restored.entries,
-      recorder: restored.recorder,
-    });
-    expect(again.resumable).toBe(false);
+    expectNotResumable(restored, interaction);
     await restored.close();
     provider.dispose();
   });
 
   it('leaves a turn with no answer unsynced until the session closes: nothing in it is an answer', async () => {
-    const dir = stateFolder();
-    const store = openSessionStore({ dir });
-    const session = store.create({ cwd: '/' });
-    const interaction = createUserInteraction();
-    interaction.registerProvider(createScriptedProvider());
-    const agent = createAgent({
-      model: createScriptedModel({ steps: [{ text: 'Hello.' }] }),
-      interaction,
-      recorder: session.recorder,
-    });
+    const { dir, session, agent } = recordedAgent({ steps: [{ text: 'Hello.' }] });
     endOf(await collect(agent.run('Hi')));
     const ino = statSync(sessionPath(dir, session.id)).ino;
     expect(seen.fsyncs.filter((sync) => sync.ino === ino)).toEqual([]);

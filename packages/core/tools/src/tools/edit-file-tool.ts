@@ -3,7 +3,7 @@ import { WorkspaceToolError } from '../tool-error.js';
 import { resolvePath, type Workspace } from '../workspace/workspace.js';
 import { applyApprovedEdit } from './file-change.js';
 import { readTextFile } from './text-file.js';
-import { argumentsOf, shownPath, textArgument } from './tool-arguments.js';
+import { argumentsOf, FILE_PATH_PARAMETER, shownPath, textArgument } from './tool-arguments.js';
 
 const DESCRIPTION = `Edits a text file: replaces old_text, which must occur exactly once in the file (copy it exactly, with its indentation and enough lines around it to be unique), with new_text. replace_all replaces every occurrence instead. The person approves the change (shown as a diff) before it is written, unless a rule allows it; the result shows the diff. Errors: EDIT_NOT_FOUND (old_text is not in the file: read it again), EDIT_NOT_UNIQUE (old_text occurs several times: give more lines around it, or replace_all), FILE_CHANGED (the file changed after the approval: nothing was written), PATH_NOT_FOUND, NOT_TEXT, TOO_LARGE, ARGUMENTS_INVALID, PERMISSION_DENIED (the person or a rule did not allow it: it did not run).`;
 
@@ -27,7 +27,7 @@ export function createEditFileTool(workspace: Workspace): AgentTool {
     parameters: {
       type: 'object',
       properties: {
-        path: { type: 'string', description: 'The file, relative to the workspace or absolute.' },
+        path: FILE_PATH_PARAMETER,
         old_text: { type: 'string', description: 'The exact text to replace.' },
         new_text: { type: 'string', description: 'The text to put in its place.' },
         replace_all: { type: 'boolean', description: 'Replace every occurrence (default false).' },

@@ -2,7 +2,13 @@ import type { AgentTool } from 'dsh-agent';
 import { WorkspaceToolError } from '../tool-error.js';
 import { resolvePath, type Workspace } from '../workspace/workspace.js';
 import { readTextFile } from './text-file.js';
-import { argumentsOf, countArgument, shownPath, textArgument } from './tool-arguments.js';
+import {
+  argumentsOf,
+  countArgument,
+  FILE_PATH_PARAMETER,
+  shownPath,
+  textArgument,
+} from './tool-arguments.js';
 
 /** Lines and characters one call shows at most; the rest is said, with how to read it. */
 export const READ_LIMITS = { lines: 2_000, characters: 256 * 1024, lineLength: 2_000 } as const;
@@ -17,7 +23,7 @@ export function createReadFileTool(workspace: Workspace): AgentTool {
     parameters: {
       type: 'object',
       properties: {
-        path: { type: 'string', description: 'The file, relative to the workspace or absolute.' },
+        path: FILE_PATH_PARAMETER,
         start_line: {
           type: 'integer',
           minimum: 1,

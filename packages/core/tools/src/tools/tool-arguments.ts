@@ -60,3 +60,9 @@ export function countArgument(
 export function shownPath(relative: string | undefined, path: string): string {
   return relative ?? path;
 }
+
+/** The `path` parameter of the tools that take one file. */
+export const FILE_PATH_PARAMETER = {
+  type: 'string',
+  description: 'The file, relative to the workspace or absolute.',
+} as const;

@@ -2,7 +2,7 @@ import type { AgentTool } from 'dsh-agent';
 import { resolvePath, type Workspace } from '../workspace/workspace.js';
 import { applyApprovedEdit } from './file-change.js';
 import { readTextFile } from './text-file.js';
-import { argumentsOf, shownPath, textArgument } from './tool-arguments.js';
+import { argumentsOf, FILE_PATH_PARAMETER, shownPath, textArgument } from './tool-arguments.js';
 
 const DESCRIPTION = `Writes a text file whole: creates it (and its folders) or replaces everything in it with content. Prefer edit_file to change part of an existing file. The person approves the change (shown as a diff) before it is written, unless a rule allows it; the result shows the diff. Errors: FILE_CHANGED (the file changed after the approval: nothing was written), NOT_TEXT (the file there is binary, or a folder), TOO_LARGE, PATH_INVALID, ARGUMENTS_INVALID, PERMISSION_DENIED (the person or a rule did not allow it: it did not run).`;
 
@@ -14,7 +14,7 @@ export function createWriteFileTool(workspace: Workspace): AgentTool {
     parameters: {
       type: 'object',
       properties: {
-        path: { type: 'string', description: 'The file, relative to the workspace or absolute.' },
+        path: FILE_PATH_PARAMETER,
         content: { type: 'string', description: 'The whole text of the file.' },
       },
       required: ['path', 'content'],

@@ -1,7 +1,8 @@
 import { execFileSync } from 'node:child_process';
 import { chmodSync, mkdirSync, readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { AgentTool, ToolContext, ToolResult } from 'dsh-agent';
+import type { AgentTool, ToolContext } from 'dsh-agent';
+import { approvedCall } from 'dsh-agent/testing';
 import { describe, expect, it } from 'vitest';
 import { createWorkspaceTools, openWorkspace } from '../../src/index.js';
 import { expectGone, testFileFolder } from '../support/test-folders.js';
@@ -22,18 +23,8 @@ async function setUp(files: Record<string, string | Buffer> = {}) {
 }
 
 /** Describes then runs a call, as the loop does once it is approved. */
-async function call(
-  tool: AgentTool,
-  args: unknown,
-  signal: AbortSignal = new AbortController().signal,
-): Promise<ToolResult & { description: unknown }> {
-  const description = await tool.describe?.(args, { signal, toolCallId: 'c' });
-  const result = await tool.execute(args, {
-    description,
-    signal,
-    toolCallId: 'c',
-  } as unknown as ToolContext);
-  return { ...result, description };
+function call(tool: AgentTool, args: unknown, signal?: AbortSignal) {
+  return approvedCall(tool, args, { signal, toolCallId: 'c' });
 }
 
 describe('read_file', () => {

@@ -1,4 +1,4 @@
-import type { AskUserQuestionRequest } from '../ask-user-question.js';
+import type { AskUserQuestionAnswer, AskUserQuestionRequest } from '../ask-user-question.js';
 import type {
   AskUserQuestionItem,
   AskUserQuestionItemAnswer,
@@ -38,23 +38,21 @@ function singleQuestion(
 }
 
 /**
- * Asks several questions through a provider that shows one at a time: each through `ask`, in
- * order, its answer checked as `ask()` checks one. The first failure (a decline, a cancel)
+ * Asks several questions one at a time, in order: `askOne` shows one and returns its answer,
+ * which becomes that question's answer in the set. The first failure (a decline, a cancel)
  * fails the whole set, and nothing more is asked once `stopped()` says the set has settled.
+ * For a UI that cannot show a set at once (a provider without `askAll`, an ACP client without
+ * form elicitation).
  */
 export async function askEachInTurn(
-  provider: UserInteractionProvider,
-  request: AskUserQuestionsRequest,
-  stopped: () => boolean,
+  request: Pick<AskUserQuestionsRequest, 'questions'>,
+  askOne: (item: AskUserQuestionItem, index: number) => Promise<AskUserQuestionAnswer>,
+  stopped: () => boolean = () => false,
 ): Promise<AskUserQuestionsAnswer> {
   const answers: AskUserQuestionItemAnswer[] = [];
-  for (const item of request.questions) {
+  for (const [index, item] of request.questions.entries()) {
     if (stopped()) break;
-    const single = singleQuestion(item, request);
-    const answer = validateAnswer(
-      single,
-      await callProvider((shown) => provider.ask(shown), single),
-    );
+    const answer = await askOne(item, index);
     answers.push(
       answer.option === undefined
         ? answerForItem(item, [], answer.answer)
@@ -62,4 +60,23 @@ export async function askEachInTurn(
     );
   }
   return { answers };
+}
+
+/**
+ * Asks several questions through a provider that shows one at a time: each through `ask`, its
+ * answer checked as `ask()` checks one (see `askEachInTurn`).
+ */
+export function askProviderEachInTurn(
+  provider: UserInteractionProvider,
+  request: AskUserQuestionsRequest,
+  stopped: () => boolean,
+): Promise<AskUserQuestionsAnswer> {
+  return askEachInTurn(
+    request,
+    async (item) => {
+      const single = singleQuestion(item, request);
+      return validateAnswer(single, await callProvider((shown) => provider.ask(shown), single));
+    },
+    stopped,
+  );
 }

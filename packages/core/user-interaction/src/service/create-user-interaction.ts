@@ -24,7 +24,7 @@ import {
   readRequestFields,
   validateRequest,
 } from '../validation/validate-request.js';
-import { askEachInTurn, callProvider } from './ask-each-in-turn.js';
+import { askProviderEachInTurn, callProvider } from './ask-each-in-turn.js';
 import { poseQuestion } from './pose-question.js';
 import {
   askAllOf,
@@ -154,7 +154,7 @@ export function createUserInteraction(options: UserInteractionOptions = {}): Use
           valid,
           show: (shown, settled) =>
             showAll === undefined
-              ? askEachInTurn(provider, shown, settled)
+              ? askProviderEachInTurn(provider, shown, settled)
               : callProvider(showAll, shown),
         };
       },

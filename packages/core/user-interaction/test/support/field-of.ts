@@ -2,12 +2,16 @@ import { expect } from 'vitest';
 import { UserInteractionError, validateRequest } from '../../src/index.js';
 
 /**
- * The field `validateRequest` names for a refused request (its message names it too), or
- * `undefined` for an accepted one; any failure other than `INVALID_REQUEST` fails the test.
+ * The field `check` (`validateRequest` unless given) names for a refused request (its message
+ * names it too), or `undefined` for an accepted one; any failure other than `INVALID_REQUEST`
+ * fails the test.
  */
-export function fieldOf(request: unknown): string | undefined {
+export function fieldOf(
+  request: unknown,
+  check: (request: unknown) => unknown = validateRequest,
+): string | undefined {
   try {
-    validateRequest(request);
+    check(request);
   } catch (error) {
     expect(error).toBeInstanceOf(UserInteractionError);
     const failure = error as UserInteractionError;
