@@ -67,8 +67,9 @@ export interface ConversationRecorder {
   /**
    * Optional: resolves once every entry added so far has reached the system (written, not
    * necessarily durable), for a recorder that may hold entries back for a moment (a store still
-   * making a new session's file). The agent waits for it before a question is shown, so that a
-   * question on screen is always in the file. `undefined` when nothing is held back.
+   * making a new session's file). The agent waits for it before it asks the model about a
+   * prompt and before a question is shown, so that a prompt acted on and a question on screen
+   * are always in the file. `undefined` when nothing is held back.
    */
   written?(): Promise<void> | undefined;
 }

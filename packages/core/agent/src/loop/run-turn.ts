@@ -296,8 +296,12 @@ export async function* runTurn(
   signal: AbortSignal,
 ): AsyncGenerator<AgentEvent, void, undefined> {
   const log = new TurnLog(messages, setup.recorder);
-  log.addPrompt(prompt);
-  yield* loggedTurn(log, () => steps(setup, messages, log, signal));
+  const written = log.addPrompt(prompt);
+  yield* loggedTurn(log, async function* () {
+    // The prompt is acted on (the model asked) once it is written: a kill then never loses it.
+    if (written !== undefined) await written;
+    return yield* steps(setup, messages, log, signal);
+  });
 }
 
 /**

@@ -31,9 +31,13 @@ export class TurnLog {
     return this.order.openCalls;
   }
 
-  /** Writes the person's prompt: the turn starts. */
-  addPrompt(prompt: string): void {
+  /**
+   * Writes the person's prompt: the turn starts. Act on it (ask the model) once what this returns
+   * resolves: the recorder has then written it (`ConversationRecorder.written`).
+   */
+  addPrompt(prompt: string): Promise<void> | undefined {
     this.add({ type: 'prompt', text: prompt });
+    return this.recorder?.written?.();
   }
 
   /** Adds streamed text to the current step. */

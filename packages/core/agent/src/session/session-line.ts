@@ -1,5 +1,5 @@
 import type { ConversationEntry } from '../loop/conversation-entry.js';
-import { readConversationEntry } from '../loop/read-conversation-entry.js';
+import { readParsedConversationEntry } from '../loop/read-conversation-entry.js';
 import { isSessionId } from './session-id.js';
 
 /** The version of the line format; every line carries it as `v`. */
@@ -15,6 +15,10 @@ export interface SessionHeader {
   /** The first line of the first message, shortened (see `sessionTitle`). */
   readonly title: string;
 }
+
+/** How a line as written starts: its version, then the first field's name. */
+const VERSION_FIRST = `{"v":${SESSION_FORMAT_VERSION},`;
+const QUOTE = 0x22;
 
 /** A line as written: JSON with the format version first, then a newline. */
 export function headerLine(header: SessionHeader): string {
@@ -48,9 +52,12 @@ function readHeader(fields: Record<string, unknown>): SessionLine {
  * object of this format version, and a header or a conversation entry with every field right.
  */
 export function readSessionLine(line: string): SessionLine {
+  const cut = line.startsWith(VERSION_FIRST) && line.charCodeAt(VERSION_FIRST.length) === QUOTE;
   let value: unknown;
   try {
-    value = JSON.parse(line);
+    // A line as dsh writes it starts with its version: parsed without it, the object is the
+    // entry as it is, to be checked and kept (a line that is not JSON is not JSON without it).
+    value = cut ? JSON.parse(`{${line.slice(VERSION_FIRST.length)}`) : JSON.parse(line);
   } catch {
     return { problem: 'it is not JSON' };
   }
@@ -58,15 +65,17 @@ export function readSessionLine(line: string): SessionLine {
     return { problem: 'it is not a JSON object' };
   }
   const fields = value as Record<string, unknown>;
-  if (fields.v !== SESSION_FORMAT_VERSION) {
-    return typeof fields.v === 'number' && fields.v > SESSION_FORMAT_VERSION
+  // A `v` found after the one cut off is a second one, which JSON says wins.
+  const version = cut && fields.v === undefined ? SESSION_FORMAT_VERSION : fields.v;
+  if (version !== SESSION_FORMAT_VERSION) {
+    return typeof version === 'number' && version > SESSION_FORMAT_VERSION
       ? {
-          problem: `it is in format ${fields.v}, written by a newer version of dsh (this one reads format ${SESSION_FORMAT_VERSION})`,
+          problem: `it is in format ${version}, written by a newer version of dsh (this one reads format ${SESSION_FORMAT_VERSION})`,
           newer: true,
         }
       : { problem: `its format version is not ${SESSION_FORMAT_VERSION}` };
   }
   if (fields.type === 'session') return readHeader(fields);
-  const read = readConversationEntry(fields);
+  const read = readParsedConversationEntry(fields);
   return 'problem' in read ? { problem: read.problem } : read;
 }

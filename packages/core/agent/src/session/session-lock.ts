@@ -209,14 +209,19 @@ export async function lockNewSessionAsync(folder: string, id: string): Promise<S
  * file). The lock is the highest generation; a holder that has died is replaced by creating
  * the next generation, which only one process can do. A process that created a generation
  * then checks that none is above it and every one below has a dead holder, and backs off
- * otherwise: two writers can never both hold it. Throws `SESSION_LOCKED` naming the holder.
+ * otherwise: two writers can never both hold it (the first generation is tried before the
+ * folder is read, which that check makes as safe as any other). Throws `SESSION_LOCKED` naming
+ * the holder.
  */
 export function lockSession(folder: string, id: string): SessionLock {
   const draft = join(folder, `${id}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`);
   writeFileSync(draft, me(), { mode: 0o600, flag: 'wx' });
   try {
     for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
-      const top = Math.max(0, ...generations(folder, id));
+      // Most often the session has no lock at all: the first generation is tried at once, and
+      // the folder is read once, by the check that follows every creation. Only when it exists
+      // is the folder read first, to find the top generation and its holder.
+      const top = attempt === 0 ? 0 : Math.max(0, ...generations(folder, id));
       if (top > 0) {
         const path = join(folder, lockName(id, top));
         const holder = holderOf(path);

@@ -119,7 +119,8 @@ function readWhole(fd: number, size: number): Buffer {
     chunks.push(chunk.subarray(0, read));
     position += read;
   }
-  return Buffer.concat(chunks);
+  // Read in one piece but for a file that grew meanwhile: nothing to join.
+  return chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks);
 }
 
 function notFound(id: unknown): SessionError {

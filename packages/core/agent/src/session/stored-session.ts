@@ -48,7 +48,7 @@ function creationFailure(error: unknown): SessionError {
  * the main thread as soon as it is made, and its file's name starts becoming durable then:
  * its first prompt writes the header and the prompt in one write, with nothing to create, and
  * its first answer never waits for a folder's fsync. One spoken to before the preparation
- * began (at once, in the same tick) creates them then, on the spot; lines added while it is
+ * began (in the code that made it, before it awaits anything) creates them then, on the spot; lines added while it is
  * under way are written the moment it ends, and a flush waits for them. A session that ends
  * with nothing said in it removes its empty file: it leaves nothing behind.
  *
@@ -72,8 +72,8 @@ export class SessionRecorder implements ConversationRecorder {
   #finished = false;
   /** Whether the header was written (or is waiting in `#pending`). */
   #begun: boolean;
-  /** The preparation of a new session's files, until it begins. */
-  #scheduled: ReturnType<typeof setImmediate> | undefined;
+  /** Whether the preparation of a new session's files is yet to begin. */
+  #scheduled: boolean;
   /** The preparation under way. */
   #preparing: Promise<void> | undefined;
   /** Lines added while the preparation was under way, in order. */
@@ -86,9 +86,14 @@ export class SessionRecorder implements ConversationRecorder {
     this.#writer = opened?.writer;
     this.#lock = opened?.lock;
     this.#begun = opened !== undefined;
-    if (opened === undefined) {
-      this.#scheduled = setImmediate(() => {
-        this.#scheduled = undefined;
+    this.#scheduled = opened === undefined;
+    // Begun once the code that made the session has run (before any I/O callback): a server's
+    // next message never finds it unbegun, so its files are never made on the main thread,
+    // where a file's creation can wait for the journal commit of other sessions' fsyncs.
+    if (this.#scheduled) {
+      queueMicrotask(() => {
+        if (!this.#scheduled) return;
+        this.#scheduled = false;
         this.#preparing = this.#prepare();
       });
     }
@@ -117,9 +122,9 @@ export class SessionRecorder implements ConversationRecorder {
       this.#pending += line;
       return;
     }
-    // Spoken to before the preparation began: the files are made here, at once.
-    clearImmediate(this.#scheduled);
-    this.#scheduled = undefined;
+    // Spoken to before the preparation began (in the code that made it): the files are made
+    // here, at once.
+    this.#scheduled = false;
     try {
       this.#lock = this.file.lock();
       this.#writer = this.file.create(line);
@@ -153,8 +158,7 @@ export class SessionRecorder implements ConversationRecorder {
   async close(): Promise<void> {
     if (this.#closed) return;
     this.#closed = true;
-    clearImmediate(this.#scheduled);
-    this.#scheduled = undefined;
+    this.#scheduled = false;
     await this.#preparing;
     if (!this.#begun && this.#writer !== undefined) {
       // Prepared, and nothing was said: no session to keep.

@@ -188,9 +188,9 @@ describe('a turn that stopped while something waited for the person', () => {
     expect(flushedAt).toEqual([4, 6]);
   });
 
-  it('shows a question only once the recorder has written its posed entry', async () => {
+  it('asks the model about a prompt, and shows a question, only once the recorder has written it', async () => {
     let release!: () => void;
-    const held = new Promise<void>((resolve) => (release = resolve));
+    let held = new Promise<void>((resolve) => (release = resolve));
     let holding = true;
     const { agent, entries, asked } = watchedAgent({
       flush: async () => {},
@@ -198,6 +198,12 @@ describe('a turn that stopped while something waited for the person', () => {
       written: () => (holding ? held : undefined),
     });
     const turn = collect(agent.run('Hello.'));
+    await new Promise((resolve) => setImmediate(resolve));
+    // The model was not asked: no assistant step came.
+    expect(entries.map((entry) => entry.type)).toEqual(['prompt']);
+    const writtenPrompt = release;
+    held = new Promise<void>((resolve) => (release = resolve));
+    writtenPrompt();
     await new Promise((resolve) => setImmediate(resolve));
     expect(entries.map((entry) => entry.type)).toEqual(['prompt', 'assistant', 'posed']);
     expect(asked).toEqual([]);
