@@ -12,6 +12,7 @@ export const ISOLATED_TEST_FILES: Readonly<Record<string, readonly string[]>> = 
   agent: [
     'test/models/lazy-openai.test.ts',
     'test/session/session-durability.test.ts',
+    'test/session/session-open-cost.test.ts',
     'test/session/session-read-cost.test.ts',
   ],
   'stdio-agent': ['test/question-ui/leak.test.ts', 'test/question-ui/text-width-estimate.test.ts'],
