@@ -1,5 +1,5 @@
-import { randomBytes } from 'node:crypto';
-import { open, rename, stat, unlink } from 'node:fs/promises';
+import { randomUUID } from 'node:crypto';
+import { type FileHandle, mkdir, open, rename, stat, unlink } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { WorkspaceToolError } from '../tool-error.js';
 
@@ -75,9 +75,28 @@ export async function readTextFile(path: string, missing?: 'allowed'): Promise<s
   return bytes.toString('utf8');
 }
 
+/** A name for the new file beside `path`, unused by anyone else (opened with `wx` all the same). */
+function temporaryBeside(path: string): string {
+  // randomUUID draws from a buffered pool: cheaper per call than randomBytes.
+  const random = randomUUID().replaceAll('-', '').slice(0, 12);
+  return join(dirname(path), `.${basename(path)}.${random}.tmp`);
+}
+
+/** Opens the new file exclusively; its folder (and theirs) are made only when missing. */
+async function openNew(temporary: string, mode: number): Promise<FileHandle> {
+  try {
+    return await open(temporary, 'wx', mode);
+  } catch (error) {
+    if (codeOf(error) !== 'ENOENT') throw error;
+  }
+  await mkdir(dirname(temporary), { recursive: true });
+  return await open(temporary, 'wx', mode);
+}
+
 /**
  * Writes `text` to `path` whole or not at all: a new file in the same folder, made durable,
- * then renamed over the old one (whose mode it keeps). Parent folders are made first.
+ * then renamed over the old one (whose mode it keeps). Parent folders are made first when
+ * they are missing.
  */
 export async function writeTextFile(path: string, text: string): Promise<void> {
   const bytes = Buffer.from(text, 'utf8');
@@ -87,17 +106,15 @@ export async function writeTextFile(path: string, text: string): Promise<void> {
       'TOO_LARGE',
     );
   }
-  const { mkdir } = await import('node:fs/promises');
   let mode = 0o644;
   try {
     mode = (await stat(path)).mode & 0o7777;
   } catch {
     // A new file.
   }
-  const temporary = join(dirname(path), `.${basename(path)}.${randomBytes(6).toString('hex')}.tmp`);
+  const temporary = temporaryBeside(path);
   try {
-    await mkdir(dirname(path), { recursive: true });
-    const handle = await open(temporary, 'wx', mode);
+    const handle = await openNew(temporary, mode);
     try {
       await handle.writeFile(bytes);
       await handle.chmod(mode);
