@@ -35,6 +35,20 @@ export function isText(bytes: Buffer): boolean {
  * `LARGEST_FILE` (`TOO_LARGE`), saying so. `undefined` when nothing is at the path and `missing` allows it.
  */
 export async function readTextFile(path: string, missing?: 'allowed'): Promise<string | undefined> {
+  return (await readTextFileAndMode(path, missing))?.text;
+}
+
+/** A text file read by `readTextFileAndMode`: its text and its permission bits. */
+export interface TextFileContents {
+  readonly text: string;
+  readonly mode: number;
+}
+
+/** `readTextFile`, also giving the file's mode (for `writeTextFile` to keep it without a stat). */
+export async function readTextFileAndMode(
+  path: string,
+  missing?: 'allowed',
+): Promise<TextFileContents | undefined> {
   let stats: Awaited<ReturnType<typeof stat>>;
   try {
     stats = await stat(path);
@@ -72,7 +86,7 @@ export async function readTextFile(path: string, missing?: 'allowed'): Promise<s
       'NOT_TEXT',
     );
   }
-  return bytes.toString('utf8');
+  return { text: bytes.toString('utf8'), mode: stats.mode & 0o7777 };
 }
 
 /** A name for the new file beside `path`, unused by anyone else (opened with `wx` all the same). */
@@ -95,10 +109,10 @@ async function openNew(temporary: string, mode: number): Promise<FileHandle> {
 
 /**
  * Writes `text` to `path` whole or not at all: a new file in the same folder, made durable,
- * then renamed over the old one (whose mode it keeps). Parent folders are made first when
- * they are missing.
+ * then renamed over the old one (whose mode it keeps: `mode` when the caller just read it,
+ * else the file's own). Parent folders are made first when they are missing.
  */
-export async function writeTextFile(path: string, text: string): Promise<void> {
+export async function writeTextFile(path: string, text: string, knownMode?: number): Promise<void> {
   const bytes = Buffer.from(text, 'utf8');
   if (bytes.length > LARGEST_FILE) {
     throw new WorkspaceToolError(
@@ -106,11 +120,13 @@ export async function writeTextFile(path: string, text: string): Promise<void> {
       'TOO_LARGE',
     );
   }
-  let mode = 0o644;
-  try {
-    mode = (await stat(path)).mode & 0o7777;
-  } catch {
-    // A new file.
+  let mode = knownMode ?? 0o644;
+  if (knownMode === undefined) {
+    try {
+      mode = (await stat(path)).mode & 0o7777;
+    } catch {
+      // A new file.
+    }
   }
   const temporary = temporaryBeside(path);
   try {
