@@ -17,6 +17,7 @@ const ROUND_TRIPS = 500;
 const SCRIPT = fileURLToPath(new URL('./fixtures/acp-approved-edit.json', import.meta.url));
 const BASELINE = 'bare SDK';
 const FLOOR = 'bare SDK + the write itself';
+const BEFORE = process.env.DSH_BENCH_BEFORE;
 
 export async function run(): Promise<void> {
   const workspace = mkdtempSync(join(tmpdir(), 'dsh-bench-edit-'));
@@ -26,6 +27,13 @@ export async function run(): Promise<void> {
       {
         'dsh-acp': [DSH_ACP_BIN, '--script', SCRIPT, '--state-dir', stateFolder()],
         'dsh-acp --no-history': [DSH_ACP_BIN, '--script', SCRIPT, '--no-history'],
+        // With `DSH_BENCH_BEFORE` set to another build's `dsh-acp` bin (a checkout of main),
+        // that build runs beside them, for a before and after measured in one run.
+        ...(BEFORE !== undefined &&
+          BEFORE !== '' && {
+            'dsh-acp before': [BEFORE, '--script', SCRIPT, '--state-dir', stateFolder()],
+            'dsh-acp before --no-history': [BEFORE, '--script', SCRIPT, '--no-history'],
+          }),
         [BASELINE]: [
           fileURLToPath(new URL('./fixtures/acp-baseline-edit-agent.mjs', import.meta.url)),
         ],

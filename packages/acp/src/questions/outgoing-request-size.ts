@@ -1,5 +1,10 @@
 import { invalidRequestError } from 'dsh-user-interaction';
-import { MAX_MESSAGE_BYTES, mebibytes, requestByteLength } from '../stdio/message-size.js';
+import {
+  MAX_MESSAGE_BYTES,
+  mebibytes,
+  requestByteLength,
+  requestByteLengthBound,
+} from '../stdio/message-size.js';
 
 /**
  * Throws `INVALID_REQUEST` naming `field` when the request that shows a question would be a
@@ -13,7 +18,10 @@ export function checkOutgoingRequestSize(
   what: string,
   remedy: string,
 ): void {
-  // Counted whole (linear, without building the text), so that the refusal says by how much.
+  // Nearly every request is far under the limit, which a bound shows cheaply; one that may
+  // not be is counted whole (linear, without building the text), so that the refusal says by
+  // how much.
+  if (requestByteLengthBound(method, params, MAX_MESSAGE_BYTES) <= MAX_MESSAGE_BYTES) return;
   const bytes = requestByteLength(method, params);
   if (bytes <= MAX_MESSAGE_BYTES) return;
   throw invalidRequestError(

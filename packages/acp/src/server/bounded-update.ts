@@ -1,5 +1,10 @@
 import { methods, type SessionUpdate } from '@agentclientprotocol/sdk';
-import { jsonByteLength, MAX_MESSAGE_BYTES, mebibytes } from '../stdio/message-size.js';
+import {
+  jsonByteLength,
+  jsonByteLengthBound,
+  MAX_MESSAGE_BYTES,
+  mebibytes,
+} from '../stdio/message-size.js';
 
 /** Bytes of a `session/update` notification's line around its params. */
 const ENVELOPE_BYTES = Buffer.byteLength(
@@ -62,6 +67,8 @@ export function boundedUpdate(
 ): SessionUpdate {
   const size = (candidate: SessionUpdate): number =>
     ENVELOPE_BYTES + jsonByteLength({ sessionId, update: candidate });
+  // A bound first: nearly every update is far under the limit, and is then not counted exactly.
+  if (ENVELOPE_BYTES + jsonByteLengthBound({ sessionId, update }, limit) <= limit) return update;
   const bytes = size(update);
   if (bytes <= limit) return update;
   let fitted: SessionUpdate = update;

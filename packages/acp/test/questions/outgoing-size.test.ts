@@ -6,9 +6,16 @@ import {
   isUserInteractionError,
   REQUEST_LIMITS,
 } from 'dsh-user-interaction';
+import fc from 'fast-check';
 import { describe, expect, it, vi } from 'vitest';
 import { type AcpClientConnection, createAcpQuestionProvider } from '../../src/index.js';
-import { jsonByteLength, MAX_MESSAGE_BYTES } from '../../src/stdio/message-size.js';
+import {
+  jsonByteLength,
+  jsonByteLengthBound,
+  MAX_MESSAGE_BYTES,
+  requestByteLength,
+  requestByteLengthBound,
+} from '../../src/stdio/message-size.js';
 import { rejectionOf } from '../support/rejection-of.js';
 
 /** A connection that records what would be sent, as the SDK would write it, and never answers. */
@@ -84,6 +91,33 @@ describe('the size of what the agent sends', () => {
     const counted = jsonByteLength(large, 10_000);
     expect(counted).toBeGreaterThan(10_000);
     expect(counted).toBeLessThan(20_000);
+  });
+
+  it('bounds a message from above (never under its length), so that one under the bound is within the limit', () => {
+    fc.assert(
+      fc.property(fc.jsonValue(), fc.string({ maxLength: 40 }), (value, method) => {
+        const exact = Buffer.byteLength(JSON.stringify(value), 'utf8');
+        expect(jsonByteLengthBound(value)).toBeGreaterThanOrEqual(exact);
+        expect(requestByteLengthBound(method, value)).toBeGreaterThanOrEqual(
+          requestByteLength(method, value),
+        );
+      }),
+    );
+    for (const value of [
+      '\ud800 lone \udfff',
+      '\u0000\u0001',
+      -1.2345678901234567e-308,
+      [1, undefined],
+    ]) {
+      expect(jsonByteLengthBound(value)).toBeGreaterThanOrEqual(
+        Buffer.byteLength(JSON.stringify(value), 'utf8'),
+      );
+    }
+    // Past the limit it stops, over it.
+    const large = { items: Array.from({ length: 1_000 }, () => 'x'.repeat(1_000)) };
+    const bound = jsonByteLengthBound(large, 10_000);
+    expect(bound).toBeGreaterThan(10_000);
+    expect(bound).toBeLessThan(20_000);
   });
 
   it('refuses with INVALID_REQUEST, and sends nothing, a form over the 32 MiB an ACP message may be', async () => {

@@ -56,8 +56,12 @@ function codeOf(error: unknown): string {
 /** The file's identity and version: when it changes, the file is read again. */
 export function fileStamp(path: string): string | undefined {
   try {
-    const stats = statSync(path, { bigint: true });
-    return `${stats.ino}:${stats.size}:${stats.mtimeNs}:${stats.ctimeNs}`;
+    // Checked before every decision, and most often absent: `throwIfNoEntry: false` says so
+    // without building an error (the costly part of a missing file's stat).
+    const stats = statSync(path, { bigint: true, throwIfNoEntry: false });
+    return stats === undefined
+      ? undefined
+      : `${stats.ino}:${stats.size}:${stats.mtimeNs}:${stats.ctimeNs}`;
   } catch {
     return undefined;
   }

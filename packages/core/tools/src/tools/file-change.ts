@@ -3,14 +3,18 @@ import type { PermissionEdit } from 'dsh-user-interaction';
 import { WorkspaceToolError } from '../tool-error.js';
 import type { Workspace } from '../workspace/workspace.js';
 import { resolvePath, workspaceRelative } from '../workspace/workspace.js';
-import { readTextFile, writeTextFile } from './text-file.js';
+import { readTextFileAndMode, writeTextFile } from './text-file.js';
+
+/** The diff module, imported at the first change and kept. */
+let diffModule: Promise<typeof import('diff')> | undefined;
 
 /** Lines of a diff a result shows at most. */
 const DIFF_LINES = 200;
 
 /** The unified diff of a change, cut at `DIFF_LINES` lines saying how many were left out. */
 async function diffText(edit: PermissionEdit, shown: string): Promise<string> {
-  const { createTwoFilesPatch } = await import('diff');
+  diffModule ??= import('diff');
+  const { createTwoFilesPatch } = await diffModule;
   const patch =
     createTwoFilesPatch(
       edit.oldText === null ? '/dev/null' : `a/${shown}`,
@@ -45,21 +49,28 @@ export async function applyApprovedEdit(
   const edit = context.description?.edit;
   if (edit === undefined)
     throw new WorkspaceToolError('The change was not described before it ran.', 'FILE_CHANGED');
-  const resolved = await resolvePath(workspace, given);
-  if (resolved.path !== edit.path) {
+  // The path is resolved again while the approved file is read (reading changes nothing):
+  // the resolution is checked first, so its failure is the one reported.
+  const [resolution, reading] = await Promise.allSettled([
+    resolvePath(workspace, given),
+    readTextFileAndMode(edit.path, 'allowed'),
+  ]);
+  if (resolution.status === 'rejected') throw resolution.reason;
+  if (resolution.value.path !== edit.path) {
     throw new WorkspaceToolError(
       `${given} leads elsewhere than when the change was approved (a link changed): nothing was written.`,
       'FILE_CHANGED',
     );
   }
-  const current = (await readTextFile(edit.path, 'allowed')) ?? null;
+  if (reading.status === 'rejected') throw reading.reason;
+  const current = reading.value?.text ?? null;
   if (current !== edit.oldText) {
     throw new WorkspaceToolError(
       `${given} changed since the change was approved: nothing was written. Read it again and propose the change again.`,
       'FILE_CHANGED',
     );
   }
-  await writeTextFile(edit.path, edit.newText);
+  await writeTextFile(edit.path, edit.newText, reading.value?.mode);
   const shown = workspaceRelative(workspace, edit.path) ?? edit.path;
   const verb = edit.oldText === null ? 'Created' : 'Changed';
   return {

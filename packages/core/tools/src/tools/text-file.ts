@@ -1,5 +1,5 @@
-import { randomBytes } from 'node:crypto';
-import { open, rename, stat, unlink } from 'node:fs/promises';
+import { randomUUID } from 'node:crypto';
+import { type FileHandle, mkdir, open, rename, stat, unlink } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { WorkspaceToolError } from '../tool-error.js';
 
@@ -35,6 +35,20 @@ export function isText(bytes: Buffer): boolean {
  * `LARGEST_FILE` (`TOO_LARGE`), saying so. `undefined` when nothing is at the path and `missing` allows it.
  */
 export async function readTextFile(path: string, missing?: 'allowed'): Promise<string | undefined> {
+  return (await readTextFileAndMode(path, missing))?.text;
+}
+
+/** A text file read by `readTextFileAndMode`: its text and its permission bits. */
+export interface TextFileContents {
+  readonly text: string;
+  readonly mode: number;
+}
+
+/** `readTextFile`, also giving the file's mode (for `writeTextFile` to keep it without a stat). */
+export async function readTextFileAndMode(
+  path: string,
+  missing?: 'allowed',
+): Promise<TextFileContents | undefined> {
   let stats: Awaited<ReturnType<typeof stat>>;
   try {
     stats = await stat(path);
@@ -72,14 +86,33 @@ export async function readTextFile(path: string, missing?: 'allowed'): Promise<s
       'NOT_TEXT',
     );
   }
-  return bytes.toString('utf8');
+  return { text: bytes.toString('utf8'), mode: stats.mode & 0o7777 };
+}
+
+/** A name for the new file beside `path`, unused by anyone else (opened with `wx` all the same). */
+function temporaryBeside(path: string): string {
+  // randomUUID draws from a buffered pool: cheaper per call than randomBytes.
+  const random = randomUUID().replaceAll('-', '').slice(0, 12);
+  return join(dirname(path), `.${basename(path)}.${random}.tmp`);
+}
+
+/** Opens the new file exclusively; its folder (and theirs) are made only when missing. */
+async function openNew(temporary: string, mode: number): Promise<FileHandle> {
+  try {
+    return await open(temporary, 'wx', mode);
+  } catch (error) {
+    if (codeOf(error) !== 'ENOENT') throw error;
+  }
+  await mkdir(dirname(temporary), { recursive: true });
+  return await open(temporary, 'wx', mode);
 }
 
 /**
  * Writes `text` to `path` whole or not at all: a new file in the same folder, made durable,
- * then renamed over the old one (whose mode it keeps). Parent folders are made first.
+ * then renamed over the old one (whose mode it keeps: `mode` when the caller just read it,
+ * else the file's own). Parent folders are made first when they are missing.
  */
-export async function writeTextFile(path: string, text: string): Promise<void> {
+export async function writeTextFile(path: string, text: string, knownMode?: number): Promise<void> {
   const bytes = Buffer.from(text, 'utf8');
   if (bytes.length > LARGEST_FILE) {
     throw new WorkspaceToolError(
@@ -87,17 +120,17 @@ export async function writeTextFile(path: string, text: string): Promise<void> {
       'TOO_LARGE',
     );
   }
-  const { mkdir } = await import('node:fs/promises');
-  let mode = 0o644;
-  try {
-    mode = (await stat(path)).mode & 0o7777;
-  } catch {
-    // A new file.
+  let mode = knownMode ?? 0o644;
+  if (knownMode === undefined) {
+    try {
+      mode = (await stat(path)).mode & 0o7777;
+    } catch {
+      // A new file.
+    }
   }
-  const temporary = join(dirname(path), `.${basename(path)}.${randomBytes(6).toString('hex')}.tmp`);
+  const temporary = temporaryBeside(path);
   try {
-    await mkdir(dirname(path), { recursive: true });
-    const handle = await open(temporary, 'wx', mode);
+    const handle = await openNew(temporary, mode);
     try {
       await handle.writeFile(bytes);
       await handle.chmod(mode);

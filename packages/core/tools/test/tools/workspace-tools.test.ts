@@ -1,5 +1,13 @@
 import { execFileSync } from 'node:child_process';
-import { chmodSync, mkdirSync, readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  mkdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { join } from 'node:path';
 import type { AgentTool, ToolContext } from 'dsh-agent';
 import { approvedCall } from 'dsh-agent/testing';
@@ -192,6 +200,26 @@ describe('edit_file and write_file', () => {
       tool('edit_file').execute(args, { description, signal } as unknown as ToolContext),
     ).rejects.toMatchObject({ code: 'FILE_CHANGED' });
     expect(readFileSync(join(folder, 'a.txt'), 'utf8')).toBe('someone else\n');
+    // A link that leads elsewhere than when the change was approved: nothing is written.
+    mkdirSync(join(folder, 'real'));
+    writeFileSync(join(folder, 'real/b.txt'), 'one\n');
+    writeFileSync(join(folder, 'other.txt'), 'one\n');
+    symlinkSync(join(folder, 'real/b.txt'), join(folder, 'link.txt'));
+    const linked = { path: 'link.txt', old_text: 'one', new_text: 'two' };
+    const approved = await tool('edit_file').describe?.(linked, { signal, toolCallId: 'c' });
+    rmSync(join(folder, 'link.txt'));
+    symlinkSync(join(folder, 'other.txt'), join(folder, 'link.txt'));
+    await expect(
+      tool('edit_file').execute(linked, {
+        description: approved,
+        signal,
+      } as unknown as ToolContext),
+    ).rejects.toMatchObject({
+      code: 'FILE_CHANGED',
+      message: expect.stringContaining('leads elsewhere'),
+    });
+    expect(readFileSync(join(folder, 'real/b.txt'), 'utf8')).toBe('one\n');
+    expect(readFileSync(join(folder, 'other.txt'), 'utf8')).toBe('one\n');
     const created = await call(tool('write_file'), { path: 'docs/new.md', content: '# New\n' });
     expect(created.description).toMatchObject({
       kind: 'edit',
