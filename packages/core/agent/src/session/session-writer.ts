@@ -96,15 +96,7 @@ export class SessionWriter {
    * sync, which waits for it too.
    */
   static create(path: string, firstLine: string, folder: FolderSync): SessionWriter {
-    const fd = openSync(path, 'ax', 0o600);
-    const writer = new SessionWriter(path, fd);
-    writer.#named = folder.fileCreated();
-    try {
-      // The creation mode went through the umask: set it exactly.
-      fchmodSync(fd, 0o600);
-    } catch (error) {
-      writer.#fail(error);
-    }
+    const writer = SessionWriter.#created(path, openSync(path, 'ax', 0o600), folder);
     writer.write(firstLine);
     return writer;
   }
@@ -114,7 +106,11 @@ export class SessionWriter {
    * before its first prompt. Its name starts becoming durable at once, through `folder`.
    */
   static async prepare(path: string, folder: FolderSync): Promise<SessionWriter> {
-    const fd = await openOf(path, 'ax', 0o600);
+    return SessionWriter.#created(path, await openOf(path, 'ax', 0o600), folder);
+  }
+
+  /** The writer of a file just created as `fd`: its mode set exactly, its name being synced. */
+  static #created(path: string, fd: number, folder: FolderSync): SessionWriter {
     const writer = new SessionWriter(path, fd);
     writer.#named = folder.fileCreated();
     try {
