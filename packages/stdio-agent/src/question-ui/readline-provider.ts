@@ -15,17 +15,10 @@ import {
   type UserInteractionProvider,
 } from 'dsh-user-interaction';
 import { loadTextWidth, textWidthExact } from '../text/text-width.js';
-import {
-  type ScreenApproval,
-  startApprovalSession,
-  startLineApprovalSession,
-  viewOf,
-} from './approval/approval-session.js';
-import { type BatchQuestion, startBatchSession } from './batch/batch-session.js';
-import { startLineBatchSession } from './line-mode/line-batch-session.js';
+import type { ScreenApproval } from './approval/approval-session.js';
+import type { BatchQuestion } from './batch/batch-session.js';
 import { type LineReader, lineReaderFor } from './line-mode/line-reader.js';
 import { startLineSession } from './line-mode/line-session.js';
-import { startInteractiveSession } from './menu/interactive-session.js';
 import type { ScreenQuestion } from './question-session.js';
 import {
   inputEnded,
@@ -79,6 +72,20 @@ type Entry = { started: boolean; deadline?: number } & (
   | { readonly kind: 'all'; readonly request: AskUserQuestionsRequest; question: BatchQuestion }
   | { readonly kind: 'permission'; readonly request: PermissionRequest; question: ScreenApproval }
 );
+
+type Screens = typeof import('./screens.js');
+
+/** The sessions other than one question in line mode, once loaded (once per process). */
+let screens: Screens | undefined;
+let screensLoading: Promise<Screens> | undefined;
+
+function loadScreens(): Promise<Screens> {
+  screensLoading ??= import('./screens.js').then((module) => {
+    screens = module;
+    return module;
+  });
+  return screensLoading;
+}
 
 /** What this UI can show: every kind of question, and approvals. */
 const CAPABILITIES: UserInteractionCapabilities = Object.freeze({
@@ -140,6 +147,9 @@ export function createReadlineProvider(options: ReadlineProviderOptions = {}): R
   }
   // Menus measure text exactly; line mode never needs to, and starts faster without it.
   if (!widthsLoaded) void loadWidths();
+  // A terminal shows menus: they load meanwhile, as the width tables do. (A failed load fails
+  // the question that needs them, in startNext.)
+  if (mode === 'interactive' && screens === undefined) loadScreens().catch(() => {});
 
   function lineReader(): LineReader {
     if (reader !== undefined) return reader;
@@ -164,9 +174,10 @@ export function createReadlineProvider(options: ReadlineProviderOptions = {}): R
   }
 
   /** Shows an approval once its view is ready (an edit's diff is computed first). */
-  function startApproval(entry: Extract<Entry, { kind: 'permission' }>): void {
+  function startApproval(entry: Extract<Entry, { kind: 'permission' }>, screens: Screens): void {
     const { question } = entry;
-    viewOf(entry.request).then(
+    const { startApprovalSession, startLineApprovalSession } = screens;
+    screens.viewOf(entry.request).then(
       (view) => {
         if (question.settled) return;
         try {
@@ -199,20 +210,34 @@ export function createReadlineProvider(options: ReadlineProviderOptions = {}): R
     return { reader: lines, output, env, echo: input.isTTY !== true, ...timing(entry) };
   }
 
+  /** Whether `entry` is shown by a session of `./screens.js` (all but one question in line mode). */
+  function needsScreens(entry: Entry): boolean {
+    return mode === 'interactive' || entry.kind !== 'one';
+  }
+
   function startSession(entry: Entry): void {
+    if (!needsScreens(entry)) {
+      startLineSession(
+        entry.question as ScreenQuestion,
+        entry.request as AskUserQuestionRequest,
+        lineTerminal(entry),
+      );
+      return;
+    }
+    const loaded = screens as Screens;
     if (entry.kind === 'permission') {
-      startApproval(entry);
+      startApproval(entry, loaded);
       return;
     }
     if (mode === 'interactive') {
       const terminal = screenTerminal(entry);
-      if (entry.kind === 'one') startInteractiveSession(entry.question, entry.request, terminal);
-      else startBatchSession(entry.question, entry.request, terminal);
+      if (entry.kind === 'one')
+        loaded.startInteractiveSession(entry.question, entry.request, terminal);
+      else loaded.startBatchSession(entry.question, entry.request, terminal);
       return;
     }
-    const terminal = lineTerminal(entry);
-    if (entry.kind === 'one') startLineSession(entry.question, entry.request, terminal);
-    else startLineBatchSession(entry.question, entry.request, terminal);
+    if (entry.kind === 'all')
+      loaded.startLineBatchSession(entry.question, entry.request, lineTerminal(entry));
   }
 
   function startNext(): void {
@@ -225,6 +250,16 @@ export function createReadlineProvider(options: ReadlineProviderOptions = {}): R
       // would be taken for keys typed before it appeared. If they cannot be loaded, widths
       // are estimated.
       loadWidths().then(startNext);
+      return;
+    }
+    if (entry !== undefined && !entry.started && screens === undefined && needsScreens(entry)) {
+      // Its session is not loaded yet (the first menu, set of questions or approval of the
+      // process): it is shown once it is, or fails if it cannot be loaded.
+      loadScreens().then(startNext, (error: unknown) => {
+        if (queue[0] === entry && !entry.started) {
+          entry.question.reject(askFailedError(error, 'the terminal could not show the question'));
+        }
+      });
       return;
     }
     if (entry === undefined || entry.started) {

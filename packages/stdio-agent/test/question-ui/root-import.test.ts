@@ -35,6 +35,28 @@ describe('what importing the question UI loads', () => {
   });
 });
 
+describe('what a piped question loads', () => {
+  it('loads no menu, set of questions or approval: they are imported when first needed', () => {
+    const files = [...loadedAtImport(join(dist, 'index.js'))].filter((file) =>
+      file.startsWith(dist),
+    );
+    const code = files.map((file) => readFileSync(file, 'utf8')).join('\n');
+    // The one-question line session is there; the other sessions are not.
+    expect(code).toContain('function startLineSession(');
+    for (const session of [
+      'startInteractiveSession',
+      'startBatchSession',
+      'startLineBatchSession',
+      'startApprovalSession',
+      'startLineApprovalSession',
+    ]) {
+      expect(code).not.toContain(`function ${session}(`);
+    }
+    // They are one import() away.
+    expect(code).toMatch(/import\("\.\/screens-[\w-]+\.js"\)/);
+  });
+});
+
 describe('what importing the question UI runs', () => {
   it('makes no Intl formatter: the first one of a process costs every start about 20 ms', () => {
     // A fresh process, so that nothing before the import has made one already.

@@ -3,10 +3,13 @@ const SPACES = / {2,}/g;
 const SPACE_LIKE = /[\s\u115f\u1160\u2800\u3164\uffa0]+/gu;
 // Characters drawn as nothing at all: controls, format characters (zero-width joiners and
 // spaces, bidirectional marks), the other default-ignorable code points, lone surrogates.
-const INVISIBLE = /[\p{Cc}\p{Cf}\p{Default_Ignorable_Code_Point}\p{Cs}]/gu;
+const INVISIBLE = String.raw`[\p{Cc}\p{Cf}\p{Default_Ignorable_Code_Point}\p{Cs}]`;
 // Anything the two patterns above would change, or two spaces in a row.
-const NEEDS_CLEANING =
-  /[^\S ]|[\u115f\u1160\u2800\u3164\uffa0\p{Cc}\p{Cf}\p{Default_Ignorable_Code_Point}\p{Cs}]| {2}/u;
+const NEEDS_CLEANING = String.raw`[^\S ]|[\u115f\u1160\u2800\u3164\uffa0\p{Cc}\p{Cf}\p{Default_Ignorable_Code_Point}\p{Cs}]| {2}`;
+// The two patterns of Unicode properties are made at their first use (the first label that is
+// not plain ASCII): written as literals, they are checked against the property tables when this
+// file is parsed, which every import pays for.
+let patterns: { readonly invisible: RegExp; readonly needsCleaning: RegExp } | undefined;
 
 /**
  * The key under which two labels a person could not tell apart are equal: compatibility-
@@ -27,9 +30,13 @@ export function labelKey(label: string): string {
 
 function unicodeLabelKey(label: string): string {
   const normalized = label.normalize('NFKC');
+  patterns ??= {
+    invisible: new RegExp(INVISIBLE, 'gu'),
+    needsCleaning: new RegExp(NEEDS_CLEANING, 'u'),
+  };
   // Most labels have nothing to remove or collapse: one scan decides.
-  const cleaned = NEEDS_CLEANING.test(normalized)
-    ? normalized.replace(SPACE_LIKE, ' ').replace(INVISIBLE, '').replace(SPACES, ' ')
+  const cleaned = patterns.needsCleaning.test(normalized)
+    ? normalized.replace(SPACE_LIKE, ' ').replace(patterns.invisible, '').replace(SPACES, ' ')
     : normalized;
   return (
     cleaned
