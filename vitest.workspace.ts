@@ -1,3 +1,5 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import type { TestProjectInlineConfiguration } from 'vitest/config';
 
 /**
@@ -19,12 +21,19 @@ export const ISOLATED_TEST_FILES: Readonly<Record<string, readonly string[]>> = 
   acp: ['test/questions/leak.test.ts', 'test/server/server-leak.test.ts'],
 };
 
+/** A package's test setup run around each of its test files, when it has one. */
+const EACH_FILE = 'test/support/each-file.ts';
+
 /**
  * One test project per package (and the scripts); each keeps its tests in its own `test/` folder.
  * A package with files that need isolation gets a second project for them, `<name> (isolated)`.
  */
 function project(name: string, root: string): TestProjectInlineConfiguration[] {
   const isolated = ISOLATED_TEST_FILES[name] ?? [];
+  // What every test file of the package needs before and after it (ending what its tests
+  // started, removing their folders): hooks registered at a shared support module's top level
+  // would reach only the first file of a worker.
+  const setupFiles = existsSync(join(root, EACH_FILE)) ? [EACH_FILE] : [];
   const shared: TestProjectInlineConfiguration = {
     // Inherit the root options (timeouts, `--expose-gc` for the leak tests).
     extends: true,
@@ -34,6 +43,7 @@ function project(name: string, root: string): TestProjectInlineConfiguration[] {
       include: ['test/**/*.test.ts'],
       exclude: [...isolated],
       environment: 'node',
+      setupFiles,
       isolate: false,
     },
   };
@@ -47,6 +57,7 @@ function project(name: string, root: string): TestProjectInlineConfiguration[] {
         root,
         include: [...isolated],
         environment: 'node',
+        setupFiles,
         isolate: true,
       },
     },

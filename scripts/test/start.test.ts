@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { buildPlan } from '../build-plan.mjs';
@@ -47,7 +47,8 @@ describe.skipIf(!built)('pnpm start, when everything is built', () => {
     expect(stdout).toContain('✔ Language · TypeScript');
     // Saved in the test run's own state folder (vitest.config.ts), not the person's.
     const stateHome = process.env.XDG_STATE_HOME ?? '';
-    expect(stateHome.startsWith(join(tmpdir(), 'dsh-test-state-'))).toBe(true);
+    expect(stateHome).toMatch(/dsh-test-run-[^/]+\/state$/);
+    expect(stateHome).toBe(join(dirname(tmpdir()), 'state'));
     const saved = readdirSync(join(stateHome, 'dsh', 'sessions')).map((name) =>
       readFileSync(join(stateHome, 'dsh', 'sessions', name), 'utf8'),
     );

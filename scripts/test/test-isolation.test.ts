@@ -8,6 +8,8 @@ import projects, { ISOLATED_TEST_FILES } from '../../vitest.workspace.ts';
 // module mock or a heap figure in a shared worker would reach, or be spoiled by, other files.
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+/** A hook registered at a module's top level. */
+const TOP_LEVEL_HOOK = /^(?:after|before)(?:Each|All)\(/m;
 const THIS_FILE = fileURLToPath(import.meta.url);
 const NEEDS_ISOLATION = /\bvi\.(?:do)?[mM]ock\(|\bgc\?*\.?\(|heapUsed|memoryUsage\(/;
 
@@ -52,6 +54,19 @@ describe('test isolation', () => {
       for (const file of listed)
         expect(existsSync(join(root, file)), `${name}: ${file}`).toBe(true);
     }
+  });
+
+  it('registers hooks for every file only in each-file.ts: a shared support module runs once per worker', () => {
+    for (const { name, root } of shared) {
+      const support = join(root, 'test', 'support');
+      if (!existsSync(support)) continue;
+      const hooking = readdirSync(support, { recursive: true, encoding: 'utf8' })
+        .filter((file) => /\.[cm]?[jt]s$/.test(file) && !file.endsWith('each-file.ts'))
+        .filter((file) => TOP_LEVEL_HOOK.test(readFileSync(join(support, file), 'utf8')));
+      expect({ name, hooking }).toEqual({ name, hooking: [] });
+    }
+    expect(TOP_LEVEL_HOOK.test('const a = 1;\nafterEach(stopAgents);\n')).toBe(true);
+    expect(TOP_LEVEL_HOOK.test('  afterEach(() => {});')).toBe(false);
   });
 
   it('recognises what needs isolation', () => {

@@ -1,9 +1,9 @@
 import { type ChildProcessWithoutNullStreams, spawn } from 'node:child_process';
+import { mkdirSync, rmSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { AnyMessage, Stream } from '@agentclientprotocol/sdk';
 import { ndJsonStream } from '@agentclientprotocol/sdk';
 import { builtBin, deferred, testStateHome } from 'dsh-agent/testing';
-import { afterAll, beforeAll } from 'vitest';
 import { AsyncQueue } from '../../src/testing.js';
 
 /** The built `dsh-acp` bin: the tests run what users run. */
@@ -13,10 +13,13 @@ export const assertBuilt = bin.assertBuilt;
 
 const stateHome = testStateHome();
 export const TEST_STATE_HOME = stateHome.path;
-afterAll(stateHome.remove);
+process.once('exit', stateHome.remove);
 
-// Each test file that runs the bin finds out first, with that message, when it is not built.
-beforeAll(assertBuilt);
+/** Empties the bins' state folder, so that each test file finds it empty (see each-file.ts). */
+export function emptyBinStateHome(): void {
+  rmSync(TEST_STATE_HOME, { recursive: true, force: true });
+  mkdirSync(TEST_STATE_HOME, { mode: 0o700 });
+}
 
 /** How the process ended. */
 export interface Exit {
@@ -48,6 +51,7 @@ export function spawnBin(
   env: NodeJS.ProcessEnv = {},
   program = BIN,
 ): ChildProcessWithoutNullStreams {
+  if (program === BIN) assertBuilt();
   return spawn(process.execPath, [program, ...args], {
     env: {
       ...process.env,
@@ -69,7 +73,6 @@ export function startBin(
   env: NodeJS.ProcessEnv = {},
   program = BIN,
 ): BinProcess {
-  assertBuilt();
   const child = spawnBin(args, env, program);
   const lines = new AsyncQueue<string>();
   let pending = '';

@@ -1,5 +1,5 @@
 import type { Model } from 'dsh-agent';
-import { afterEach, expect, vi } from 'vitest';
+import { expect, vi } from 'vitest';
 import type { StatusClock } from '../../src/terminal-agent/turn-status.js';
 import { runTerminalAgent, type TerminalAgentOptions } from '../../src/terminal-agent.js';
 import {
@@ -116,10 +116,6 @@ export async function stopAgents(): Promise<void> {
     session.terminal.dispose();
   }
 }
-
-// Every test file that starts agents ends them after each test; a file that must end them
-// otherwise (under fake timers) calls `stopAgents` itself first, and this finds none left.
-afterEach(stopAgents);
 
 /** Waits until the prompt is back: the last row is `> ` and nothing else. */
 export async function waitForPrompt(terminal: FakeTerminal, interval = 20): Promise<string> {

@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
+import { mkdirSync, rmSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { builtBin, testStateHome } from 'dsh-agent/testing';
-import { afterAll } from 'vitest';
 
 /** The built `dsh-stdio-agent` bin: the tests run what people run. */
 const bin = builtBin(new URL('../../', import.meta.url), 'dsh-stdio-agent');
@@ -10,7 +10,13 @@ export const assertBuilt = bin.assertBuilt;
 
 const stateHome = testStateHome();
 export const TEST_STATE_HOME = stateHome.path;
-afterAll(stateHome.remove);
+process.once('exit', stateHome.remove);
+
+/** Empties the bins' state folder, so that each test file finds it empty (see each-file.ts). */
+export function emptyBinStateHome(): void {
+  rmSync(TEST_STATE_HOME, { recursive: true, force: true });
+  mkdirSync(TEST_STATE_HOME, { mode: 0o700 });
+}
 
 /** How a run of the bin ended, and what it wrote. */
 export interface BinRun {

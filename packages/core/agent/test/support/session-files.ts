@@ -1,14 +1,6 @@
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach } from 'vitest';
-import {
-  removeTemporaryStateFolders,
-  sessionFileLines,
-  sessionFilePath,
-  temporaryStateFolder,
-} from '../../src/testing.js';
-
-afterEach(removeTemporaryStateFolders);
+import { sessionFileLines, sessionFilePath, temporaryStateFolder } from '../../src/testing.js';
 
 export {
   sessionFileLines as sessionLines,
