@@ -1,9 +1,8 @@
 import { type ChildProcessWithoutNullStreams, spawn } from 'node:child_process';
-import { mkdirSync, rmSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { AnyMessage, Stream } from '@agentclientprotocol/sdk';
 import { ndJsonStream } from '@agentclientprotocol/sdk';
-import { builtBin, deferred, testStateHome } from 'dsh-agent/testing';
+import { builtBin, deferred } from 'dsh-agent/testing';
 import { AsyncQueue } from '../../src/testing.js';
 
 /** The built `dsh-acp` bin: the tests run what users run. */
@@ -11,15 +10,9 @@ const bin = builtBin(new URL('../../', import.meta.url), 'dsh-acp');
 export const BIN = bin.path;
 export const assertBuilt = bin.assertBuilt;
 
-const stateHome = testStateHome();
-export const TEST_STATE_HOME = stateHome.path;
-process.once('exit', stateHome.remove);
-
-/** Empties the bins' state folder, so that each test file finds it empty (see each-file.ts). */
-export function emptyBinStateHome(): void {
-  rmSync(TEST_STATE_HOME, { recursive: true, force: true });
-  mkdirSync(TEST_STATE_HOME, { mode: 0o700 });
-}
+export const TEST_STATE_HOME = bin.stateHome.path;
+/** Each test file finds the bins' state folder empty (see each-file.ts). */
+export const emptyBinStateHome = bin.stateHome.empty;
 
 /** How the process ended. */
 export interface Exit {

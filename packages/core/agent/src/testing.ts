@@ -1,5 +1,11 @@
 export { type ApprovedCallOptions, approvedCall } from './testing/approved-call.js';
-export { type BuiltBin, builtBin, savedSessionText, testStateHome } from './testing/built-bin.js';
+export {
+  type BuiltBin,
+  builtBin,
+  savedSessionText,
+  type TestStateHome,
+  testStateHome,
+} from './testing/built-bin.js';
 export {
   type ChatReply,
   chunk,

@@ -1,22 +1,15 @@
 import { spawn } from 'node:child_process';
-import { mkdirSync, rmSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { builtBin, testStateHome } from 'dsh-agent/testing';
+import { builtBin } from 'dsh-agent/testing';
 
 /** The built `dsh-stdio-agent` bin: the tests run what people run. */
 const bin = builtBin(new URL('../../', import.meta.url), 'dsh-stdio-agent');
 export const BIN = bin.path;
 export const assertBuilt = bin.assertBuilt;
 
-const stateHome = testStateHome();
-export const TEST_STATE_HOME = stateHome.path;
-process.once('exit', stateHome.remove);
-
-/** Empties the bins' state folder, so that each test file finds it empty (see each-file.ts). */
-export function emptyBinStateHome(): void {
-  rmSync(TEST_STATE_HOME, { recursive: true, force: true });
-  mkdirSync(TEST_STATE_HOME, { mode: 0o700 });
-}
+export const TEST_STATE_HOME = bin.stateHome.path;
+/** Each test file finds the bins' state folder empty (see each-file.ts). */
+export const emptyBinStateHome = bin.stateHome.empty;
 
 /** How a run of the bin ended, and what it wrote. */
 export interface BinRun {

@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { type TemporaryFolder, temporaryFolder } from './state-folder.js';
 
@@ -8,6 +8,17 @@ export interface BuiltBin {
   readonly path: string;
   /** Throws a clear message when the package has not been built. */
   assertBuilt(): void;
+  /**
+   * Where the bin saves conversations unless a test names a folder (`XDG_STATE_HOME`), made
+   * by `testStateHome`: empty it between test files, remove it at the end.
+   */
+  readonly stateHome: TestStateHome;
+}
+
+/** A temporary state home for the bins a test file runs. */
+export interface TestStateHome extends TemporaryFolder {
+  /** Removes everything in it, and leaves it there, empty. */
+  empty(): void;
 }
 
 /** The built bin of the package whose root folder is `packageRoot` (a `file:` URL). */
@@ -15,6 +26,7 @@ export function builtBin(packageRoot: URL, packageName: string): BuiltBin {
   const path = fileURLToPath(new URL('dist/bin.js', packageRoot));
   return {
     path,
+    stateHome: testStateHome(),
     assertBuilt() {
       if (!existsSync(path)) {
         throw new Error(
@@ -30,8 +42,15 @@ export function builtBin(packageRoot: URL, packageName: string): BuiltBin {
  * home folder of whoever runs the tests. One per test file: remove it after its tests
  * (`afterAll(stateHome.remove)`).
  */
-export function testStateHome(): TemporaryFolder {
-  return temporaryFolder('dsh-test-state-');
+export function testStateHome(): TestStateHome {
+  const folder = temporaryFolder('dsh-test-state-');
+  return {
+    ...folder,
+    empty() {
+      folder.remove();
+      mkdirSync(folder.path, { mode: 0o700 });
+    },
+  };
 }
 
 /** The text of a saved session's file: one finished turn, `prompt` answered with "Hi.". */
