@@ -3,11 +3,11 @@ import { join } from 'node:path';
 import type { TestProjectInlineConfiguration } from 'vitest/config';
 
 /**
- * The test files that need a module registry and a heap of their own: they mock a module
- * (`vi.mock`), read heap figures after a forced collection, or check a module's state before
- * anything else loads it. Every other file shares its worker's modules with the files before it,
+ * The test files that need a module registry and a process of their own: they mock a module
+ * (`vi.mock`), read heap figures after a forced collection, send the process signals (whose
+ * listeners are the whole process's), or check a module's state before anything else loads it. Every other file shares its worker's modules with the files before it,
  * which saves the suite a third of its time. `scripts/test/test-isolation.test.ts` fails when a
- * file that mocks a module or reads the heap is missing here.
+ * file that mocks a module, reads the heap or signals the process is missing here.
  */
 export const ISOLATED_TEST_FILES: Readonly<Record<string, readonly string[]>> = {
   'user-interaction': ['test/leak.test.ts'],
@@ -17,7 +17,13 @@ export const ISOLATED_TEST_FILES: Readonly<Record<string, readonly string[]>> = 
     'test/session/session-open-cost.test.ts',
     'test/session/session-read-cost.test.ts',
   ],
-  'stdio-agent': ['test/question-ui/leak.test.ts', 'test/question-ui/text-width-estimate.test.ts'],
+  'stdio-agent': [
+    'test/question-ui/leak.test.ts',
+    'test/question-ui/lifecycle.test.ts',
+    'test/question-ui/suspend.test.ts',
+    'test/question-ui/text-width-estimate.test.ts',
+    'test/terminal-agent/terminal-agent-suspend.test.ts',
+  ],
   acp: ['test/questions/leak.test.ts', 'test/server/server-leak.test.ts'],
 };
 

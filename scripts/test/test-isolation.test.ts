@@ -11,7 +11,8 @@ const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 /** A hook registered at a module's top level. */
 const TOP_LEVEL_HOOK = /^(?:after|before)(?:Each|All)\(/m;
 const THIS_FILE = fileURLToPath(import.meta.url);
-const NEEDS_ISOLATION = /\bvi\.(?:do)?[mM]ock\(|\bgc\?*\.?\(|heapUsed|memoryUsage\(/;
+const NEEDS_ISOLATION =
+  /\bvi\.(?:do)?[mM]ock\(|\bgc\?*\.?\(|heapUsed|memoryUsage\(|process\.emit\(['"]SIG|spyOn\(process, 'kill'\)/;
 
 /** The shared projects: their name and folder. */
 const shared = projects
@@ -38,7 +39,7 @@ describe('test isolation', () => {
     ]);
   });
 
-  it('lists every file that mocks a module or reads the heap, and only files that exist', () => {
+  it('lists every file that mocks a module, reads the heap or signals the process, and only files that exist', () => {
     for (const { name, root } of shared) {
       const listed = ISOLATED_TEST_FILES[name] ?? [];
       const needing = testFiles(root).filter(
@@ -75,6 +76,8 @@ describe('test isolation', () => {
     expect(NEEDS_ISOLATION.test('globalThis.gc?.()')).toBe(true);
     expect(NEEDS_ISOLATION.test('process.memoryUsage().rss')).toBe(true);
     expect(NEEDS_ISOLATION.test('const heap = stats.heapUsed')).toBe(true);
+    expect(NEEDS_ISOLATION.test("process.emit('SIGCONT', 'SIGCONT')")).toBe(true);
+    expect(NEEDS_ISOLATION.test("vi.spyOn(process, 'kill')")).toBe(true);
     expect(NEEDS_ISOLATION.test('vi.fn(); vi.useFakeTimers()')).toBe(false);
   });
 });

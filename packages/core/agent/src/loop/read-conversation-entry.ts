@@ -377,9 +377,9 @@ function turnEnd(fields: Fields, mode: Mode): ConversationEntry {
     fail('interrupted must be true or false');
   }
   if (fields.error !== undefined) fail(`a turn that ended ${reason} has no error`);
-  // `interrupted: false` says nothing: it is left out (the object copied).
+  // `interrupted: false` says nothing: it is left out (the object always copied).
   return (
-    keptAs(mode, fields, interrupted === undefined ? 2 : 3 + +(interrupted === false)) ??
+    (interrupted === false ? undefined : keptAs(mode, fields, interrupted === undefined ? 2 : 3)) ??
     Object.freeze({ type: 'turn-end', reason, ...(interrupted === true && { interrupted }) })
   );
 }

@@ -299,7 +299,8 @@ export async function* runTurn(
   const written = log.addPrompt(prompt);
   yield* loggedTurn(log, async function* () {
     // The prompt is acted on (the model asked) once it is written: a kill then never loses it.
-    if (written !== undefined) await written;
+    // A cancel meanwhile (a new session's file still being made on a stalled disk) is not held.
+    if (written !== undefined) await raceAbort(written, signal);
     return yield* steps(setup, messages, log, signal);
   });
 }

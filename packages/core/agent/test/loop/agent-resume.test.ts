@@ -213,6 +213,22 @@ describe('a turn that stopped while something waited for the person', () => {
     expect(asked).toEqual([['prompt', 'assistant', 'posed']]);
   });
 
+  it('ends a turn cancelled while its prompt waits to be written, without waiting for the disk', async () => {
+    const { agent, entries } = watchedAgent({
+      flush: async () => {},
+      // A store whose new file never gets made: a stalled disk.
+      written: () => new Promise<void>(() => {}),
+    });
+    const controller = new AbortController();
+    const turn = collect(agent.run('Hello.', { signal: controller.signal }));
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(entries.map((entry) => entry.type)).toEqual(['prompt']);
+    controller.abort();
+    expect(endOf(await turn).reason).toBe('cancelled');
+    // The model was never asked.
+    expect(entries.map((entry) => entry.type)).toEqual(['prompt', 'turn-end']);
+  });
+
   it('asks the same question again for the same call, and its answer goes to that call', async () => {
     const run = countedTool('run', COMMAND);
     const { agent, model, provider, stored } = resumedAgent(

@@ -97,6 +97,11 @@ describe('reading a line of a session file', () => {
     const read = readSessionLine('{"v":1,"type":"prompt","text":"x","__proto__":{"text":"y"}}');
     expect(read).toEqual({ entry: { type: 'prompt', text: 'x' } });
     expect(Object.hasOwn((read as { entry: object }).entry, '__proto__')).toBe(false);
+    const ended = readSessionLine(
+      '{"v":1,"type":"turn-end","reason":"cancelled","interrupted":false,"__proto__":{"polluted":1}}',
+    );
+    expect(ended).toEqual({ entry: { type: 'turn-end', reason: 'cancelled' } });
+    expect(Object.hasOwn((ended as { entry: object }).entry, '__proto__')).toBe(false);
   });
 
   it('normalises what means nothing: an empty list of calls, interrupted: false', () => {
@@ -105,6 +110,11 @@ describe('reading a line of a session file', () => {
     });
     expect(
       readSessionLine('{"v":1,"type":"turn-end","reason":"finished","interrupted":false}'),
+    ).toEqual({ entry: { type: 'turn-end', reason: 'finished' } });
+    expect(
+      readSessionLine(
+        '{"v":1,"type":"turn-end","reason":"finished","interrupted":false,"surplus":1}',
+      ),
     ).toEqual({ entry: { type: 'turn-end', reason: 'finished' } });
   });
 

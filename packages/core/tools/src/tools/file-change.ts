@@ -13,7 +13,11 @@ const DIFF_LINES = 200;
 
 /** The unified diff of a change, cut at `DIFF_LINES` lines saying how many were left out. */
 async function diffText(edit: PermissionEdit, shown: string): Promise<string> {
-  diffModule ??= import('diff');
+  // A failed import is tried again at the next change, not kept for the life of the process.
+  diffModule ??= import('diff').catch((error: unknown) => {
+    diffModule = undefined;
+    throw error;
+  });
   const { createTwoFilesPatch } = await diffModule;
   const patch =
     createTwoFilesPatch(
