@@ -80,10 +80,17 @@ let screens: Screens | undefined;
 let screensLoading: Promise<Screens> | undefined;
 
 function loadScreens(): Promise<Screens> {
-  screensLoading ??= import('./screens.js').then((module) => {
-    screens = module;
-    return module;
-  });
+  // A failed load fails the question that waited for it, and is tried again at the next one.
+  screensLoading ??= import('./screens.js').then(
+    (module) => {
+      screens = module;
+      return module;
+    },
+    (error: unknown) => {
+      screensLoading = undefined;
+      throw error;
+    },
+  );
   return screensLoading;
 }
 

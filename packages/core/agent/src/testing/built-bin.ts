@@ -39,8 +39,8 @@ export function builtBin(packageRoot: URL, packageName: string): BuiltBin {
 
 /**
  * Where a bin saves conversations unless a test names a folder (`XDG_STATE_HOME`): never the
- * home folder of whoever runs the tests. One per test file: remove it after its tests
- * (`afterAll(stateHome.remove)`).
+ * home folder of whoever runs the tests. Empty it after each test file (`afterAll(home.empty)`)
+ * and remove it when the tests end (`home.remove()`).
  */
 export function testStateHome(): TestStateHome {
   const folder = temporaryFolder('dsh-test-state-');
