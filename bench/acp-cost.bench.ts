@@ -1,0 +1,172 @@
+// Where an ACP round trip's cost goes, for the agents of `acp-roundtrip`: the CPU time each
+// process spends (from /proc, so a busy machine weighs less than on wall-clock times), per
+// round trip and per session/new + session/close alone; the heap an open session keeps; and a
+// CPU profile of a run, summed by where the code lives. Prints figures; never fails on them.
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { methods } from '@agentclientprotocol/sdk';
+import {
+  AGENTS,
+  BASELINE,
+  type BenchAgent,
+  DSH_ACP_BIN,
+  LIMIT,
+  ONE_QUESTION_SCRIPT,
+  startAgent,
+} from './fixtures/acp-bench-agent.js';
+import { busyTimeByPlace } from './fixtures/cpu-profile.js';
+import { median } from './fixtures/median.js';
+
+const ROUNDS = 8;
+const TRIPS_PER_ROUND = 250;
+const OPEN_SESSIONS = 200;
+const PROFILED_TRIPS = 1500;
+const HEAP_ON_SIGNAL = fileURLToPath(new URL('./fixtures/heap-on-signal.mjs', import.meta.url));
+const NAMES = ['dsh-acp', 'dsh-acp --no-history', LIMIT, BASELINE] as const;
+
+/** CPU time (user + system) the process has used so far, in µs (10 ms resolution). */
+function cpuMicros(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+  return (Number(fields[11]) + Number(fields[12])) * 10_000;
+}
+
+async function openAndClose(agent: BenchAgent): Promise<void> {
+  const { sessionId } = await agent.agent.request(methods.agent.session.new, {
+    cwd: '/',
+    mcpServers: [],
+  });
+  await agent.agent.request(methods.agent.session.close, { sessionId });
+}
+
+/** Median CPU µs per call of `work` on each agent, in interleaved rounds. */
+async function cpuPerCall(
+  agents: readonly { name: string; agent: BenchAgent }[],
+  work: (agent: BenchAgent) => Promise<unknown>,
+): Promise<Map<string, number>> {
+  const perRound = new Map(agents.map(({ name }) => [name, [] as number[]]));
+  for (let round = 0; round < ROUNDS; round++) {
+    const order = round % 2 === 0 ? agents : [...agents].reverse();
+    for (const { name, agent } of order) {
+      const before = cpuMicros(agent.pid);
+      for (let trip = 0; trip < TRIPS_PER_ROUND; trip++) await work(agent);
+      perRound.get(name)?.push((cpuMicros(agent.pid) - before) / TRIPS_PER_ROUND);
+    }
+  }
+  return new Map([...perRound].map(([name, values]) => [name, median(values)]));
+}
+
+/** Heap bytes (after a full collection) an open, answered session keeps, on average. */
+async function heapPerSession(args: readonly string[]): Promise<number> {
+  let reported: ((bytes: number) => void) | undefined;
+  const agent = await startAgent(['--expose-gc', HEAP_ON_SIGNAL, ...args], {
+    onStderr(text) {
+      const bytes = /^heap (\d+)$/m.exec(text)?.[1];
+      if (bytes !== undefined) reported?.(Number(bytes));
+    },
+  });
+  const heap = () =>
+    new Promise<number>((resolve) => {
+      reported = resolve;
+      process.kill(agent.pid, 'SIGUSR2');
+    });
+  try {
+    for (let warm = 0; warm < 50; warm++) await agent.roundTrip();
+    const before = await heap();
+    const open = await Promise.all(
+      Array.from({ length: OPEN_SESSIONS }, () =>
+        agent.agent.request(methods.agent.session.new, { cwd: '/', mcpServers: [] }),
+      ),
+    );
+    await Promise.all(
+      open.map(({ sessionId }) =>
+        agent.agent.request(methods.agent.session.prompt, {
+          sessionId,
+          prompt: [{ type: 'text', text: 'Which database?' }],
+        }),
+      ),
+    );
+    return ((await heap()) - before) / OPEN_SESSIONS;
+  } finally {
+    await agent.stop();
+  }
+}
+
+/** A CPU profile of `PROFILED_TRIPS` round trips of `node <args>`, by place. */
+async function profile(args: readonly string[]) {
+  const folder = mkdtempSync(join(tmpdir(), 'dsh-bench-profile-'));
+  try {
+    const agent = await startAgent(['--cpu-prof', '--cpu-prof-dir', folder, ...args]);
+    for (let trip = 0; trip < PROFILED_TRIPS; trip++) await agent.roundTrip();
+    await agent.stop();
+    const [file] = readdirSync(folder);
+    if (file === undefined) throw new Error(`node ${args.join(' ')} wrote no CPU profile`);
+    return busyTimeByPlace(join(folder, file));
+  } finally {
+    rmSync(folder, { recursive: true, force: true });
+  }
+}
+
+export async function run(): Promise<void> {
+  const agents = await Promise.all(
+    NAMES.map(async (name) => ({ name, agent: await startAgent(AGENTS[name] ?? []) })),
+  );
+  let trips: Map<string, number>;
+  let sessions: Map<string, number>;
+  try {
+    for (const { agent } of agents) for (let warm = 0; warm < 200; warm++) await agent.roundTrip();
+    trips = await cpuPerCall(agents, (agent) => agent.roundTrip());
+    sessions = await cpuPerCall(agents, openAndClose);
+  } finally {
+    await Promise.all(agents.map(({ agent }) => agent.stop()));
+  }
+  console.log(
+    `CPU time of the agent process (median of ${ROUNDS} interleaved rounds of ${TRIPS_PER_ROUND}):`,
+  );
+  console.log(
+    '| agent | per round trip (session/new, prompt, close) | per session/new + close alone |',
+  );
+  console.log('| --- | ---: | ---: |');
+  const bare = {
+    trip: trips.get(BASELINE) ?? Number.NaN,
+    session: sessions.get(BASELINE) ?? Number.NaN,
+  };
+  for (const name of NAMES) {
+    const trip = trips.get(name) ?? Number.NaN;
+    const session = sessions.get(name) ?? Number.NaN;
+    console.log(
+      `| ${name} | ${trip.toFixed(0)} µs (${(trip / bare.trip).toFixed(2)}x bare) | ${session.toFixed(0)} µs (${(session / bare.session).toFixed(2)}x bare) |`,
+    );
+  }
+
+  const dshHeap = await heapPerSession([
+    DSH_ACP_BIN,
+    '--script',
+    ONE_QUESTION_SCRIPT,
+    '--no-history',
+  ]);
+  const bareHeap = await heapPerSession(AGENTS[BASELINE] ?? []);
+  console.log(
+    `\nHeap kept by an open session after its answered question (${OPEN_SESSIONS} open, after a full collection): dsh-acp --no-history ${(dshHeap / 1024).toFixed(1)} KiB, bare SDK ${(bareHeap / 1024).toFixed(1)} KiB`,
+  );
+
+  const places = await profile([DSH_ACP_BIN, '--script', ONE_QUESTION_SCRIPT, '--no-history']);
+  const bareProfile = await profile(AGENTS[BASELINE] ?? []);
+  const bareBy = new Map(bareProfile.map(({ place, ms }) => [place, ms]));
+  console.log(
+    `\nCPU profile of ${PROFILED_TRIPS} round trips, busy time by where the code lives (idle left out; the profiler slows both alike):`,
+  );
+  console.log('| where | dsh-acp --no-history | bare SDK |');
+  console.log('| --- | ---: | ---: |');
+  const total = (list: { ms: number }[]) => list.reduce((sum, { ms }) => sum + ms, 0);
+  for (const { place, ms } of places) {
+    const bareMs = bareBy.get(place);
+    console.log(
+      `| ${place} | ${((ms * 1000) / PROFILED_TRIPS).toFixed(0)} µs | ${bareMs === undefined ? '–' : `${((bareMs * 1000) / PROFILED_TRIPS).toFixed(0)} µs`} |`,
+    );
+  }
+  console.log(
+    `| all | ${((total(places) * 1000) / PROFILED_TRIPS).toFixed(0)} µs | ${((total(bareProfile) * 1000) / PROFILED_TRIPS).toFixed(0)} µs |`,
+  );
+}
