@@ -15,6 +15,7 @@ import { packageAgentInfo } from '../agent-info.js';
 import { acpStdioStream } from '../stdio/acp-stdio-stream.js';
 import { serveAcpAgent } from './acp-agent-server.js';
 import { HELP_TEXT } from './help-text.js';
+import { toolsPerFolder } from './tools-per-folder.js';
 
 /** Where the program writes: its log lines (stderr in the bin) and its help. */
 export interface AcpAgentProgramOptions {
@@ -43,17 +44,23 @@ export function acpAgentProgram({
       const stateDir = stateDirFor(command);
       const demo = resolved.kind === 'demo';
       /** The workspace tools and policy of a session's folder; the demo's is a scratch folder. */
-      const toolsFor = async (cwd: string) => {
-        const folder = demo ? createScratchFolder(DEMO_WORKSPACE_FILES).folder : cwd;
-        if (demo) log(`the demo works in a scratch folder, ${folder}, never in ${cwd}`);
-        return workspaceAgentTools({
+      const openFolder = (folder: string) =>
+        workspaceAgentTools({
           folder,
           stateDir,
           allow: command.allow,
           deny: command.deny,
           ...(command.permissionMode !== undefined && { mode: command.permissionMode }),
         });
-      };
+      // The demo gives each session a scratch folder of its own; sessions in one real folder
+      // share its tools and policy.
+      const toolsFor = demo
+        ? (cwd: string) => {
+            const { folder } = createScratchFolder(DEMO_WORKSPACE_FILES);
+            log(`the demo works in a scratch folder, ${folder}, never in ${cwd}`);
+            return openFolder(folder);
+          }
+        : toolsPerFolder(openFolder);
       try {
         for (const rule of [...command.allow, ...command.deny]) parseRule(rule);
         if (command.listPermissions) {
