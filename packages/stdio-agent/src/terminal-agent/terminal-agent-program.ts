@@ -104,66 +104,72 @@ export function terminalAgentProgram({
       if (io === undefined) restoreOnExit(plain, say);
       // The demo works in a scratch folder of its own, never in the person's files.
       const demo = resolved.kind === 'demo' && !command.listPermissions;
-      const folder = demo ? createScratchFolder(DEMO_WORKSPACE_FILES).folder : cwd;
-      let workspace: Awaited<ReturnType<typeof workspaceAgentTools>>;
+      const scratch = demo ? createScratchFolder(DEMO_WORKSPACE_FILES) : undefined;
+      const folder = scratch?.folder ?? cwd;
       try {
-        workspace = await workspaceAgentTools({
-          folder,
-          stateDir: stateDirFor(command, env),
-          allow: command.allow,
-          deny: command.deny,
-          ...(command.permissionMode !== undefined && { mode: command.permissionMode }),
-        });
-        if (command.listPermissions) {
-          stdout.write(rulesText(workspace.permissions, command.permissionMode));
-          return 0;
+        let workspace: Awaited<ReturnType<typeof workspaceAgentTools>>;
+        try {
+          workspace = await workspaceAgentTools({
+            folder,
+            stateDir: stateDirFor(command, env),
+            allow: command.allow,
+            deny: command.deny,
+            ...(command.permissionMode !== undefined && { mode: command.permissionMode }),
+          });
+          if (command.listPermissions) {
+            stdout.write(rulesText(workspace.permissions, command.permissionMode));
+            return 0;
+          }
+        } catch (error) {
+          if (!isWorkspaceToolError(error)) throw error;
+          say(error.code === 'RULE_INVALID' ? `${error.message} ${usageHint}` : error.message);
+          return error.code === 'RULE_INVALID' ? 2 : 1;
         }
-      } catch (error) {
-        if (!isWorkspaceToolError(error)) throw error;
-        say(error.code === 'RULE_INVALID' ? `${error.message} ${usageHint}` : error.message);
-        return error.code === 'RULE_INVALID' ? 2 : 1;
+        const context = { say, stdout, cwd, usageHint };
+        const choice = await chooseSession(command, sessionStoreFor(command, env), context);
+        if (choice.kind === 'exit') return choice.code;
+        const notify = notifyMode(command.values.get('notify') ?? env.DSH_NOTIFY);
+        if (notify === undefined) {
+          say(`--notify takes ${NOTIFY_MODES.join(', ')} ${usageHint}`);
+          return 2;
+        }
+        const notifyCommand = command.values.get('notify-command');
+        if (notifyCommand !== undefined && notifyCommand.trim() === '') {
+          say(`--notify-command needs a command ${usageHint}`);
+          return 2;
+        }
+        return await runTerminalAgent({
+          model: resolved.model,
+          modelDescription: resolved.description,
+          workspaceDescription: demo
+            ? `${folder} (a scratch folder made for the demo: your own files are never touched)`
+            : folder,
+          ...(questionTimeoutMs !== undefined && { questionTimeoutMs }),
+          ...(flags.has('no-color') && { color: false }),
+          plain,
+          showThinking: flags.has('show-thinking'),
+          escapeCodeTimeout: ESCAPE_CODE_TIMEOUT_MS,
+          command: invoked,
+          ...(io === undefined
+            ? { interrupts: process }
+            : {
+                input: io.input,
+                output: io.output,
+                errorOutput: io.errorOutput,
+                env,
+                ...(io.interrupts !== undefined && { interrupts: io.interrupts }),
+              }),
+          notify,
+          ...(notifyCommand !== undefined && { notifyCommand }),
+          cwd: folder,
+          tools: workspace.tools,
+          permissions: workspace.permissions,
+          ...(choice.session !== undefined && { session: choice.session }),
+        });
+      } finally {
+        // The scratch folder goes once the program ends (at the latest, when the process exits).
+        scratch?.remove();
       }
-      const context = { say, stdout, cwd, usageHint };
-      const choice = await chooseSession(command, sessionStoreFor(command, env), context);
-      if (choice.kind === 'exit') return choice.code;
-      const notify = notifyMode(command.values.get('notify') ?? env.DSH_NOTIFY);
-      if (notify === undefined) {
-        say(`--notify takes ${NOTIFY_MODES.join(', ')} ${usageHint}`);
-        return 2;
-      }
-      const notifyCommand = command.values.get('notify-command');
-      if (notifyCommand !== undefined && notifyCommand.trim() === '') {
-        say(`--notify-command needs a command ${usageHint}`);
-        return 2;
-      }
-      return runTerminalAgent({
-        model: resolved.model,
-        modelDescription: resolved.description,
-        workspaceDescription: demo
-          ? `${folder} (a scratch folder made for the demo: your own files are never touched)`
-          : folder,
-        ...(questionTimeoutMs !== undefined && { questionTimeoutMs }),
-        ...(flags.has('no-color') && { color: false }),
-        plain,
-        showThinking: flags.has('show-thinking'),
-        escapeCodeTimeout: ESCAPE_CODE_TIMEOUT_MS,
-        command: invoked,
-        ...(io === undefined
-          ? { interrupts: process }
-          : {
-              input: io.input,
-              output: io.output,
-              errorOutput: io.errorOutput,
-              env,
-              ...(io.interrupts !== undefined && { interrupts: io.interrupts }),
-            }),
-        notify,
-        ...(notifyCommand !== undefined && { notifyCommand }),
-        cwd: folder,
-        tools: workspace.tools,
-        permissions: workspace.permissions,
-        ...(choice.session !== undefined && { session: choice.session }),
-      });
     },
   };
 }
