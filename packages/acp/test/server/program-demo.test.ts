@@ -60,7 +60,7 @@ describe('the dsh-acp program, as an editor starts it (in-process)', () => {
     expect(bin.stderr()).toContain(
       'dsh-acp-test-client 1.0.0 connected (protocol 1; questions as forms)',
     );
-    // Every line on stdout was JSON-RPC (checked by withBinClient), and there were many.
+    // Every line on stdout was JSON-RPC (checked by withProgramClient), and there were many.
     expect(bin.lines.all.length).toBeGreaterThan(20);
   });
 
