@@ -1,3 +1,4 @@
+import type { Readable, Writable } from 'node:stream';
 import {
   type AgentProgram,
   DEMO_WORKSPACE_FILES,
@@ -23,6 +24,10 @@ export interface AcpAgentProgramOptions {
   readonly log: (line: string) => void;
   /** Where `--help`, `--version` and `--permissions` write: stdout, unless the editor's. */
   readonly stdout?: NodeJS.WritableStream;
+  /** Where the editor's messages arrive and this agent's go: stdin and stdout, unless given. */
+  readonly stdio?: { readonly input: Readable; readonly output: Writable };
+  /** Where the default state folder is read from (`XDG_STATE_HOME`): `process.env`, unless given. */
+  readonly env?: NodeJS.ProcessEnv;
 }
 
 /**
@@ -32,6 +37,8 @@ export interface AcpAgentProgramOptions {
 export function acpAgentProgram({
   log,
   stdout = process.stdout,
+  stdio,
+  env = process.env,
 }: AcpAgentProgramOptions): AgentProgram {
   return {
     name: 'dsh-acp',
@@ -41,7 +48,7 @@ export function acpAgentProgram({
     booleanFlags: ['questions-as-permissions'],
     say: log,
     async run(command, resolved) {
-      const stateDir = stateDirFor(command);
+      const stateDir = stateDirFor(command, env);
       const demo = resolved.kind === 'demo';
       /** The workspace tools and policy of a session's folder; the demo's is a scratch folder. */
       const openFolder = (folder: string) =>
@@ -80,18 +87,18 @@ export function acpAgentProgram({
         );
         return error.code === 'RULE_INVALID' ? 2 : 1;
       }
-      const sessionStore = sessionStoreFor(command);
+      const sessionStore = sessionStoreFor(command, env);
       log(`serving ${resolved.description} over ACP on stdin/stdout`);
       log(
         sessionStore === undefined
           ? 'conversations are kept in memory only (--no-history)'
           : `conversations are saved in ${sessionStore.dir}`,
       );
-      if (process.stdin.isTTY) {
+      if (stdio === undefined && process.stdin.isTTY) {
         log('stdin is a terminal: this program is started by an editor (see dsh-acp --help)');
       }
       const { questionTimeoutMs, flags } = command;
-      const server = serveAcpAgent(acpStdioStream({ log }), {
+      const server = serveAcpAgent(acpStdioStream({ ...stdio, log }), {
         model: resolved.model,
         questionsAsPermissions: flags.has('questions-as-permissions'),
         ...(questionTimeoutMs !== undefined && { questionTimeoutMs }),

@@ -5,9 +5,11 @@ import { runAgentProgram } from 'dsh-agent/command-line';
 import { AGENT_PROGRAM_FLAGS } from 'dsh-agent/testing';
 import { describe, expect, it } from 'vitest';
 import { acpAgentProgram } from '../../src/server/acp-agent-program.js';
+import { hasStackTrace, TEST_STATE_HOME } from '../support/bin-process.js';
+import { startProgram } from '../support/program-client.js';
 
 // The dsh-acp program in-process, as its bin runs it (bin-usage.test.ts runs the bin itself once):
-// its help, version, hint and own flag. The usage errors themselves are listed once, in dsh-agent.
+// its help, version, hint and own flag, its fatal errors, and what it says when it serves. The usage errors themselves are listed once, in dsh-agent.
 
 const { version } = JSON.parse(
   readFileSync(new URL('../../package.json', import.meta.url), 'utf8'),
@@ -45,9 +47,6 @@ describe('the dsh-acp program', () => {
       stdout: '',
       said: ['--questions-as-permissions takes no value (see dsh-acp --help)'],
     });
-    expect((await run(['--model', 'qwen3'])).said).toEqual([
-      '--model qwen3 needs a model server: set DEEPSEEK_API_KEY (or DSH_API_KEY), or pass --base-url. (see dsh-acp --help)',
-    ]);
   });
 
   it('an invalid script is a fatal error: one line, status 1', async () => {
@@ -57,5 +56,33 @@ describe('the dsh-acp program', () => {
     ]);
     expect(code).toBe(1);
     expect(said).toEqual([expect.stringMatching(/^Invalid script .*answer:missing/)]);
+  });
+
+  it('a missing script is a fatal error: one line, no stack trace, status 1', async () => {
+    const { code, stdout, said } = await run(['--script', '/no/such/script.json']);
+    expect(code).toBe(1);
+    expect(stdout).toBe('');
+    expect(said).toEqual([expect.stringMatching(/^Cannot read script [^\n]*$/)]);
+    expect(hasStackTrace(said.join('\n'))).toBe(false);
+  });
+
+  it('serving with an empty input: says what it serves in its log, writes nothing, ends with 0', async () => {
+    const served = startProgram([]);
+    served.end();
+    expect(await served.exited).toBe(0);
+    expect(served.lines.all).toEqual([]);
+    expect(served.stderr()).toBe(
+      [
+        'dsh-acp: serving built-in demo (offline, scripted); set DEEPSEEK_API_KEY or pass --base-url to use a real model over ACP on stdin/stdout',
+        `dsh-acp: conversations are saved in ${TEST_STATE_HOME}/dsh`,
+        '',
+      ].join('\n'),
+    );
+    const memory = startProgram(['--no-history']);
+    memory.end();
+    expect(await memory.exited).toBe(0);
+    expect(memory.stderr()).toContain(
+      'dsh-acp: conversations are kept in memory only (--no-history)',
+    );
   });
 });

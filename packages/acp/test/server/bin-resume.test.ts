@@ -9,11 +9,14 @@ import {
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { QuestionElicitationRequest } from '../../src/index.js';
 import { createTestClient, initializeClient, prompt, type TestClient } from '../../src/testing.js';
-import { withBinClient } from '../support/bin-client.js';
 import { type BinProcess, startBin } from '../support/bin-process.js';
+import { withProgramClient } from '../support/program-client.js';
 import { rejectionOf } from '../support/rejection-of.js';
 
 afterEach(removeTemporaryStateFolders);
+
+// The first process is the bin, killed with SIGKILL; what comes next runs in-process. An editor that
+// quits (no kill) is tested in-process: program-resume.test.ts.
 
 type Lines = ReturnType<typeof sessionFileLines>;
 const of = (lines: Lines, type: string, toolCallId: string) =>
@@ -52,14 +55,17 @@ async function killedAtFirstQuestion() {
   return { stateDir, cwd, args, sessionId };
 }
 
-/** A new bin that loads the session, then runs `op` with its agent and client. */
+/**
+ * The program run in-process after the kill (what the next process does with the file), loading
+ * the session, then runs `op` with its agent and client.
+ */
 async function loaded(
   killed: Awaited<ReturnType<typeof killedAtFirstQuestion>>,
   op: (agent: ConnectedAgent, client: TestClient) => Promise<void>,
 ): Promise<void> {
   const { args, sessionId, cwd } = killed;
   const client = createTestClient();
-  await withBinClient(args, client, async (agent) => {
+  await withProgramClient(args, client, async (agent) => {
     await initializeClient(agent);
     await agent.request(methods.agent.session.load, { sessionId, cwd, mcpServers: [] });
     await op(agent, client);
@@ -88,7 +94,7 @@ describe('a turn that waited when dsh-acp was killed goes on after session/load'
     });
 
     const second = createTestClient();
-    await withBinClient(args, second, async (agent) => {
+    await withProgramClient(args, second, async (agent) => {
       await initializeClient(agent);
       await agent.request(methods.agent.session.load, { sessionId, cwd, mcpServers: [] });
       const asked = await second.permissions.next();
@@ -134,7 +140,7 @@ describe('a turn that waited when dsh-acp was killed goes on after session/load'
       expect((await client.forms.next()).params).toMatchObject({ toolCallId: 'stack' });
     });
     const second = createTestClient();
-    await withBinClient(args, second, async (agent) => {
+    await withProgramClient(args, second, async (agent) => {
       await initializeClient(agent);
       await agent.request(methods.agent.session.load, { sessionId, cwd, mcpServers: [] });
       const form = await second.forms.next();
@@ -158,40 +164,6 @@ describe('a turn that waited when dsh-acp was killed goes on after session/load'
     expect(of(lines, 'tool-result', 'language')).toHaveLength(1);
     expect(lines.filter((line) => line.type === 'turn-end')).toEqual([
       { v: 1, type: 'turn-end', reason: 'finished' },
-    ]);
-  });
-
-  it('an editor that quits while a question waits: the question waits in the file, and comes again at the next load', async () => {
-    const stateDir = temporaryStateFolder();
-    const cwd = stateDir;
-    const args = ['--state-dir', stateDir];
-    const first = createTestClient();
-    const { result: sessionId } = await withBinClient(args, first, async (agent) => {
-      await initializeClient(agent);
-      const { sessionId: id } = await agent.request(methods.agent.session.new, {
-        cwd,
-        mcpServers: [],
-      });
-      void rejectionOf(prompt(agent, id, 'Plan it'));
-      (await first.forms.next()).reply({ action: 'accept', content: { choice: 'Go' } });
-      expect((await first.forms.next()).params).toMatchObject({ toolCallId: 'name' });
-      return id;
-    });
-    // The editor went away (its end of the pipe closed): nothing was recorded for the question.
-    const lines = sessionFileLines(stateDir, sessionId);
-    expect(lines.at(-1)).toEqual({ v: 1, type: 'posed', toolCallId: 'name', kind: 'question' });
-
-    const second = createTestClient();
-    await withBinClient(args, second, async (agent) => {
-      await initializeClient(agent);
-      await agent.request(methods.agent.session.load, { sessionId, cwd, mcpServers: [] });
-      const form = await second.forms.next();
-      expect(form.params).toMatchObject({ sessionId, toolCallId: 'name' });
-      form.reply({ action: 'accept', content: { text: 'shop' } });
-      expect((await second.forms.next()).params).toMatchObject({ toolCallId: 'stack' });
-    });
-    expect(of(sessionFileLines(stateDir, sessionId), 'tool-result', 'name')).toEqual([
-      expect.objectContaining({ result: expect.objectContaining({ ok: true, output: 'shop' }) }),
     ]);
   });
 
@@ -274,7 +246,7 @@ describe('a turn that waited when dsh-acp was killed goes on after session/load'
       );
       expect(server.requests).toHaveLength(1);
       const second = createTestClient();
-      await withBinClient(
+      await withProgramClient(
         args,
         second,
         async (agent) => {

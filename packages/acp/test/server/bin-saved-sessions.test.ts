@@ -10,6 +10,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createTestClient, initializeClient, prompt } from '../../src/testing.js';
 import { withBinClient } from '../support/bin-client.js';
 import { startBin } from '../support/bin-process.js';
+import { withProgramClient } from '../support/program-client.js';
 import { rejectionOf } from '../support/rejection-of.js';
 
 afterEach(removeTemporaryStateFolders);
@@ -84,8 +85,9 @@ describe('saved sessions, against the bin', () => {
       expect(await next).toEqual({ stopReason: 'end_turn' });
 
       // While this process holds the session, another one cannot load it, and says who does.
+      // (The other one runs in-process: what matters is that this process holds the session.)
       const third = createTestClient();
-      await withBinClient(args, third, async (other) => {
+      await withProgramClient(args, third, async (other) => {
         await initializeClient(other);
         const error = await rejectionOf(
           other.request(methods.agent.session.load, { sessionId, cwd, mcpServers: [] }),

@@ -1,6 +1,13 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { hasStackTrace, spawnBin, TEST_STATE_HOME } from '../support/bin-process.js';
+import {
+  endInput,
+  fixture,
+  hasStackTrace,
+  jsonRpcLine,
+  spawnBin,
+  startBin,
+} from '../support/bin-process.js';
 
 const { version } = JSON.parse(
   readFileSync(new URL('../../package.json', import.meta.url), 'utf8'),
@@ -20,8 +27,8 @@ function run(args: readonly string[], env: Record<string, string> = {}) {
 }
 
 describe('the dsh-acp command line', () => {
-  // The program's help, version and usage errors are tested in-process (acp-agent-program.test.ts,
-  // and the list of usage errors once in dsh-agent); here the bin itself, once each way out.
+  // What the program says and does is tested in-process (acp-agent-program.test.ts, the program-*
+  // files, and the list of usage errors once in dsh-agent); here the bin itself, once each way out.
   it('--help and --version print on stdout and exit 0; a usage error is one line on stderr, exit 2', async () => {
     const help = await run(['--help']);
     expect(help.code).toBe(0);
@@ -35,29 +42,20 @@ describe('the dsh-acp command line', () => {
     });
   });
 
-  it('a missing script is a fatal error: one line, no stack trace, exit 1', async () => {
-    const { code, stdout, stderr } = await run(['--script', '/no/such/script.json']);
-    expect(code).toBe(1);
-    expect(stdout).toBe('');
-    expect(stderr).toMatch(/^dsh-acp: Cannot read script .*\n$/);
-    expect(stderr.split('\n').filter(Boolean)).toHaveLength(1);
-    expect(hasStackTrace(stderr)).toBe(false);
-  });
-
-  it('serving with an empty stdin: says what it serves on stderr, nothing on stdout, exits 0', async () => {
-    const { code, stdout, stderr } = await run([]);
-    expect(code).toBe(0);
-    expect(stdout).toBe('');
-    expect(stderr).toBe(
-      [
-        'dsh-acp: serving built-in demo (offline, scripted); set DEEPSEEK_API_KEY or pass --base-url to use a real model over ACP on stdin/stdout',
-        `dsh-acp: conversations are saved in ${TEST_STATE_HOME}/dsh`,
-        '',
-      ].join('\n'),
+  it('starts, answers initialize over real pipes, and exits 0 when its stdin ends', async () => {
+    const bin = startBin(['--script', fixture('hello.json')]);
+    bin.write(
+      '{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":1,"clientCapabilities":{}}}\n',
     );
-    const memory = await run(['--no-history']);
-    expect(memory.stderr).toContain(
-      'dsh-acp: conversations are kept in memory only (--no-history)',
+    expect(jsonRpcLine(await bin.lines.next())).toMatchObject({
+      id: 1,
+      result: { protocolVersion: 1, agentInfo: { name: 'dsh-acp' } },
+    });
+    expect(await endInput(bin)).toEqual({ code: 0, signal: null });
+    expect(bin.lines.all).toHaveLength(1);
+    expect(bin.stderr()).toContain(
+      `dsh-acp: serving script ${fixture('hello.json')} (offline, scripted) over ACP on stdin/stdout\n`,
     );
+    expect(hasStackTrace(bin.stderr()), bin.stderr()).toBe(false);
   });
 });

@@ -15,7 +15,7 @@ import { ENDING_SIGNALS, signalExitCode } from '../question-ui/terminal/ending-s
 import { restoreTerminal } from '../question-ui/terminal/restore-terminal.js';
 import { helpText } from './help-text.js';
 import { NOTIFY_MODES, type NotifyMode } from './notify/waiting-notifier.js';
-import { runTerminalAgent } from './terminal-agent.js';
+import { type InterruptSource, runTerminalAgent } from './terminal-agent.js';
 import { chooseSession } from './terminal-session.js';
 
 /** `--notify` (else `DSH_NOTIFY`) as a mode, `auto` when unset; `undefined` for anything else. */
@@ -58,6 +58,23 @@ function restoreOnExit(plain: boolean, say: (line: string) => void): void {
 /** Where the program writes its lines for the person: stderr in the bin. */
 export interface TerminalAgentProgramOptions {
   readonly say?: (line: string) => void;
+  /**
+   * The program's streams, environment and folder in place of the process's, to run it
+   * in-process (tests): the process's own exit, signal and crash handlers are then left alone.
+   */
+  readonly io?: TerminalAgentProgramIo;
+}
+
+/** What the program reads and writes in place of the process's. */
+export interface TerminalAgentProgramIo {
+  readonly input: NodeJS.ReadableStream;
+  readonly output: NodeJS.WritableStream;
+  /** Where the status line goes (stderr in the bin). */
+  readonly errorOutput: NodeJS.WritableStream;
+  readonly env: NodeJS.ProcessEnv;
+  readonly cwd: string;
+  /** Where `SIGINT` comes from (the process, in the bin): none by default. */
+  readonly interrupts?: InterruptSource;
 }
 
 /**
@@ -66,6 +83,7 @@ export interface TerminalAgentProgramOptions {
  */
 export function terminalAgentProgram({
   say = sayOnStderr,
+  io,
 }: TerminalAgentProgramOptions = {}): AgentProgram {
   return {
     name: PROGRAM,
@@ -77,64 +95,81 @@ export function terminalAgentProgram({
     async run(command, resolved, invoked) {
       const usageHint = `(try ${invoked.withFlags('--help')})`;
       const { questionTimeoutMs, flags } = command;
-      const plain = flags.has('plain') || process.env.TERM === 'dumb';
+      const env = io?.env ?? process.env;
+      const cwd = io?.cwd ?? process.cwd();
+      const stdout = io?.output ?? process.stdout;
+      const plain = flags.has('plain') || env.TERM === 'dumb';
       // From here on, every exit shows the cursor, whatever state the terminal was found in (a
       // program killed with -9 before this one leaves it hidden).
-      restoreOnExit(plain, say);
+      if (io === undefined) restoreOnExit(plain, say);
       // The demo works in a scratch folder of its own, never in the person's files.
       const demo = resolved.kind === 'demo' && !command.listPermissions;
-      const folder = demo ? createScratchFolder(DEMO_WORKSPACE_FILES).folder : process.cwd();
-      let workspace: Awaited<ReturnType<typeof workspaceAgentTools>>;
+      const scratch = demo ? createScratchFolder(DEMO_WORKSPACE_FILES) : undefined;
+      const folder = scratch?.folder ?? cwd;
       try {
-        workspace = await workspaceAgentTools({
-          folder,
-          stateDir: stateDirFor(command),
-          allow: command.allow,
-          deny: command.deny,
-          ...(command.permissionMode !== undefined && { mode: command.permissionMode }),
-        });
-        if (command.listPermissions) {
-          process.stdout.write(rulesText(workspace.permissions, command.permissionMode));
-          return 0;
+        let workspace: Awaited<ReturnType<typeof workspaceAgentTools>>;
+        try {
+          workspace = await workspaceAgentTools({
+            folder,
+            stateDir: stateDirFor(command, env),
+            allow: command.allow,
+            deny: command.deny,
+            ...(command.permissionMode !== undefined && { mode: command.permissionMode }),
+          });
+          if (command.listPermissions) {
+            stdout.write(rulesText(workspace.permissions, command.permissionMode));
+            return 0;
+          }
+        } catch (error) {
+          if (!isWorkspaceToolError(error)) throw error;
+          say(error.code === 'RULE_INVALID' ? `${error.message} ${usageHint}` : error.message);
+          return error.code === 'RULE_INVALID' ? 2 : 1;
         }
-      } catch (error) {
-        if (!isWorkspaceToolError(error)) throw error;
-        say(error.code === 'RULE_INVALID' ? `${error.message} ${usageHint}` : error.message);
-        return error.code === 'RULE_INVALID' ? 2 : 1;
+        const context = { say, stdout, cwd, usageHint };
+        const choice = await chooseSession(command, sessionStoreFor(command, env), context);
+        if (choice.kind === 'exit') return choice.code;
+        const notify = notifyMode(command.values.get('notify') ?? env.DSH_NOTIFY);
+        if (notify === undefined) {
+          say(`--notify takes ${NOTIFY_MODES.join(', ')} ${usageHint}`);
+          return 2;
+        }
+        const notifyCommand = command.values.get('notify-command');
+        if (notifyCommand !== undefined && notifyCommand.trim() === '') {
+          say(`--notify-command needs a command ${usageHint}`);
+          return 2;
+        }
+        return await runTerminalAgent({
+          model: resolved.model,
+          modelDescription: resolved.description,
+          workspaceDescription: demo
+            ? `${folder} (a scratch folder made for the demo: your own files are never touched)`
+            : folder,
+          ...(questionTimeoutMs !== undefined && { questionTimeoutMs }),
+          ...(flags.has('no-color') && { color: false }),
+          plain,
+          showThinking: flags.has('show-thinking'),
+          escapeCodeTimeout: ESCAPE_CODE_TIMEOUT_MS,
+          command: invoked,
+          ...(io === undefined
+            ? { interrupts: process }
+            : {
+                input: io.input,
+                output: io.output,
+                errorOutput: io.errorOutput,
+                env,
+                ...(io.interrupts !== undefined && { interrupts: io.interrupts }),
+              }),
+          notify,
+          ...(notifyCommand !== undefined && { notifyCommand }),
+          cwd: folder,
+          tools: workspace.tools,
+          permissions: workspace.permissions,
+          ...(choice.session !== undefined && { session: choice.session }),
+        });
+      } finally {
+        // The scratch folder goes once the program ends (at the latest, when the process exits).
+        scratch?.remove();
       }
-      const context = { say, stdout: process.stdout, cwd: process.cwd(), usageHint };
-      const choice = await chooseSession(command, sessionStoreFor(command), context);
-      if (choice.kind === 'exit') return choice.code;
-      const notify = notifyMode(command.values.get('notify') ?? process.env.DSH_NOTIFY);
-      if (notify === undefined) {
-        say(`--notify takes ${NOTIFY_MODES.join(', ')} ${usageHint}`);
-        return 2;
-      }
-      const notifyCommand = command.values.get('notify-command');
-      if (notifyCommand !== undefined && notifyCommand.trim() === '') {
-        say(`--notify-command needs a command ${usageHint}`);
-        return 2;
-      }
-      return runTerminalAgent({
-        model: resolved.model,
-        modelDescription: resolved.description,
-        workspaceDescription: demo
-          ? `${folder} (a scratch folder made for the demo: your own files are never touched)`
-          : folder,
-        ...(questionTimeoutMs !== undefined && { questionTimeoutMs }),
-        ...(flags.has('no-color') && { color: false }),
-        plain,
-        showThinking: flags.has('show-thinking'),
-        escapeCodeTimeout: ESCAPE_CODE_TIMEOUT_MS,
-        command: invoked,
-        interrupts: process,
-        notify,
-        ...(notifyCommand !== undefined && { notifyCommand }),
-        cwd: folder,
-        tools: workspace.tools,
-        permissions: workspace.permissions,
-        ...(choice.session !== undefined && { session: choice.session }),
-      });
     },
   };
 }

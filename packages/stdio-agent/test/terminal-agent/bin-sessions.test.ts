@@ -7,15 +7,8 @@ import {
   temporaryStateFolder,
 } from 'dsh-agent/testing';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import {
-  assertBuilt,
-  BIN,
-  hasStackTrace,
-  refusal,
-  runBin,
-  runBinIn,
-  startBin,
-} from '../support/bin-process.js';
+import { assertBuilt, BIN, hasStackTrace, refusal, startBin } from '../support/bin-process.js';
+import { runProgram, runProgramIn } from '../support/program-run.js';
 import { startPtySession, stopPtySessions } from '../support/pty-session.js';
 
 beforeAll(assertBuilt);
@@ -23,6 +16,10 @@ afterEach(() => {
   stopPtySessions();
   removeTemporaryStateFolders();
 });
+
+// The processes killed with -9, held open or in a real terminal are the bin's; the runs that list,
+// refuse or go on from what they left run the program in-process, as do the flags alone
+// (program-sessions.test.ts).
 
 /**
  * A bin started in a new project folder with its own state folder, asked to plan a service:
@@ -48,7 +45,7 @@ describe('saved conversations, against the bin', () => {
     first.kill();
     expect((await first.done).signal).toBe('SIGKILL');
 
-    const listed = await runBinIn(cwd, [...args, '--sessions']);
+    const listed = await runProgramIn(cwd, [...args, '--sessions']);
     expect(listed.code).toBe(0);
     const [line = ''] = listed.stdout.split('\n');
     const id = UUID.exec(line)?.[0] ?? '';
@@ -119,13 +116,13 @@ describe('saved conversations, against the bin', () => {
     await first.done;
 
     // Whoever wrote this input never saw the question: "go on" is a message, never its answer.
-    const piped = await runBin([...args, '--continue'], 'go on\n', {}, { cwd });
+    const piped = await runProgram([...args, '--continue'], 'go on\n', {}, { cwd });
     expect(piped.code, `${piped.stderr}${piped.stdout}`).toBe(0);
     expect(piped.stdout).toContain(
       '⊘ The agent stopped before this turn ended. Type your next message to go on.\n\n> go on\n',
     );
     expect(piped.stdout).not.toContain('it is asked again');
-    const id = UUID.exec((await runBinIn(cwd, [...args, '--sessions'])).stdout)?.[0] ?? '';
+    const id = UUID.exec((await runProgramIn(cwd, [...args, '--sessions'])).stdout)?.[0] ?? '';
     const lines = sessionFileLines(stateDir, id);
     expect(lines.filter((entry) => entry.type === 'prompt').map((entry) => entry.text)).toEqual([
       'plan the shop service',
@@ -188,7 +185,7 @@ describe('saved conversations, against the bin', () => {
     expect(screen.match(/✔ Run wc -l PLAN\.md/g)).toHaveLength(1);
     await third.finish();
 
-    const id = UUID.exec((await runBinIn(cwd, [...args, '--sessions'])).stdout)?.[0] ?? '';
+    const id = UUID.exec((await runProgramIn(cwd, [...args, '--sessions'])).stdout)?.[0] ?? '';
     const lines = sessionFileLines(stateDir, id);
     expect(lines.filter((entry) => entry.type === 'turn-end')).toEqual([
       { v: 1, type: 'turn-end', reason: 'finished' },
@@ -218,9 +215,9 @@ describe('saved conversations, against the bin', () => {
     const holder = startBin(args);
     holder.write('hello\n');
     await holder.waitForOutput('Choose 1-4');
-    const [info] = (await runBin([...args, '--sessions'])).stdout.match(UUID) ?? [];
+    const [info] = (await runProgram([...args, '--sessions'])).stdout.match(UUID) ?? [];
 
-    const refused = await runBin([...args, '--resume', info ?? '']);
+    const refused = await runProgram([...args, '--resume', info ?? '']);
     expect(refused.code).toBe(1);
     expect(refused.stderr).toContain(
       `dsh-stdio-agent: Session ${info} is open in another dsh process (pid ${holder.pid}): close it there first.`,
@@ -228,39 +225,20 @@ describe('saved conversations, against the bin', () => {
     holder.end();
     expect((await holder.done).code).toBe(0);
 
-    const missing = await runBin([...args, '--resume', '0b5f8a6e-3c1d-4e2f-9a7b-6c5d4e3f2a1b']);
+    const missing = await runProgram([...args, '--resume', '0b5f8a6e-3c1d-4e2f-9a7b-6c5d4e3f2a1b']);
     expect(missing).toMatchObject(
       refusal(
         1,
         'dsh-stdio-agent: There is no saved session 0b5f8a6e-3c1d-4e2f-9a7b-6c5d4e3f2a1b. The saved conversations of this folder: --sessions.\n',
       ),
     );
-    const nothing = await runBinIn(mkdtempSync(join(stateDir, 'empty-')), [...args, '--continue']);
+    const nothing = await runProgramIn(mkdtempSync(join(stateDir, 'empty-')), [
+      ...args,
+      '--continue',
+    ]);
     expect(nothing.code).toBe(1);
     expect(nothing.stderr).toMatch(
       /there is no saved conversation in .*empty-\w+ to continue: start one without --continue/,
     );
-  });
-
-  it('refuses the session flags with --no-history, and lists an empty folder', async () => {
-    const refused = await runBin(['--continue', '--no-history']);
-    expect(refused).toMatchObject(
-      refusal(
-        2,
-        'dsh-stdio-agent: --continue needs the saved conversations: leave out --no-history (try dsh-stdio-agent --help)\n',
-      ),
-    );
-    const none = await runBinIn('/', ['--state-dir', temporaryStateFolder(), '--sessions']);
-    expect(none).toMatchObject({ code: 0, stdout: 'No saved conversations in /.\n' });
-  });
-
-  it('keeps nothing on disk with --no-history', async () => {
-    const stateHome = temporaryStateFolder();
-    const run = await runBin(['--no-history'], 'hello\n1\n', { XDG_STATE_HOME: stateHome });
-    expect(run.code).toBe(0);
-    expect(() => statSync(join(stateHome, 'dsh'))).toThrow();
-    const saved = await runBin([], 'hello\n1\n', { XDG_STATE_HOME: stateHome });
-    expect(saved.code).toBe(0);
-    expect(statSync(join(stateHome, 'dsh', 'sessions')).isDirectory()).toBe(true);
   });
 });

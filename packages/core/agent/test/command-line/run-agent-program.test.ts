@@ -109,6 +109,13 @@ describe('runAgentProgram', () => {
     expect(
       (await run(['--nope'], { program: { usageHint: '(see dsh-example --help)' } })).said,
     ).toEqual(['unknown option --nope (see dsh-example --help)']);
+    // The program's own hint also ends a usage error found when the model is chosen.
+    expect(
+      (await run(['--model', 'qwen3'], { program: { usageHint: '(see dsh-example --help)' } }))
+        .said,
+    ).toEqual([
+      '--model qwen3 needs a model server: set DEEPSEEK_API_KEY (or DSH_API_KEY), or pass --base-url. (see dsh-example --help)',
+    ]);
   });
 
   it("takes the program's own flags, and refuses a value for its boolean ones", async () => {

@@ -1,15 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { createTestClient, prompt, startSession } from '../../src/testing.js';
 import { approveAllClient } from '../support/approve-all-client.js';
-import { withBinClient } from '../support/bin-client.js';
 import { fixture } from '../support/bin-process.js';
 import { DEMO_LANGUAGE_CALL } from '../support/demo-language-call.js';
+import { withProgramClient } from '../support/program-client.js';
 
-describe('a client without form elicitation, against the bin', () => {
+describe('a client without form elicitation, against the dsh-acp program', () => {
   it('gets no question by default, even when it answers permission requests by itself', async () => {
     const { testClient, stop } = approveAllClient();
     try {
-      await withBinClient([], testClient, async (agent) => {
+      await withProgramClient([], testClient, async (agent) => {
         const sessionId = await startSession(agent, {});
         expect(await prompt(agent, sessionId, 'Start.')).toEqual({ stopReason: 'end_turn' });
         expect(testClient.permissions.received).toBe(0);
@@ -26,7 +26,7 @@ describe('a client without form elicitation, against the bin', () => {
 
   it('with --questions-as-permissions, gets the demo question with options as session/request_permission', async () => {
     const testClient = createTestClient({ handlesForms: false });
-    await withBinClient(['--questions-as-permissions'], testClient, async (agent) => {
+    await withProgramClient(['--questions-as-permissions'], testClient, async (agent) => {
       const sessionId = await startSession(agent, {});
       const response = prompt(agent, sessionId, 'Start.');
       const permission = await testClient.permissions.next();
@@ -56,17 +56,21 @@ describe('a client without form elicitation, against the bin', () => {
 
   it('a free-form question (--script) fails with UNSUPPORTED, and nothing is sent to the client', async () => {
     const testClient = createTestClient({ handlesForms: false });
-    await withBinClient(['--script', fixture('one-question.json')], testClient, async (agent) => {
-      const sessionId = await startSession(agent, { elicitation: {} });
-      expect(await prompt(agent, sessionId, 'Ask me.')).toEqual({ stopReason: 'end_turn' });
-      expect(testClient.updates.toolCalls(sessionId)).toMatchObject([
-        { toolCallId: 'token', title: 'What is your token?', status: 'in_progress' },
-      ]);
-      expect(testClient.updates.toolCallUpdates(sessionId)).toMatchObject([
-        { toolCallId: 'token', status: 'failed', rawOutput: { error: { code: 'UNSUPPORTED' } } },
-      ]);
-      expect(testClient.updates.text(sessionId)).toBe('One question.You said nothing.');
-      expect(testClient.permissions.received).toBe(0);
-    });
+    await withProgramClient(
+      ['--script', fixture('one-question.json')],
+      testClient,
+      async (agent) => {
+        const sessionId = await startSession(agent, { elicitation: {} });
+        expect(await prompt(agent, sessionId, 'Ask me.')).toEqual({ stopReason: 'end_turn' });
+        expect(testClient.updates.toolCalls(sessionId)).toMatchObject([
+          { toolCallId: 'token', title: 'What is your token?', status: 'in_progress' },
+        ]);
+        expect(testClient.updates.toolCallUpdates(sessionId)).toMatchObject([
+          { toolCallId: 'token', status: 'failed', rawOutput: { error: { code: 'UNSUPPORTED' } } },
+        ]);
+        expect(testClient.updates.text(sessionId)).toBe('One question.You said nothing.');
+        expect(testClient.permissions.received).toBe(0);
+      },
+    );
   });
 });

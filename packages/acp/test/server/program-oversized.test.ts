@@ -4,27 +4,27 @@ import { join } from 'node:path';
 import { DEFAULT_MAX_MESSAGE_BYTES, methods } from '@agentclientprotocol/sdk';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createTestClient, newSession, prompt, startSession } from '../../src/testing.js';
-import { withBinClient } from '../support/bin-client.js';
 import { fixture } from '../support/bin-process.js';
+import { withProgramClient } from '../support/program-client.js';
 
-describe('a line over the 32 MiB message limit, against the bin', () => {
+describe('a line over the 32 MiB message limit, against the dsh-acp program', () => {
   it('is refused with an error to its sender; the connection and the other sessions go on', async () => {
     const testClient = createTestClient();
-    const { bin } = await withBinClient(
+    const { program: bin } = await withProgramClient(
       ['--script', fixture('one-question.json')],
       testClient,
-      async (agent, bin) => {
+      async (agent, program) => {
         const waiting = await startSession(agent);
         const response = prompt(agent, waiting, 'Ask me.');
         const form = await testClient.forms.next();
 
         const text = 'x'.repeat(DEFAULT_MAX_MESSAGE_BYTES);
-        bin.write(
+        program.write(
           `${JSON.stringify({ jsonrpc: '2.0', id: 'huge', method: methods.agent.session.prompt, params: { sessionId: waiting, prompt: [{ type: 'text', text }] } })}\n`,
         );
         // Lines are handled in order: once a later request is answered, the refusal is out.
         const other = await newSession(agent);
-        const refusal = bin.lines.all
+        const refusal = program.lines.all
           .map((line) => JSON.parse(line) as { id?: unknown })
           .find((message) => message.id === 'huge');
         expect(refusal).toMatchObject({
@@ -79,13 +79,13 @@ function hugeQuestionsScript(): string {
   return path;
 }
 
-describe('what the bin sends, against the 32 MiB limit of the SDK client reading it', () => {
+describe('what the dsh-acp program sends, against the 32 MiB limit of the SDK client reading it', () => {
   it('refuses a form over the limit with INVALID_REQUEST instead of sending it; the connection goes on', async () => {
     const testClient = createTestClient();
-    await withBinClient(
+    await withProgramClient(
       ['--no-history', '--script', hugeQuestionsScript()],
       testClient,
-      async (agent, bin) => {
+      async (agent, program) => {
         const sessionId = await startSession(agent);
         // Before, the SDK client failed on the form line and the connection, with every session, was lost.
         expect(await prompt(agent, sessionId, 'Ask me.')).toEqual({ stopReason: 'end_turn' });
@@ -98,7 +98,7 @@ describe('what the bin sends, against the 32 MiB limit of the SDK client reading
         expect(JSON.stringify(failed)).toMatch(
           /would make a form of \d+(\.\d)? MiB, over the 32 MiB limit.*\(INVALID_REQUEST\)/,
         );
-        for (const line of bin.lines.all) {
+        for (const line of program.lines.all) {
           expect(Buffer.byteLength(line, 'utf8')).toBeLessThanOrEqual(DEFAULT_MAX_MESSAGE_BYTES);
         }
         // The same connection still serves a new session.

@@ -8,12 +8,12 @@ import {
   prompt,
   startSession,
 } from '../../src/testing.js';
-import { withBinClient } from '../support/bin-client.js';
+import { withProgramClient } from '../support/program-client.js';
 
-describe('the dsh-acp bin, as an editor starts it', () => {
-  it('holds the whole offline demo conversation with its questions as forms, over real pipes', async () => {
+describe('the dsh-acp program, as an editor starts it (in-process)', () => {
+  it('holds the whole offline demo conversation with its questions as forms, over its input and output', async () => {
     const testClient = createTestClient();
-    const { bin } = await withBinClient([], testClient, async (agent) => {
+    const { program: bin } = await withProgramClient([], testClient, async (agent) => {
       const init = await initializeClient(agent);
       expect(init.agentInfo).toMatchObject({ name: 'dsh-acp' });
       const sessionId = await newSession(agent);
@@ -60,13 +60,13 @@ describe('the dsh-acp bin, as an editor starts it', () => {
     expect(bin.stderr()).toContain(
       'dsh-acp-test-client 1.0.0 connected (protocol 1; questions as forms)',
     );
-    // Every line on stdout was JSON-RPC (checked by withBinClient), and there were many.
+    // Every line on stdout was JSON-RPC (checked by withProgramClient), and there were many.
     expect(bin.lines.all.length).toBeGreaterThan(20);
   });
 
   it('declines, dismissals and malformed answers reach the model as ASK_DECLINED, ASK_CANCELLED and INVALID_ANSWER', async () => {
     const testClient = createTestClient();
-    await withBinClient([], testClient, async (agent) => {
+    await withProgramClient([], testClient, async (agent) => {
       const sessionId = await startSession(agent);
       const response = prompt(agent, sessionId, 'Start.');
       (await testClient.forms.next()).reply({ action: 'decline' });

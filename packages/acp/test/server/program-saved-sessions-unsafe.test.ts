@@ -9,7 +9,7 @@ import {
 } from 'dsh-agent/testing';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createTestClient, initializeClient } from '../../src/testing.js';
-import { withBinClient } from '../support/bin-client.js';
+import { withProgramClient } from '../support/program-client.js';
 import { rejectionOf } from '../support/rejection-of.js';
 
 afterEach(removeTemporaryStateFolders);
@@ -23,7 +23,7 @@ const FIFOS = [
   '5a0d3fbd-8b6c-4d74-8fc0-b1ac9d8e7f6a',
 ];
 
-describe('saved sessions in a state folder as someone else left it, against the bin', () => {
+describe('saved sessions in a state folder as someone else left it, against the dsh-acp program', () => {
   it('FIFOs named like sessions or locks block nothing: list, load and new all answer, and the server ends with its input', async () => {
     const stateDir = temporaryStateFolder();
     const sessions = join(stateDir, 'sessions');
@@ -38,26 +38,33 @@ describe('saved sessions in a state folder as someone else left it, against the 
     execFileSync('mkfifo', [join(sessions, `${LOCKED_BY_FIFO}.1.lock`)]);
 
     const client = createTestClient();
-    const { bin } = await withBinClient(['--state-dir', stateDir], client, async (agent) => {
-      await initializeClient(agent);
-      const { sessions: listed } = await agent.request(methods.agent.session.list, { cwd });
-      expect(listed.map((info) => info.sessionId).sort()).toEqual([GOOD, LOCKED_BY_FIFO].sort());
-      const refused = await rejectionOf(
-        agent.request(methods.agent.session.load, {
-          sessionId: FIFOS[0] ?? '',
+    const { program: bin } = await withProgramClient(
+      ['--state-dir', stateDir],
+      client,
+      async (agent) => {
+        await initializeClient(agent);
+        const { sessions: listed } = await agent.request(methods.agent.session.list, { cwd });
+        expect(listed.map((info) => info.sessionId).sort()).toEqual([GOOD, LOCKED_BY_FIFO].sort());
+        const refused = await rejectionOf(
+          agent.request(methods.agent.session.load, {
+            sessionId: FIFOS[0] ?? '',
+            cwd,
+            mcpServers: [],
+          }),
+        );
+        expect(refused).toMatchObject({ code: -32603, data: { code: 'SESSION_UNSAFE' } });
+        expect((refused as Error).message).toContain('is not a regular file');
+        for (const sessionId of [GOOD, LOCKED_BY_FIFO]) {
+          await agent.request(methods.agent.session.load, { sessionId, cwd, mcpServers: [] });
+        }
+        expect(client.updates.text(GOOD)).toContain('Hi.');
+        const { sessionId } = await agent.request(methods.agent.session.new, {
           cwd,
           mcpServers: [],
-        }),
-      );
-      expect(refused).toMatchObject({ code: -32603, data: { code: 'SESSION_UNSAFE' } });
-      expect((refused as Error).message).toContain('is not a regular file');
-      for (const sessionId of [GOOD, LOCKED_BY_FIFO]) {
-        await agent.request(methods.agent.session.load, { sessionId, cwd, mcpServers: [] });
-      }
-      expect(client.updates.text(GOOD)).toContain('Hi.');
-      const { sessionId } = await agent.request(methods.agent.session.new, { cwd, mcpServers: [] });
-      expect(sessionId).toMatch(/^[0-9a-f-]{36}$/);
-    });
+        });
+        expect(sessionId).toMatch(/^[0-9a-f-]{36}$/);
+      },
+    );
     expect(bin.stderr().match(/is not a regular file/g)).toHaveLength(FIFOS.length);
   });
 
@@ -70,7 +77,7 @@ describe('saved sessions in a state folder as someone else left it, against the 
     });
     chmodSync(sessions, 0o777);
     const client = createTestClient();
-    await withBinClient(['--state-dir', stateDir], client, async (agent) => {
+    await withProgramClient(['--state-dir', stateDir], client, async (agent) => {
       await initializeClient(agent);
       for (const request of [
         agent.request(methods.agent.session.list, { cwd: stateDir }),

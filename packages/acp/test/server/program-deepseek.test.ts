@@ -2,7 +2,7 @@ import { STAND_IN_QUESTION, startDeepSeekStandIn } from 'dsh-agent/testing';
 import { describe, expect, it } from 'vitest';
 import type { QuestionElicitationRequest } from '../../src/index.js';
 import { createTestClient, prompt, startSession } from '../../src/testing.js';
-import { withBinClient } from '../support/bin-client.js';
+import { withProgramClient } from '../support/program-client.js';
 
 describe('dsh-acp against a stand-in for DeepSeek', () => {
   for (const thinking of ['on', 'off'] as const) {
@@ -12,7 +12,7 @@ describe('dsh-acp against a stand-in for DeepSeek', () => {
         const args = ['--base-url', server.url, '--model', 'deepseek-flash'];
         if (thinking === 'off') args.push('--thinking', 'off');
         const testClient = createTestClient();
-        await withBinClient(
+        await withProgramClient(
           args,
           testClient,
           async (agent) => {

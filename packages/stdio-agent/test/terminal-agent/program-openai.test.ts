@@ -1,10 +1,8 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { startChatServer } from 'dsh-agent/testing';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { assertBuilt, runBin } from '../support/bin-process.js';
-
-beforeAll(assertBuilt);
+import { afterEach, describe, expect, it } from 'vitest';
+import { runProgram } from '../support/program-run.js';
 
 /** One answer of the loopback server: SSE chunks of chat completions, or an HTTP error. */
 type Reply =
@@ -62,7 +60,7 @@ function withoutWorkspace(stderr: string): string {
   return stderr.replace(/^Workspace: \/.*\n/m, '');
 }
 
-describe('dsh-stdio-agent on an OpenAI-compatible server', () => {
+describe('the dsh-stdio-agent program on an OpenAI-compatible server', () => {
   it('streams the reply, asks the question the model calls for, and reports a failed turn', async () => {
     const { url, bodies } = await startServer([
       {
@@ -96,7 +94,7 @@ describe('dsh-stdio-agent on an OpenAI-compatible server', () => {
       { chunks: [chunk({ role: 'assistant', content: 'Right it is.' }), chunk({}, 'stop')] },
       { status: 401, body: '{"error":{"message":"Invalid API key"}}' },
     ]);
-    const { code, stdout, stderr } = await runBin(
+    const { code, stdout, stderr } = await runProgram(
       ['--base-url', url, '--model', 'loopback-model'],
       'hello\n2\nonce more\n',
     );
@@ -131,7 +129,7 @@ describe('dsh-stdio-agent on an OpenAI-compatible server', () => {
   it('retries a server that never answers, then fails the turn with the real wait, and exits 1', async () => {
     const stalled = await startChatServer([{ stall: true }, { stall: true }]);
     try {
-      const { code, stdout, stderr } = await runBin(
+      const { code, stdout, stderr } = await runProgram(
         ['--base-url', stalled.url, '--model', 'm', '--request-timeout', '300ms', '--retries', '1'],
         'hello\n',
         { DSH_COMMAND: 'pnpm start --' },
