@@ -1,16 +1,6 @@
-import {
-  type AgentProgram,
-  DEMO_WORKSPACE_FILES,
-  sessionStoreFor,
-  stateDirFor,
-} from 'dsh-agent/command-line';
-import {
-  createScratchFolder,
-  isWorkspaceToolError,
-  parseRule,
-  rulesText,
-  workspaceAgentTools,
-} from 'dsh-tools';
+import { type AgentProgram, DEMO_WORKSPACE_FILES, sessionStoreFor } from 'dsh-agent/command-line';
+import { createScratchFolder } from 'dsh-tools';
+import { commandWorkspaceTools, permissionFlagsStatus } from 'dsh-tools/command-line';
 import { packageAgentInfo } from '../agent-info.js';
 import { acpStdioStream } from '../stdio/acp-stdio-stream.js';
 import { serveAcpAgent } from './acp-agent-server.js';
@@ -40,39 +30,17 @@ export function acpAgentProgram({
     booleanFlags: ['questions-as-permissions'],
     say: log,
     async run(command, resolved) {
-      const stateDir = stateDirFor(command);
       const demo = resolved.kind === 'demo';
       /** The workspace tools and policy of a session's folder; the demo's is a scratch folder. */
       const toolsFor = async (cwd: string) => {
         const folder = demo ? createScratchFolder(DEMO_WORKSPACE_FILES).folder : cwd;
         if (demo) log(`the demo works in a scratch folder, ${folder}, never in ${cwd}`);
-        return workspaceAgentTools({
-          folder,
-          stateDir,
-          allow: command.allow,
-          deny: command.deny,
-          ...(command.permissionMode !== undefined && { mode: command.permissionMode }),
-        });
+        return commandWorkspaceTools(command, folder);
       };
-      try {
-        for (const rule of [...command.allow, ...command.deny]) parseRule(rule);
-        if (command.listPermissions) {
-          const { permissions } = await workspaceAgentTools({
-            folder: process.cwd(),
-            stateDir,
-            allow: command.allow,
-            deny: command.deny,
-          });
-          stdout.write(rulesText(permissions, command.permissionMode));
-          return 0;
-        }
-      } catch (error) {
-        if (!isWorkspaceToolError(error)) throw error;
-        log(
-          error.code === 'RULE_INVALID' ? `${error.message} (see dsh-acp --help)` : error.message,
-        );
-        return error.code === 'RULE_INVALID' ? 2 : 1;
-      }
+      // The rules are checked now, though each session opens its own workspace.
+      const usageHint = '(see dsh-acp --help)';
+      const stopped = await permissionFlagsStatus(command, { say: log, usageHint, stdout });
+      if (stopped !== undefined) return stopped;
       const sessionStore = sessionStoreFor(command);
       log(`serving ${resolved.description} over ACP on stdin/stdout`);
       log(
