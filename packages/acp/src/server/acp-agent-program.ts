@@ -1,17 +1,7 @@
 import type { Readable, Writable } from 'node:stream';
-import {
-  type AgentProgram,
-  DEMO_WORKSPACE_FILES,
-  sessionStoreFor,
-  stateDirFor,
-} from 'dsh-agent/command-line';
-import {
-  createScratchFolder,
-  isWorkspaceToolError,
-  parseRule,
-  rulesText,
-  workspaceAgentTools,
-} from 'dsh-tools';
+import { type AgentProgram, DEMO_WORKSPACE_FILES, sessionStoreFor } from 'dsh-agent/command-line';
+import { createScratchFolder } from 'dsh-tools';
+import { commandWorkspaceTools, permissionFlagsStatus } from 'dsh-tools/command-line';
 import { packageAgentInfo } from '../agent-info.js';
 import { acpStdioStream } from '../stdio/acp-stdio-stream.js';
 import { serveAcpAgent } from './acp-agent-server.js';
@@ -48,17 +38,9 @@ export function acpAgentProgram({
     booleanFlags: ['questions-as-permissions'],
     say: log,
     async run(command, resolved) {
-      const stateDir = stateDirFor(command, env);
       const demo = resolved.kind === 'demo';
       /** The workspace tools and policy of a session's folder; the demo's is a scratch folder. */
-      const openFolder = (folder: string) =>
-        workspaceAgentTools({
-          folder,
-          stateDir,
-          allow: command.allow,
-          deny: command.deny,
-          ...(command.permissionMode !== undefined && { mode: command.permissionMode }),
-        });
+      const openFolder = (folder: string) => commandWorkspaceTools(command, folder, env);
       // The demo gives each session a scratch folder of its own; sessions in one real folder
       // share its tools and policy.
       const toolsFor = demo
@@ -68,25 +50,10 @@ export function acpAgentProgram({
             return openFolder(folder);
           }
         : toolsPerFolder(openFolder);
-      try {
-        for (const rule of [...command.allow, ...command.deny]) parseRule(rule);
-        if (command.listPermissions) {
-          const { permissions } = await workspaceAgentTools({
-            folder: process.cwd(),
-            stateDir,
-            allow: command.allow,
-            deny: command.deny,
-          });
-          stdout.write(rulesText(permissions, command.permissionMode));
-          return 0;
-        }
-      } catch (error) {
-        if (!isWorkspaceToolError(error)) throw error;
-        log(
-          error.code === 'RULE_INVALID' ? `${error.message} (see dsh-acp --help)` : error.message,
-        );
-        return error.code === 'RULE_INVALID' ? 2 : 1;
-      }
+      // The rules are checked now, though each folder's workspace opens at its first session.
+      const usageHint = '(see dsh-acp --help)';
+      const stopped = await permissionFlagsStatus(command, { say: log, usageHint, stdout, env });
+      if (stopped !== undefined) return stopped;
       const sessionStore = sessionStoreFor(command, env);
       log(`serving ${resolved.description} over ACP on stdin/stdout`);
       log(

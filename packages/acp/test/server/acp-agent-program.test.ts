@@ -2,8 +2,12 @@ import { readFileSync } from 'node:fs';
 import { PassThrough } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import { runAgentProgram } from 'dsh-agent/command-line';
-import { AGENT_PROGRAM_FLAGS } from 'dsh-agent/testing';
-import { describe, expect, it } from 'vitest';
+import {
+  AGENT_PROGRAM_FLAGS,
+  removeTemporaryStateFolders,
+  temporaryStateFolder,
+} from 'dsh-agent/testing';
+import { afterEach, describe, expect, it } from 'vitest';
 import { acpAgentProgram } from '../../src/server/acp-agent-program.js';
 import { hasStackTrace, TEST_STATE_HOME } from '../support/bin-process.js';
 import { startProgram } from '../support/program-client.js';
@@ -24,6 +28,8 @@ async function run(args: readonly string[]) {
   const code = await runAgentProgram(program, args, { env: {}, stdout });
   return { code, stdout: written, said };
 }
+
+afterEach(removeTemporaryStateFolders);
 
 describe('the dsh-acp program', () => {
   it('--help lists its flags on stdout', async () => {
@@ -84,5 +90,23 @@ describe('the dsh-acp program', () => {
     expect(memory.stderr()).toContain(
       'dsh-acp: conversations are kept in memory only (--no-history)',
     );
+  });
+
+  it('--permissions lists the rules in force on stdout; a bad --allow is a usage error', async () => {
+    const state = temporaryStateFolder();
+    const listed = await run(['--permissions', '--state-dir', state, '--deny', 'run_command:rm']);
+    expect(listed.code).toBe(0);
+    expect(listed.said).toEqual([]);
+    expect(listed.stdout).toContain(
+      'Rules in force (deny wins over allow):\n  deny   run_command:rm  (--deny)\n',
+    );
+    expect(listed.stdout).toContain(`Your rules for every folder: ${state}/permissions/user.json`);
+    expect(await run(['--allow', 'run command', '--state-dir', state])).toEqual({
+      code: 2,
+      stdout: '',
+      said: [
+        'The rule "run command" does not start with a tool name: a rule is TOOL or TOOL:PATTERN, such as run_command:npm test or write_file:docs/**. (see dsh-acp --help)',
+      ],
+    });
   });
 });

@@ -15,6 +15,7 @@ import { QUESTION_FIELDS } from '../src/question-shape.js';
 import { createScriptedProvider, type ScriptedAnswer } from '../src/testing.js';
 import { ASK_USER_QUESTION_TOOL_DESCRIPTION } from '../src/tool/ask-user-question-description.js';
 import { fieldOf } from './support/field-of.js';
+import { FULL_QUESTION, INVALID_OPTIONS } from './support/question-requests.js';
 
 function withAnswers(...answers: ScriptedAnswer[]) {
   const interaction = createUserInteraction();
@@ -103,26 +104,10 @@ describe('the tool definition', () => {
 
 describe('parseAskUserQuestionArguments', () => {
   it('turns snake_case arguments (object or JSON text) into a request', () => {
-    const args = {
-      question: 'Which database?',
-      header: 'Database',
-      options: [
-        { label: 'PostgreSQL', value: 'postgres', description: 'Relational.', recommended: true },
-        { label: 'SQLite' },
-      ],
-      allow_custom: true,
-    };
-    const expected = {
-      question: 'Which database?',
-      header: 'Database',
-      options: [
-        { label: 'PostgreSQL', value: 'postgres', description: 'Relational.', recommended: true },
-        { label: 'SQLite' },
-      ],
-      allowCustom: true,
-    };
-    expect(parseAskUserQuestionArguments(args)).toEqual(expected);
-    expect(parseAskUserQuestionArguments(JSON.stringify(args))).toEqual(expected);
+    const { allowCustom, ...rest } = FULL_QUESTION;
+    const args = { ...rest, allow_custom: allowCustom };
+    expect(parseAskUserQuestionArguments(args)).toEqual(FULL_QUESTION);
+    expect(parseAskUserQuestionArguments(JSON.stringify(args))).toEqual(FULL_QUESTION);
   });
 
   it('treats null optional fields as absent', () => {
@@ -146,32 +131,16 @@ describe('parseAskUserQuestionArguments', () => {
     ['a blank question', { question: '  ' }, 'question'],
     ['camelCase allowCustom', { question: 'Q?', allowCustom: true }, 'allowCustom'],
     ['allow_custom as a string', { question: 'Q?', allow_custom: 'yes' }, 'allow_custom'],
-    ['options as a string', { question: 'Q?', options: 'A, B' }, 'options'],
-    ['options as strings', { question: 'Q?', options: ['A', 'B'] }, 'options[0]'],
-    [
-      'an unknown option field',
-      { question: 'Q?', options: [{ label: 'A', id: 1 }] },
-      'options[0].id',
-    ],
-    [
-      'a duplicate label',
-      { question: 'Q?', options: [{ label: 'A' }, { label: 'a' }] },
-      'options[1].label',
-    ],
-    [
-      'two recommendations',
-      {
-        question: 'Q?',
-        options: [
-          { label: 'A', recommended: true },
-          { label: 'B', recommended: true },
-        ],
-      },
-      'options[1].recommended',
-    ],
   ])('rejects %s, naming the field', (_name, args, field) => {
     expect(argumentFieldOf(args)).toBe(field);
   });
+
+  it.each(INVALID_OPTIONS)(
+    'rejects %s, naming the field as the validator does',
+    (_name, options, field) => {
+      expect(argumentFieldOf({ question: 'Q?', options })).toBe(field);
+    },
+  );
 });
 
 describe('executeAskUserQuestion', () => {

@@ -7,6 +7,7 @@ import {
 } from '../src/index.js';
 import { createScriptedProvider } from '../src/testing.js';
 import { fieldOf } from './support/field-of.js';
+import { FULL_QUESTION, INVALID_OPTIONS } from './support/question-requests.js';
 
 const base = { question: 'Which database?' };
 
@@ -21,13 +22,7 @@ describe('validateRequest', () => {
   it('accepts a full question', () => {
     const controller = new AbortController();
     const request: AskUserQuestionRequest = {
-      question: 'Which database?',
-      header: 'Database',
-      options: [
-        { label: 'PostgreSQL', value: 'postgres', description: 'Relational.', recommended: true },
-        { label: 'SQLite' },
-      ],
-      allowCustom: true,
+      ...FULL_QUESTION,
       agent: { id: 'agent-1' },
       signal: controller.signal,
       timeoutMs: 30_000,
@@ -56,74 +51,9 @@ describe('validateRequest', () => {
     ['a question of control characters', { question: '\u001b\u0007\n' }, 'question'],
     ['a blank header', { ...base, header: '  ' }, 'header'],
     [
-      'a label of a zero-width space',
-      { ...base, options: [{ label: '\u200b' }] },
-      'options[0].label',
-    ],
-    [
       'an over-long header',
       { ...base, header: 'h'.repeat(REQUEST_LIMITS.headerLength + 1) },
       'header',
-    ],
-    ['options that are not an array', { ...base, options: 'a,b' }, 'options'],
-    ['an option that is a string', { ...base, options: ['Yes'] }, 'options[0]'],
-    ['an option without a label', { ...base, options: [{ value: 'y' }] }, 'options[0].label'],
-    ['a blank label', { ...base, options: [{ label: 'A' }, { label: ' ' }] }, 'options[1].label'],
-    [
-      'an over-long label',
-      { ...base, options: [{ label: 'l'.repeat(REQUEST_LIMITS.labelLength + 1) }] },
-      'options[0].label',
-    ],
-    ['a blank value', { ...base, options: [{ label: 'A', value: '' }] }, 'options[0].value'],
-    [
-      'an over-long value',
-      { ...base, options: [{ label: 'A', value: 'v'.repeat(REQUEST_LIMITS.valueLength + 1) }] },
-      'options[0].value',
-    ],
-    [
-      'an over-long description',
-      {
-        ...base,
-        options: [{ label: 'A', description: 'd'.repeat(REQUEST_LIMITS.descriptionLength + 1) }],
-      },
-      'options[0].description',
-    ],
-    [
-      'a recommended flag that is not a boolean',
-      { ...base, options: [{ label: 'A', recommended: 'yes' }] },
-      'options[0].recommended',
-    ],
-    [
-      'two labels that differ only in case and spaces',
-      { ...base, options: [{ label: 'Yes' }, { label: ' yes ' }] },
-      'options[1].label',
-    ],
-    [
-      'two equal values',
-      {
-        ...base,
-        options: [
-          { label: 'A', value: 'x' },
-          { label: 'B', value: 'x' },
-        ],
-      },
-      'options[1].value',
-    ],
-    [
-      'a value equal to another label used as value',
-      { ...base, options: [{ label: 'A' }, { label: 'B', value: 'A' }] },
-      'options[1].value',
-    ],
-    [
-      'two recommended options',
-      {
-        ...base,
-        options: [
-          { label: 'A', recommended: true },
-          { label: 'B', recommended: true },
-        ],
-      },
-      'options[1].recommended',
     ],
     ['allowCustom that is not a boolean', { ...base, allowCustom: 'true' }, 'allowCustom'],
     ['an agent without id', { ...base, agent: {} }, 'agent.id'],
@@ -139,24 +69,12 @@ describe('validateRequest', () => {
       'timeoutMs',
     ],
     ['an unknown field', { ...base, allow_custom: true }, 'allow_custom'],
-    [
-      'an unknown option field',
-      { ...base, options: [{ label: 'A', descripton: 'x' }] },
-      'options[0].descripton',
-    ],
-    [
-      'an unknown option field in a long list',
-      {
-        ...base,
-        options: [
-          ...Array.from({ length: 20 }, (_, i) => ({ label: `Option ${i}` })),
-          { label: 'Z', recommend: true },
-        ],
-      },
-      'options[20].recommend',
-    ],
   ])('rejects %s, naming the field', (_name, request, field) => {
     expect(fieldOf(request)).toBe(field);
+  });
+
+  it.each(INVALID_OPTIONS)('rejects %s, naming the field', (_name, options, field) => {
+    expect(fieldOf({ ...base, options })).toBe(field);
   });
 
   it('accepts every bound exactly at its limit', () => {

@@ -1,15 +1,10 @@
+import { type AgentProgram, DEMO_WORKSPACE_FILES, sessionStoreFor } from 'dsh-agent/command-line';
+import { createScratchFolder, type WorkspaceAgentTools } from 'dsh-tools';
 import {
-  type AgentProgram,
-  DEMO_WORKSPACE_FILES,
-  sessionStoreFor,
-  stateDirFor,
-} from 'dsh-agent/command-line';
-import {
-  createScratchFolder,
-  isWorkspaceToolError,
-  rulesText,
-  workspaceAgentTools,
-} from 'dsh-tools';
+  commandWorkspaceTools,
+  permissionFlagsStatus,
+  workspaceProblemStatus,
+} from 'dsh-tools/command-line';
 import { packageVersion } from '../package-version.js';
 import { ENDING_SIGNALS, signalExitCode } from '../question-ui/terminal/ending-signals.js';
 import { restoreTerminal } from '../question-ui/terminal/restore-terminal.js';
@@ -102,28 +97,18 @@ export function terminalAgentProgram({
       // From here on, every exit shows the cursor, whatever state the terminal was found in (a
       // program killed with -9 before this one leaves it hidden).
       if (io === undefined) restoreOnExit(plain, say);
+      const stopped = await permissionFlagsStatus(command, { say, usageHint, stdout, cwd, env });
+      if (stopped !== undefined) return stopped;
       // The demo works in a scratch folder of its own, never in the person's files.
-      const demo = resolved.kind === 'demo' && !command.listPermissions;
+      const demo = resolved.kind === 'demo';
       const scratch = demo ? createScratchFolder(DEMO_WORKSPACE_FILES) : undefined;
       const folder = scratch?.folder ?? cwd;
       try {
-        let workspace: Awaited<ReturnType<typeof workspaceAgentTools>>;
+        let workspace: WorkspaceAgentTools;
         try {
-          workspace = await workspaceAgentTools({
-            folder,
-            stateDir: stateDirFor(command, env),
-            allow: command.allow,
-            deny: command.deny,
-            ...(command.permissionMode !== undefined && { mode: command.permissionMode }),
-          });
-          if (command.listPermissions) {
-            stdout.write(rulesText(workspace.permissions, command.permissionMode));
-            return 0;
-          }
+          workspace = await commandWorkspaceTools(command, folder, env);
         } catch (error) {
-          if (!isWorkspaceToolError(error)) throw error;
-          say(error.code === 'RULE_INVALID' ? `${error.message} ${usageHint}` : error.message);
-          return error.code === 'RULE_INVALID' ? 2 : 1;
+          return workspaceProblemStatus(error, { say, usageHint });
         }
         const context = { say, stdout, cwd, usageHint };
         const choice = await chooseSession(command, sessionStoreFor(command, env), context);

@@ -5,7 +5,7 @@ import {
   type PermissionRequest,
 } from 'dsh-user-interaction';
 import { terminalStyle } from '../../text/terminal-style.js';
-import { type LineTerminal, startLineDialog } from '../line-mode/line-dialog.js';
+import { type LineTerminal, startTitledLineDialog } from '../line-mode/line-dialog.js';
 import { type InteractiveTerminal, runScreen } from '../menu/screen-session.js';
 import { type QuestionEnding, summaryLine } from '../summary-line.js';
 import {
@@ -93,10 +93,10 @@ export function startLineApprovalSession(
   view: ApprovalView,
   terminal: LineTerminal,
 ): void {
-  startLineDialog(
+  startTitledLineDialog(
     question,
     terminal,
-    (ending, style) => [summaryLine(view.title, ending, style)],
+    view.title,
     async (dialog) => {
       const { style } = dialog;
       const lines = [
@@ -126,20 +126,14 @@ export function startLineApprovalSession(
         answer: choiceSummary(choice, view),
         refused: choice.startsWith('reject'),
       } as const;
-      dialog.finish([summaryLine(view.title, ending, style)], () => question.resolve({ choice }));
+      dialog.end(ending, () => question.resolve({ choice }));
     },
     // Ctrl+D on a terminal rejects, as Esc does on the screen.
     view.choices.some((item) => item.choice === 'reject_once')
-      ? (style) => ({
-          lines: [
-            summaryLine(
-              view.title,
-              { kind: 'answered', answer: choiceSummary('reject_once', view), refused: true },
-              style,
-            ),
-          ],
+      ? {
+          ending: { kind: 'answered', answer: choiceSummary('reject_once', view), refused: true },
           settle: () => question.resolve({ choice: 'reject_once' }),
-        })
+        }
       : undefined,
   );
 }

@@ -3,7 +3,7 @@ import { neutralizeText } from '../../text/neutralize-text.js';
 import { type TerminalStyle, terminalStyle } from '../../text/terminal-style.js';
 import { whenWithdrawn } from '../question-session.js';
 import type { QuestionView } from '../question-view.js';
-import type { UnansweredEnding } from '../summary-line.js';
+import { type QuestionEnding, summaryLine, type UnansweredEnding } from '../summary-line.js';
 import { AT_ZERO, timeLeftText } from '../terminal/countdown.js';
 import type { TerminalOutput } from '../terminal/terminal-streams.js';
 import type { LineAnswer } from './line-answer.js';
@@ -153,4 +153,45 @@ export function startLineDialog(
     const failure = askFailedError(error, 'the line-mode question failed');
     finish(unanswered({ kind: 'interrupted' }, style), () => question.reject(failure));
   });
+}
+
+/** A line-mode dialog of one question, every ending said in one summary line under its title. */
+export interface TitledLineDialog extends Omit<LineDialog, 'finish'> {
+  /** Ends the dialog with the question's summary line for `ending`, then settles the question. */
+  end(ending: QuestionEnding, settle: () => void): void;
+}
+
+/** How Ctrl+D ends a titled session: what its summary line says, and how it settles. */
+export interface TitledEndKey {
+  readonly ending: QuestionEnding;
+  readonly settle: () => void;
+}
+
+/**
+ * `startLineDialog` for one question titled `title` (neutralised), whose every ending, answered
+ * or not, is the one summary line of `summaryLine`.
+ */
+export function startTitledLineDialog(
+  question: PendingQuestion<unknown>,
+  terminal: LineTerminal,
+  title: string,
+  run: (dialog: TitledLineDialog) => Promise<void>,
+  endKey?: TitledEndKey,
+): void {
+  const summary = (ending: QuestionEnding, style: TerminalStyle) => [
+    summaryLine(title, ending, style),
+  ];
+  startLineDialog(
+    question,
+    terminal,
+    summary,
+    ({ style, write, read, finish }) =>
+      run({
+        style,
+        write,
+        read,
+        end: (ending, settle) => finish(summary(ending, style), settle),
+      }),
+    endKey && ((style) => ({ lines: summary(endKey.ending, style), settle: endKey.settle })),
+  );
 }

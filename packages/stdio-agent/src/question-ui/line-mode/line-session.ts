@@ -7,9 +7,8 @@ import {
 import { neutralizeText } from '../../text/neutralize-text.js';
 import type { ScreenQuestion } from '../question-session.js';
 import { questionView } from '../question-view.js';
-import { summaryLine } from '../summary-line.js';
 import { linePrompt, parseLineAnswer } from './line-answer.js';
-import { type LineTerminal, questionBlock, startLineDialog } from './line-dialog.js';
+import { type LineTerminal, questionBlock, startTitledLineDialog } from './line-dialog.js';
 
 export type { LineTerminal } from './line-dialog.js';
 
@@ -24,31 +23,25 @@ export function startLineSession(
   terminal: LineTerminal,
 ): void {
   const view = questionView(request);
-  startLineDialog(
+  startTitledLineDialog(
     question,
     terminal,
-    (ending, style) => [summaryLine(view.title, ending, style)],
+    view.title,
     async (dialog) => {
-      const { style } = dialog;
-      dialog.write(questionBlock(view, style));
+      dialog.write(questionBlock(view, dialog.style));
       const parsed = await dialog.read(linePrompt(view), (line) => parseLineAnswer(view, line));
       if (parsed === undefined) return;
       if (parsed.kind === 'option') {
         const option = view.options[parsed.index] as AskUserQuestionOption;
-        const ending = { kind: 'answered', answer: view.label(parsed.index) } as const;
-        dialog.finish([summaryLine(view.title, ending, style)], () =>
+        dialog.end({ kind: 'answered', answer: view.label(parsed.index) }, () =>
           question.resolve(answerForOption(option)),
         );
       } else if (parsed.kind === 'text') {
-        const ending = { kind: 'answered', answer: neutralizeText(parsed.text) } as const;
-        dialog.finish([summaryLine(view.title, ending, style)], () =>
+        dialog.end({ kind: 'answered', answer: neutralizeText(parsed.text) }, () =>
           question.resolve({ answer: parsed.text }),
         );
       }
     },
-    (style) => ({
-      lines: [summaryLine(view.title, { kind: 'declined' }, style)],
-      settle: () => question.reject(askDeclinedError()),
-    }),
+    { ending: { kind: 'declined' }, settle: () => question.reject(askDeclinedError()) },
   );
 }
