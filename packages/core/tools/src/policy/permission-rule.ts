@@ -1,4 +1,4 @@
-import picomatch from 'picomatch';
+import { loadPicomatch } from '../cjs-dependencies.js';
 import { WorkspaceToolError } from '../tool-error.js';
 import { commandName } from './command-parts.js';
 
@@ -49,7 +49,7 @@ export function parseRule(text: unknown): PermissionRule {
   if (pattern.startsWith('/') || pattern.split('/').includes('..')) {
     return fail('has a glob that leaves the workspace (globs are relative to it)');
   }
-  const matcher = picomatch(pattern, { dot: true });
+  const matcher = loadPicomatch()(pattern, { dot: true });
   return Object.freeze({
     text: `${tool}:${pattern}`,
     tool,

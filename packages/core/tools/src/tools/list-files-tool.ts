@@ -1,6 +1,6 @@
 import { stat } from 'node:fs/promises';
 import type { AgentTool } from 'dsh-agent';
-import picomatch from 'picomatch';
+import { loadPicomatch } from '../cjs-dependencies.js';
 import { WorkspaceToolError } from '../tool-error.js';
 import { resolvePath, type Workspace } from '../workspace/workspace.js';
 import { argumentsOf, shownPath, textArgument } from './tool-arguments.js';
@@ -29,7 +29,7 @@ export function globMatcher(pattern: unknown, field: string): (path: string) => 
   }
   if (patterns.length === 0) return () => true;
   try {
-    const match = picomatch(patterns as string[], { dot: true });
+    const match = loadPicomatch()(patterns as string[], { dot: true });
     return (path) => match(path);
   } catch (error) {
     throw new WorkspaceToolError(`\`${field}\` is not a valid glob.`, 'ARGUMENTS_INVALID', {

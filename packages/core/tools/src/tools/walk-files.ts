@@ -1,6 +1,7 @@
 import { type Dirent, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import ignore, { type Ignore } from 'ignore';
+import type { Ignore } from 'ignore';
+import { loadIgnore } from '../cjs-dependencies.js';
 
 /** A file found by `walkFiles`. */
 export interface FoundFile {
@@ -59,7 +60,7 @@ export async function* walkFiles(
     if (entries.some((entry) => entry.name === '.gitignore' && entry.isFile())) {
       try {
         const text = readFileSync(join(folder, '.gitignore'), 'utf8');
-        stack = [...parentStack, { base: relative, rules: ignore().add(text) }];
+        stack = [...parentStack, { base: relative, rules: loadIgnore()().add(text) }];
       } catch {
         // Unreadable rules hide nothing.
       }
