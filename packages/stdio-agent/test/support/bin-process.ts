@@ -34,9 +34,97 @@ export interface BinProcess {
 }
 
 /**
- * Starts the bin with `args` and no API key in its environment (so the demo runs unless
- * a test says otherwise), its default state folder in a temporary folder of the test run,
- * on pipes: line mode, as in `printf … | dsh-stdio-agent`.
+ * The environment a run of the agent gets: this process's, with no API key (so the demo runs
+ * unless `env` gives one), no colour settings but the test's (`env`'s), and its default state
+ * folder in `TEST_STATE_HOME`.
+ */
+export function runEnv(env: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv {
+  const runEnv: NodeJS.ProcessEnv = {
+    ...process.env,
+    DEEPSEEK_API_KEY: '',
+    DSH_API_KEY: '',
+    XDG_STATE_HOME: TEST_STATE_HOME,
+  };
+  // Even an empty FORCE_COLOR forces colours: only the test's own settings count.
+  for (const name of ['NO_COLOR', 'FORCE_COLOR', 'NODE_DISABLE_COLORS']) delete runEnv[name];
+  return Object.assign(runEnv, env);
+}
+
+/** What a run (of the bin, or of the program in-process) writes, as it comes. */
+export interface RunOutput {
+  stdout(): string;
+  stderr(): string;
+  /** Adds to what the run wrote on stderr. */
+  addStderr(text: string): void;
+  /** Resolves once stdout contains `text`; rejects, saying so, if `done` comes first. */
+  waitForOutput(text: string, done: Promise<unknown>): Promise<void>;
+}
+
+/** Collects `stdout` and `stderr` of a run named `what` ("The bin", "The program"). */
+export function runOutput(
+  what: string,
+  stdout: NodeJS.ReadableStream,
+  stderr: NodeJS.ReadableStream,
+): RunOutput {
+  let out = '';
+  let err = '';
+  const waiters: { text: string; resolve(): void }[] = [];
+  stdout.on('data', (chunk: Buffer) => {
+    out += chunk.toString();
+    for (const waiter of [...waiters]) {
+      if (out.includes(waiter.text)) {
+        waiters.splice(waiters.indexOf(waiter), 1);
+        waiter.resolve();
+      }
+    }
+  });
+  stderr.on('data', (chunk: Buffer) => {
+    err += chunk.toString();
+  });
+  return {
+    stdout: () => out,
+    stderr: () => err,
+    addStderr(text) {
+      err += text;
+    },
+    waitForOutput: (text, done) =>
+      new Promise<void>((resolve, reject) => {
+        if (out.includes(text)) resolve();
+        else waiters.push({ text, resolve });
+        done.then(() =>
+          reject(
+            new Error(`${what} ended without writing ${JSON.stringify(text)}:\n${out}\n${err}`),
+          ),
+        );
+      }),
+  };
+}
+
+/** Something started with `args` that ends with a `BinRun`: the bin, or the program in-process. */
+type Starter = (
+  args: readonly string[],
+  env?: NodeJS.ProcessEnv,
+  options?: { readonly cwd?: string },
+) => { end(text?: string): void; readonly done: Promise<BinRun> };
+
+/** `start`'s run to its end with `input` piped in, and the same in a folder with nothing piped. */
+export function runToEnd(start: Starter) {
+  const run = (
+    args: readonly string[],
+    input = '',
+    env: NodeJS.ProcessEnv = {},
+    options: { readonly cwd?: string } = {},
+  ): Promise<BinRun> => {
+    const started = start(args, env, options);
+    started.end(input);
+    return started.done;
+  };
+  return { run, runIn: (cwd: string, args: readonly string[]) => run(args, '', {}, { cwd }) };
+}
+
+/**
+ * Starts the bin with `args` in `runEnv(env)`, on pipes: line mode, as in `printf … |
+ * dsh-stdio-agent`.
  */
 export function startBin(
   args: readonly string[],
@@ -44,77 +132,35 @@ export function startBin(
   { cwd }: { readonly cwd?: string } = {},
 ): BinProcess {
   assertBuilt();
-  const childEnv: NodeJS.ProcessEnv = {
-    ...process.env,
-    DEEPSEEK_API_KEY: '',
-    DSH_API_KEY: '',
-    XDG_STATE_HOME: TEST_STATE_HOME,
-  };
-  // Even an empty FORCE_COLOR forces colours: only the test's own settings count.
-  for (const name of ['NO_COLOR', 'FORCE_COLOR', 'NODE_DISABLE_COLORS']) delete childEnv[name];
   const child = spawn(process.execPath, [BIN, ...args], {
-    env: { ...childEnv, ...env },
+    env: runEnv(env),
     stdio: ['pipe', 'pipe', 'pipe'],
     ...(cwd !== undefined && { cwd }),
   });
-  let stdout = '';
-  let stderr = '';
-  const waiters: { text: string; resolve(): void }[] = [];
-  child.stdout.on('data', (chunk: Buffer) => {
-    stdout += chunk.toString();
-    for (const waiter of [...waiters]) {
-      if (stdout.includes(waiter.text)) {
-        waiters.splice(waiters.indexOf(waiter), 1);
-        waiter.resolve();
-      }
-    }
-  });
-  child.stderr.on('data', (chunk: Buffer) => {
-    stderr += chunk.toString();
-  });
+  const output = runOutput('The bin', child.stdout, child.stderr);
   // A bin that has already exited makes later writes fail with EPIPE: the test sees the exit.
   child.stdin.on('error', () => {});
   const done = new Promise<BinRun>((resolve) => {
-    child.on('close', (code, signal) => resolve({ code, signal, stdout, stderr }));
+    child.on('close', (code, signal) =>
+      resolve({ code, signal, stdout: output.stdout(), stderr: output.stderr() }),
+    );
   });
   return {
     write: (text) => child.stdin.write(text),
     end: (text) => child.stdin.end(text),
-    stdout: () => stdout,
+    stdout: output.stdout,
     pid: child.pid as number,
     kill: () => void child.kill('SIGKILL'),
-    waitForOutput: (text) =>
-      new Promise<void>((resolve, reject) => {
-        if (stdout.includes(text)) resolve();
-        else waiters.push({ text, resolve });
-        done.then(() =>
-          reject(
-            new Error(
-              `The bin exited without writing ${JSON.stringify(text)}:\n${stdout}\n${stderr}`,
-            ),
-          ),
-        );
-      }),
+    waitForOutput: (text) => output.waitForOutput(text, done),
     done,
   };
 }
 
+const binRuns = runToEnd(startBin);
 /** Runs the bin to its end with `input` piped in. */
-export function runBin(
-  args: readonly string[],
-  input = '',
-  env: NodeJS.ProcessEnv = {},
-  options: { readonly cwd?: string } = {},
-): Promise<BinRun> {
-  const bin = startBin(args, env, options);
-  bin.end(input);
-  return bin.done;
-}
-
+export const runBin = binRuns.run;
 /** Runs the bin to its end in the folder `cwd`, with nothing piped in. */
-export function runBinIn(cwd: string, args: readonly string[]): Promise<BinRun> {
-  return runBin(args, '', {}, { cwd });
-}
+export const runBinIn = binRuns.runIn;
 
 /** What a run that refused to start shows: its exit status, nothing on stdout, `stderr`. */
 export function refusal(code: number, stderr: string): Pick<BinRun, 'code' | 'stdout' | 'stderr'> {
