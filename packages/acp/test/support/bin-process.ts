@@ -67,9 +67,37 @@ export function startBin(
   program = BIN,
 ): BinProcess {
   const child = spawnBin(args, env, program);
+  const output = agentOutput(child.stdout);
+  let stderr = '';
+  child.stdout.on('end', output.end);
+  child.stderr.on('data', (chunk: Buffer) => {
+    stderr += chunk.toString('utf8');
+  });
+  // A test that ends the child's stdin early must not see EPIPE as a failure.
+  child.stdin.on('error', () => {});
+  const exit = deferred<Exit>();
+  child.on('exit', (code, signal) => exit.resolve({ code, signal }));
+  return {
+    child,
+    stream: ndJsonStream(agentInput(child.stdin), output.stdout),
+    lines: output.lines,
+    stderr: () => stderr,
+    write: (text) => void child.stdin.write(text),
+    exited: exit.promise,
+  };
+}
+
+/**
+ * An agent's stdout as a client reads it (a web stream, which records nothing more once the
+ * client has stopped reading it) and as its lines; `end` when the output ends.
+ */
+export function agentOutput(output: NodeJS.ReadableStream): {
+  readonly stdout: ReadableStream<Uint8Array>;
+  readonly lines: AsyncQueue<string>;
+  end(): void;
+} {
   const lines = new AsyncQueue<string>();
   let pending = '';
-  let stderr = '';
   let controller!: ReadableStreamDefaultController<Uint8Array>;
   // Once the client's connection has closed, it reads no more: later bytes are only recorded.
   let reading = true;
@@ -81,42 +109,35 @@ export function startBin(
       reading = false;
     },
   });
-  child.stdout.on('data', (chunk: Buffer) => {
+  output.on('data', (chunk: Buffer) => {
     if (reading) controller.enqueue(new Uint8Array(chunk));
     pending += chunk.toString('utf8');
     const parts = pending.split('\n');
     pending = parts.pop() ?? '';
     for (const line of parts) lines.push(line);
   });
-  child.stdout.on('end', () => {
-    if (pending !== '') lines.push(pending);
-    if (reading) controller.close();
-  });
-  child.stderr.on('data', (chunk: Buffer) => {
-    stderr += chunk.toString('utf8');
-  });
-  // A test that ends the child's stdin early must not see EPIPE as a failure.
-  child.stdin.on('error', () => {});
-  const exit = deferred<Exit>();
-  child.on('exit', (code, signal) => exit.resolve({ code, signal }));
-  const input = new WritableStream<Uint8Array>({
+  return {
+    stdout,
+    lines,
+    end() {
+      if (pending !== '') lines.push(pending);
+      if (reading) controller.close();
+    },
+  };
+}
+
+/** A web stream a client writes to an agent's stdin with, which `close` ends. */
+export function agentInput(input: NodeJS.WritableStream): WritableStream<Uint8Array> {
+  return new WritableStream<Uint8Array>({
     write(chunk) {
       return new Promise<void>((resolve, reject) =>
-        child.stdin.write(chunk, (error) => (error ? reject(error) : resolve())),
+        input.write(chunk, (error) => (error ? reject(error) : resolve())),
       );
     },
     close() {
-      child.stdin.end();
+      input.end();
     },
   });
-  return {
-    child,
-    stream: ndJsonStream(input, stdout),
-    lines,
-    stderr: () => stderr,
-    write: (text) => void child.stdin.write(text),
-    exited: exit.promise,
-  };
 }
 
 /** Ends the child's stdin (the editor went away) and waits for it to exit. */

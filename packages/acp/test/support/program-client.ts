@@ -4,9 +4,14 @@ import { ndJsonStream } from '@agentclientprotocol/sdk';
 import { runAgentProgram } from 'dsh-agent/command-line';
 import { expect } from 'vitest';
 import { acpAgentProgram } from '../../src/server/acp-agent-program.js';
-import type { TestClient } from '../../src/testing.js';
-import { AsyncQueue } from '../../src/testing.js';
-import { hasStackTrace, jsonRpcLine, TEST_STATE_HOME } from './bin-process.js';
+import type { AsyncQueue, TestClient } from '../../src/testing.js';
+import {
+  agentInput,
+  agentOutput,
+  hasStackTrace,
+  jsonRpcLine,
+  TEST_STATE_HOME,
+} from './bin-process.js';
 
 /**
  * The `dsh-acp` program run in-process by `runAgentProgram`, as its bin runs it, over two
@@ -41,27 +46,8 @@ export function startProgram(
 ): ProgramRun {
   const input = new PassThrough();
   const output = new PassThrough();
-  const lines = new AsyncQueue<string>();
+  const agent = agentOutput(output);
   let stderr = '';
-  let pending = '';
-  let controller!: ReadableStreamDefaultController<Uint8Array>;
-  // Once the client's connection has closed, it reads no more: later bytes are only recorded.
-  let reading = true;
-  const stdout = new ReadableStream<Uint8Array>({
-    start(control) {
-      controller = control;
-    },
-    cancel() {
-      reading = false;
-    },
-  });
-  output.on('data', (chunk: Buffer) => {
-    if (reading) controller.enqueue(new Uint8Array(chunk));
-    pending += chunk.toString('utf8');
-    const parts = pending.split('\n');
-    pending = parts.pop() ?? '';
-    for (const line of parts) lines.push(line);
-  });
   const warnings: Error[] = [];
   const onWarning = (warning: Error): void => void warnings.push(warning);
   process.on('warning', onWarning);
@@ -80,22 +66,11 @@ export function startProgram(
     stdout: new PassThrough(),
   }).finally(() => {
     process.off('warning', onWarning);
-    if (pending !== '') lines.push(pending);
-    if (reading) controller.close();
-  });
-  const writable = new WritableStream<Uint8Array>({
-    write(chunk) {
-      return new Promise<void>((resolve, reject) =>
-        input.write(chunk, (error) => (error ? reject(error) : resolve())),
-      );
-    },
-    close() {
-      input.end();
-    },
+    agent.end();
   });
   return {
-    stream: ndJsonStream(writable, stdout),
-    lines,
+    stream: ndJsonStream(agentInput(input), agent.stdout),
+    lines: agent.lines,
     stderr: () => stderr,
     write: (text) => void input.write(text),
     end: () => void input.end(),
