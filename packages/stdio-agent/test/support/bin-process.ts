@@ -1,6 +1,7 @@
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { builtBin } from 'dsh-agent/testing';
+import { expect } from 'vitest';
 
 /** The built `dsh-stdio-agent` bin: the tests run what people run. */
 const bin = builtBin(new URL('../../', import.meta.url), 'dsh-stdio-agent');
@@ -175,4 +176,14 @@ export function hasStackTrace(text: string): boolean {
 /** A test fixture's path. */
 export function fixture(name: string): string {
   return fileURLToPath(new URL(`../fixtures/${name}`, import.meta.url));
+}
+
+/** Checks that a refused run said why in one line (the demo's scratch-folder line aside), with no stack trace. */
+export function expectOneLine(stderr: string): void {
+  expect(hasStackTrace(stderr), stderr).toBe(false);
+  const lines = stderr
+    .trimEnd()
+    .split('\n')
+    .filter((line) => !line.includes('the demo works in a scratch folder'));
+  expect(lines, stderr).toHaveLength(1);
 }

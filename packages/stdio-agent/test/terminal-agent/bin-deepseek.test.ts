@@ -6,32 +6,21 @@ import {
   REASONING_NOT_PASSED_BACK,
   removeTemporaryStateFolders,
   STAND_IN_QUESTION,
-  startDeepSeekStandIn,
   temporaryStateFolder,
 } from 'dsh-agent/testing';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { KEYS } from '../../src/testing.js';
 import { assertBuilt, BIN, startBin } from '../support/bin-process.js';
+import { closeStandIns, standIn, standInFlags } from '../support/deepseek-stand-ins.js';
 import { startPtySession, stopPtySessions } from '../support/pty-session.js';
 
 beforeAll(assertBuilt);
 
-const standIns: { close(): Promise<void> }[] = [];
 afterEach(async () => {
   stopPtySessions();
   removeTemporaryStateFolders();
-  await Promise.all(standIns.splice(0).map((standIn) => standIn.close()));
+  await closeStandIns();
 });
-
-async function standIn(options: Parameters<typeof startDeepSeekStandIn>[0] = {}) {
-  const server = await startDeepSeekStandIn(options);
-  standIns.push(server);
-  return server;
-}
-
-function flags(url: string, ...more: string[]): string[] {
-  return ['--base-url', url, '--model', 'deepseek-flash', ...more];
-}
 
 /**
  * A stand-in whose first answer thinks until `thinking` resolves, then asks the stand-in
@@ -73,7 +62,7 @@ describe('dsh-stdio-agent against a stand-in for DeepSeek', () => {
   it('a kill -9 while its question waits: --continue asks it again and the answer reaches the model, reasoning passed back intact', async () => {
     const server = await standIn();
     const stateDir = temporaryStateFolder();
-    const args = flags(server.url, '--state-dir', stateDir);
+    const args = standInFlags(server.url, '--state-dir', stateDir);
     const env = { DSH_API_KEY: server.apiKey };
     const cwd = mkdtempSync(join(stateDir, 'project-'));
     const first = startBin(args, env, { cwd });

@@ -3,7 +3,7 @@ import { chmodSync, chownSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { removeTemporaryStateFolders, temporaryStateFolder } from 'dsh-agent/testing';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { assertBuilt, BIN, hasStackTrace } from '../support/bin-process.js';
+import { assertBuilt, BIN, expectOneLine } from '../support/bin-process.js';
 
 beforeAll(assertBuilt);
 afterEach(removeTemporaryStateFolders);
@@ -11,14 +11,6 @@ afterEach(removeTemporaryStateFolders);
 // A process of another user is the bin's; the rest runs in-process: program-sessions-unsafe.test.ts.
 
 /** One line on stderr (besides the demo's notice of its scratch folder), no stack trace. */
-function oneLine(stderr: string): void {
-  expect(hasStackTrace(stderr), stderr).toBe(false);
-  const lines = stderr
-    .trimEnd()
-    .split('\n')
-    .filter((line) => !line.includes('the demo works in a scratch folder'));
-  expect(lines, stderr).toHaveLength(1);
-}
 
 const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
 
@@ -65,7 +57,7 @@ describe('the terminal program when the disk refuses', () => {
         expect(run.stderr).toContain(
           `dsh-stdio-agent: Cannot read the saved sessions in ${sessions} (permission denied, EACCES).\n`,
         );
-        oneLine(run.stderr);
+        expectOneLine(run.stderr);
       }
     },
   );

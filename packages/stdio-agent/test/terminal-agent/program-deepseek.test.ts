@@ -1,33 +1,19 @@
-import {
-  REASONING_NOT_PASSED_BACK,
-  STAND_IN_QUESTION,
-  startDeepSeekStandIn,
-} from 'dsh-agent/testing';
+import { REASONING_NOT_PASSED_BACK, STAND_IN_QUESTION } from 'dsh-agent/testing';
 import { afterEach, describe, expect, it } from 'vitest';
+import { closeStandIns, standIn, standInFlags } from '../support/deepseek-stand-ins.js';
 import { runProgram } from '../support/program-run.js';
 
 // The dsh-stdio-agent program in-process on piped input, as its bin runs it; a kill -9 and a real
 // terminal are the bin's: bin-deepseek.test.ts.
 
-const standIns: { close(): Promise<void> }[] = [];
 afterEach(async () => {
-  await Promise.all(standIns.splice(0).map((standIn) => standIn.close()));
+  await closeStandIns();
 });
-
-async function standIn(options: Parameters<typeof startDeepSeekStandIn>[0] = {}) {
-  const server = await startDeepSeekStandIn(options);
-  standIns.push(server);
-  return server;
-}
-
-function flags(url: string, ...more: string[]): string[] {
-  return ['--base-url', url, '--model', 'deepseek-flash', ...more];
-}
 
 describe('the dsh-stdio-agent program against a stand-in for DeepSeek', () => {
   it('runs a full turn with a question and its answer, thinking on by default', async () => {
     const server = await standIn();
-    const run = await runProgram(flags(server.url), 'Paint the fence\n2\n', {
+    const run = await runProgram(standInFlags(server.url), 'Paint the fence\n2\n', {
       DSH_API_KEY: server.apiKey,
     });
     expect(run.stderr).toContain('Model: deepseek-flash at');
@@ -49,9 +35,13 @@ describe('the dsh-stdio-agent program against a stand-in for DeepSeek', () => {
 
   it('turns thinking off with --thinking off, and prints reasoning with --show-thinking', async () => {
     const off = await standIn();
-    const quiet = await runProgram(flags(off.url, '--thinking', 'off'), 'Paint the fence\n2\n', {
-      DSH_API_KEY: off.apiKey,
-    });
+    const quiet = await runProgram(
+      standInFlags(off.url, '--thinking', 'off'),
+      'Paint the fence\n2\n',
+      {
+        DSH_API_KEY: off.apiKey,
+      },
+    );
     expect(quiet.stdout).toContain('Painting the fence Blue.');
     expect(off.requests.map((request) => request.body.thinking)).toEqual([
       { type: 'disabled' },
@@ -60,7 +50,7 @@ describe('the dsh-stdio-agent program against a stand-in for DeepSeek', () => {
 
     const shown = await standIn();
     const loud = await runProgram(
-      flags(shown.url, '--thinking', 'max', '--show-thinking'),
+      standInFlags(shown.url, '--thinking', 'max', '--show-thinking'),
       'Paint the fence\n2\n',
       { DSH_API_KEY: shown.apiKey },
     );

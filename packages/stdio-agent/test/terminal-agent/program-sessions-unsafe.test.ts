@@ -7,7 +7,7 @@ import {
   temporaryStateFolder,
 } from 'dsh-agent/testing';
 import { afterEach, describe, expect, it } from 'vitest';
-import { hasStackTrace } from '../support/bin-process.js';
+import { expectOneLine } from '../support/bin-process.js';
 import { runProgram, runProgramIn } from '../support/program-run.js';
 
 // The dsh-stdio-agent program in-process, as its bin runs it; another user's process is the bin's:
@@ -27,14 +27,6 @@ function stateWithSessions(): { stateDir: string; sessions: string; cwd: string 
 }
 
 /** One line on stderr (besides the demo's notice of its scratch folder), no stack trace. */
-function oneLine(stderr: string): void {
-  expect(hasStackTrace(stderr), stderr).toBe(false);
-  const lines = stderr
-    .trimEnd()
-    .split('\n')
-    .filter((line) => !line.includes('the demo works in a scratch folder'));
-  expect(lines, stderr).toHaveLength(1);
-}
 
 describe('the terminal program (in-process) with a state folder as someone else left it', () => {
   it('a FIFO named like a session hangs nothing: --sessions lists past it, --resume refuses it', async () => {
@@ -49,12 +41,12 @@ describe('the terminal program (in-process) with a state folder as someone else 
     expect(listed.code).toBe(0);
     expect(listed.stdout).toContain(`${OTHER}  `);
     expect(listed.stderr).toContain('is not a regular file');
-    oneLine(listed.stderr);
+    expectOneLine(listed.stderr);
 
     const resumed = await runProgramIn(cwd, [...args, '--resume', ID]);
     expect(resumed.code).toBe(1);
     expect(resumed.stderr).toContain('is not a regular file');
-    oneLine(resumed.stderr);
+    expectOneLine(resumed.stderr);
   });
 
   it('a folder named like a session, a state folder others can write, a --state-dir that is a file: one line, status 1', async () => {
@@ -62,13 +54,13 @@ describe('the terminal program (in-process) with a state folder as someone else 
     mkdirSync(join(sessions, `${ID}.jsonl`));
     const folder = await runProgramIn(cwd, ['--state-dir', stateDir, '--resume', ID]);
     expect(folder.code).toBe(1);
-    oneLine(folder.stderr);
+    expectOneLine(folder.stderr);
 
     chmodSync(sessions, 0o777);
     const open = await runProgramIn(cwd, ['--state-dir', stateDir, '--continue']);
     expect(open.code).toBe(1);
     expect(open.stderr).toContain(`chmod 700 ${sessions}`);
-    oneLine(open.stderr);
+    expectOneLine(open.stderr);
 
     const file = join(stateDir, 'a-file');
     writeFileSync(file, '');
@@ -76,7 +68,7 @@ describe('the terminal program (in-process) with a state folder as someone else 
       const run = await runProgramIn(cwd, ['--state-dir', file, flag]);
       expect(run.code, flag).toBe(1);
       expect(run.stderr).toContain('is not a folder');
-      oneLine(run.stderr);
+      expectOneLine(run.stderr);
     }
   });
 
@@ -94,7 +86,7 @@ describe('the terminal program (in-process) with a state folder as someone else 
     expect(locked.code).toBe(1);
     expect(locked.stderr).toContain('on far');
     expect(locked.stderr).not.toContain('\u001b');
-    oneLine(locked.stderr);
+    expectOneLine(locked.stderr);
 
     const odd = mkdtempSync(join(stateDir, 'odd\u001b[2J-'));
     const none = await runProgramIn(odd, ['--state-dir', stateDir, '--continue']);
@@ -149,7 +141,7 @@ describe('the terminal program (in-process) when the disk refuses', () => {
       const readOnly = await runProgram(['--state-dir', stateDir, '--resume', ID], '', {}, { cwd });
       expect(readOnly.code).toBe(1);
       expect(readOnly.stderr).toContain('read-only file system');
-      oneLine(readOnly.stderr);
+      expectOneLine(readOnly.stderr);
 
       fileSystem.remount('rw');
       expect(() =>
@@ -158,7 +150,7 @@ describe('the terminal program (in-process) when the disk refuses', () => {
       const full = await runProgram(['--state-dir', stateDir, '--resume', ID], '', {}, { cwd });
       expect(full.code).toBe(1);
       expect(full.stderr).toContain('no space left');
-      oneLine(full.stderr);
+      expectOneLine(full.stderr);
     } finally {
       fileSystem.done();
     }
