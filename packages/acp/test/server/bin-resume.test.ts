@@ -12,15 +12,12 @@ import { createTestClient, initializeClient, prompt, type TestClient } from '../
 import { type BinProcess, startBin } from '../support/bin-process.js';
 import { withProgramClient } from '../support/program-client.js';
 import { rejectionOf } from '../support/rejection-of.js';
+import { linesOf } from '../support/session-lines.js';
 
 afterEach(removeTemporaryStateFolders);
 
 // The first process is the bin, killed with SIGKILL; what comes next runs in-process. An editor that
 // quits (no kill) is tested in-process: program-resume.test.ts.
-
-type Lines = ReturnType<typeof sessionFileLines>;
-const of = (lines: Lines, type: string, toolCallId: string) =>
-  lines.filter((line) => line.type === type && line.toolCallId === toolCallId);
 
 /** Starts the bin, opens a session, and runs `op` with it until the test kills the bin. */
 async function firstProcess(
@@ -118,9 +115,9 @@ describe('a turn that waited when dsh-acp was killed goes on after session/load'
       expect(JSON.stringify(second.updates.toolCallUpdates(sessionId))).toContain('PLAN.md');
     });
     const lines = sessionFileLines(stateDir, sessionId);
-    expect(of(lines, 'posed', 'check-plan')).toHaveLength(2);
-    expect(of(lines, 'approval', 'check-plan')).toHaveLength(1);
-    expect(of(lines, 'tool-result', 'check-plan')).toEqual([
+    expect(linesOf(lines, 'posed', 'check-plan')).toHaveLength(2);
+    expect(linesOf(lines, 'approval', 'check-plan')).toHaveLength(1);
+    expect(linesOf(lines, 'tool-result', 'check-plan')).toEqual([
       expect.objectContaining({ result: expect.objectContaining({ ok: true }) }),
     ]);
     expect(lines.filter((line) => line.type === 'turn-end').map((line) => line.reason)).toEqual([
@@ -159,9 +156,9 @@ describe('a turn that waited when dsh-acp was killed goes on after session/load'
       );
     });
     const lines = sessionFileLines(stateDir, sessionId);
-    expect(of(lines, 'posed', 'stack')).toHaveLength(2);
-    expect(of(lines, 'tool-result', 'stack')).toHaveLength(1);
-    expect(of(lines, 'tool-result', 'language')).toHaveLength(1);
+    expect(linesOf(lines, 'posed', 'stack')).toHaveLength(2);
+    expect(linesOf(lines, 'tool-result', 'stack')).toHaveLength(1);
+    expect(linesOf(lines, 'tool-result', 'language')).toHaveLength(1);
     expect(lines.filter((line) => line.type === 'turn-end')).toEqual([
       { v: 1, type: 'turn-end', reason: 'finished' },
     ]);
@@ -192,7 +189,7 @@ describe('a turn that waited when dsh-acp was killed goes on after session/load'
     // question was declined.
     expect(lines.some((line) => line.interrupted === true)).toBe(false);
     expect(
-      of(lines, 'tool-result', 'language').map(
+      linesOf(lines, 'tool-result', 'language').map(
         (line) => (line.result as { error?: { code?: string } }).error?.code,
       ),
     ).toEqual(['TURN_CANCELLED', 'ASK_DECLINED']);
@@ -223,7 +220,7 @@ describe('a turn that waited when dsh-acp was killed goes on after session/load'
       expect((await second.forms.next()).params).toMatchObject({ toolCallId: 'name' });
     });
     const lines = sessionFileLines(stateDir, sessionId);
-    expect(of(lines, 'tool-result', 'language')).toEqual([
+    expect(linesOf(lines, 'tool-result', 'language')).toEqual([
       expect.objectContaining({ result: expect.objectContaining({ ok: true, output: 'Go' }) }),
     ]);
   });

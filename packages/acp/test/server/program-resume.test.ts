@@ -8,12 +8,9 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createTestClient, initializeClient, prompt } from '../../src/testing.js';
 import { withProgramClient } from '../support/program-client.js';
 import { rejectionOf } from '../support/rejection-of.js';
+import { linesOf } from '../support/session-lines.js';
 
 afterEach(removeTemporaryStateFolders);
-
-type Lines = ReturnType<typeof sessionFileLines>;
-const of = (lines: Lines, type: string, toolCallId: string) =>
-  lines.filter((line) => line.type === type && line.toolCallId === toolCallId);
 
 // After a kill -9, against the bin: bin-resume.test.ts.
 describe('a turn that waited when its editor quit goes on after session/load, against the dsh-acp program', () => {
@@ -46,7 +43,7 @@ describe('a turn that waited when its editor quit goes on after session/load, ag
       form.reply({ action: 'accept', content: { text: 'shop' } });
       expect((await second.forms.next()).params).toMatchObject({ toolCallId: 'stack' });
     });
-    expect(of(sessionFileLines(stateDir, sessionId), 'tool-result', 'name')).toEqual([
+    expect(linesOf(sessionFileLines(stateDir, sessionId), 'tool-result', 'name')).toEqual([
       expect.objectContaining({ result: expect.objectContaining({ ok: true, output: 'shop' }) }),
     ]);
   });
