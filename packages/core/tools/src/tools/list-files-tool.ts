@@ -1,4 +1,4 @@
-import { stat } from 'node:fs/promises';
+import { statSync } from 'node:fs';
 import type { AgentTool } from 'dsh-agent';
 import { loadPicomatch } from '../cjs-dependencies.js';
 import { WorkspaceToolError } from '../tool-error.js';
@@ -73,7 +73,12 @@ export function createListFilesTool(workspace: Workspace): AgentTool {
       const fields = argumentsOf(args, 'list_files');
       const matches = globMatcher(fields.pattern, 'pattern');
       const root = context.description?.locations?.[0]?.path as string;
-      const stats = await stat(root).catch(() => undefined);
+      let stats: ReturnType<typeof statSync> | undefined;
+      try {
+        stats = statSync(root);
+      } catch {
+        stats = undefined;
+      }
       if (stats === undefined)
         throw new WorkspaceToolError(`There is no folder ${root}.`, 'PATH_NOT_FOUND');
       if (!stats.isDirectory())

@@ -82,6 +82,15 @@ describe('read_file', () => {
     await expect(call(tool('read_file'), { path: 'nope.txt' })).rejects.toMatchObject({
       code: 'PATH_NOT_FOUND',
     });
+    // A FIFO is refused from its stat, never opened: opening it would wait for a writer.
+    execFileSync('mkfifo', [join(folder, 'pipe')]);
+    await expect(call(tool('read_file'), { path: 'pipe' })).rejects.toMatchObject({
+      code: 'NOT_TEXT',
+      message: expect.stringContaining('not a regular file'),
+    });
+    await expect(
+      call(tool('edit_file'), { path: 'pipe', old_text: 'a', new_text: 'b' }),
+    ).rejects.toMatchObject({ code: 'NOT_TEXT' });
   });
 
   it('describes a path that leaves the workspace by .. or a symlink as the real outside path', async () => {
