@@ -125,9 +125,13 @@ async function runCall(
   log: TurnLog,
   prepared: PreparedToolCall,
   signal: AbortSignal,
+  asked?: { value: boolean },
 ): Promise<ToolResult | undefined> {
   if (signal.aborted) return undefined;
-  const onAsk = () => log.addPosed(prepared.call, 'question');
+  const onAsk = () => {
+    if (asked !== undefined) asked.value = true;
+    return log.addPosed(prepared.call, 'question');
+  };
   const result = await raceAbort(executeToolCall(prepared, { ...setup, signal, onAsk }), signal);
   if (result === ABORTED) return undefined;
   // A failure caused by the cancel itself (such as ASK_ABORTED) is the cancel; an answer given first is kept.
@@ -205,15 +209,22 @@ async function* runCalls(
       ...(description !== undefined && { description }),
     };
     let result: ToolResult | undefined;
+    // Whether the call's decision is on disk: then its result holds no answer of the person's
+    // unless the call asked one, and it is made durable with the next answer (or the turn's end)
+    // rather than on its own. Lost to a power failure, the call is found decided without a
+    // result, and is never run a second time (see `runsAgain`).
+    let decidedDurably = false;
+    const asked = { value: false };
     const stored = decided?.toolCallId === call.id ? decided : undefined;
     if (stored !== undefined) {
       // Decided before the program stopped: the decision stands, and a call that acts and was
       // allowed may have run already, so it never runs a second time.
       const { outcome } = stored;
+      decidedDurably = true;
       yield { type: 'tool-approval', id: call.id, name: call.name, outcome };
       if (!outcome.allowed) result = deniedResult(outcome);
       else if (await runsAgain(setup, prepared, stored, description)) {
-        result = await runCall(setup, log, prepared, signal);
+        result = await runCall(setup, log, prepared, signal, asked);
       } else result = stoppedWhileRunningResult();
     } else if (description !== undefined && prepared.failure === undefined) {
       const onAsk = () => log.addPosed(call, 'approval');
@@ -221,6 +232,7 @@ async function* runCalls(
       log.addApproval(call, description, approval.outcome);
       // The person's decision is stored before anything acts on it.
       await log.flush();
+      decidedDurably = true;
       yield {
         type: 'tool-approval',
         id: call.id,
@@ -231,15 +243,16 @@ async function* runCalls(
       if (!approval.outcome.allowed) {
         result = signal.aborted ? undefined : deniedResult(approval.outcome);
       } else {
-        result = await runCall(setup, log, prepared, signal);
+        result = await runCall(setup, log, prepared, signal, asked);
       }
     } else {
       result = await runCall(setup, log, prepared, signal);
     }
     result ??= cancelledResult();
     log.addResult(call, result);
-    // The answer is stored before the agent goes on with it.
-    await log.flush();
+    // An answer is stored before the agent goes on with it; so is the result of a call that
+    // was never decided (it could not be told from one that never ran).
+    if (!decidedDurably || asked.value) await log.flush();
     yield { type: 'tool-result', id: call.id, name: call.name, result };
   }
   return signal.aborted;

@@ -82,9 +82,46 @@ describe('approvals', () => {
       'assistant',
       'turn-end',
     ]);
-    // The decision was durable before the tool ran.
-    expect(order[0]).toBe('flush after approval');
+    // The decision was durable before the tool ran; the result, which holds no answer, is
+    // not flushed on its own (only with the turn's end).
+    expect(order).toEqual(['flush after approval', 'flush after turn-end']);
     expectValidConversation(agent.messages);
+  });
+
+  it('stores the result of an approved call that asked the person before going on with it', async () => {
+    const entries: ConversationEntry[] = [];
+    const order: string[] = [];
+    const asking: AgentTool = {
+      ...editTool(),
+      async execute(_args, context) {
+        const answer = await context.ask({
+          question: 'Keep the old file?',
+          options: [{ label: 'Yes' }, { label: 'No' }],
+        });
+        return { ok: true, output: answer.answer };
+      },
+    };
+    const { agent } = scriptedAgent(SCRIPT, {
+      answers: [{ choice: 'allow_once' }, { label: 'No' }],
+      agent: {
+        tools: [asking],
+        recorder: {
+          add: (entry) => entries.push(entry),
+          flush: async () => {
+            order.push(`flush after ${entries.at(-1)?.type}`);
+          },
+        },
+      },
+    });
+    const events = await collect(agent.run('go'));
+    expect(events.find((event) => event.type === 'tool-result')).toMatchObject({
+      result: { ok: true, output: 'No' },
+    });
+    expect(order).toEqual([
+      'flush after approval',
+      'flush after tool-result',
+      'flush after turn-end',
+    ]);
   });
 
   it('tells the model a rejected call did not run, and never runs it', async () => {
