@@ -1,4 +1,3 @@
-import { readFileSync } from 'node:fs';
 import { PassThrough } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import { runAgentProgram } from 'dsh-agent/command-line';
@@ -10,14 +9,11 @@ import {
 import { afterEach, describe, expect, it } from 'vitest';
 import { acpAgentProgram } from '../../src/server/acp-agent-program.js';
 import { hasStackTrace, TEST_STATE_HOME } from '../support/bin-process.js';
+import { MANIFEST } from '../support/package-manifest.js';
 import { startProgram } from '../support/program-client.js';
 
 // The dsh-acp program in-process, as its bin runs it (bin-usage.test.ts runs the bin itself once):
 // its help, version, hint and own flag, its fatal errors, and what it says when it serves. The usage errors themselves are listed once, in dsh-agent.
-
-const { version } = JSON.parse(
-  readFileSync(new URL('../../package.json', import.meta.url), 'utf8'),
-) as { version: string };
 
 async function run(args: readonly string[]) {
   const said: string[] = [];
@@ -43,8 +39,12 @@ describe('the dsh-acp program', () => {
   });
 
   it('--version and -V print the package version', async () => {
-    expect(await run(['--version'])).toEqual({ code: 0, stdout: `${version}\n`, said: [] });
-    expect((await run(['-V'])).stdout).toBe(`${version}\n`);
+    expect(await run(['--version'])).toEqual({
+      code: 0,
+      stdout: `${MANIFEST.version}\n`,
+      said: [],
+    });
+    expect((await run(['-V'])).stdout).toBe(`${MANIFEST.version}\n`);
   });
 
   it('ends a usage error with its own hint, its boolean flag taking no value', async () => {

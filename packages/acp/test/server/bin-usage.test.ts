@@ -1,4 +1,3 @@
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import {
   endInput,
@@ -8,10 +7,7 @@ import {
   spawnBin,
   startBin,
 } from '../support/bin-process.js';
-
-const { version } = JSON.parse(
-  readFileSync(new URL('../../package.json', import.meta.url), 'utf8'),
-) as { version: string };
+import { MANIFEST } from '../support/package-manifest.js';
 
 /** Runs the bin to its end with no input, as a shell would. */
 function run(args: readonly string[], env: Record<string, string> = {}) {
@@ -34,7 +30,11 @@ describe('the dsh-acp command line', () => {
     expect(help.code).toBe(0);
     expect(help.stdout).toMatch(/^Usage: dsh-acp \[options\]/);
     expect(help.stderr).toBe('');
-    expect(await run(['--version'])).toEqual({ code: 0, stdout: `${version}\n`, stderr: '' });
+    expect(await run(['--version'])).toEqual({
+      code: 0,
+      stdout: `${MANIFEST.version}\n`,
+      stderr: '',
+    });
     expect(await run(['--nope'])).toEqual({
       code: 2,
       stdout: '',

@@ -1,4 +1,3 @@
-import { readFileSync } from 'node:fs';
 import { methods, PROTOCOL_VERSION } from '@agentclientprotocol/sdk';
 import { createScriptedModel } from 'dsh-agent';
 import { describe, expect, it } from 'vitest';
@@ -7,14 +6,8 @@ import {
   SUPPORTED_PROTOCOL_VERSIONS,
 } from '../../src/server/initialize-response.js';
 import { createTestClient, newSession, withServer } from '../../src/testing.js';
+import { MANIFEST } from '../support/package-manifest.js';
 import { rejectionOf } from '../support/rejection-of.js';
-
-const manifest = JSON.parse(
-  readFileSync(new URL('../../package.json', import.meta.url), 'utf8'),
-) as {
-  name: string;
-  version: string;
-};
 
 const options = () => ({ model: createScriptedModel({ steps: [{ text: 'Hello.' }] }) });
 
@@ -35,7 +28,7 @@ describe('initialize', () => {
           mcpCapabilities: { http: false, sse: false },
           sessionCapabilities: { close: {} },
         },
-        agentInfo: { name: manifest.name, title: 'dsh agent', version: manifest.version },
+        agentInfo: { name: MANIFEST.name, title: 'dsh agent', version: MANIFEST.version },
         authMethods: [],
       });
       expect(log).toEqual(['zed 0.200.0 connected (protocol 1; questions as forms)']);

@@ -1,14 +1,9 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { createReadlineProvider, type ReadlineProvider } from '../../src/index.js';
+import type { ReadlineProvider } from '../../src/index.js';
 import { countdownLine, nextTick, timeLeftText } from '../../src/question-ui/terminal/countdown.js';
-import {
-  createFakeTerminal,
-  createPipes,
-  type FakeTerminal,
-  KEYS,
-  TEST_ENV,
-} from '../../src/testing.js';
+import { type FakeTerminal, KEYS } from '../../src/testing.js';
 import { DATABASE } from '../support/question-fixtures.js';
+import { providerOnPipes, providerOnTerminal } from '../support/question-provider.js';
 
 let terminal: FakeTerminal | undefined;
 let provider: ReadlineProvider | undefined;
@@ -36,13 +31,7 @@ describe('the countdown of a question with a time limit', () => {
 
   it('is drawn under the menu and counts down as the clock goes, and stops when answered', async () => {
     let clock = 1_000_000;
-    terminal = createFakeTerminal({ columns: 100, rows: 20 });
-    provider = createReadlineProvider({
-      input: terminal.input,
-      output: terminal.output,
-      env: TEST_ENV,
-      now: () => clock,
-    });
+    ({ terminal, provider } = providerOnTerminal({ columns: 100, rows: 20, now: () => clock }));
     const answer = provider.ask({ ...DATABASE, timeoutMs: 65_500 });
     const first = await terminal.waitFor('left to answer');
     expect(first.split('\n').at(-1)).toBe(
@@ -62,13 +51,8 @@ describe('the countdown of a question with a time limit', () => {
   });
 
   it('is said once in line mode, where nothing is redrawn', async () => {
-    const pipes = createPipes();
-    provider = createReadlineProvider({
-      input: pipes.input,
-      output: pipes.output,
-      env: TEST_ENV,
-      now: () => 0,
-    });
+    const { pipes, provider: piped } = providerOnPipes({ now: () => 0 });
+    provider = piped;
     const answer = provider.ask({ ...DATABASE, timeoutMs: 30_000 });
     pipes.input.write('2\n');
     await answer;

@@ -23,7 +23,7 @@ let pipes: Pipes;
 let provider: ReadlineProvider;
 
 function open(env: NodeJS.ProcessEnv = TEST_ENV): Pipes {
-  ({ pipes, provider } = providerOnPipes(env));
+  ({ pipes, provider } = providerOnPipes({ env }));
   return pipes;
 }
 

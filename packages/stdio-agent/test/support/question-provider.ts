@@ -14,10 +14,16 @@ import {
   TEST_ENV,
 } from '../../src/testing.js';
 
-/** Options of `providerOnTerminal`: the fake terminal's, and the provider's that tests vary. */
-export interface ProviderOnTerminalOptions extends FakeTerminalOptions {
+/** Options of `providerOnPipes`: the provider's that tests vary. */
+export interface ProviderOnPipesOptions {
   /** Default `TEST_ENV`. */
   readonly env?: NodeJS.ProcessEnv;
+  /** The clock of a question's time limit: passed on when given; otherwise the provider's default. */
+  readonly now?: () => number;
+}
+
+/** Options of `providerOnTerminal`: the fake terminal's, and the provider's that tests vary. */
+export interface ProviderOnTerminalOptions extends FakeTerminalOptions, ProviderOnPipesOptions {
   /** Passed on when given; otherwise the provider's default. */
   readonly escapeCodeTimeout?: number;
 }
@@ -27,24 +33,31 @@ export function providerOnTerminal(options: ProviderOnTerminalOptions = {}): {
   terminal: FakeTerminal;
   provider: ReadlineProvider;
 } {
-  const { env = TEST_ENV, escapeCodeTimeout, ...terminalOptions } = options;
+  const { env = TEST_ENV, now, escapeCodeTimeout, ...terminalOptions } = options;
   const terminal = createFakeTerminal(terminalOptions);
   const provider = createReadlineProvider({
     input: terminal.input,
     output: terminal.output,
     env,
+    ...(now === undefined ? {} : { now }),
     ...(escapeCodeTimeout === undefined ? {} : { escapeCodeTimeout }),
   });
   return { terminal, provider };
 }
 
 /** A readline provider asking in line mode on fresh plain pipes. */
-export function providerOnPipes(env: NodeJS.ProcessEnv = TEST_ENV): {
+export function providerOnPipes(options: ProviderOnPipesOptions = {}): {
   pipes: Pipes;
   provider: ReadlineProvider;
 } {
+  const { env = TEST_ENV, now } = options;
   const pipes = createPipes();
-  const provider = createReadlineProvider({ input: pipes.input, output: pipes.output, env });
+  const provider = createReadlineProvider({
+    input: pipes.input,
+    output: pipes.output,
+    env,
+    ...(now === undefined ? {} : { now }),
+  });
   return { pipes, provider };
 }
 

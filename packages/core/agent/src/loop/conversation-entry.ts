@@ -1,6 +1,9 @@
 import type { PermissionOutcome, ToolError } from 'dsh-user-interaction';
-import type { ModelReasoning, ModelToolCall } from '../models/model.js';
+import type { ModelMessage } from '../models/model.js';
 import type { ToolCallDescription, ToolResult } from './agent-tool.js';
+
+/** An assistant message of the model: an assistant entry keeps its tool calls and reasoning. */
+type AssistantMessage = Extract<ModelMessage, { readonly role: 'assistant' }>;
 
 /**
  * One event of a conversation, in the order it happened: what a session store writes as the
@@ -10,12 +13,10 @@ export type ConversationEntry =
   /** The person's message: it starts a turn. */
   | { readonly type: 'prompt'; readonly text: string }
   /** One assistant step: its text, the tool calls it made, and the reasoning the server sent. */
-  | {
-      readonly type: 'assistant';
-      readonly text: string;
-      readonly toolCalls?: readonly ModelToolCall[];
-      readonly reasoning?: ModelReasoning;
-    }
+  | ({ readonly type: 'assistant'; readonly text: string } & Pick<
+      AssistantMessage,
+      'toolCalls' | 'reasoning'
+    >)
   /**
    * The decision on the next open tool call, made before it ran: what it would do, and who
    * decided (the person, a rule, the policy, or nobody: a denial).

@@ -117,6 +117,14 @@ export const ASK_USER_QUESTION_ARGUMENT_FIELDS = {
 } as const;
 
 /**
+ * The fields of one question that the top of a request of several does not take (with
+ * `questions`, they go inside each question): the parser refuses them next to `questions`.
+ */
+export const SINGLE_QUESTION_ONLY_FIELDS = Object.keys(QUESTION_FIELDS).filter(
+  (name) => !Object.hasOwn(QUESTIONS_FIELDS, name),
+) as readonly (keyof typeof QUESTION_FIELDS)[];
+
+/**
  * JSON Schema of the tool's arguments, as sent to the model: derived from `QUESTION_FIELDS` and
  * `QUESTIONS_FIELDS`. Nothing is required at the top: `question` and `questions` are alternatives.
  */

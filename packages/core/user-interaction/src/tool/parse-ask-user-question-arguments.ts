@@ -5,13 +5,15 @@ import {
   ITEM_FIELDS,
   OPTION_FIELDS,
   QUESTION_FIELDS,
-  QUESTIONS_FIELDS,
   type QuestionFieldDefinition,
 } from '../question-shape.js';
 import { fieldName } from '../validation/request-field-checks.js';
 import { validateQuestionsRequest } from '../validation/validate-questions-request.js';
 import { validateRequest } from '../validation/validate-request.js';
-import { ASK_USER_QUESTION_ARGUMENT_FIELDS } from './ask-user-question-schema.js';
+import {
+  ASK_USER_QUESTION_ARGUMENT_FIELDS,
+  SINGLE_QUESTION_ONLY_FIELDS,
+} from './ask-user-question-schema.js';
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -97,11 +99,6 @@ function isGiven(value: unknown): boolean {
   return value !== undefined && value !== null;
 }
 
-/** The arguments of one question only; with `questions`, they go inside each question. */
-const SINGLE_ONLY = Object.keys(QUESTION_FIELDS).filter(
-  (name) => !Object.hasOwn(QUESTIONS_FIELDS, name),
-) as (keyof typeof QUESTION_FIELDS)[];
-
 /**
  * Turns the model's arguments (an object, or the JSON text of one) into a request: one
  * question (`question` and its fields), or several (`questions`), never both. Throws
@@ -129,7 +126,7 @@ export function parseAskUserQuestionArguments(
       'is required: give `question` for one question, or `questions` for several at once',
     );
   }
-  for (const name of several ? SINGLE_ONLY : []) {
+  for (const name of several ? SINGLE_QUESTION_ONLY_FIELDS : []) {
     const { argument } = QUESTION_FIELDS[name];
     if (!isGiven(value[argument])) continue;
     throw invalidRequestError(
