@@ -1,4 +1,4 @@
-import { realpath } from 'node:fs/promises';
+import { realpathSync } from 'node:fs';
 
 /** How many folders' tools a server keeps ready at most; the least recently used go first. */
 export const FOLDERS_KEPT = 64;
@@ -13,7 +13,8 @@ interface Opened<Tools> {
  * `open` once per folder: the sessions of one folder share its workspace tools and permission
  * policy (which holds no state of a session's: it reads the rules files at each decision, so
  * one session's "always" applies in the others at once). Each session's folder is resolved
- * again (`resolveFolder`, the real path: one trip through libuv's thread pool), and the tools
+ * again (`resolveFolder`, the real path: one `realpath(3)`, made synchronously, since a trip
+ * through libuv's thread pool costs more than the call), and the tools
  * are shared only while it leads where it led when they were opened: a folder relinked to
  * another is opened anew, and one removed fails as it did at first. What is skipped for a known
  * folder is the rest of opening a workspace (checking it is a folder, making its tools and
@@ -21,7 +22,8 @@ interface Opened<Tools> {
  */
 export function toolsPerFolder<Tools>(
   open: (folder: string) => Promise<Tools>,
-  resolveFolder: (folder: string) => Promise<string> = (folder) => realpath(folder),
+  resolveFolder: (folder: string) => Promise<string> = async (folder) =>
+    realpathSync.native(folder),
   kept = FOLDERS_KEPT,
 ): (folder: string) => Promise<Tools> {
   const opened = new Map<string, Opened<Tools>>();
