@@ -1,3 +1,3 @@
 import { packageBuild } from '../../../tsup.config.base.js';
 
-export default packageBuild(['src/index.ts', 'src/testing.ts', 'src/in-turn.ts']);
+export default packageBuild(['src/index.ts', 'src/testing.ts', 'src/in-turn.ts', 'src/provider.ts']);

@@ -35,6 +35,7 @@ export {
   type UserInteractionErrorOptions,
 } from './errors/user-interaction-error.js';
 export {
+  offeredChoices,
   PERMISSION_CHOICES,
   PERMISSION_KINDS,
   type PermissionAnswer,
@@ -94,6 +95,5 @@ export {
 export { isBlankText } from './validation/is-blank-text.js';
 export { validateAnswer } from './validation/validate-answer.js';
 export { validateAnswers } from './validation/validate-answers.js';
-export { offeredChoices } from './validation/validate-permission-request.js';
 export { validateQuestionsRequest } from './validation/validate-questions-request.js';
 export { validateRequest } from './validation/validate-request.js';

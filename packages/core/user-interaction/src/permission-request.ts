@@ -112,3 +112,12 @@ export type PermissionOutcome =
       readonly decidedBy: Exclude<PermissionDecider, { readonly kind: 'unanswered' }>;
     }
   | { readonly allowed: false; readonly decidedBy: PermissionDecider };
+
+/** The choices `request` offers: "always" only where it names the rule it would write. */
+export function offeredChoices(request: PermissionRequest): readonly PermissionChoice[] {
+  return PERMISSION_CHOICES.filter(
+    (choice) =>
+      (choice !== 'allow_always' || request.allowAlways !== undefined) &&
+      (choice !== 'reject_always' || request.rejectAlways !== undefined),
+  );
+}

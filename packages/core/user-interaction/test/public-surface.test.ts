@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import * as inTurn from '../src/in-turn.js';
 import * as root from '../src/index.js';
+import * as provider from '../src/provider.js';
 import * as testing from '../src/testing.js';
 
 // What a harness author can import is a promise we keep: a name added here is a decision (the
@@ -57,6 +58,48 @@ describe('the public surface', () => {
 
   it('the testing subpath holds the scripted provider', () => {
     expect(Object.keys(testing).sort()).toEqual(['createScriptedProvider']);
+  });
+
+  it('the provider subpath holds what a UI provider needs, the very values of the root', () => {
+    expect(Object.keys(provider).sort()).toEqual([
+      'FULL_CAPABILITIES',
+      'PendingQuestions',
+      'REQUEST_LIMITS',
+      'UserInteractionError',
+      'acceptsCustomAnswer',
+      'answerForItem',
+      'answerForOption',
+      'askCancelledError',
+      'askDeclinedError',
+      'askFailedError',
+      'hasOptions',
+      'inputClosedError',
+      'invalidAnswerError',
+      'invalidRequestError',
+      'isBlankText',
+      'isUserInteractionError',
+      'offeredChoices',
+      'optionValue',
+      'recommendedOption',
+      'refusalFor',
+      'unsupportedError',
+    ]);
+    // One class and one function each, whichever path a provider imports them from.
+    const rootValues = new Map(Object.entries(root));
+    for (const [name, value] of Object.entries(provider))
+      expect(rootValues.get(name), name).toBe(value);
+  });
+
+  it('in the build too, both paths give one class: the code they share is one chunk', async () => {
+    const builtProvider = (await import(
+      new URL('../dist/provider.js', import.meta.url).href
+    )) as typeof provider;
+    const builtRoot = (await import(
+      new URL('../dist/index.js', import.meta.url).href
+    )) as typeof root;
+    expect(builtProvider.UserInteractionError).toBe(builtRoot.UserInteractionError);
+    expect(builtProvider.PendingQuestions).toBe(builtRoot.PendingQuestions);
+    expect(builtRoot.isUserInteractionError(builtProvider.askFailedError('x'))).toBe(true);
   });
 
   it('the in-turn subpath holds the rule for asking a set one question at a time', () => {

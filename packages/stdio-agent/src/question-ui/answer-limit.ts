@@ -1,4 +1,4 @@
-import { REQUEST_LIMITS } from 'dsh-user-interaction';
+import { REQUEST_LIMITS } from 'dsh-user-interaction/provider';
 
 /** The longest answer text the contract allows, in UTF-16 code units. */
 export const LONGEST_ANSWER = REQUEST_LIMITS.answerLength;

@@ -1,8 +1,5 @@
-import {
-  type AskUserQuestionAnswer,
-  isUserInteractionError,
-  type PendingQuestion,
-} from 'dsh-user-interaction';
+import type { AskUserQuestionAnswer, PendingQuestion } from 'dsh-user-interaction';
+import { isUserInteractionError } from 'dsh-user-interaction/provider';
 import type { UnansweredEnding } from './summary-line.js';
 
 /**

@@ -28,7 +28,10 @@ describe('what importing the question UI loads', () => {
   it('loads no part of the agent loop, which only the terminal agent needs', () => {
     const root = [...loadedAtImport(join(dist, 'index.js'))];
     expect(root.filter((specifier) => specifier.startsWith('dsh-agent'))).toEqual([]);
-    expect(root).toContain('dsh-user-interaction');
+    // Of the contract, only what a provider needs: not its service, its tool or its checks.
+    expect(root.filter((specifier) => specifier.startsWith('dsh-user-interaction'))).toEqual([
+      'dsh-user-interaction/provider',
+    ]);
     // The terminal agent, on its own subpath, does load it.
     const agent = [...loadedAtImport(join(dist, 'terminal-agent.js'))];
     expect(agent.some((specifier) => specifier.startsWith('dsh-agent'))).toBe(true);

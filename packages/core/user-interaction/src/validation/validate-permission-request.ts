@@ -1,7 +1,7 @@
 import { invalidAnswerError, invalidRequestError } from '../errors/ask-errors.js';
 import type { UserInteractionError } from '../errors/user-interaction-error.js';
 import {
-  PERMISSION_CHOICES,
+  offeredChoices,
   PERMISSION_KINDS,
   type PermissionChoice,
   type PermissionCommand,
@@ -197,15 +197,6 @@ export function checkPermissionFields(fields: PermissionRequestFields): Permissi
  */
 export function validatePermissionRequest(request: unknown): PermissionRequest {
   return checkPermissionFields(readPermissionFields(request));
-}
-
-/** The choices `request` offers: "always" only where it names the rule it would write. */
-export function offeredChoices(request: PermissionRequest): readonly PermissionChoice[] {
-  return PERMISSION_CHOICES.filter(
-    (choice) =>
-      (choice !== 'allow_always' || request.allowAlways !== undefined) &&
-      (choice !== 'reject_always' || request.rejectAlways !== undefined),
-  );
 }
 
 /**

@@ -1,4 +1,4 @@
-import { isBlankText } from 'dsh-user-interaction';
+import { isBlankText } from 'dsh-user-interaction/provider';
 import { LONGEST_ANSWER } from '../answer-limit.js';
 import { typedAnswer } from '../menu/menu-filter.js';
 import { initialMenuState, menuKeysFrom } from '../menu/menu-state.js';

@@ -1,4 +1,4 @@
-import { isBlankText } from 'dsh-user-interaction';
+import { isBlankText } from 'dsh-user-interaction/provider';
 import { neutralizeText } from '../../text/neutralize-text.js';
 import { truncateText } from '../../text/text-width.js';
 import { answerTooLongMessage, LONGEST_ANSWER } from '../answer-limit.js';

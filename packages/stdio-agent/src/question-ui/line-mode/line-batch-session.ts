@@ -1,4 +1,5 @@
-import { type AskUserQuestionsRequest, askDeclinedError } from 'dsh-user-interaction';
+import type { AskUserQuestionsRequest } from 'dsh-user-interaction';
+import { askDeclinedError } from 'dsh-user-interaction/provider';
 import { neutralizeText } from '../../text/neutralize-text.js';
 import { type BatchQuestion, batchSummary, itemAnswer } from '../batch/batch-session.js';
 import type { BatchAnswer } from '../batch/batch-state.js';

@@ -1,10 +1,9 @@
+import type { AskUserQuestionOption, AskUserQuestionRequest } from 'dsh-user-interaction';
 import {
-  type AskUserQuestionOption,
-  type AskUserQuestionRequest,
   answerForOption,
   askCancelledError,
   askDeclinedError,
-} from 'dsh-user-interaction';
+} from 'dsh-user-interaction/provider';
 import { neutralizeText } from '../../text/neutralize-text.js';
 import { terminalStyle } from '../../text/terminal-style.js';
 import type { ScreenQuestion } from '../question-session.js';

@@ -1,4 +1,4 @@
-import { isBlankText } from 'dsh-user-interaction';
+import { isBlankText } from 'dsh-user-interaction/provider';
 import { LONGEST_ANSWER } from '../answer-limit.js';
 import { type EditorState, EMPTY_EDITOR, editorKey } from '../editor/editor-state.js';
 import { isKey, type KeyPress, typedText } from '../terminal/key.js';

@@ -1,0 +1,27 @@
+// For a UI provider's author: what a provider needs to answer a question or an approval, and
+// nothing of the service or the tool. The root exports the same names; importing this subpath
+// instead loads a fraction of the package (a terminal UI's start-up pays for what it imports).
+export {
+  askCancelledError,
+  askDeclinedError,
+  askFailedError,
+  inputClosedError,
+  invalidAnswerError,
+  invalidRequestError,
+  unsupportedError,
+} from './errors/ask-errors.js';
+export { isUserInteractionError, UserInteractionError } from './errors/user-interaction-error.js';
+export { offeredChoices } from './permission-request.js';
+export {
+  acceptsCustomAnswer,
+  answerForItem,
+  answerForOption,
+  hasOptions,
+  optionValue,
+  recommendedOption,
+} from './question-helpers.js';
+export { REQUEST_LIMITS } from './request-limits.js';
+export { PendingQuestions } from './service/pending-question.js';
+export { refusalFor } from './service/provider-refusal.js';
+export { FULL_CAPABILITIES } from './user-interaction-provider.js';
+export { isBlankText } from './validation/is-blank-text.js';
