@@ -1,3 +1,8 @@
 import { packageBuild } from '../../../tsup.config.base.js';
 
-export default packageBuild(['src/index.ts', 'src/testing.ts', 'src/in-turn.ts', 'src/provider.ts']);
+export default packageBuild([
+  'src/index.ts',
+  'src/testing.ts',
+  'src/in-turn.ts',
+  'src/provider.ts',
+]);
