@@ -5,8 +5,10 @@
 // and writing nothing, and the same agent doing the least the write takes (read, write a new
 // file, fsync, rename), and that agent also keeping a saving agent's promise at its least (the
 // decision written and fsynced before the write: the limit of dsh-acp saving its sessions),
-// side by side, warmed up, interleaved; medians. dsh-acp saving is also measured against that
-// limit, dsh-acp --no-history against the write itself.
+// side by side, warmed up, interleaved; medians. The goal (within 1.3x) compares like with
+// like: dsh-acp saving against that limit, dsh-acp --no-history against the bare agent doing the
+// write itself. The ratio to the bare agent that writes nothing is printed too: the durable write
+// alone costs more than the whole exchange of messages, so no agent that writes comes near it.
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -68,16 +70,18 @@ export async function run(): Promise<void> {
     for (const { name, times } of agents) {
       if (name === BASELINE) continue;
       const own = percentile(times, 0.5);
-      // An agent saving its sessions is measured against the limit of its promise too.
-      const saving = name.startsWith('dsh-acp') && !name.endsWith('--no-history');
-      const against =
-        name === FLOOR || name === LIMIT
-          ? ''
-          : saving
-            ? `; / ${LIMIT}: ${(own / limit).toFixed(2)}x`
-            : `; / ${FLOOR}: ${(own / floor).toFixed(2)}x`;
+      if (name === FLOOR || name === LIMIT) {
+        console.log(
+          `${name} / ${BASELINE} (medians): ${(own / bare).toFixed(2)}x (what the work costs)`,
+        );
+        continue;
+      }
+      // The goal compares like with like: the bare agent sends the same messages and does the
+      // same work (the write; saving, also the decision made durable first), with nothing else.
+      const saving = !name.endsWith('--no-history');
+      const [same, sameMedian] = saving ? [LIMIT, limit] : [FLOOR, floor];
       console.log(
-        `${name} / ${BASELINE} (medians): ${(own / bare).toFixed(2)}x (goal: within 1.3x)${against}`,
+        `${name} / ${same} (medians): ${(own / sameMedian).toFixed(2)}x (goal: within 1.3x); / ${BASELINE}, which writes nothing: ${(own / bare).toFixed(2)}x`,
       );
     }
   } finally {
