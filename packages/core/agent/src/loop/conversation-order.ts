@@ -41,6 +41,8 @@ export class ConversationOrder {
   #next = 0;
   /** Whether the next open call was decided already (an `approval` came for it). */
   #decided = false;
+  /** Whether that decision allowed it: it may have run, in part or in whole. */
+  #allowed = false;
   /** Whether something was put to the person and still waits: a `posed`, and no result since. */
   #posed = false;
 
@@ -61,6 +63,11 @@ export class ConversationOrder {
    */
   get resumable(): boolean {
     return this.#inTurn && this.#posed;
+  }
+
+  /** Whether the next open call was allowed to run (an `approval` that allowed it came for it). */
+  get nextCallAllowed(): boolean {
+    return this.#decided && this.#allowed;
   }
 
   /** Whether a tool call waits for its result. */
@@ -126,6 +133,7 @@ export class ConversationOrder {
         return;
       case 'approval':
         this.#decided = true;
+        this.#allowed = entry.outcome.allowed === true;
         return;
       case 'tool-result':
         this.#next++;

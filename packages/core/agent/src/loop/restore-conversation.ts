@@ -2,7 +2,7 @@ import type { ModelMessage } from '../models/model.js';
 import type { ConversationEntry } from './conversation-entry.js';
 import { ConversationOrder, messageOf } from './conversation-order.js';
 import { readConversationEntry } from './read-conversation-entry.js';
-import { interruptedResult } from './tool-call-runner.js';
+import { interruptedResult, stoppedWhileRunningResult } from './tool-call-runner.js';
 
 /**
  * Where a restored conversation's unfinished turn goes on from (see `ConversationOrder.resumable`):
@@ -30,20 +30,23 @@ export interface RestoredConversation {
 
 /**
  * The entries that end an unfinished turn: each open tool call gets a `TURN_CANCELLED`
- * result, then the turn ends `cancelled`, marked `interrupted`. None when no turn is open, and
- * none when `keepResumable` and the turn can go on (`ConversationOrder.resumable`).
+ * result (but one that was allowed to run: it may have run, so it gets `TOOL_INTERRUPTED`, and
+ * the model is told to check what it did), then the turn ends `cancelled`, marked
+ * `interrupted`. None when no turn is open, and none when `keepResumable` and the turn can go
+ * on (`ConversationOrder.resumable`).
  */
 export function closingEntries(
   order: ConversationOrder,
   keepResumable = false,
 ): ConversationEntry[] {
   if (!order.inTurn || (keepResumable && order.resumable)) return [];
+  const startedFirst = order.nextCallAllowed;
   return [
     ...order.openCalls.map(
-      (call): ConversationEntry => ({
+      (call, index): ConversationEntry => ({
         type: 'tool-result',
         toolCallId: call.id,
-        result: interruptedResult(),
+        result: index === 0 && startedFirst ? stoppedWhileRunningResult() : interruptedResult(),
       }),
     ),
     { type: 'turn-end', reason: 'cancelled', interrupted: true },

@@ -132,7 +132,13 @@ async function runCall(
     if (asked !== undefined) asked.value = true;
     return log.addPosed(prepared.call, 'question');
   };
-  const result = await raceAbort(executeToolCall(prepared, { ...setup, signal, onAsk }), signal);
+  const onPermission = () => {
+    if (asked !== undefined) asked.value = true;
+  };
+  const result = await raceAbort(
+    executeToolCall(prepared, { ...setup, signal, onAsk, onPermission }),
+    signal,
+  );
   if (result === ABORTED) return undefined;
   // A failure caused by the cancel itself (such as ASK_ABORTED) is the cancel; an answer given first is kept.
   if (signal.aborted && !result.ok) return undefined;
@@ -209,10 +215,12 @@ async function* runCalls(
       ...(description !== undefined && { description }),
     };
     let result: ToolResult | undefined;
-    // Whether the call's decision is on disk: then its result holds no answer of the person's
-    // unless the call asked one, and it is made durable with the next answer (or the turn's end)
-    // rather than on its own. Lost to a power failure, the call is found decided without a
-    // result, and is never run a second time (see `runsAgain`).
+    // Whether the call's decision was just made durable: then its result holds no answer of
+    // the person's unless the call asked one, and the agent goes on while it is being stored
+    // (its fsync started at once, not waited for). Lost to a power failure in that moment, the
+    // call is found decided without a result, and is never run a second time (`runsAgain`,
+    // `closingEntries`). A decision read back from the file is not known to be durable (the
+    // program may have been killed before its fsync): that call's result is waited for.
     let decidedDurably = false;
     const asked = { value: false };
     const stored = decided?.toolCallId === call.id ? decided : undefined;
@@ -220,7 +228,6 @@ async function* runCalls(
       // Decided before the program stopped: the decision stands, and a call that acts and was
       // allowed may have run already, so it never runs a second time.
       const { outcome } = stored;
-      decidedDurably = true;
       yield { type: 'tool-approval', id: call.id, name: call.name, outcome };
       if (!outcome.allowed) result = deniedResult(outcome);
       else if (await runsAgain(setup, prepared, stored, description)) {
@@ -253,6 +260,7 @@ async function* runCalls(
     // An answer is stored before the agent goes on with it; so is the result of a call that
     // was never decided (it could not be told from one that never ran).
     if (!decidedDurably || asked.value) await log.flush();
+    else log.flushSoon();
     yield { type: 'tool-result', id: call.id, name: call.name, result };
   }
   return signal.aborted;

@@ -35,12 +35,15 @@ export interface ToolCallScope {
    * is shown once what it returns resolves (the record written).
    */
   readonly onAsk?: () => Promise<void> | undefined;
+  /** Called right before the call asks the person for a permission of its own. */
+  readonly onPermission?: () => void;
 }
 
 /** `interaction`, calling `onAsk` (and waiting for what it returns) before each question it asks. */
 function announcingQuestions(
   interaction: AgentInteraction,
   onAsk: (() => Promise<void> | undefined) | undefined,
+  onPermission?: () => void,
 ): AgentInteraction {
   if (onAsk === undefined) return interaction;
   const { askAll, requestPermission } = interaction;
@@ -58,7 +61,10 @@ function announcingQuestions(
     ask: announced(interaction.ask.bind(interaction)),
     ...(askAll !== undefined && { askAll: announced(askAll.bind(interaction)) }),
     ...(requestPermission !== undefined && {
-      requestPermission: requestPermission.bind(interaction),
+      requestPermission: (request: Parameters<typeof requestPermission>[0]) => {
+        onPermission?.();
+        return requestPermission.call(interaction, request);
+      },
     }),
   } as AgentInteraction;
 }
@@ -210,7 +216,7 @@ export async function executeToolCall(
 ): Promise<ToolResult> {
   if (prepared.failure !== undefined) return prepared.failure;
   const { agentId, questionTimeoutMs, signal } = scope;
-  const interaction = announcingQuestions(scope.interaction, scope.onAsk);
+  const interaction = announcingQuestions(scope.interaction, scope.onAsk, scope.onPermission);
   const agent = createToolCallAgent(agentId, prepared.call.id);
   const context: ToolContext = {
     agent,

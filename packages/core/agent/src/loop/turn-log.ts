@@ -111,9 +111,25 @@ export class TurnLog {
     );
   }
 
+  /** A failure of a `flushSoon`, reported by the next `flush`. */
+  private laterFailure: { error: unknown } | undefined;
+
   /** Resolves once the recorder has stored every entry so far; rejects when it cannot. */
   async flush(): Promise<void> {
     if (this.recorder !== undefined) await this.recorder.flush();
+    const failed = this.laterFailure;
+    this.laterFailure = undefined;
+    if (failed !== undefined) throw failed.error;
+  }
+
+  /**
+   * Starts storing every entry so far without waiting for it (for entries the agent may go on
+   * with before they are durable); a failure is reported by the next `flush`.
+   */
+  flushSoon(): void {
+    this.recorder?.flush().catch((error: unknown) => {
+      this.laterFailure ??= { error };
+    });
   }
 
   private takeReasoning(): ModelReasoning | undefined {

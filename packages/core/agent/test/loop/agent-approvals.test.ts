@@ -1,10 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import type { AgentTool, ToolCallDescription } from '../../src/loop/agent-tool.js';
-import type { ConversationEntry } from '../../src/loop/conversation-entry.js';
+import type { AgentTool, ToolCallDescription, ToolContext } from '../../src/loop/agent-tool.js';
+import type { ConversationEntry, ConversationRecorder } from '../../src/loop/conversation-entry.js';
 import type { PermissionPolicy } from '../../src/loop/permission-policy.js';
 import { replayConversation } from '../../src/loop/replay-conversation.js';
 import { restoreConversation } from '../../src/loop/restore-conversation.js';
 import type { Script } from '../../src/script/script.js';
+import { SessionError } from '../../src/session/session-error.js';
+import { type Deferred, deferred } from '../../src/testing.js';
 import { collect, endOf, expectValidConversation, scriptedAgent } from '../support/harness.js';
 
 const EDIT: ToolCallDescription = {
@@ -41,22 +43,51 @@ const SCRIPT: Script = {
   ],
 };
 
+/**
+ * A recorder that says after which entry each flush was asked for, and holds the flushes asked
+ * right after a tool result until the test lets them go (or fails them).
+ */
+function resultHoldingRecorder() {
+  const entries: ConversationEntry[] = [];
+  const order: string[] = [];
+  const held: Deferred<void>[] = [];
+  const recorder: ConversationRecorder = {
+    add: (entry) => void entries.push(entry),
+    flush: async () => {
+      const after = entries.at(-1)?.type;
+      order.push(`flush after ${after}`);
+      if (after !== 'tool-result') return;
+      const done = deferred();
+      held.push(done);
+      await done.promise;
+    },
+  };
+  return { recorder, entries, order, held };
+}
+
+/** A described tool that, once allowed, asks the person through `ask` before it acts. */
+function askingTool(ask: (context: ToolContext) => Promise<string>): AgentTool {
+  return {
+    ...editTool(),
+    async execute(_args, context) {
+      return { ok: true, output: await ask(context) };
+    },
+  };
+}
+
+/** Waits until `check` holds, turn by turn of the event loop (at most 200). */
+async function until(check: () => boolean): Promise<void> {
+  for (let turn = 0; turn < 200 && !check(); turn++) await new Promise(setImmediate);
+  expect(check()).toBe(true);
+}
+
 describe('approvals', () => {
   it('asks before a described call runs, records the decision first, then runs it once', async () => {
     const tool = editTool();
-    const entries: ConversationEntry[] = [];
-    const order: string[] = [];
-    const { agent, provider } = scriptedAgent(SCRIPT, {
+    const held = resultHoldingRecorder();
+    const { agent, provider, model } = scriptedAgent(SCRIPT, {
       answers: [{ choice: 'allow_once' }],
-      agent: {
-        tools: [tool],
-        recorder: {
-          add: (entry) => entries.push(entry),
-          flush: async () => {
-            order.push(`flush after ${entries.at(-1)?.type}`);
-          },
-        },
-      },
+      agent: { tools: [tool], recorder: held.recorder },
     });
     const events = await collect(agent.run('go'));
     expect(endOf(events).reason).toBe('finished');
@@ -73,7 +104,7 @@ describe('approvals', () => {
     const types = events.map((event) => event.type);
     expect(types.indexOf('tool-approval')).toBeGreaterThan(types.indexOf('tool-call'));
     expect(events.find((event) => event.type === 'tool-call')).toMatchObject({ description: EDIT });
-    expect(entries.map((entry) => entry.type)).toEqual([
+    expect(held.entries.map((entry) => entry.type)).toEqual([
       'prompt',
       'assistant',
       'posed',
@@ -82,46 +113,86 @@ describe('approvals', () => {
       'assistant',
       'turn-end',
     ]);
-    // The decision was durable before the tool ran; the result, which holds no answer, is
-    // not flushed on its own (only with the turn's end).
-    expect(order).toEqual(['flush after approval', 'flush after turn-end']);
-    expectValidConversation(agent.messages);
-  });
-
-  it('stores the result of an approved call that asked the person before going on with it', async () => {
-    const entries: ConversationEntry[] = [];
-    const order: string[] = [];
-    const asking: AgentTool = {
-      ...editTool(),
-      async execute(_args, context) {
-        const answer = await context.ask({
-          question: 'Keep the old file?',
-          options: [{ label: 'Yes' }, { label: 'No' }],
-        });
-        return { ok: true, output: answer.answer };
-      },
-    };
-    const { agent } = scriptedAgent(SCRIPT, {
-      answers: [{ choice: 'allow_once' }, { label: 'No' }],
-      agent: {
-        tools: [asking],
-        recorder: {
-          add: (entry) => entries.push(entry),
-          flush: async () => {
-            order.push(`flush after ${entries.at(-1)?.type}`);
-          },
-        },
-      },
-    });
-    const events = await collect(agent.run('go'));
-    expect(events.find((event) => event.type === 'tool-result')).toMatchObject({
-      result: { ok: true, output: 'No' },
-    });
-    expect(order).toEqual([
+    // The decision was durable before the tool ran. The result, which holds no answer, was
+    // sent to be stored at once, and the agent went on without waiting for it: the flush
+    // asked after it is still held, and the model was asked again all the same.
+    expect(held.order).toEqual([
       'flush after approval',
       'flush after tool-result',
       'flush after turn-end',
     ]);
+    expect(held.held).toHaveLength(1);
+    expect(model.requests).toHaveLength(2);
+    held.held[0]?.resolve();
+    expectValidConversation(agent.messages);
+  });
+
+  it('ends the turn with the store’s error when a result stored without waiting could not be', async () => {
+    const entries: ConversationEntry[] = [];
+    const failure = new SessionError('Cannot save the conversation (EIO).', 'SESSION_WRITE_FAILED');
+    const { agent } = scriptedAgent(SCRIPT, {
+      answers: [{ choice: 'allow_once' }],
+      agent: {
+        tools: [editTool()],
+        recorder: {
+          add: (entry) => void entries.push(entry),
+          flush: async () => {
+            if (entries.at(-1)?.type === 'tool-result') throw failure;
+          },
+        },
+      },
+    });
+    const end = endOf(await collect(agent.run('go')));
+    expect(end).toMatchObject({
+      reason: 'error',
+      error: { code: 'SESSION_WRITE_FAILED', message: failure.message },
+    });
+  });
+
+  it('stores the result of an approved call that asked the person before going on with it', async () => {
+    for (const [how, ask] of [
+      [
+        'a question',
+        async (context: ToolContext) =>
+          (
+            await context.ask({
+              question: 'Keep the old file?',
+              options: [{ label: 'Yes' }, { label: 'No' }],
+            })
+          ).answer,
+      ],
+      [
+        'a permission of its own',
+        async (context: ToolContext) => {
+          const answer = await context.interaction.requestPermission?.({
+            toolCallId: 'e1',
+            title: 'Delete /w/old.txt',
+            kind: 'delete',
+          });
+          return answer?.allowed === false ? 'declined' : 'allowed';
+        },
+      ],
+    ] as const) {
+      const held = resultHoldingRecorder();
+      const { agent, model } = scriptedAgent(SCRIPT, {
+        answers: [{ choice: 'allow_once' }, { label: 'No' }, { choice: 'reject_once' }],
+        agent: { tools: [askingTool(ask)], recorder: held.recorder },
+      });
+      const turn = collect(agent.run('go'));
+      // The result holds the person's answer: the agent waits until it is stored.
+      await until(() => held.held.length === 1);
+      await new Promise(setImmediate);
+      expect(model.requests, how).toHaveLength(1);
+      held.held[0]?.resolve();
+      const events = await turn;
+      expect(endOf(events).reason, how).toBe('finished');
+      expect(model.requests, how).toHaveLength(2);
+      expect(held.order, how).toEqual([
+        'flush after approval',
+        'flush after tool-result',
+        'flush after turn-end',
+      ]);
+    }
   });
 
   it('tells the model a rejected call did not run, and never runs it', async () => {

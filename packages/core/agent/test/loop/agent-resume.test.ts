@@ -493,3 +493,79 @@ describe('a turn that stopped while something waited for the person', () => {
     });
   });
 });
+
+/** The error code of a closing tool result; `false` for the turn's end. */
+function codeOf(entry: ConversationEntry): string | false | undefined {
+  return entry.type === 'tool-result' && !entry.result.ok && entry.result.error.code;
+}
+
+describe('a call decided before the stop, found without its result', () => {
+  it('is closed as one that may have run when it was allowed, as one that did not when refused', () => {
+    const stoppedAfter = (outcome: Extract<ConversationEntry, { type: 'approval' }>['outcome']) =>
+      restoreConversation(
+        [
+          { type: 'prompt', text: 'Go.' },
+          {
+            type: 'assistant',
+            text: '',
+            toolCalls: [
+              { id: 'c', name: 'run', arguments: '{}' },
+              { id: 'd', name: 'run', arguments: '{}' },
+            ],
+          },
+          // Decided by a rule: nothing was put to the person, so the turn cannot go on.
+          { type: 'approval', toolCallId: 'c', description: COMMAND, outcome },
+        ],
+        'conversation',
+      );
+    const allowed = stoppedAfter({
+      allowed: true,
+      decidedBy: { kind: 'rule', rule: 'run_command:make', source: '/w/.dsh/rules.json' },
+    });
+    expect(allowed.resume).toBeUndefined();
+    // The allowed call may have run: the model is told to check, never that it did not run.
+    expect(allowed.closing.map((entry) => codeOf(entry))).toEqual([
+      'TOOL_INTERRUPTED',
+      'TURN_CANCELLED',
+      false,
+    ]);
+    const refused = stoppedAfter({
+      allowed: false,
+      decidedBy: { kind: 'person', choice: 'reject_once' },
+    });
+    expect(refused.closing.map((entry) => codeOf(entry))).toEqual([
+      'TURN_CANCELLED',
+      'TURN_CANCELLED',
+      false,
+    ]);
+  });
+
+  it('goes on only once the result given on going on is stored: that decision may not be durable', async () => {
+    const entries: ConversationEntry[] = [];
+    const held: Array<() => void> = [];
+    const run = countedTool('run', COMMAND);
+    const { agent, model } = scriptedAgent(SCRIPT, {
+      agent: {
+        tools: [run],
+        conversation: allowedBeforeTheStop('c', 'run', COMMAND),
+        recorder: {
+          add: (entry) => void entries.push(entry),
+          flush: () =>
+            entries.at(-1)?.type === 'tool-result'
+              ? new Promise<void>((resolve) => held.push(resolve))
+              : Promise.resolve(),
+        },
+      },
+    });
+    const turn = collect(agent.resume());
+    for (let tick = 0; tick < 50 && held.length === 0; tick++) await new Promise(setImmediate);
+    expect(held).toHaveLength(1);
+    expect(model.requests).toHaveLength(0);
+    held[0]?.();
+    expect(endOf(await turn).reason).toBe('finished');
+    expect(run.runs).toBe(0);
+    expect(model.requests[0]?.messages.at(-1)).toMatchObject({
+      error: { code: 'TOOL_INTERRUPTED' },
+    });
+  });
+});

@@ -7,7 +7,7 @@ import {
   fsync,
   mkdirSync,
   openSync,
-  readFileSync,
+  readSync,
   renameSync,
   type Stats,
   statSync,
@@ -76,6 +76,27 @@ function refuseUnlessTextSized(path: string, stats: Stats): void {
 }
 
 /**
+ * Reads `fd` to its end, but never more than `most` bytes: a file that grows while it is read
+ * is cut there (and refused by its caller), not read whole. `expected`: its size when opened.
+ */
+function readAtMost(fd: number, expected: number, most: number): Buffer {
+  let buffer = Buffer.allocUnsafe(Math.min(expected + 1, most));
+  let length = 0;
+  for (;;) {
+    if (length === buffer.length) {
+      if (length >= most) break;
+      const grown = Buffer.allocUnsafe(Math.min(buffer.length * 2, most));
+      buffer.copy(grown, 0, 0, length);
+      buffer = grown;
+    }
+    const read = readSync(fd, buffer, length, buffer.length - length, null);
+    if (read === 0) break;
+    length += read;
+  }
+  return buffer.subarray(0, length);
+}
+
+/**
  * `readTextFile`, also giving the file's mode (for `writeTextFile` to keep it without a stat).
  *
  * The file is read with synchronous calls, on purpose: a text file of at most `LARGEST_FILE`
@@ -83,7 +104,8 @@ function refuseUnlessTextSized(path: string, stats: Stats): void {
  * thread pool (two thread wake-ups; about 20 of them made an approved edit cost twice the
  * write itself). Only what waits on the disk (`fsync`) goes to the pool. What is not a regular
  * file is refused from its `stat`, before it is opened (opening a FIFO would wait for a
- * writer), and the opened file is checked to be the one that was stat'ed.
+ * writer), and again from the opened file's own `fstat` (opened without blocking), in case the
+ * path was replaced in between.
  */
 export async function readTextFileAndMode(
   path: string,
@@ -101,11 +123,12 @@ export async function readTextFileAndMode(
   try {
     const fd = openSync(path, constants.O_RDONLY | constants.O_NONBLOCK);
     try {
+      // What was opened is judged again: the path may have been replaced since the stat (by a
+      // new file that can even reuse the old one's inode number).
       const opened = fstatSync(fd);
-      // Replaced between the stat and the open: judged again from what was opened.
-      if (opened.ino !== stats.ino || opened.dev !== stats.dev) refuseUnlessTextSized(path, opened);
+      refuseUnlessTextSized(path, opened);
       stats = opened;
-      bytes = readFileSync(fd);
+      bytes = readAtMost(fd, opened.size, LARGEST_FILE + 1);
     } finally {
       closeSync(fd);
     }
