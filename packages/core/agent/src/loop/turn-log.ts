@@ -6,6 +6,9 @@ import type { ConversationEntry, ConversationRecorder } from './conversation-ent
 import { ConversationOrder, messageOf } from './conversation-order.js';
 import { cancelledResult } from './tool-call-runner.js';
 
+/** Failures of `TurnLog.flushSoon`, by recorder, until a `flush` reports them. */
+const laterFailures = new WeakMap<ConversationRecorder, { error: unknown }>();
+
 /**
  * Writes one turn into the conversation so that it stays valid however the turn ends: streamed
  * text is kept, and every tool call of an assistant message gets exactly one result, in order.
@@ -111,24 +114,26 @@ export class TurnLog {
     );
   }
 
-  /** A failure of a `flushSoon`, reported by the next `flush`. */
-  private laterFailure: { error: unknown } | undefined;
-
   /** Resolves once the recorder has stored every entry so far; rejects when it cannot. */
   async flush(): Promise<void> {
-    if (this.recorder !== undefined) await this.recorder.flush();
-    const failed = this.laterFailure;
-    this.laterFailure = undefined;
-    if (failed !== undefined) throw failed.error;
+    const { recorder } = this;
+    if (recorder === undefined) return;
+    await recorder.flush();
+    const failed = laterFailures.get(recorder);
+    if (failed === undefined) return;
+    laterFailures.delete(recorder);
+    throw failed.error;
   }
 
   /**
    * Starts storing every entry so far without waiting for it (for entries the agent may go on
-   * with before they are durable); a failure is reported by the next `flush`.
+   * with before they are durable). A failure is reported by the next `flush` with the same
+   * recorder, in this turn or, when it comes after the turn's end, in the next one.
    */
   flushSoon(): void {
-    this.recorder?.flush().catch((error: unknown) => {
-      this.laterFailure ??= { error };
+    const { recorder } = this;
+    recorder?.flush().catch((error: unknown) => {
+      if (!laterFailures.has(recorder)) laterFailures.set(recorder, { error });
     });
   }
 

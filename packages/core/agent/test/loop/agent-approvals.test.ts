@@ -149,6 +149,26 @@ describe('approvals', () => {
     });
   });
 
+  it('tells at the next turn that a result stored without waiting could not be, once the turn had ended', async () => {
+    const held = resultHoldingRecorder();
+    const script: Script = { steps: [...SCRIPT.steps, { text: 'Again.' }] };
+    const { agent } = scriptedAgent(script, {
+      answers: [{ choice: 'allow_once' }],
+      agent: { tools: [editTool()], recorder: held.recorder },
+    });
+    expect(endOf(await collect(agent.run('go'))).reason).toBe('finished');
+    held.held[0]?.reject(
+      new SessionError('Cannot save the conversation (EIO).', 'SESSION_WRITE_FAILED'),
+    );
+    await new Promise(setImmediate);
+    expect(endOf(await collect(agent.run('again')))).toMatchObject({
+      reason: 'error',
+      error: { code: 'SESSION_WRITE_FAILED' },
+    });
+    // Told once.
+    expect(endOf(await collect(agent.run('once more'))).reason).not.toBe('error');
+  });
+
   it('stores the result of an approved call that asked the person before going on with it', async () => {
     for (const [how, ask] of [
       [
