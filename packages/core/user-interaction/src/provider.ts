@@ -1,6 +1,18 @@
 // For a UI provider's author: what a provider needs to answer a question or an approval, and
-// nothing of the service or the tool. The root exports the same names; importing this subpath
-// instead loads a fraction of the package (a terminal UI's start-up pays for what it imports).
+// nothing of the service or the tool. The root exports the same names (it re-exports this
+// file); importing this subpath instead loads a fraction of the package (a terminal UI's
+// start-up pays for what it imports).
+export type {
+  AskUserQuestionAnswer,
+  AskUserQuestionOption,
+  AskUserQuestionRequest,
+} from './ask-user-question.js';
+export type {
+  AskUserQuestionItem,
+  AskUserQuestionItemAnswer,
+  AskUserQuestionsAnswer,
+  AskUserQuestionsRequest,
+} from './ask-user-questions.js';
 export {
   askCancelledError,
   askDeclinedError,
@@ -11,7 +23,12 @@ export {
   unsupportedError,
 } from './errors/ask-errors.js';
 export { isUserInteractionError, UserInteractionError } from './errors/user-interaction-error.js';
-export { offeredChoices } from './permission-request.js';
+export {
+  offeredChoices,
+  type PermissionAnswer,
+  type PermissionChoice,
+  type PermissionRequest,
+} from './permission-request.js';
 export {
   acceptsCustomAnswer,
   answerForItem,
@@ -21,7 +38,11 @@ export {
   recommendedOption,
 } from './question-helpers.js';
 export { REQUEST_LIMITS } from './request-limits.js';
-export { PendingQuestions } from './service/pending-question.js';
+export { type PendingQuestion, PendingQuestions } from './service/pending-question.js';
 export { refusalFor } from './service/provider-refusal.js';
-export { FULL_CAPABILITIES } from './user-interaction-provider.js';
+export {
+  FULL_CAPABILITIES,
+  type UserInteractionCapabilities,
+  type UserInteractionProvider,
+} from './user-interaction-provider.js';
 export { isBlankText } from './validation/is-blank-text.js';

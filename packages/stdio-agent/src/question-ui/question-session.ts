@@ -1,5 +1,8 @@
-import type { AskUserQuestionAnswer, PendingQuestion } from 'dsh-user-interaction';
-import { isUserInteractionError } from 'dsh-user-interaction/provider';
+import {
+  type AskUserQuestionAnswer,
+  isUserInteractionError,
+  type PendingQuestion,
+} from 'dsh-user-interaction/provider';
 import type { UnansweredEnding } from './summary-line.js';
 
 /**

@@ -1,5 +1,9 @@
-import type { AskUserQuestionOption, AskUserQuestionRequest } from 'dsh-user-interaction';
-import { acceptsCustomAnswer, hasOptions } from 'dsh-user-interaction/provider';
+import {
+  type AskUserQuestionOption,
+  type AskUserQuestionRequest,
+  acceptsCustomAnswer,
+  hasOptions,
+} from 'dsh-user-interaction/provider';
 import { neutralizeText } from '../text/neutralize-text.js';
 import { textWidth, textWidthBound, wrapText } from '../text/text-width.js';
 

@@ -1,20 +1,18 @@
 import { createInterface, type Interface } from 'node:readline';
-import type {
-  AskUserQuestionAnswer,
-  AskUserQuestionRequest,
-  AskUserQuestionsAnswer,
-  AskUserQuestionsRequest,
-  PermissionAnswer,
-  PermissionRequest,
-  UserInteractionCapabilities,
-  UserInteractionProvider,
-} from 'dsh-user-interaction';
 import {
+  type AskUserQuestionAnswer,
+  type AskUserQuestionRequest,
+  type AskUserQuestionsAnswer,
+  type AskUserQuestionsRequest,
   askFailedError,
   FULL_CAPABILITIES,
   inputClosedError,
   isUserInteractionError,
   PendingQuestions,
+  type PermissionAnswer,
+  type PermissionRequest,
+  type UserInteractionCapabilities,
+  type UserInteractionProvider,
 } from 'dsh-user-interaction/provider';
 import { loadTextWidth, textWidthExact } from '../text/text-width.js';
 import type { ScreenApproval } from './approval/approval-session.js';

@@ -36,10 +36,11 @@ function allowedBeforeTheStop(
   id: string,
   name: string,
   description: ToolCallDescription,
+  later: readonly ModelToolCall[] = [],
 ): ConversationEntry[] {
   return [
     { type: 'prompt', text: 'Go.' },
-    { type: 'assistant', text: '', toolCalls: [{ id, name, arguments: '{}' }] },
+    { type: 'assistant', text: '', toolCalls: [{ id, name, arguments: '{}' }, ...later] },
     { type: 'posed', toolCallId: id, kind: 'approval' },
     allowedOnce(id, description),
   ];
@@ -501,21 +502,12 @@ function codeOf(entry: ConversationEntry): string | false | undefined {
 
 describe('a call decided before the stop, found without its result', () => {
   it('is closed as one that may have run when it was allowed, as one that did not when refused', () => {
+    // Decided by a rule: nothing was put to the person (no `posed`), so the turn cannot go on.
     const stoppedAfter = (outcome: Extract<ConversationEntry, { type: 'approval' }>['outcome']) =>
       restoreConversation(
-        [
-          { type: 'prompt', text: 'Go.' },
-          {
-            type: 'assistant',
-            text: '',
-            toolCalls: [
-              { id: 'c', name: 'run', arguments: '{}' },
-              { id: 'd', name: 'run', arguments: '{}' },
-            ],
-          },
-          // Decided by a rule: nothing was put to the person, so the turn cannot go on.
-          { type: 'approval', toolCallId: 'c', description: COMMAND, outcome },
-        ],
+        allowedBeforeTheStop('c', 'run', COMMAND, [{ id: 'd', name: 'run', arguments: '{}' }])
+          .filter((entry) => entry.type !== 'posed')
+          .map((entry) => (entry.type === 'approval' ? { ...entry, outcome } : entry)),
         'conversation',
       );
     const allowed = stoppedAfter({

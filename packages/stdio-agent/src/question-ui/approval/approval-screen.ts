@@ -1,4 +1,4 @@
-import type { PermissionChoice } from 'dsh-user-interaction';
+import type { PermissionChoice } from 'dsh-user-interaction/provider';
 import type { TerminalStyle } from '../../text/terminal-style.js';
 import { truncateText } from '../../text/text-width.js';
 import type { ScreenSize } from '../menu/render-menu.js';

@@ -1,5 +1,9 @@
-import type { PendingQuestion, PermissionAnswer, PermissionRequest } from 'dsh-user-interaction';
-import { askCancelledError } from 'dsh-user-interaction/provider';
+import {
+  askCancelledError,
+  type PendingQuestion,
+  type PermissionAnswer,
+  type PermissionRequest,
+} from 'dsh-user-interaction/provider';
 import { terminalStyle } from '../../text/terminal-style.js';
 import { type LineTerminal, startTitledLineDialog } from '../line-mode/line-dialog.js';
 import { type InteractiveTerminal, runScreen } from '../menu/screen-session.js';

@@ -1,5 +1,8 @@
-import type { PermissionChoice, PermissionRequest } from 'dsh-user-interaction';
-import { offeredChoices } from 'dsh-user-interaction/provider';
+import {
+  offeredChoices,
+  type PermissionChoice,
+  type PermissionRequest,
+} from 'dsh-user-interaction/provider';
 import { neutralizeText } from '../../text/neutralize-text.js';
 import type { TerminalStyle } from '../../text/terminal-style.js';
 

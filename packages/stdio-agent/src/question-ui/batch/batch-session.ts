@@ -1,12 +1,14 @@
-import type {
-  AskUserQuestionItem,
-  AskUserQuestionItemAnswer,
-  AskUserQuestionOption,
-  AskUserQuestionsAnswer,
-  AskUserQuestionsRequest,
-  PendingQuestion,
-} from 'dsh-user-interaction';
-import { answerForItem, askCancelledError, askDeclinedError } from 'dsh-user-interaction/provider';
+import {
+  type AskUserQuestionItem,
+  type AskUserQuestionItemAnswer,
+  type AskUserQuestionOption,
+  type AskUserQuestionsAnswer,
+  type AskUserQuestionsRequest,
+  answerForItem,
+  askCancelledError,
+  askDeclinedError,
+  type PendingQuestion,
+} from 'dsh-user-interaction/provider';
 import { neutralizeText } from '../../text/neutralize-text.js';
 import { type TerminalStyle, terminalStyle } from '../../text/terminal-style.js';
 import { type OptionSearch, questionSearch } from '../menu/option-search.js';

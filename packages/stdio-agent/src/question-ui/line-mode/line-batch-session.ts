@@ -1,5 +1,4 @@
-import type { AskUserQuestionsRequest } from 'dsh-user-interaction';
-import { askDeclinedError } from 'dsh-user-interaction/provider';
+import { type AskUserQuestionsRequest, askDeclinedError } from 'dsh-user-interaction/provider';
 import { neutralizeText } from '../../text/neutralize-text.js';
 import { type BatchQuestion, batchSummary, itemAnswer } from '../batch/batch-session.js';
 import type { BatchAnswer } from '../batch/batch-state.js';

@@ -1,5 +1,8 @@
-import type { PendingQuestion } from 'dsh-user-interaction';
-import { askFailedError, inputClosedError } from 'dsh-user-interaction/provider';
+import {
+  askFailedError,
+  inputClosedError,
+  type PendingQuestion,
+} from 'dsh-user-interaction/provider';
 import { neutralizeText } from '../../text/neutralize-text.js';
 import { type TerminalStyle, terminalStyle } from '../../text/terminal-style.js';
 import { whenWithdrawn } from '../question-session.js';

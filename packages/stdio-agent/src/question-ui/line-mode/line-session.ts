@@ -1,5 +1,9 @@
-import type { AskUserQuestionOption, AskUserQuestionRequest } from 'dsh-user-interaction';
-import { answerForOption, askDeclinedError } from 'dsh-user-interaction/provider';
+import {
+  type AskUserQuestionOption,
+  type AskUserQuestionRequest,
+  answerForOption,
+  askDeclinedError,
+} from 'dsh-user-interaction/provider';
 import { neutralizeText } from '../../text/neutralize-text.js';
 import type { ScreenQuestion } from '../question-session.js';
 import { questionView } from '../question-view.js';

@@ -1,5 +1,6 @@
-import type { AskUserQuestionOption, AskUserQuestionRequest } from 'dsh-user-interaction';
 import {
+  type AskUserQuestionOption,
+  type AskUserQuestionRequest,
   answerForOption,
   askCancelledError,
   askDeclinedError,

@@ -1,6 +1,9 @@
 import type { Interface } from 'node:readline';
-import type { PendingQuestion } from 'dsh-user-interaction';
-import { askFailedError, inputClosedError } from 'dsh-user-interaction/provider';
+import {
+  askFailedError,
+  inputClosedError,
+  type PendingQuestion,
+} from 'dsh-user-interaction/provider';
 import type { TerminalStyle } from '../../text/terminal-style.js';
 import { truncateText } from '../../text/text-width.js';
 import { whenWithdrawn } from '../question-session.js';
