@@ -132,9 +132,13 @@ export class TurnLog {
    */
   flushSoon(): void {
     const { recorder } = this;
-    recorder?.flush().catch((error: unknown) => {
-      if (!laterFailures.has(recorder)) laterFailures.set(recorder, { error });
-    });
+    if (recorder === undefined) return;
+    // A recorder's flush may return nothing, or throw at once: both are taken as its answer.
+    Promise.resolve()
+      .then(() => recorder.flush())
+      .catch((error: unknown) => {
+        if (!laterFailures.has(recorder)) laterFailures.set(recorder, { error });
+      });
   }
 
   private takeReasoning(): ModelReasoning | undefined {

@@ -149,6 +149,32 @@ describe('approvals', () => {
     });
   });
 
+  it('takes a recorder whose flush returns nothing, or throws at once, as it takes a promise', async () => {
+    const failure = new SessionError('Cannot save the conversation (EIO).', 'SESSION_WRITE_FAILED');
+    for (const throws of [false, true]) {
+      const entries: ConversationEntry[] = [];
+      const tool = editTool();
+      const { agent } = scriptedAgent(SCRIPT, {
+        answers: [{ choice: 'allow_once' }],
+        agent: {
+          tools: [tool],
+          recorder: {
+            add: (entry) => void entries.push(entry),
+            // Not async: nothing returned, or a throw before any promise.
+            flush: (() => {
+              if (throws && entries.at(-1)?.type === 'tool-result') throw failure;
+            }) as never,
+          },
+        },
+      });
+      const end = endOf(await collect(agent.run('go')));
+      expect(tool.runs).toHaveLength(1);
+      if (throws)
+        expect(end).toMatchObject({ reason: 'error', error: { code: 'SESSION_WRITE_FAILED' } });
+      else expect(end.reason).toBe('finished');
+    }
+  });
+
   it('tells at the next turn that a result stored without waiting could not be, once the turn had ended', async () => {
     const held = resultHoldingRecorder();
     const script: Script = { steps: [...SCRIPT.steps, { text: 'Again.' }] };

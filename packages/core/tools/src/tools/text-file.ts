@@ -79,7 +79,7 @@ function refuseUnlessTextSized(path: string, stats: Stats): void {
  * Reads `fd` to its end, but never more than `most` bytes: a file that grows while it is read
  * is cut there (and refused by its caller), not read whole. `expected`: its size when opened.
  */
-function readAtMost(fd: number, expected: number, most: number): Buffer {
+export function readAtMost(fd: number, expected: number, most: number): Buffer {
   let buffer = Buffer.allocUnsafe(Math.min(expected + 1, most));
   let length = 0;
   for (;;) {

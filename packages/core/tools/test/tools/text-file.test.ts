@@ -1,7 +1,12 @@
-import { writeFileSync } from 'node:fs';
+import { closeSync, openSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { LARGEST_FILE, readTextFile, writeTextFile } from '../../src/tools/text-file.js';
+import {
+  LARGEST_FILE,
+  readAtMost,
+  readTextFile,
+  writeTextFile,
+} from '../../src/tools/text-file.js';
 import { testFileFolder } from '../support/test-folders.js';
 
 const folder = testFileFolder('dsh-text-file-');
@@ -22,6 +27,26 @@ describe('reading and writing a text file', () => {
     for (const text of ['', 'é', 'line\n'.repeat(20_000), '字'.repeat(1_000_000)]) {
       await writeTextFile(file, text);
       expect(await readTextFile(file)).toBe(text);
+    }
+  });
+});
+
+describe('reading at most the limit', () => {
+  it('stops at `most` bytes whatever the size the file said it had', () => {
+    const file = join(folder, 'grown.txt');
+    writeFileSync(file, 'b'.repeat(100));
+    const fd = openSync(file, 'r');
+    try {
+      // Said to be empty when opened (as a file that grows after its fstat): cut at the limit.
+      expect(readAtMost(fd, 0, 10)).toEqual(Buffer.from('b'.repeat(10)));
+    } finally {
+      closeSync(fd);
+    }
+    const again = openSync(file, 'r');
+    try {
+      expect(readAtMost(again, 0, 1_000).length).toBe(100);
+    } finally {
+      closeSync(again);
     }
   });
 });
