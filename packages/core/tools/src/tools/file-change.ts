@@ -53,28 +53,24 @@ export async function applyApprovedEdit(
   const edit = context.description?.edit;
   if (edit === undefined)
     throw new WorkspaceToolError('The change was not described before it ran.', 'FILE_CHANGED');
-  // The path is resolved again while the approved file is read (reading changes nothing):
-  // the resolution is checked first, so its failure is the one reported.
-  const [resolution, reading] = await Promise.allSettled([
-    resolvePath(workspace, given),
-    readTextFileAndMode(edit.path, 'allowed'),
-  ]);
-  if (resolution.status === 'rejected') throw resolution.reason;
-  if (resolution.value.path !== edit.path) {
+  // The path is resolved again, and must lead where it led when approved, before the approved
+  // file is read again (both synchronous underneath: nothing is gained by overlapping them).
+  const resolution = await resolvePath(workspace, given);
+  if (resolution.path !== edit.path) {
     throw new WorkspaceToolError(
       `${given} leads elsewhere than when the change was approved (a link changed): nothing was written.`,
       'FILE_CHANGED',
     );
   }
-  if (reading.status === 'rejected') throw reading.reason;
-  const current = reading.value?.text ?? null;
+  const reading = await readTextFileAndMode(edit.path, 'allowed');
+  const current = reading?.text ?? null;
   if (current !== edit.oldText) {
     throw new WorkspaceToolError(
       `${given} changed since the change was approved: nothing was written. Read it again and propose the change again.`,
       'FILE_CHANGED',
     );
   }
-  await writeTextFile(edit.path, edit.newText, reading.value?.mode);
+  await writeTextFile(edit.path, edit.newText, reading?.mode);
   const shown = workspaceRelative(workspace, edit.path) ?? edit.path;
   const verb = edit.oldText === null ? 'Created' : 'Changed';
   return {
