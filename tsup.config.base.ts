@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { defineConfig, type Options } from 'tsup';
 
 /**
@@ -5,9 +6,13 @@ import { defineConfig, type Options } from 'tsup';
  * of `typed` (the entries a program imports; a bin needs none).
  */
 export function packageBuild(entry: string[], typed: string[] = entry): Options {
+  // A module may import its own package by name (a subpath of it, as a user would): that import
+  // stays an import, so that a subpath is one chunk shared by everything that loads it.
+  const { name } = JSON.parse(readFileSync('package.json', 'utf8')) as { name: string };
   return defineConfig({
     entry,
     format: ['esm'],
+    external: [name, new RegExp(`^${name}/`)],
     // Declarations are built against the declarations of the workspace packages they import,
     // which are built first, not against their sources: a third of the time, the same output.
     dts: { entry: typed, compilerOptions: { customConditions: [] } },

@@ -1,3 +1,7 @@
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import * as inTurn from '../src/in-turn.js';
 import * as root from '../src/index.js';
@@ -85,6 +89,47 @@ describe('the public surface', () => {
     expect(builtProvider.UserInteractionError).toBe(builtRoot.UserInteractionError);
     expect(builtProvider.PendingQuestions).toBe(builtRoot.PendingQuestions);
     expect(builtRoot.isUserInteractionError(builtProvider.askFailedError('x'))).toBe(true);
+  });
+
+  it('in the build, the provider subpath is its entry and one chunk that imports nothing', () => {
+    // Each file is one more read and one more round of the module loader at a program's start
+    // (a terminal UI pays for it before its first question): the subpath loads two files.
+    const dist = fileURLToPath(new URL('../dist/', import.meta.url));
+    const importsOf = (file: string) =>
+      [...readFileSync(join(dist, file), 'utf8').matchAll(/\bfrom\s*"([^"]+)"/g)].map(
+        (match) => match[1] as string,
+      );
+    const chunks = importsOf('provider.js');
+    expect(chunks).toHaveLength(1);
+    expect(chunks[0]).toMatch(/^\.\/chunk-[\w-]+\.js$/);
+    expect(importsOf(chunks[0] as string)).toEqual([]);
+  });
+
+  it('in the build, the testing and in-turn subpaths use the provider subpath itself', () => {
+    // In plain Node, as a harness author runs it (under Vitest, the package's own name would
+    // resolve to its sources): the scripted provider's errors are the provider subpath's class,
+    // not a copy of it, and the in-turn rule answers with the provider's helpers.
+    const dist = new URL('../dist/', import.meta.url).href;
+    const probe = `
+      const provider = await import(${JSON.stringify(`${dist}provider.js`)});
+      const { createScriptedProvider } = await import(${JSON.stringify(`${dist}testing.js`)});
+      const { askEachInTurn } = await import(${JSON.stringify(`${dist}in-turn.js`)});
+      const scripted = createScriptedProvider({ answers: [{ error: 'ASK_DECLINED' }] });
+      const declined = await scripted.ask({ question: 'Which?' }).catch((error) => error);
+      const set = await askEachInTurn(
+        { questions: [{ question: 'Which?', options: [{ label: 'A' }, { label: 'B', value: 'b' }] }] },
+        async () => ({ answer: 'b', option: { label: 'B', value: 'b' } }),
+      );
+      process.stdout.write(JSON.stringify({
+        sameClass: declined instanceof provider.UserInteractionError,
+        declined: provider.isUserInteractionError(declined, 'ASK_DECLINED'),
+        answers: set.answers.map((answer) => answer.answers),
+      }));
+    `;
+    const seen = execFileSync(process.execPath, ['--input-type=module', '-e', probe], {
+      encoding: 'utf8',
+    });
+    expect(JSON.parse(seen)).toEqual({ sameClass: true, declined: true, answers: [['b']] });
   });
 
   it('the in-turn subpath holds the rule for asking a set one question at a time', () => {

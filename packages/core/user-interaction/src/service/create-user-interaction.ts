@@ -24,7 +24,7 @@ import {
   readRequestFields,
   validateRequest,
 } from '../validation/validate-request.js';
-import { askProviderEachInTurn, callProvider } from './ask-each-in-turn.js';
+import { askProviderEachInTurn, callProvider } from './ask-provider-each-in-turn.js';
 import { poseQuestion } from './pose-question.js';
 import {
   askAllOf,

@@ -1,3 +1,13 @@
+// The provider's names come by the package's own name, as a provider author's would: the
+// provider subpath then stays one chunk of its own (see test/provider-build.test.ts).
+import {
+  answerForItem,
+  answerForOption,
+  inputClosedError,
+  optionValue,
+  PendingQuestions,
+  UserInteractionError,
+} from 'dsh-user-interaction/provider';
 import type {
   AskUserQuestionAnswer,
   AskUserQuestionOption,
@@ -8,18 +18,12 @@ import type {
   AskUserQuestionsAnswer,
   AskUserQuestionsRequest,
 } from '../ask-user-questions.js';
-import { inputClosedError } from '../errors/ask-errors.js';
-import {
-  UserInteractionError,
-  type UserInteractionErrorCode,
-} from '../errors/user-interaction-error.js';
+import type { UserInteractionErrorCode } from '../errors/user-interaction-error.js';
 import type {
   PermissionAnswer,
   PermissionChoice,
   PermissionRequest,
 } from '../permission-request.js';
-import { answerForItem, answerForOption, optionValue } from '../question-helpers.js';
-import { PendingQuestions } from '../service/pending-question.js';
 import type {
   UserInteractionCapabilities,
   UserInteractionProvider,
