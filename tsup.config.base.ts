@@ -15,7 +15,15 @@ export function packageBuild(entry: string[], typed: string[] = entry): Options 
     external: [name, new RegExp(`^${name}/`)],
     // Declarations are built against the declarations of the workspace packages they import,
     // which are built first, not against their sources: a third of the time, the same output.
-    dts: { entry: typed, compilerOptions: { customConditions: [] } },
+    // A module importing its own package by name is typed from the sources (those declarations
+    // are the ones being built).
+    dts: {
+      entry: typed,
+      compilerOptions: {
+        customConditions: [],
+        paths: { [name]: ['./src/index.ts'], [`${name}/*`]: ['./src/*.ts'] },
+      },
+    },
     sourcemap: true,
     clean: true,
   }) as Options;
