@@ -85,10 +85,12 @@ export function createListFilesTool(workspace: Workspace): AgentTool {
         throw new WorkspaceToolError(`${root} is a file: read it with read_file.`, 'NOT_TEXT');
       const listed: string[] = [];
       let more = 0;
-      for await (const file of walkFiles(root, () => context.signal.aborted)) {
-        if (!matches(file.relative)) continue;
-        if (listed.length < LISTED_FILES) listed.push(file.relative);
-        else more++;
+      for await (const files of walkFiles(root, () => context.signal.aborted)) {
+        for (const file of files) {
+          if (!matches(file.relative)) continue;
+          if (listed.length < LISTED_FILES) listed.push(file.relative);
+          else more++;
+        }
       }
       const notes =
         listed.length === 0

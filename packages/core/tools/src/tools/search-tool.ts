@@ -147,10 +147,13 @@ export function createSearchTool(workspace: Workspace): AgentTool {
           }
         }
       };
-      for await (const file of walkFiles(root, stop)) {
-        if (!matchesGlob(file.relative)) continue;
-        batch.push(file);
-        if (batch.length === READ_AT_ONCE) await flush();
+      walk: for await (const files of walkFiles(root, stop)) {
+        for (const file of files) {
+          if (!matchesGlob(file.relative)) continue;
+          batch.push(file);
+          if (batch.length === READ_AT_ONCE) await flush();
+          if (stop()) break walk;
+        }
       }
       if (!stop()) await flush();
       const notes =

@@ -1,5 +1,5 @@
 import { type Dirent, readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, sep } from 'node:path';
 import type { Ignore } from 'ignore';
 import { loadIgnore } from '../cjs-dependencies.js';
 
@@ -32,14 +32,17 @@ function ignored(stack: readonly Rules[], relative: string, folder: boolean): bo
 
 /**
  * The files under `root`, depth first in name order, honouring every `.gitignore` on the way
- * (the root's and those of the folders below) and never entering `.git`. Symbolic links are
- * listed as they are, never followed, so a link cannot lead the walk out of the folder or round
- * in a loop. Stops once `stop()` says so.
+ * (the root's and those of the folders below) and never entering `.git`: one folder's files at a
+ * time (never an empty list), before those of its subfolders. One file at a time, the turn of
+ * `for await` each file took (a promise apiece) was most of the walk's own time. Symbolic links
+ * are listed as they are, never followed, so a link cannot lead the walk out of the folder or
+ * round in a loop. Stops once `stop()` says so, checked between two folders (a caller that must
+ * stop within one stops reading its list).
  */
 export async function* walkFiles(
   root: string,
   stop: () => boolean = () => false,
-): AsyncGenerator<FoundFile> {
+): AsyncGenerator<readonly FoundFile[]> {
   const pending: { folder: string; relative: string; stack: readonly Rules[] }[] = [
     { folder: root, relative: '', stack: [] },
   ];
@@ -66,17 +69,22 @@ export async function* walkFiles(
       }
     }
     entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+    // The folder's path and relative path end with a separator once, not `join` per entry
+    // (`join` normalizes the whole path each time: a seventh of a listing's time in a profile).
+    const prefix = folder.endsWith(sep) ? folder : folder + sep;
+    const relativePrefix = relative === '' ? '' : `${relative}/`;
     const folders: typeof pending = [];
+    const files: FoundFile[] = [];
     for (const entry of entries) {
-      const child = relative === '' ? entry.name : `${relative}/${entry.name}`;
+      const child = relativePrefix + entry.name;
       if (entry.isDirectory()) {
         if (ALWAYS_SKIPPED.has(entry.name) || ignored(stack, child, true)) continue;
-        folders.push({ folder: join(folder, entry.name), relative: child, stack });
+        folders.push({ folder: prefix + entry.name, relative: child, stack });
       } else if (!ignored(stack, child, false)) {
-        yield { relative: child, path: join(folder, entry.name) };
-        if (stop()) return;
+        files.push({ relative: child, path: prefix + entry.name });
       }
     }
+    if (files.length > 0) yield files;
     // Depth first, in name order.
     for (let index = folders.length - 1; index >= 0; index--)
       pending.push(folders[index] as (typeof pending)[number]);
