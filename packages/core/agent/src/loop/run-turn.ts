@@ -1,4 +1,8 @@
-import { INTERNAL_ERROR_CODE, toToolError } from 'dsh-user-interaction';
+import {
+  ASK_USER_QUESTION_TOOL_NAME,
+  INTERNAL_ERROR_CODE,
+  toToolError,
+} from 'dsh-user-interaction';
 import { ABORTED, abortable, raceAbort } from '../cancellation/abortable.js';
 import type {
   Model,
@@ -16,6 +20,7 @@ import type { ResumePoint } from './restore-conversation.js';
 import { approveCall, deniedResult } from './tool-approval.js';
 import {
   cancelledResult,
+  cancelledWhileRunningResult,
   describeToolCall,
   executeToolCall,
   type PreparedToolCall,
@@ -126,8 +131,10 @@ async function runCall(
   prepared: PreparedToolCall,
   signal: AbortSignal,
   asked?: { value: boolean },
+  ran?: { value: boolean },
 ): Promise<ToolResult | undefined> {
   if (signal.aborted) return undefined;
+  if (ran !== undefined) ran.value = true;
   const onAsk = () => {
     if (asked !== undefined) asked.value = true;
     return log.addPosed(prepared.call, 'question');
@@ -147,6 +154,17 @@ async function runCall(
 
 /** Kinds of calls that change nothing: run again when the program stopped while they ran. */
 const CHANGES_NOTHING: ReadonlySet<string> = new Set(['read', 'search', 'think']);
+
+/**
+ * Whether a call may have acted once it started: unless its tool describes it as a call that
+ * changes nothing, or it is the question tool (a question withdrawn did nothing). A tool that
+ * does not describe its calls may do anything.
+ */
+function mayAct(prepared: PreparedToolCall): boolean {
+  const { description } = prepared;
+  if (description === undefined) return prepared.call.name !== ASK_USER_QUESTION_TOOL_NAME;
+  return !CHANGES_NOTHING.has(description.kind);
+}
 
 type StoredApproval = Extract<ConversationEntry, { type: 'approval' }>;
 
@@ -223,6 +241,8 @@ async function* runCalls(
     // program may have been killed before its fsync): that call's result is waited for.
     let decidedDurably = false;
     const asked = { value: false };
+    // Whether the call's tool was started: stopped by a cancel then, it may have acted.
+    const ran = { value: false };
     const stored = decided?.toolCallId === call.id ? decided : undefined;
     if (stored !== undefined) {
       // Decided before the program stopped: the decision stands, and a call that acts and was
@@ -231,7 +251,7 @@ async function* runCalls(
       yield { type: 'tool-approval', id: call.id, name: call.name, outcome };
       if (!outcome.allowed) result = deniedResult(outcome);
       else if (await runsAgain(setup, prepared, stored, description)) {
-        result = await runCall(setup, log, prepared, signal, asked);
+        result = await runCall(setup, log, prepared, signal, asked, ran);
       } else result = stoppedWhileRunningResult();
     } else if (description !== undefined && prepared.failure === undefined) {
       const onAsk = () => log.addPosed(call, 'approval');
@@ -250,12 +270,12 @@ async function* runCalls(
       if (!approval.outcome.allowed) {
         result = signal.aborted ? undefined : deniedResult(approval.outcome);
       } else {
-        result = await runCall(setup, log, prepared, signal, asked);
+        result = await runCall(setup, log, prepared, signal, asked, ran);
       }
     } else {
-      result = await runCall(setup, log, prepared, signal);
+      result = await runCall(setup, log, prepared, signal, undefined, ran);
     }
-    result ??= cancelledResult();
+    result ??= ran.value && mayAct(prepared) ? cancelledWhileRunningResult() : cancelledResult();
     log.addResult(call, result);
     // An answer is stored before the agent goes on with it; so is the result of a call that
     // was never decided (it could not be told from one that never ran).

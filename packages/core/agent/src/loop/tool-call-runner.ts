@@ -86,6 +86,20 @@ export function cancelledResult(): ToolResult {
 }
 
 /**
+ * The result given to a call the cancellation of its turn stopped while it ran, when it may have
+ * acted (its tool does not say it changes nothing): part of it may have been done, so the model
+ * is not told it did not run.
+ */
+export function cancelledWhileRunningResult(): ToolResult {
+  return errorResult(
+    new AgentError(
+      'This tool call was stopped while it ran: the person cancelled the turn. It may have run in part or in whole: check what it did before calling it again.',
+      'TURN_CANCELLED',
+    ),
+  );
+}
+
+/**
  * The result given, when a turn goes on after the program stopped, to a call that acts and was
  * approved and started, but has no result: it is never run twice.
  */

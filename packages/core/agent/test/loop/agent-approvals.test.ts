@@ -348,10 +348,58 @@ describe('approvals', () => {
     const events = await turn;
     expect(endOf(events).reason).toBe('cancelled');
     expect(tool.runs).toHaveLength(0);
+    // It never started: the model is told it did not run.
     expect(events.find((event) => event.type === 'tool-result')).toMatchObject({
-      result: { error: { code: 'TURN_CANCELLED' } },
+      result: {
+        error: { code: 'TURN_CANCELLED', message: expect.stringContaining('Do not assume it ran') },
+      },
     });
     expectValidConversation(agent.messages);
+  });
+
+  it('tells the model a call stopped by a cancel while it ran may have run, unless it changes nothing', async () => {
+    const DID_NOT_RUN = 'did not complete: the person cancelled the turn. Do not assume it ran.';
+    const MAY_HAVE_RUN = 'It may have run in part or in whole: check what it did';
+    const READ: ToolCallDescription = {
+      kind: 'read',
+      title: 'Read /w/a.txt',
+      locations: [{ path: '/w/a.txt' }],
+    };
+    for (const [description, told] of [
+      [EDIT, MAY_HAVE_RUN],
+      [{ ...EDIT, kind: 'execute' }, MAY_HAVE_RUN],
+      [READ, DID_NOT_RUN],
+    ] as const) {
+      const started = deferred<void>();
+      const tool: AgentTool = {
+        ...editTool(description),
+        execute(_args, context) {
+          started.resolve();
+          // It acts, then waits: the cancel comes while it runs, whatever it has done.
+          return new Promise((_resolve, reject) =>
+            context.signal.addEventListener('abort', () => reject(context.signal.reason)),
+          );
+        },
+      };
+      const { agent } = scriptedAgent(SCRIPT, {
+        answers: [{ choice: 'allow_once' }],
+        agent: { tools: [tool] },
+      });
+      const controller = new AbortController();
+      const turn = collect(agent.run('go', { signal: controller.signal }));
+      await started.promise;
+      controller.abort();
+      const events = await turn;
+      expect(endOf(events).reason).toBe('cancelled');
+      const result = events.find((event) => event.type === 'tool-result');
+      expect(result, description.kind).toMatchObject({
+        result: {
+          ok: false,
+          error: { code: 'TURN_CANCELLED', message: expect.stringContaining(told) },
+        },
+      });
+      expectValidConversation(agent.messages);
+    }
   });
 
   it('fails a call whose describe throws, before asking anything', async () => {

@@ -99,6 +99,11 @@ describe('cancelling a turn', () => {
       { type: 'tool-result', id: 'b', name: 'ask_user_question', result: CANCELLED_RESULT },
       { type: 'turn-end', reason: 'cancelled' },
     ]);
+    // A question withdrawn did nothing: the model is told so, not that it may have acted.
+    const withdrawn = events.find((event) => event.type === 'tool-result' && event.id === 'b');
+    expect(withdrawn).toMatchObject({
+      result: { error: { message: expect.stringContaining('Do not assume it ran') } },
+    });
     expect(provider.pending).toBe(0);
     expect(provider.requests).toHaveLength(2); // C was never asked
     expectValidConversation(agent.messages);

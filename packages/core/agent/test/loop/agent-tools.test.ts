@@ -284,7 +284,11 @@ describe('custom tools', () => {
     await started.promise;
     controller.abort();
     const events = await turn;
-    expect(resultOf(events)).toMatchObject({ ok: false, error: { code: 'TURN_CANCELLED' } });
+    // A tool that does not describe its calls may have acted before the cancel.
+    expect(resultOf(events)).toMatchObject({
+      ok: false,
+      error: { code: 'TURN_CANCELLED', message: expect.stringContaining('It may have run') },
+    });
     expect(endOf(events).reason).toBe('cancelled');
     expectValidConversation(agent.messages);
   });
