@@ -292,12 +292,12 @@ function addCommand(words: readonly (string | null)[], collected: Collected): vo
   }
   if (unwrapped.words.length === 0) return;
   const name = unwrapped.words[0];
+  const known = name === null || name === undefined ? undefined : commandName(name);
+  // Most commands are known by the name they were given: their words need no copy.
   const named =
-    name === null || name === undefined
-      ? unwrapped.words
-      : [commandName(name), ...unwrapped.words.slice(1)];
+    known === undefined || known === name ? unwrapped.words : [known, ...unwrapped.words.slice(1)];
   const elevated = unwrapped.elevated === true ? { elevated: true } : {};
-  if (name !== null && name !== undefined && commandName(name) === 'find') {
+  if (known === 'find') {
     const [own, ...inner] = findCommands(named);
     collected.parts.push({ words: own as (string | null)[], ...elevated });
     for (const command of inner) addCommand(command, collected);
