@@ -361,8 +361,8 @@ function visit(node: SyntaxNode, type: string, collected: Collected, text?: stri
 const LONGEST_COMMAND = 100_000;
 /** How deep `bash -c` may nest before the command always asks. */
 const DEEPEST_SCRIPT = 8;
-/** The analyses kept: a few MiB at most, however long the commands. */
-const recent = new RecentAnalyses<CommandAnalysis>(64, 1_000_000);
+/** The analyses kept: about 3 MiB at most (measured), however long the commands. */
+const recent = new RecentAnalyses<CommandAnalysis>(64, 200_000);
 
 /**
  * Parses a command line with a real Bash parser and lists every simple command it would run:
