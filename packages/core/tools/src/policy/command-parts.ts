@@ -1,3 +1,4 @@
+import { RecentAnalyses } from './recent-analyses.js';
 import { bashParser, type SyntaxNode } from './shell-parser.js';
 
 /** One simple command of a command line, as it would run: its words, wrappers seen through. */
@@ -108,21 +109,29 @@ export function commandName(word: string): string {
 
 /** Removes the backslashes of an unquoted word (`\rm` is `rm`). */
 function unescapeWord(text: string): string {
+  // Most words hold no backslash: nothing to remove, and no new string to make.
+  if (!text.includes('\\')) return text;
   return text.replace(/\\\n/g, '').replace(/\\(.)/gs, '$1');
 }
 
 /** Whether an unquoted word is expanded when it runs: a glob (`*.ts`), a brace list (`{a,b}`, `{1..3}`). */
 function isExpanded(text: string): boolean {
-  const bare = text.replace(/\\./g, '');
+  const bare = text.includes('\\') ? text.replace(/\\./g, '') : text;
   return /[*?[]/.test(bare) || /\{[^}]*(,|\.\.)[^}]*\}/.test(bare);
 }
 
-/** The text a word node stands for, or `null` when it is only known at run time. */
-function literal(node: SyntaxNode): string | null {
-  switch (node.type) {
-    case 'word':
+/**
+ * The text a word node stands for, or `null` when it is only known at run time. `type` (and a
+ * word's `text`) are the node's, read by the caller: each read is a call into the parser's
+ * WebAssembly.
+ */
+function literal(node: SyntaxNode, type: string = node.type, text?: string): string | null {
+  switch (type) {
+    case 'word': {
       // An unquoted glob or brace expansion is expanded at run time.
-      return isExpanded(node.text) ? null : unescapeWord(node.text);
+      const word = text ?? node.text;
+      return isExpanded(word) ? null : unescapeWord(word);
+    }
     case 'number':
       return node.text;
     case 'raw_string':
@@ -260,6 +269,11 @@ interface Collected {
   problems: string[];
   writes: boolean;
   scripts: string[];
+  /**
+   * The tree being walked has an error somewhere. Only then can a node in it be missing, so only
+   * then is each node asked (a call into the parser's WebAssembly per node).
+   */
+  broken: boolean;
 }
 
 function addCommand(words: readonly (string | null)[], collected: Collected): void {
@@ -278,12 +292,12 @@ function addCommand(words: readonly (string | null)[], collected: Collected): vo
   }
   if (unwrapped.words.length === 0) return;
   const name = unwrapped.words[0];
+  const known = name === null || name === undefined ? undefined : commandName(name);
+  // Most commands are known by the name they were given: their words need no copy.
   const named =
-    name === null || name === undefined
-      ? unwrapped.words
-      : [commandName(name), ...unwrapped.words.slice(1)];
+    known === undefined || known === name ? unwrapped.words : [known, ...unwrapped.words.slice(1)];
   const elevated = unwrapped.elevated === true ? { elevated: true } : {};
-  if (name !== null && name !== undefined && commandName(name) === 'find') {
+  if (known === 'find') {
     const [own, ...inner] = findCommands(named);
     collected.parts.push({ words: own as (string | null)[], ...elevated });
     for (const command of inner) addCommand(command, collected);
@@ -292,48 +306,63 @@ function addCommand(words: readonly (string | null)[], collected: Collected): vo
   collected.parts.push({ words: named, ...elevated });
 }
 
-function visit(node: SyntaxNode, collected: Collected): void {
-  if (node.type === 'ERROR' || node.isMissing) {
+/**
+ * Lists the parts of `node` and of everything under it. Each node's type (and a word's text) is
+ * read once, by its parent, and handed down: each read is a call into the parser's WebAssembly,
+ * and reading them again for each question asked of a node was most of what a long command
+ * took to check.
+ */
+function visit(node: SyntaxNode, type: string, collected: Collected, text?: string): void {
+  if (type === 'ERROR' || (collected.broken && node.isMissing)) {
     collected.problems.push('the command cannot be parsed as shell');
     return;
   }
-  if (node.type.endsWith('_redirect') && writesFile(node)) collected.writes = true;
-  if (node.type === 'word' && /(^|[^\\])[\n;&|]/.test(node.text)) {
+  if (type.endsWith('_redirect') && writesFile(node)) collected.writes = true;
+  if (type === 'word' && /(^|[^\\])[\n;&|]/.test(text ?? node.text)) {
     // An unquoted word cannot hold a new line or an operator: the parser read the line wrong.
     collected.problems.push('the command cannot be parsed as shell');
   }
-  if (node.type === 'variable_assignment') {
+  if (type === 'variable_assignment') {
     const variable = node.childForFieldName('name')?.text ?? '';
     if (SENSITIVE_VARIABLE.test(variable)) {
       collected.problems.push(`it sets ${variable}, which changes what the command runs`);
     }
   }
-  if (node.type === 'command') {
+  const children = node.namedChildren;
+  const types = children.map((child) => child?.type ?? '');
+  const texts: (string | undefined)[] = [];
+  if (type === 'command') {
     const words: (string | null)[] = [];
-    for (const child of node.namedChildren) {
-      if (child === null) continue;
-      if (child.type === 'command_name') {
+    children.forEach((child, index) => {
+      const childType = types[index] as string;
+      if (child === null) return;
+      if (childType === 'command_name') {
         const name = child.firstNamedChild;
         words.push(name === null ? null : literal(name));
-      } else if (child.type === 'variable_assignment' || child.type.endsWith('_redirect')) {
+      } else if (childType === 'variable_assignment' || childType.endsWith('_redirect')) {
         // `VAR=x cmd`: the assignment only sets the command's environment.
       } else if (words.length > 0) {
-        words.push(literal(child));
+        if (childType === 'word') texts[index] = child.text;
+        words.push(literal(child, childType, texts[index]));
       }
-    }
+    });
     addCommand(words, collected);
-  } else if (node.type === 'declaration_command' || node.type === 'unset_command') {
+  } else if (type === 'declaration_command' || type === 'unset_command') {
     const keyword = node.child(0)?.text;
     if (keyword !== undefined) collected.parts.push({ words: [keyword] });
   }
   // Substitutions, arguments and bodies hold commands of their own: every one is a part.
-  for (const child of node.namedChildren) if (child !== null) visit(child, collected);
+  children.forEach((child, index) => {
+    if (child !== null) visit(child, types[index] as string, collected, texts[index]);
+  });
 }
 
 /** Longest command line that is parsed; a longer one always asks. */
 const LONGEST_COMMAND = 100_000;
 /** How deep `bash -c` may nest before the command always asks. */
 const DEEPEST_SCRIPT = 8;
+/** The analyses kept: about 3 MiB at most (measured), however long the commands. */
+const recent = new RecentAnalyses<CommandAnalysis>(64, 200_000);
 
 /**
  * Parses a command line with a real Bash parser and lists every simple command it would run:
@@ -343,11 +372,35 @@ const DEEPEST_SCRIPT = 8;
  * seen through. What cannot be known before it runs is said in `problem`.
  */
 export async function analyseCommand(command: string): Promise<CommandAnalysis> {
+  const known = recent.get(command);
+  if (known !== undefined) return known;
+  const analysis = frozen(await analyse(command));
+  recent.set(command, analysis);
+  return analysis;
+}
+
+/** The analysis, frozen through: every caller that analyses the same text is handed it. */
+function frozen(analysis: CommandAnalysis): CommandAnalysis {
+  for (const part of analysis.parts) {
+    Object.freeze(part.words);
+    Object.freeze(part);
+  }
+  Object.freeze(analysis.parts);
+  return Object.freeze(analysis);
+}
+
+async function analyse(command: string): Promise<CommandAnalysis> {
   if (command.length > LONGEST_COMMAND) {
     return { parts: [], problem: 'the command is too long to check', writes: false };
   }
   const parser = await bashParser();
-  const collected: Collected = { parts: [], problems: [], writes: false, scripts: [command] };
+  const collected: Collected = {
+    parts: [],
+    problems: [],
+    writes: false,
+    scripts: [command],
+    broken: false,
+  };
   for (let depth = 0; collected.scripts.length > 0; depth++) {
     if (depth > DEEPEST_SCRIPT) {
       collected.problems.push('`bash -c` is nested too deep to check');
@@ -361,9 +414,10 @@ export async function analyseCommand(command: string): Promise<CommandAnalysis> 
         continue;
       }
       try {
-        if (tree.rootNode.hasError)
-          collected.problems.push('the command cannot be parsed as shell');
-        visit(tree.rootNode, collected);
+        const root = tree.rootNode;
+        collected.broken = root.hasError;
+        if (collected.broken) collected.problems.push('the command cannot be parsed as shell');
+        visit(root, root.type, collected);
       } finally {
         tree.delete();
       }

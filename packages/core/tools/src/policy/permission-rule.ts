@@ -68,25 +68,29 @@ export function prefixMatches(
   words: readonly (string | null)[],
   effect: 'allow' | 'deny',
 ): boolean {
-  const [first, ...rest] = words;
-  const [wantedName, ...wanted] = prefix;
+  // Indexes, not copies: this runs for every part of a command against every rule.
+  const first = words[0];
+  const wantedName = prefix[0];
   if (first === null || first === undefined || wantedName === undefined) return false;
   const name = commandName(first);
   const base = first.slice(first.lastIndexOf('/') + 1);
   if (name !== wantedName && !(effect === 'deny' && base === wantedName)) return false;
   if (effect === 'allow') {
     // Allowed word by word, exactly: `npm test` does not allow `npm -g test`.
-    if (rest.length < wanted.length) return false;
-    return wanted.every((word, index) => rest[index] === word);
+    if (words.length < prefix.length) return false;
+    for (let index = 1; index < prefix.length; index++) {
+      if (words[index] !== prefix[index]) return false;
+    }
+    return true;
   }
   // A deny rule's words may have options between them (`git -C x push` is `git push`), and a
   // word known only at run time might be any of them.
-  let next = 0;
-  for (const word of rest) {
-    if (next === wanted.length) break;
-    if (word === null || word === wanted[next]) next++;
+  let next = 1;
+  for (let index = 1; index < words.length && next < prefix.length; index++) {
+    const word = words[index];
+    if (word === null || word === prefix[next]) next++;
   }
-  return next === wanted.length;
+  return next === prefix.length;
 }
 
 /**

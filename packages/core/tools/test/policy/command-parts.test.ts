@@ -56,4 +56,25 @@ describe('analyseCommand', () => {
     // A # inside a quoted multi-line string is text, not a comment.
     expect(await parts('echo "a # b\nc"; rm x')).toEqual(['echo a # b\nc', 'rm x']);
   });
+
+  it('hands the same command the same analysis again, frozen, without parsing it again', async () => {
+    const command = 'npm test && echo "$(git rev-parse HEAD)" | grep x; sudo rm y';
+    const first = await analyseCommand(command);
+    const again = await analyseCommand(command);
+    expect(again).toBe(first);
+    expect(await parts(command)).toEqual([
+      'npm test',
+      'echo ?',
+      'git rev-parse HEAD',
+      'grep x',
+      'rm y',
+    ]);
+    expect(first.parts[4]).toEqual({ words: ['rm', 'y'], elevated: true });
+    // Shared by every caller: none can change what another is handed.
+    expect(Object.isFrozen(first)).toBe(true);
+    expect(first.parts.every((part) => Object.isFrozen(part) && Object.isFrozen(part.words))).toBe(
+      true,
+    );
+    expect(Object.isFrozen(first.parts)).toBe(true);
+  });
 });

@@ -262,6 +262,33 @@ describe('the permission policy', () => {
     ]);
   });
 
+  it('decides a command decided before against the rules as they are now', async () => {
+    const { workspace, stateDir, policy } = await setUp();
+    const other = createPermissionPolicy({ workspace, stateDir });
+    const command = 'npm test && echo "$(git status --short)" | grep src';
+    expect(await policy.decide(run(workspace, command))).toMatchObject({ decision: 'ask' });
+    for (const rule of ['npm test', 'echo', 'git status', 'grep']) {
+      await other.remember?.(`run_command:${rule}`, 'allow');
+    }
+    expect(await policy.decide(run(workspace, command))).toMatchObject({
+      decision: 'allow',
+      decidedBy: {
+        rule: 'run_command:npm test, run_command:echo, run_command:git status, run_command:grep',
+      },
+    });
+    // The person's own file, written by another process.
+    mkdirSync(dirname(policy.files.user), { recursive: true, mode: 0o700 });
+    writeFileSync(
+      policy.files.user,
+      JSON.stringify({ version: 1, allow: [], deny: ['run_command:git status'] }),
+      { mode: 0o600 },
+    );
+    expect(await policy.decide(run(workspace, command))).toMatchObject({
+      decision: 'deny',
+      decidedBy: { rule: 'run_command:git status', source: expect.stringContaining('your rules') },
+    });
+  });
+
   it('loses no rule when two processes remember at the same time', async () => {
     const { workspace, stateDir, policy } = await setUp();
     const script = (rule: string) => `
