@@ -1,5 +1,5 @@
 // By the package's own name, not '../question-helpers.js': the in-turn subpath then shares no
-// module with the provider subpath, which stays one chunk of its own (test/provider-build.test.ts).
+// module with the provider subpath, which stays one chunk of its own (test/public-surface.test.ts).
 import { answerForItem } from 'dsh-user-interaction/provider';
 import type { AskUserQuestionAnswer } from '../ask-user-question.js';
 import type {

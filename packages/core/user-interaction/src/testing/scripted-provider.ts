@@ -1,5 +1,5 @@
 // The provider's names come by the package's own name, as a provider author's would: the
-// provider subpath then stays one chunk of its own (see test/provider-build.test.ts).
+// provider subpath then stays one chunk of its own (see test/public-surface.test.ts).
 import {
   answerForItem,
   answerForOption,
