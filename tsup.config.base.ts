@@ -12,7 +12,7 @@ export function packageBuild(entry: string[], typed: string[] = entry): Options 
   return defineConfig({
     entry,
     format: ['esm'],
-    external: [name, new RegExp(`^${name}/`)],
+    external: [name, new RegExp(`^${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}/`)],
     // Declarations are built against the declarations of the workspace packages they import,
     // which are built first, not against their sources: a third of the time, the same output.
     // A module importing its own package by name is typed from the sources (those declarations

@@ -99,11 +99,15 @@ export async function run(): Promise<void> {
       const [fresh, again, parse] = [median(times.fresh), median(times.same), median(times.json)];
       const perCharacter = (ms: number) => `${((ms * 1000) / characters).toFixed(3)} µs/char`;
       console.log(`\ncommand: ${characters} characters, decision: ${decision.decision}`);
+      // The goal (a decision under 1 ms at 2,000 characters) is shown on both lines: a command
+      // never seen before is parsed, one seen before is not.
+      const goal = (ms: number) =>
+        length === LENGTHS[0] ? `; goal under 1 ms: ${ms < 1 ? 'met' : 'missed'}` : '';
       console.log(
-        `  a new command, median of ${ROUNDS} rounds: ${(fresh * 1000).toFixed(0)} µs, ${perCharacter(fresh)} (ratio ${(fresh / parse).toFixed(0)}x JSON.parse)`,
+        `  a new command, median of ${ROUNDS} rounds: ${(fresh * 1000).toFixed(0)} µs, ${perCharacter(fresh)} (ratio ${(fresh / parse).toFixed(0)}x JSON.parse${goal(fresh)})`,
       );
       console.log(
-        `  the same command again: ${(again * 1000).toFixed(0)} µs, ${perCharacter(again)} (ratio ${(again / parse).toFixed(0)}x JSON.parse)${length === LENGTHS[0] ? ', goal: under 1 ms' : ''}`,
+        `  the same command again: ${(again * 1000).toFixed(0)} µs, ${perCharacter(again)} (ratio ${(again / parse).toFixed(0)}x JSON.parse${goal(again)})`,
       );
       console.log(
         `  JSON.parse of the same text: ${(parse * 1000).toFixed(1)} µs, ${perCharacter(parse)}`,

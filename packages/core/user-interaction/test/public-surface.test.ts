@@ -96,9 +96,12 @@ describe('the public surface', () => {
     // (a terminal UI pays for it before its first question): the subpath loads two files.
     const dist = fileURLToPath(new URL('../dist/', import.meta.url));
     const importsOf = (file: string) =>
-      [...readFileSync(join(dist, file), 'utf8').matchAll(/\bfrom\s*"([^"]+)"/g)].map(
-        (match) => match[1] as string,
-      );
+      [
+        ...readFileSync(join(dist, file), 'utf8').matchAll(
+          // `… from "x"`, a bare `import "x"` and `import("x")`.
+          /\bfrom\s*"([^"]+)"|\bimport\s*\(?\s*"([^"]+)"/g,
+        ),
+      ].map((match) => (match[1] ?? match[2]) as string);
     const chunks = importsOf('provider.js');
     expect(chunks).toHaveLength(1);
     expect(chunks[0]).toMatch(/^\.\/chunk-[\w-]+\.js$/);

@@ -361,8 +361,19 @@ function visit(node: SyntaxNode, type: string, collected: Collected, text?: stri
 const LONGEST_COMMAND = 100_000;
 /** How deep `bash -c` may nest before the command always asks. */
 const DEEPEST_SCRIPT = 8;
-/** The analyses kept: about 3 MiB at most (measured), however long the commands. */
-const recent = new RecentAnalyses<CommandAnalysis>(64, 200_000);
+/**
+ * The analyses kept: 64 at most, weighing 4 MiB in all by `heapWeight`. Measured, they held at
+ * most 3.3 MiB of heap, whatever the commands: long ones, or many tiny parts (`a;a;a;…`, whose
+ * analysis holds about 250 bytes a part, over a hundred times its characters).
+ */
+const recent = new RecentAnalyses<CommandAnalysis>(64, 4 * 1024 * 1024);
+
+/** What an analysis and its text hold in the heap, in bytes, about (measured, rounded up). */
+function heapWeight(command: string, analysis: CommandAnalysis): number {
+  let words = 0;
+  for (const part of analysis.parts) words += part.words.length;
+  return 2 * command.length + 256 * analysis.parts.length + 32 * words;
+}
 
 /**
  * Parses a command line with a real Bash parser and lists every simple command it would run:
@@ -375,11 +386,13 @@ export async function analyseCommand(command: string): Promise<CommandAnalysis> 
   const known = recent.get(command);
   if (known !== undefined) return known;
   const analysis = frozen(await analyse(command));
-  recent.set(command, analysis);
+  // One too long to parse costs nothing to analyse again: it takes no one else's place.
+  if (command.length <= LONGEST_COMMAND)
+    recent.set(command, analysis, heapWeight(command, analysis));
   return analysis;
 }
 
-/** The analysis, frozen through: every caller that analyses the same text is handed it. */
+/** The analysis, frozen through: callers that analyse a recent text are handed the same one. */
 function frozen(analysis: CommandAnalysis): CommandAnalysis {
   for (const part of analysis.parts) {
     Object.freeze(part.words);

@@ -5,13 +5,16 @@
  * and walking its tree is most of what its decision costs; reading it here costs nothing.
  */
 export class RecentAnalyses<T> {
-  readonly #entries = new Map<string, T>();
-  #characters = 0;
+  readonly #entries = new Map<string, { readonly value: T; readonly weight: number }>();
+  #weight = 0;
 
-  /** At most `count` texts, of `characters` characters in all (a long text is never kept). */
+  /**
+   * At most `count` texts, weighing `budget` in all: each text weighs what `set` is told (its
+   * length by default). One heavier than the whole budget is never kept.
+   */
   constructor(
     private readonly count: number,
-    private readonly characters: number,
+    private readonly budget: number,
   ) {}
 
   get(text: string): T | undefined {
@@ -20,18 +23,22 @@ export class RecentAnalyses<T> {
     // Used again: it is the last to go.
     this.#entries.delete(text);
     this.#entries.set(text, found);
-    return found;
+    return found.value;
   }
 
-  set(text: string, value: T): void {
-    if (text.length > this.characters) return;
-    if (this.#entries.delete(text)) this.#characters -= text.length;
-    this.#entries.set(text, value);
-    this.#characters += text.length;
-    for (const oldest of this.#entries.keys()) {
-      if (this.#entries.size <= this.count && this.#characters <= this.characters) break;
+  set(text: string, value: T, weight: number = text.length): void {
+    if (weight > this.budget) return;
+    const before = this.#entries.get(text);
+    if (before !== undefined) {
+      this.#entries.delete(text);
+      this.#weight -= before.weight;
+    }
+    this.#entries.set(text, { value, weight });
+    this.#weight += weight;
+    for (const [oldest, entry] of this.#entries) {
+      if (this.#entries.size <= this.count && this.#weight <= this.budget) break;
       this.#entries.delete(oldest);
-      this.#characters -= oldest.length;
+      this.#weight -= entry.weight;
     }
   }
 }

@@ -77,4 +77,18 @@ describe('analyseCommand', () => {
     );
     expect(Object.isFrozen(first.parts)).toBe(true);
   });
+
+  it('keeps no analysis of a command too long to parse, nor one too heavy to keep', async () => {
+    const kept = 'npm test && git status';
+    const first = await analyseCommand(kept);
+    // Too long to parse (always asked): nothing to keep, and it pushes nothing out.
+    const tooLong = `echo ${'x'.repeat(150_000)}`;
+    expect((await analyseCommand(tooLong)).problem).toBe('the command is too long to check');
+    expect(await analyseCommand(tooLong)).not.toBe(await analyseCommand(tooLong));
+    // Many tiny parts weigh far more than their characters: such an analysis is not kept either.
+    const heavy = `${'a;'.repeat(20_000)}b`;
+    expect((await analyseCommand(heavy)).parts).toHaveLength(20_001);
+    expect(await analyseCommand(heavy)).not.toBe(await analyseCommand(heavy));
+    expect(await analyseCommand(kept)).toBe(first);
+  });
 });

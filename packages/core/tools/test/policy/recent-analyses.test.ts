@@ -25,4 +25,19 @@ describe('RecentAnalyses', () => {
     recent.set('cccc', 4);
     expect([recent.get('bbbb'), recent.get('aaaa'), recent.get('cccc')]).toEqual([undefined, 3, 4]);
   });
+
+  it('weighs each text as it is told, and keeps what it holds within the budget', () => {
+    const recent = new RecentAnalyses<number>(10, 100);
+    recent.set('a', 1, 60);
+    // Over the budget alone: never kept, and `a` stays.
+    recent.set('b', 2, 101);
+    expect([recent.get('a'), recent.get('b')]).toEqual([1, undefined]);
+    // 60 + 50 is over: the oldest goes.
+    recent.set('c', 3, 50);
+    expect([recent.get('a'), recent.get('c')]).toEqual([undefined, 3]);
+    // Set again lighter, `c` counts only its new weight: 10 + 90 fits.
+    recent.set('c', 4, 10);
+    recent.set('d', 5, 90);
+    expect([recent.get('c'), recent.get('d')]).toEqual([4, 5]);
+  });
 });
