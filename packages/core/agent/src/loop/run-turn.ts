@@ -124,17 +124,20 @@ async function* streamStep(
   return signal.aborted ? { kind: 'cancelled' } : { kind: 'calls', calls };
 }
 
-/** Runs a call, or settles with `undefined` when the turn is cancelled before it completes. */
+/**
+ * Runs a call. Cancelled before it started, or stopped while it ran when it changes nothing,
+ * it settles with `undefined` (it did not run); stopped while it ran when it may have acted, with
+ * the result that says so.
+ */
 async function runCall(
   setup: TurnSetup,
   log: TurnLog,
   prepared: PreparedToolCall,
   signal: AbortSignal,
   asked?: { value: boolean },
-  ran?: { value: boolean },
 ): Promise<ToolResult | undefined> {
   if (signal.aborted) return undefined;
-  if (ran !== undefined) ran.value = true;
+  const stopped = () => (mayAct(prepared) ? cancelledWhileRunningResult() : undefined);
   const onAsk = () => {
     if (asked !== undefined) asked.value = true;
     return log.addPosed(prepared.call, 'question');
@@ -146,9 +149,9 @@ async function runCall(
     executeToolCall(prepared, { ...setup, signal, onAsk, onPermission }),
     signal,
   );
-  if (result === ABORTED) return undefined;
+  if (result === ABORTED) return stopped();
   // A failure caused by the cancel itself (such as ASK_ABORTED) is the cancel; an answer given first is kept.
-  if (signal.aborted && !result.ok) return undefined;
+  if (signal.aborted && !result.ok) return stopped();
   return result;
 }
 
@@ -241,8 +244,6 @@ async function* runCalls(
     // program may have been killed before its fsync): that call's result is waited for.
     let decidedDurably = false;
     const asked = { value: false };
-    // Whether the call's tool was started: stopped by a cancel then, it may have acted.
-    const ran = { value: false };
     const stored = decided?.toolCallId === call.id ? decided : undefined;
     if (stored !== undefined) {
       // Decided before the program stopped: the decision stands, and a call that acts and was
@@ -251,7 +252,7 @@ async function* runCalls(
       yield { type: 'tool-approval', id: call.id, name: call.name, outcome };
       if (!outcome.allowed) result = deniedResult(outcome);
       else if (await runsAgain(setup, prepared, stored, description)) {
-        result = await runCall(setup, log, prepared, signal, asked, ran);
+        result = await runCall(setup, log, prepared, signal, asked);
       } else result = stoppedWhileRunningResult();
     } else if (description !== undefined && prepared.failure === undefined) {
       const onAsk = () => log.addPosed(call, 'approval');
@@ -270,12 +271,12 @@ async function* runCalls(
       if (!approval.outcome.allowed) {
         result = signal.aborted ? undefined : deniedResult(approval.outcome);
       } else {
-        result = await runCall(setup, log, prepared, signal, asked, ran);
+        result = await runCall(setup, log, prepared, signal, asked);
       }
     } else {
-      result = await runCall(setup, log, prepared, signal, undefined, ran);
+      result = await runCall(setup, log, prepared, signal);
     }
-    result ??= ran.value && mayAct(prepared) ? cancelledWhileRunningResult() : cancelledResult();
+    result ??= cancelledResult();
     log.addResult(call, result);
     // An answer is stored before the agent goes on with it; so is the result of a call that
     // was never decided (it could not be told from one that never ran).
