@@ -43,8 +43,8 @@ export class ConversationOrder {
   #decided = false;
   /** Whether that decision allowed it: it may have run, in part or in whole. */
   #allowed = false;
-  /** Whether something was put to the person and still waits: a `posed`, and no result since. */
-  #posed = false;
+  /** What was put to the person and still waits (a `posed`, and no result since), if anything. */
+  #posed: 'question' | 'approval' | undefined;
 
   /** Whether a turn has started and not ended. */
   get inTurn(): boolean {
@@ -62,12 +62,26 @@ export class ConversationOrder {
    * that turn (`ChatAgent.resume`) rather than closing it.
    */
   get resumable(): boolean {
-    return this.#inTurn && this.#posed;
+    return this.#inTurn && this.#posed !== undefined;
   }
 
   /** Whether the next open call was allowed to run (an `approval` that allowed it came for it). */
   get nextCallAllowed(): boolean {
     return this.#decided && this.#allowed;
+  }
+
+  /**
+   * Whether nothing was stored for the next open call since its step: no decision, nothing put
+   * to the person. Such a call had either not started or is of a tool that does not describe
+   * its calls, which runs with nothing stored before it.
+   */
+  get nextCallUnmarked(): boolean {
+    return this.waiting && !this.#decided && this.#posed === undefined;
+  }
+
+  /** What was put to the person for the next open call and still waits, if anything. */
+  get nextCallPosed(): 'question' | 'approval' | undefined {
+    return this.#posed;
   }
 
   /** Whether a tool call waits for its result. */
@@ -126,10 +140,10 @@ export class ConversationOrder {
         this.#calls = entry.toolCalls ?? [];
         this.#next = 0;
         this.#decided = false;
-        this.#posed = false;
+        this.#posed = undefined;
         return;
       case 'posed':
-        this.#posed = true;
+        this.#posed = entry.kind;
         return;
       case 'approval':
         this.#decided = true;
@@ -139,11 +153,11 @@ export class ConversationOrder {
         this.#next++;
         this.#decided = false;
         // Answered (or ended): nothing waits for the person any more.
-        this.#posed = false;
+        this.#posed = undefined;
         return;
       case 'turn-end':
         this.#inTurn = false;
-        this.#posed = false;
+        this.#posed = undefined;
         return;
     }
   }

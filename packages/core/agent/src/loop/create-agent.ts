@@ -34,7 +34,8 @@ export interface AgentOptions {
    * The conversation so far, to go on with (a session restored from a store). A turn left
    * unfinished while a question or an approval waited for the person can go on (`resume`); any
    * other unfinished turn, and that one when `run` comes first, is closed as cancelled, every
-   * open tool call with a `TURN_CANCELLED` result.
+   * open tool call with a `TURN_CANCELLED` result, but the first when it may have run
+   * (`TOOL_INTERRUPTED`: allowed before the stop, or of a tool without `describe`).
    */
   readonly conversation?: readonly ConversationEntry[];
   /** Receives each entry of the conversation as it happens, to store it (default: none). */

@@ -1,8 +1,14 @@
-import type { ModelMessage } from '../models/model.js';
+import { ASK_USER_QUESTION_TOOL_NAME } from 'dsh-user-interaction';
+import type { ModelMessage, ModelToolCall } from '../models/model.js';
+import type { ToolResult } from './agent-tool.js';
 import type { ConversationEntry } from './conversation-entry.js';
 import { ConversationOrder, messageOf } from './conversation-order.js';
 import { readConversationEntry } from './read-conversation-entry.js';
-import { interruptedResult, stoppedWhileRunningResult } from './tool-call-runner.js';
+import {
+  interruptedResult,
+  mayHaveStartedResult,
+  stoppedWhileRunningResult,
+} from './tool-call-runner.js';
 
 /**
  * Where a restored conversation's unfinished turn goes on from (see `ConversationOrder.resumable`):
@@ -29,24 +35,36 @@ export interface RestoredConversation {
 }
 
 /**
+ * The result that closes the first open call of a turn left by a stop. It may have run when it
+ * was allowed; and, unless it is the question tool, when nothing was stored for it (a tool
+ * without `describe` runs with nothing stored first) or when it asked a question (a tool that
+ * asks in the middle of its work had started). Then `TOOL_INTERRUPTED`, and the model is told to
+ * check what it did. Otherwise (refused, waiting for its approval, a question) it did not run.
+ */
+function firstOpenCallResult(order: ConversationOrder, call: ModelToolCall): ToolResult {
+  if (order.nextCallAllowed) return stoppedWhileRunningResult();
+  const started = order.nextCallUnmarked || order.nextCallPosed === 'question';
+  if (started && call.name !== ASK_USER_QUESTION_TOOL_NAME) return mayHaveStartedResult();
+  return interruptedResult();
+}
+
+/**
  * The entries that end an unfinished turn: each open tool call gets a `TURN_CANCELLED`
- * result (but one that was allowed to run: it may have run, so it gets `TOOL_INTERRUPTED`, and
- * the model is told to check what it did), then the turn ends `cancelled`, marked
- * `interrupted`. None when no turn is open, and none when `keepResumable` and the turn can go
- * on (`ConversationOrder.resumable`).
+ * result (but the first, when it may have run: `TOOL_INTERRUPTED`, see `firstOpenCallResult`),
+ * then the turn ends `cancelled`, marked `interrupted`. None when no turn is open, and none when
+ * `keepResumable` and the turn can go on (`ConversationOrder.resumable`).
  */
 export function closingEntries(
   order: ConversationOrder,
   keepResumable = false,
 ): ConversationEntry[] {
   if (!order.inTurn || (keepResumable && order.resumable)) return [];
-  const startedFirst = order.nextCallAllowed;
   return [
     ...order.openCalls.map(
       (call, index): ConversationEntry => ({
         type: 'tool-result',
         toolCallId: call.id,
-        result: index === 0 && startedFirst ? stoppedWhileRunningResult() : interruptedResult(),
+        result: index === 0 ? firstOpenCallResult(order, call) : interruptedResult(),
       }),
     ),
     { type: 'turn-end', reason: 'cancelled', interrupted: true },

@@ -113,8 +113,25 @@ export function stoppedWhileRunningResult(): ToolResult {
 }
 
 /**
+ * The result given, when a turn left by a stop (a crash or a kill) is closed, to the first call
+ * without a result when nothing was stored for it: no decision, nothing put to the person. A
+ * call of a tool without `describe` runs with nothing stored before it, so it may have started;
+ * a described call is decided before it runs, so this one had not started (the wording errs on
+ * the side that never leads the model to run it twice).
+ */
+export function mayHaveStartedResult(): ToolResult {
+  return errorResult(
+    new AgentError(
+      'This tool call had no result when the agent stopped (a crash or a kill), and nothing tells whether it had started: it may have run in part or in whole. Check what it did before calling it again.',
+      'TOOL_INTERRUPTED',
+    ),
+  );
+}
+
+/**
  * The result given to a call left without one because the program stopped in the middle of
- * the turn (a crash or a kill), when the conversation is restored.
+ * the turn (a crash or a kill), when the conversation is restored: one that cannot have
+ * started (it was refused, put to the person, or comes after another open call).
  */
 export function interruptedResult(): ToolResult {
   return errorResult(
