@@ -115,9 +115,9 @@ export function stoppedWhileRunningResult(): ToolResult {
 /**
  * The result given, when a turn left by a stop (a crash or a kill) is closed, to the first call
  * without a result when nothing was stored for it: no decision, nothing put to the person. A
- * call of a tool without `describe` runs with nothing stored before it, so it may have started;
- * a described call is decided before it runs, so this one had not started (the wording errs on
- * the side that never leads the model to run it twice).
+ * call of a tool without `describe` runs with nothing stored before it, so it may have started.
+ * (A described call is decided before it runs, so one found so had not started; the file does
+ * not tell the two apart, and the wording errs on the side that never runs a call twice.)
  */
 export function mayHaveStartedResult(): ToolResult {
   return errorResult(
