@@ -140,10 +140,20 @@ const LONGER = new Set([
   'go tool',
 ]);
 
+/**
+ * Whether a word reads back as itself from a rule's text, which is split at white space and
+ * holds no control character: `git "" push` must not offer `git ` (read back as `git`, every
+ * subcommand), nor `git "status x"` offer `git status x`.
+ */
+function keptByRule(word: string): boolean {
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: a rule must not carry them.
+  return word !== '' && !/[\s\u0000-\u001f\u007f]/.test(word);
+}
+
 /** The prefix "always" remembers for a command's words, or `undefined` when it has none. */
 export function commandPrefix(words: readonly (string | null)[]): string[] | undefined {
   const first = words[0];
-  if (first === null || first === undefined) return undefined;
+  if (first === null || first === undefined || !keptByRule(first)) return undefined;
   const name = commandName(first);
   let arity = ARITY[name] ?? 1;
   if (LONGER.has(`${name} ${words[1] ?? ''}`)) arity += 1;
@@ -152,7 +162,7 @@ export function commandPrefix(words: readonly (string | null)[]): string[] | und
     const word = words[index];
     // `git -C x push`, or a bare `make`: no prefix says what it runs, and one word would allow
     // every subcommand.
-    if (word === null || word === undefined) return undefined;
+    if (word === null || word === undefined || !keptByRule(word)) return undefined;
     // `python -m pytest`: the module flag names the command; any other option comes too early.
     if (word.startsWith('-') && !(name.startsWith('python') && word === '-m')) return undefined;
     prefix.push(word);

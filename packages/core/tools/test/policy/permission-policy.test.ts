@@ -207,6 +207,25 @@ describe('the permission policy', () => {
     });
   });
 
+  it('never offers an "always" rule that reads back as a shorter prefix than the command’s words', async () => {
+    const { workspace, policy } = await setUp();
+    // Stored as `run_command:git `, each of these read back as every git (npx, make, gh pr) command.
+    for (const command of [
+      'git "" status',
+      "npx ' ' cowsay",
+      'make ""',
+      'gh pr ""',
+      "git 'status --force'",
+      '"" git',
+      "git $'status\\x01'",
+    ]) {
+      expect(await policy.decide(run(workspace, command)), command).toEqual({ decision: 'ask' });
+    }
+    expect(await policy.decide(run(workspace, 'git status'))).toMatchObject({
+      allowAlways: { rule: 'run_command:git status' },
+    });
+  });
+
   it('runs nothing that acts in read-only mode, and asks nothing', async () => {
     const { workspace, policy } = await setUp({ mode: 'read-only', allow: ['run_command:ls'] });
     expect(await policy.decide(file(workspace, 'search', 'src', 'search'))).toMatchObject({
