@@ -226,6 +226,41 @@ describe('the permission policy', () => {
     });
   });
 
+  it('offers an "always" rule for a file whose glob matches the file’s own folder only, glob characters and all', async () => {
+    const cases: [string, string, string[], string[]][] = [
+      // [path, rule offered, allowed once remembered, still asked]
+      ['**', 'write_file:\\*\\*', ['**'], ['package.json', 'src/a.ts', '.github/workflows/ci.yml']],
+      ['*', 'write_file:\\*', ['*'], ['package.json', '.env']],
+      ['*/x.ts', 'write_file:\\*/*.ts', ['*/y.ts'], ['src/a.ts']],
+      [
+        'app/(auth)/page.tsx',
+        'write_file:app/\\(auth\\)/*.tsx',
+        ['app/(auth)/login.tsx'],
+        ['app/auth/page.tsx'],
+      ],
+      ['src/[a-z]/x.ts', 'write_file:src/\\[a-z\\]/*.ts', ['src/[a-z]/y.ts'], ['src/b/x.ts']],
+      ['{src,.github}/x.yml', 'write_file:\\{src,.github\\}/*.yml', [], ['.github/x.yml']],
+      ['a/@(x|b)/y.ts', 'write_file:a/\\@\\(x\\|b\\)/*.ts', [], ['a/b/y.ts', 'a/x/y.ts']],
+      ['src/a$b^/x.ts', 'write_file:src/a$b^/*.ts', ['src/a$b^/y.ts'], ['src/ab/x.ts']],
+    ];
+    for (const [path, rule, allowed, asked] of cases) {
+      const { workspace, policy } = await setUp();
+      const verdict = await policy.decide(file(workspace, 'write_file', path));
+      expect(verdict, path).toMatchObject({ decision: 'ask', allowAlways: { rule } });
+      await policy.remember?.(rule, 'allow');
+      for (const other of [path, ...allowed]) {
+        expect(await policy.decide(file(workspace, 'write_file', other)), other).toMatchObject({
+          decision: 'allow',
+        });
+      }
+      for (const other of asked) {
+        expect(await policy.decide(file(workspace, 'write_file', other)), other).toMatchObject({
+          decision: 'ask',
+        });
+      }
+    }
+  });
+
   it('runs nothing that acts in read-only mode, and asks nothing', async () => {
     const { workspace, policy } = await setUp({ mode: 'read-only', allow: ['run_command:ls'] });
     expect(await policy.decide(file(workspace, 'search', 'src', 'search'))).toMatchObject({
