@@ -122,11 +122,19 @@ const ARITY: Readonly<Record<string, number>> = {
   'apt-get': 2,
   gh: 3,
   deno: 2,
+  // Runners of a package's binary: the binary is the command (`bunx tsc`, as `npx tsc`).
+  bunx: 2,
+  pnpx: 2,
+  uvx: 2,
   python: 1,
   python3: 1,
   node: 1,
 };
-/** Subcommands that take one more word: `npm run build`, `docker compose up`. */
+/**
+ * Subcommands that take one more word: `npm run build`, `docker compose up`, and those that run
+ * the command named next (`pnpm exec tsc`, `go run ./cmd/x`, `docker exec web`), which alone
+ * would allow every command they can run.
+ */
 const LONGER = new Set([
   'npm run',
   'pnpm run',
@@ -138,6 +146,22 @@ const LONGER = new Set([
   'uv run',
   'poetry run',
   'go tool',
+  'npm exec',
+  'npm x',
+  'pnpm exec',
+  'pnpm dlx',
+  'yarn exec',
+  'yarn dlx',
+  'bun x',
+  'deno run',
+  'pipx run',
+  'go run',
+  'docker run',
+  'docker exec',
+  'podman run',
+  'podman exec',
+  'kubectl exec',
+  'dotnet exec',
 ]);
 
 /**

@@ -261,6 +261,34 @@ describe('the permission policy', () => {
     }
   });
 
+  it('offers "always" for a runner with the command it runs, never the runner alone', async () => {
+    const { workspace, policy } = await setUp();
+    // Before, `pnpm exec tsc` offered `pnpm exec`, which allowed `pnpm exec rm -rf x`.
+    for (const [command, prefix] of [
+      ['pnpm exec tsc --noEmit', 'pnpm exec tsc'],
+      ['npm exec eslint .', 'npm exec eslint'],
+      ['yarn dlx create-app x', 'yarn dlx create-app'],
+      ['bun x prettier .', 'bun x prettier'],
+      ['bunx tsc', 'bunx tsc'],
+      ['uvx ruff check', 'uvx ruff'],
+      ['deno run main.ts', 'deno run main.ts'],
+      ['go run ./cmd/server', 'go run ./cmd/server'],
+      ['docker exec web ls', 'docker exec web'],
+    ]) {
+      expect(await policy.decide(run(workspace, command)), command).toMatchObject({
+        allowAlways: { rule: `run_command:${prefix}` },
+      });
+    }
+    // An option where the command's name should be: nothing says what it runs.
+    expect(await policy.decide(run(workspace, 'docker run --rm alpine sh'))).toEqual({
+      decision: 'ask',
+    });
+    await policy.remember?.('run_command:pnpm exec tsc', 'allow');
+    expect(await policy.decide(run(workspace, 'pnpm exec rm -rf x'))).toMatchObject({
+      decision: 'ask',
+    });
+  });
+
   it('runs nothing that acts in read-only mode, and asks nothing', async () => {
     const { workspace, policy } = await setUp({ mode: 'read-only', allow: ['run_command:ls'] });
     expect(await policy.decide(file(workspace, 'search', 'src', 'search'))).toMatchObject({
