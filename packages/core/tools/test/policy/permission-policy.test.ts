@@ -264,7 +264,7 @@ describe('the permission policy', () => {
   it('offers "always" for a runner with the command it runs, never the runner alone', async () => {
     const { workspace, policy } = await setUp();
     // Before, `pnpm exec tsc` offered `pnpm exec`, which allowed `pnpm exec rm -rf x`.
-    for (const [command, prefix] of [
+    const runners: [string, string][] = [
       ['pnpm exec tsc --noEmit', 'pnpm exec tsc'],
       ['npm exec eslint .', 'npm exec eslint'],
       ['yarn dlx create-app x', 'yarn dlx create-app'],
@@ -274,7 +274,8 @@ describe('the permission policy', () => {
       ['deno run main.ts', 'deno run main.ts'],
       ['go run ./cmd/server', 'go run ./cmd/server'],
       ['docker exec web ls', 'docker exec web'],
-    ]) {
+    ];
+    for (const [command, prefix] of runners) {
       expect(await policy.decide(run(workspace, command)), command).toMatchObject({
         allowAlways: { rule: `run_command:${prefix}` },
       });

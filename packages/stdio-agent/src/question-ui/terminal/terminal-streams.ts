@@ -40,7 +40,7 @@ export function outputBroken(output: TerminalOutput): boolean {
 export function writeLast(
   output: TerminalOutput,
   text: string,
-  onError: () => void,
+  onError: (error: unknown) => void,
   reported = false,
 ): void {
   const release = (): void => {
