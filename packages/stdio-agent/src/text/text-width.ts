@@ -188,6 +188,15 @@ function breakWord(word: string, width: number): string[] {
   return pieces;
 }
 
+/**
+ * Cuts text into rows of at most `width` columns, every character kept in place, spaces too:
+ * for text that must be seen whole and as written, such as a command about to run.
+ */
+export function cutIntoRows(text: string, width: number): string[] {
+  const rows = breakWord(text, Math.max(1, width));
+  return rows.length === 0 ? [''] : rows;
+}
+
 function wrapParagraph(paragraph: string, width: number, lines: string[]): void {
   const indent = /^ */.exec(paragraph)?.[0] ?? '';
   // Indentation is kept on the first line only when it leaves room for text.

@@ -1,5 +1,5 @@
 import { type AskUserQuestionRequest, REQUEST_LIMITS } from 'dsh-user-interaction';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ReadlineProvider } from '../../src/index.js';
 import { type Pipes, TEST_ENV } from '../../src/testing.js';
 import { DATABASE as MENU_DATABASE, withoutDescription } from '../support/question-fixtures.js';
@@ -223,6 +223,50 @@ describe('line mode', () => {
     await new Promise((resolve) => input.once('end', resolve));
     expect((await errorOf(provider.ask(DATABASE))).code).toBe('INPUT_CLOSED');
     expect(pipes.text()).toBe('');
+  });
+
+  it('fails with ASK_FAILED, never uncaught nor waiting for a line, when the output’s reader is gone (EPIPE)', async () => {
+    open();
+    const asked = provider.ask({ question: 'Name?' });
+    const approval = provider.requestPermission({
+      toolCallId: 'c1',
+      title: 'Run ls',
+      kind: 'execute',
+      command: { command: 'ls', cwd: '/work' },
+    });
+    await pipes.waitFor('Answer: ');
+    // `| head` read what it wanted and left: the next write fails, reported later.
+    const failing = pipes.output as unknown as { _write: (...args: unknown[]) => void };
+    failing._write = (_chunk, _encoding, callback) => {
+      (callback as (error: Error) => void)(
+        Object.assign(new Error('write EPIPE'), { code: 'EPIPE' }),
+      );
+    };
+    // A blank line: the question says an answer is needed, and asks again, into the void.
+    pipes.input.write('\n');
+    expect((await errorOf(asked)).code).toBe('ASK_FAILED');
+    // Nobody sees the next question either: it fails at once, with the input still open.
+    expect((await errorOf(approval)).code).toBe('ASK_FAILED');
+    expect((await errorOf(provider.ask({ question: 'Later?' }))).code).toBe('ASK_FAILED');
+    await vi.waitFor(() => expect(pipes.output.listenerCount('error')).toBe(0));
+    provider.dispose();
+
+    // The answer came, and the lines that close the question are what fails: it stays answered,
+    // and the failure reported after it is handled, not uncaught.
+    open();
+    const answered = provider.ask({ question: 'Name?' });
+    await pipes.waitFor('Answer: ');
+    const closed = pipes.output as unknown as { _write: (...args: unknown[]) => void };
+    closed._write = (_chunk, _encoding, callback) => {
+      (callback as (error: Error) => void)(
+        Object.assign(new Error('write EPIPE'), { code: 'EPIPE' }),
+      );
+    };
+    pipes.input.write('alice\n');
+    expect(await answered).toEqual({ answer: 'alice' });
+    await vi.waitFor(() => expect(pipes.output.closed).toBe(true));
+    expect((await errorOf(provider.ask({ question: 'Later?' }))).code).toBe('ASK_FAILED');
+    await vi.waitFor(() => expect(pipes.output.listenerCount('error')).toBe(0));
   });
 
   it('withdraws a question whose signal aborts, without consuming the next line', async () => {

@@ -67,6 +67,23 @@ describe('a failing output', () => {
   });
 });
 
+describe('a failing output, after the answer', () => {
+  it('keeps the answer, and handles the failure of the last frame reported after it (EPIPE)', async () => {
+    ({ terminal, provider } = providerOnTerminal({ columns: 60, rows: 20 }));
+    const asked = provider.ask(QUESTION);
+    await terminal.waitFor('Alpha');
+    const failing = terminal.output as unknown as { _write: (...args: unknown[]) => void };
+    failing._write = (_chunk, _encoding, callback) => {
+      const error = Object.assign(new Error('write EPIPE'), { code: 'EPIPE' });
+      (callback as (error: Error) => void)(error);
+    };
+    terminal.press(KEYS.enter);
+    expect(await asked).toMatchObject({ answer: 'Alpha' });
+    expect(terminal.input.isRaw).toBe(false);
+    await vi.waitFor(() => expect(terminal.output.listenerCount('error')).toBe(0));
+  });
+});
+
 describe('suspend and resume (SIGTSTP, SIGCONT)', () => {
   it('gives the terminal back before stopping, then takes it again and redraws', async () => {
     ({ terminal, provider } = providerOnTerminal({ columns: 60, rows: 20 }));

@@ -65,6 +65,15 @@ const READS_INSIDE = Object.freeze({
   reason: 'it only reads inside the workspace',
 } as const);
 
+/**
+ * A path as a glob that matches only itself: its glob characters escaped. Unescaped, a file
+ * named `**` offered the rule `write_file:**` (every file), and `app/(auth)/page.tsx` offered
+ * `app/(auth)/*.tsx`, which matches `app/auth/x.tsx` and not its own folder.
+ */
+function literalGlob(path: string): string {
+  return path.replace(/[\\*?[\]{}()!+@|]/g, '\\$&');
+}
+
 function quoted(text: string): string {
   return `\`${text.replaceAll('`', "'")}\``;
 }
@@ -203,8 +212,8 @@ export function createPermissionPolicy(
   function fileGlob(relative: string): string {
     const folder = posix.dirname(relative);
     const extension = extname(relative);
-    if (folder === '.' || extension === '') return relative;
-    return `${folder}/*${extension}`;
+    if (folder === '.' || extension === '') return literalGlob(relative);
+    return `${literalGlob(folder)}/*${literalGlob(extension)}`;
   }
 
   function decideFiles(check: PermissionCheck, rules: LoadedRule[]): PermissionVerdict {

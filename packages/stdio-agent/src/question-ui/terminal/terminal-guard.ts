@@ -3,7 +3,12 @@ import { captureEvent, type EventSource } from './capture-event.js';
 import { ENDING_SIGNALS } from './ending-signals.js';
 import type { Key, KeyPress } from './key.js';
 import { onSuspend, suspendByKey } from './suspend.js';
-import type { TerminalInput, TerminalOutput } from './terminal-streams.js';
+import {
+  outputBroken,
+  type TerminalInput,
+  type TerminalOutput,
+  writeLast,
+} from './terminal-streams.js';
 
 const HIDE_CURSOR = '\u001b[?25l';
 const SHOW_CURSOR = '\u001b[?25h';
@@ -48,12 +53,6 @@ export interface TerminalGuard {
   release(text: string): void;
 }
 
-/** Whether the output failed or was closed: writing to it would only fail again. */
-function outputBroken(output: TerminalOutput): boolean {
-  const stream = output as { destroyed?: boolean; writableEnded?: boolean; errored?: unknown };
-  return stream.destroyed === true || stream.writableEnded === true || stream.errored != null;
-}
-
 /** Throws away what was typed before the question appeared: it is not its answer. */
 function discardTypeAhead(input: TerminalInput): void {
   if ((input.readableLength ?? 0) === 0 || typeof input.read !== 'function') return;
@@ -83,6 +82,8 @@ interface GuardState {
   held: string;
   /** Called once, when keys are taken: the frames held back meanwhile are drawn. */
   onReady?: () => void;
+  /** The output's failure reached the question (its `error` event came). */
+  errorSeen?: boolean;
 }
 
 /** What was held back, taken out: written before the next text, which the screen needs it under. */
@@ -177,7 +178,10 @@ function setUp(options: TerminalGuardOptions, undo: (() => void)[], state: Guard
   }
 
   // First in line: the question settles before a host's own listener reacts to the failure.
-  const onOutputError = (error: unknown): void => options.onOutputError(error);
+  const onOutputError = (error: unknown): void => {
+    state.errorSeen = true;
+    options.onOutputError(error);
+  };
   output.prependListener('error', onOutputError);
   undo.push(() => output.removeListener('error', onOutputError));
 
@@ -303,8 +307,12 @@ export function guardTerminal(options: TerminalGuardOptions): TerminalGuard {
       try {
         // Settled before it took keys: drawn and collapsed in the one write.
         const last = takeHeld(state) + text;
-        if (!state.exited && !neverDrawn && !outputBroken(output))
-          output.write(last + PASTE_OFF + SHOW_CURSOR);
+        const shown = !state.exited && !neverDrawn && !outputBroken(output);
+        // The question has ended: a failure of this write, or of one before it, reported
+        // after now is only handled, never uncaught.
+        const ignore = (): void => {};
+        output.on('error', ignore);
+        writeLast(output, shown ? last + PASTE_OFF + SHOW_CURSOR : '', ignore, state.errorSeen);
       } catch {
         // The output is gone: nothing can be drawn, but the input is still given back below.
       } finally {

@@ -21,3 +21,35 @@ export type TerminalOutput = NodeJS.WritableStream & {
 export function inputEnded(input: TerminalInput): boolean {
   return input.readableEnded === true || input.destroyed === true;
 }
+
+/** Whether the output failed or was closed: writing to it would only fail again. */
+export function outputBroken(output: TerminalOutput): boolean {
+  const stream = output as { destroyed?: boolean; writableEnded?: boolean; errored?: unknown };
+  return stream.destroyed === true || stream.writableEnded === true || stream.errored != null;
+}
+
+/**
+ * Writes the last text of a question, then removes `onError` from the output. A write that
+ * fails at once (EPIPE: the reader of a pipe left) marks the stream failed but reports it only
+ * in a later tick, after the question ended: while a failure may still be reported (a write
+ * failed here, or the output failed and `reported` says its error did not reach `onError`), the
+ * listener stays until those ticks have run, so the failure is handled, never uncaught.
+ * (`process.stdout` is never destroyed and reports each failed write: neither its state nor its
+ * `close` can say when its errors have all been reported.)
+ */
+export function writeLast(
+  output: TerminalOutput,
+  text: string,
+  onError: (error: unknown) => void,
+  reported = false,
+): void {
+  const release = (): void => {
+    output.removeListener('error', onError);
+  };
+  const broken = outputBroken(output);
+  const writes = text !== '' && !broken;
+  if (writes) output.write(text);
+  const pending = writes ? outputBroken(output) : broken && !reported;
+  if (pending) setImmediate(release);
+  else release();
+}
