@@ -126,9 +126,24 @@ const ARITY: Readonly<Record<string, number>> = {
   bunx: 2,
   pnpx: 2,
   uvx: 2,
-  python: 1,
-  python3: 1,
-  node: 1,
+  // Interpreters: the script is the command (`node build.js`, `python3 -m pytest`). Alone, the
+  // interpreter would allow every program it can run (`node -e …`, `python3 -c …`, `bash x.sh`);
+  // an option where the script should be (`node -e`, `python3 -`) offers no "always".
+  python: 2,
+  python3: 2,
+  node: 2,
+  bash: 2,
+  sh: 2,
+  zsh: 2,
+  dash: 2,
+  ksh: 2,
+  ruby: 2,
+  perl: 2,
+  php: 2,
+  lua: 2,
+  tsx: 2,
+  'ts-node': 2,
+  Rscript: 2,
 };
 /**
  * Subcommands that take one more word: `npm run build`, `docker compose up`, and those that run

@@ -290,6 +290,40 @@ describe('the permission policy', () => {
     });
   });
 
+  it('offers "always" for an interpreter with the script it runs, never the interpreter alone', async () => {
+    const { workspace, policy } = await setUp();
+    // Before, `node build.js` offered `node`, which then allowed `node -e …`; `python3 -m
+    // pytest` offered `python3 -m`, which allowed every module (`python3 -m http.server`).
+    const scripts: [string, string][] = [
+      ['node build.js --watch', 'node build.js'],
+      ['python3 -m pytest -q', 'python3 -m pytest'],
+      ['python manage.py migrate', 'python manage.py'],
+      ['bash scripts/setup.sh', 'bash scripts/setup.sh'],
+      ['sh ./configure', 'sh ./configure'],
+      ['ruby bin/rails', 'ruby bin/rails'],
+      ['tsx src/cli.ts', 'tsx src/cli.ts'],
+    ];
+    for (const [command, prefix] of scripts) {
+      expect(await policy.decide(run(workspace, command)), command).toMatchObject({
+        allowAlways: { rule: `run_command:${prefix}` },
+      });
+    }
+    // Code given on the command line, or read from the input: nothing names what it runs.
+    for (const command of ['node -e "1"', 'python3 -c "1"', 'python3 -', 'node', 'perl -e 1']) {
+      expect(await policy.decide(run(workspace, command)), command).toEqual({ decision: 'ask' });
+    }
+    await policy.remember?.('run_command:node build.js', 'allow');
+    await policy.remember?.('run_command:python3 -m pytest', 'allow');
+    for (const command of ['node -e "1"', 'node other.js', 'python3 -m http.server']) {
+      expect(await policy.decide(run(workspace, command)), command).toMatchObject({
+        decision: 'ask',
+      });
+    }
+    expect(await policy.decide(run(workspace, 'node build.js --prod'))).toMatchObject({
+      decision: 'allow',
+    });
+  });
+
   it('runs nothing that acts in read-only mode, and asks nothing', async () => {
     const { workspace, policy } = await setUp({ mode: 'read-only', allow: ['run_command:ls'] });
     expect(await policy.decide(file(workspace, 'search', 'src', 'search'))).toMatchObject({
