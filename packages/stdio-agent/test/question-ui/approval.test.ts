@@ -87,6 +87,20 @@ describe('approvals in the terminal', () => {
     expect(await terminal.text()).toBe('✖ Run npm test · cancelled');
   });
 
+  it('keeps each choice’s number when "always" is not offered: 2 picks nothing, 3 rejects', async () => {
+    ({ terminal, provider } = providerOnTerminal({ escapeCodeTimeout: 10 }));
+    const answer = provider.requestPermission(EDIT);
+    const screen = await terminal.waitFor('Reject (n)');
+    expect(screen).toContain('❯ 1. Allow once (y)\n  3. Reject (n)\n');
+    expect(screen).toContain('↑↓ Enter, 1 or 3 · y allow once');
+    terminal.press('2');
+    // Still waiting: 2 is "always" on an approval that offers it, and chose Reject here before.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(await terminal.text()).toContain('3. Reject (n)');
+    terminal.press('3');
+    expect(await answer).toEqual({ choice: 'reject_once' });
+  });
+
   it('shows an edit as an inert diff that scrolls, never pushing the choices off screen', async () => {
     ({ terminal, provider } = providerOnTerminal({ escapeCodeTimeout: 10, rows: 16 }));
     const answer = provider.requestPermission(EDIT);
@@ -154,14 +168,21 @@ describe('approvals in the terminal', () => {
     first.pipes.input.write('maybe\n2\n');
     expect(await answer).toEqual({ choice: 'allow_always' });
     expect(first.pipes.text()).toContain(
-      'Type y to allow once, n to reject, or a number from 1-3.',
+      'Type y to allow once, n to reject, or the number of a choice (1-3).',
     );
     expect(first.pipes.text()).toContain('  $ npm test\n  in /work/project\n');
     const second = providerOnPipes();
     const rejected = second.provider.requestPermission(EDIT);
-    await second.pipes.waitFor('Allow? y, n or 1-2: ');
+    // No "always" here: each choice keeps its number, so 2 (always, elsewhere) is no choice,
+    // never Reject; an answer typed ahead cannot mean its opposite.
+    await second.pipes.waitFor('Allow? y, n, 1 or 3: ');
+    expect(second.pipes.text()).toContain('  1. Allow once (y)\n  3. Reject (n)\n');
     expect(second.pipes.text()).toContain('+line fifty');
-    second.pipes.input.write('n\n');
+    second.pipes.input.write('2\n');
+    await second.pipes.waitFor(
+      'Type y to allow once, n to reject, or the number of a choice (1 or 3).',
+    );
+    second.pipes.input.write('3\n');
     expect(await rejected).toEqual({ choice: 'reject_once' });
     // A rejection is marked as a refusal, not as an answer given.
     expect(second.pipes.text()).toContain('✖ Edit src/app.ts · rejected\n');

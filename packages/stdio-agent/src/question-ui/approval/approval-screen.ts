@@ -3,7 +3,12 @@ import type { TerminalStyle } from '../../text/terminal-style.js';
 import { cutIntoRows, truncateText } from '../../text/text-width.js';
 import type { ScreenSize } from '../menu/render-menu.js';
 import { isKey, type KeyPress, typedText } from '../terminal/key.js';
-import { type ApprovalView, type BodyLine, styledBodyLine } from './approval-view.js';
+import {
+  type ApprovalView,
+  type BodyLine,
+  offeredNumbers,
+  styledBodyLine,
+} from './approval-view.js';
 
 /** Where the person is on the approval screen. */
 export interface ApprovalState {
@@ -67,7 +72,8 @@ function approvalKey(
   const text = typedText(press)?.toLowerCase();
   if (text === undefined) return { state };
   if (/^[1-9]$/.test(text)) {
-    const outcome = chosen(view, Number(text) - 1);
+    const index = view.choices.findIndex((item) => item.number === Number(text));
+    const outcome = chosen(view, index);
     return outcome === undefined ? { state } : { state, outcome };
   }
   const lettered = view.choices.findIndex((item) => item.letter === text);
@@ -156,13 +162,11 @@ export function renderApproval(
     const focused = index === state.focus;
     const pointer = focused ? style.accent(style.symbols.pointer) : ' ';
     const letter = item.letter === undefined ? '' : style.dim(` (${item.letter})`);
-    const label = cut(`${index + 1}. ${item.label}`, width - 6);
+    const label = cut(`${item.number}. ${item.label}`, width - 6);
     return `${pointer} ${focused ? style.accent(label) : label}${letter}`;
   });
-  const numbers = view.choices.length === 1 ? '1' : `1-${view.choices.length}`;
-  const hint = style.dim(
-    cut(`↑↓ Enter or ${numbers} · y allow once · n or Esc reject · Ctrl+C cancels the turn`),
-  );
+  const keys = offeredNumbers(view, ['↑↓ Enter']);
+  const hint = style.dim(cut(`${keys} · y allow once · n or Esc reject · Ctrl+C cancels the turn`));
   const fixed = head.length + 1 + choices.length + 1 + 1;
   const room = Math.max(1, size.rows - 1 - fixed);
   const body = bodyRows(view, width - 2);

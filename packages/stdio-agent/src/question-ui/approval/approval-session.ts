@@ -18,8 +18,10 @@ import {
 import {
   type ApprovalView,
   approvalView,
+  choiceNumbered,
   choiceSummary,
   loadDiff,
+  offeredNumbers,
   styledBodyLine,
 } from './approval-view.js';
 
@@ -79,7 +81,7 @@ function parseChoice(
   const text = line.trim().toLowerCase();
   if (text === 'y' || text === 'yes') return view.choices.find((item) => item.letter === 'y');
   if (text === 'n' || text === 'no') return view.choices.find((item) => item.letter === 'n');
-  if (/^\d+$/.test(text)) return view.choices[Number(text) - 1];
+  if (/^\d+$/.test(text)) return choiceNumbered(view, Number(text));
   return undefined;
 }
 
@@ -104,18 +106,18 @@ export function startLineApprovalSession(
         `  ${style.dim(view.detail)}`,
         ...view.body.map((line) => `  ${styledBodyLine(line, style)}`),
         ...view.choices.map(
-          (item, index) =>
-            `  ${index + 1}. ${item.label}${item.letter === undefined ? '' : style.dim(` (${item.letter})`)}`,
+          (item) =>
+            `  ${item.number}. ${item.label}${item.letter === undefined ? '' : style.dim(` (${item.letter})`)}`,
         ),
       ];
       dialog.write(`${lines.join('\n')}\n`);
-      const numbers = view.choices.length === 1 ? '1' : `1-${view.choices.length}`;
-      const parsed = await dialog.read(`Allow? y, n or ${numbers}: `, (line) => {
+      const numbers = offeredNumbers(view);
+      const parsed = await dialog.read(`Allow? ${offeredNumbers(view, ['y', 'n'])}: `, (line) => {
         const choice = parseChoice(view, line);
         return choice === undefined
           ? {
               kind: 'retry',
-              message: `Type y to allow once, n to reject, or a number from ${numbers}.`,
+              message: `Type y to allow once, n to reject, or the number of a choice (${numbers}).`,
             }
           : { kind: 'text', text: choice.choice };
       });

@@ -11,8 +11,46 @@ export interface ApprovalChoice {
   readonly choice: PermissionChoice;
   /** What the person reads, neutralised. */
   readonly label: string;
+  /** The number that picks it: the same for a kind of choice whatever else is offered. */
+  readonly number: number;
   /** The letter that picks it, besides its number. */
   readonly letter?: 'y' | 'n';
+}
+
+/**
+ * The numbers of the choices, one per kind: when "always" is not offered, 2 is no choice rather
+ * than Reject, so an answer typed ahead (on a pipe, or from habit) never means its opposite.
+ */
+const CHOICE_NUMBERS: Readonly<Record<PermissionChoice, number>> = {
+  allow_once: 1,
+  allow_always: 2,
+  reject_once: 3,
+  reject_always: 4,
+};
+
+/**
+ * `before` and the numbers offered, as a prompt says them: `y, n or 1-3`, or `y, n, 1 or 3`
+ * when there is a gap.
+ */
+export function offeredNumbers(view: ApprovalView, before: readonly string[] = []): string {
+  const numbers = view.choices.map((item) => item.number);
+  const first = numbers[0] ?? 1;
+  const last = numbers.at(-1) ?? 1;
+  const gapless = numbers.length === 1 || last - first === numbers.length - 1;
+  const items = [
+    ...before,
+    ...(gapless
+      ? [numbers.length === 1 ? String(first) : `${first}-${last}`]
+      : numbers.map(String)),
+  ];
+  return items.length === 1
+    ? (items[0] as string)
+    : `${items.slice(0, -1).join(', ')} or ${items.at(-1)}`;
+}
+
+/** The choice a number picks, if one is offered. */
+export function choiceNumbered(view: ApprovalView, number: number): ApprovalChoice | undefined {
+  return view.choices.find((item) => item.number === number);
 }
 
 /** A diff or a command as lines to show, before styling. */
@@ -109,15 +147,27 @@ export function approvalView(
       body.push({ kind: line.kind, text: inert(line.text) });
   }
   const labels: Record<PermissionChoice, ApprovalChoice> = {
-    allow_once: { choice: 'allow_once', label: 'Allow once', letter: 'y' },
+    allow_once: {
+      choice: 'allow_once',
+      label: 'Allow once',
+      number: CHOICE_NUMBERS.allow_once,
+      letter: 'y',
+    },
     allow_always: {
       choice: 'allow_always',
       label: inert(request.allowAlways?.description ?? 'Always allow'),
+      number: CHOICE_NUMBERS.allow_always,
     },
-    reject_once: { choice: 'reject_once', label: 'Reject', letter: 'n' },
+    reject_once: {
+      choice: 'reject_once',
+      label: 'Reject',
+      number: CHOICE_NUMBERS.reject_once,
+      letter: 'n',
+    },
     reject_always: {
       choice: 'reject_always',
       label: inert(request.rejectAlways?.description ?? 'Always reject'),
+      number: CHOICE_NUMBERS.reject_always,
     },
   };
   const choices = offeredChoices(request).map((choice) => labels[choice]);
