@@ -11,11 +11,23 @@ const TAB_STOP = 4;
 const LINE_BREAK_MARK = '↵';
 
 // Everything a terminal could act on or hide text with: C0 and C1 controls (ESC among them),
-// DEL, Unicode line separators, lone surrogates, and the invisible format characters
-// (bidirectional overrides, isolates and marks, zero-width space, BOM, tag characters).
-// ZWJ and ZWNJ stay: emoji and several scripts need them, and they cannot hide or move text.
-// biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is the point.
-const UNSAFE = /[\u0000-\u001f\u007f-\u009f\u2028\u2029\ud800-\udfff]|(?![\u200c\u200d])\p{Cf}/u;
+// DEL, Unicode line separators, lone surrogates, the invisible format characters
+// (bidirectional overrides, isolates and marks, zero-width space, BOM, tag characters), the
+// other default-ignorable code points (Hangul fillers, the combining grapheme joiner, those not
+// yet assigned) and the braille blank, which the contract counts as invisible too (`isBlankText`).
+// ZWJ, ZWNJ and the variation selectors stay: emoji and several scripts need them, and they
+// cannot hide or move text.
+// Made at its first use, and only for text that is not plain printable ASCII: a pattern of
+// Unicode properties costs a fraction of a millisecond to build.
+const UNSAFE_SOURCE = String.raw`[\u0000-\u001f\u007f-\u009f\u2028\u2029\ud800-\udfff\u2800]|(?![\u200c\u200d\ufe00-\ufe0f\u{e0100}-\u{e01ef}])[\p{Cf}\p{Default_Ignorable_Code_Point}]`;
+let unsafe: RegExp | undefined;
+/** Printable ASCII only: nothing to neutralize. */
+const PLAIN = /^[\u0020-\u007e]*$/;
+
+function isUnsafe(text: string): boolean {
+  unsafe ??= new RegExp(UNSAFE_SOURCE, 'u');
+  return unsafe.test(text);
+}
 
 function hex(codePoint: number): string {
   return `<U+${codePoint.toString(16).toUpperCase().padStart(4, '0')}>`;
@@ -37,7 +49,7 @@ function inert(codePoint: number): string {
  * retitle, reorder or hide anything. Printable text, emoji and every script are kept.
  */
 export function neutralizeText(text: string, options: NeutralizeTextOptions = {}): string {
-  if (!UNSAFE.test(text)) return text;
+  if (PLAIN.test(text) || !isUnsafe(text)) return text;
   const multiline = options.multiline === true;
   let result = '';
   let column = 0;
@@ -65,7 +77,7 @@ export function neutralizeText(text: string, options: NeutralizeTextOptions = {}
       column += spaces;
       continue;
     }
-    const shown = UNSAFE.test(character) ? inert(codePoint) : character;
+    const shown = isUnsafe(character) ? inert(codePoint) : character;
     result += shown;
     column += shown.length;
   }

@@ -41,6 +41,16 @@ describe('neutralizeText', () => {
     expect(neutralizeText('می\u200cخواهم')).toBe('می\u200cخواهم');
   });
 
+  it('names the other characters the contract counts as invisible: fillers, CGJ, the braille blank', () => {
+    // Each shows as blank or nothing: `git\u3164push` would look like `git push`.
+    for (const codePoint of [0x3164, 0x115f, 0x1160, 0xffa0, 0x034f, 0x2800, 0x17b4, 0xfff0]) {
+      const hex = codePoint.toString(16).toUpperCase().padStart(4, '0');
+      expect(neutralizeText(`a${String.fromCodePoint(codePoint)}b`)).toBe(`a<U+${hex}>b`);
+    }
+    // Variation selectors stay: emoji need them.
+    expect(neutralizeText('❤️ 1️⃣ ☺︎')).toBe('❤️ 1️⃣ ☺︎');
+  });
+
   it('replaces a lone surrogate, which no terminal can print', () => {
     expect(neutralizeText('a\ud800b')).toBe('a\ufffdb');
   });
