@@ -89,7 +89,60 @@ function lineCount(text: string): number {
   return text.endsWith('\n') ? count - 1 : count;
 }
 
-/** The edit as diff lines: a file header, then each hunk with its changes. */
+/** Where the lines both texts start with end, less `CONTEXT` lines: the start of what differs. */
+function sharedStart(oldText: string, newText: string): number {
+  const most = Math.min(oldText.length, newText.length);
+  let start = 0;
+  while (start < most && oldText.charCodeAt(start) === newText.charCodeAt(start)) start++;
+  // Back to the start of its line, then `CONTEXT` lines more, kept as the diff's context.
+  // (`lastIndexOf` reads a negative position as 0: the first line is never looked past.)
+  if (start > 0) start = oldText.lastIndexOf('\n', start - 1) + 1;
+  for (let line = 0; line < CONTEXT && start > 0; line++) {
+    start = start === 1 ? 0 : oldText.lastIndexOf('\n', start - 2) + 1;
+  }
+  return start;
+}
+
+/** How many characters both texts end with, from a line's start on, less `CONTEXT` lines. */
+function sharedEnd(oldText: string, newText: string, start: number): number {
+  const most = Math.min(oldText.length, newText.length) - start;
+  let length = 0;
+  while (
+    length < most &&
+    oldText.charCodeAt(oldText.length - 1 - length) ===
+      newText.charCodeAt(newText.length - 1 - length)
+  ) {
+    length++;
+  }
+  // On to the start of a line (what ends both texts is whole lines), then `CONTEXT` lines more.
+  let end = oldText.length - length;
+  if (end > start && oldText.charCodeAt(end - 1) !== 10) {
+    const next = oldText.indexOf('\n', end);
+    end = next === -1 ? oldText.length : next + 1;
+  }
+  for (let line = 0; line < CONTEXT && end < oldText.length; line++) {
+    const next = oldText.indexOf('\n', end);
+    end = next === -1 ? oldText.length : next + 1;
+  }
+  return oldText.length - end;
+}
+
+function newlinesIn(text: string, end: number): number {
+  let count = 0;
+  for (
+    let index = text.indexOf('\n');
+    index !== -1 && index < end;
+    index = text.indexOf('\n', index + 1)
+  )
+    count++;
+  return count;
+}
+
+/**
+ * The edit as diff lines: a file header, then each hunk with its changes. The lines both texts
+ * start and end with (beyond the context) are set aside first, in one pass: a change of a few
+ * lines in a file of megabytes is shown, and computed on those lines alone.
+ */
 function editLines(edit: NonNullable<PermissionRequest['edit']>, diff: DiffModule): BodyLine[] {
   const oldText = edit.oldText ?? '';
   const lines: BodyLine[] = [
@@ -98,14 +151,20 @@ function editLines(edit: NonNullable<PermissionRequest['edit']>, diff: DiffModul
       text: edit.oldText === null ? `new file ${edit.path}` : edit.path,
     },
   ];
-  if (oldText.length + edit.newText.length > LARGEST_DIFF) {
+  const start = sharedStart(oldText, edit.newText);
+  const end = sharedEnd(oldText, edit.newText, start);
+  const oldPart = oldText.slice(start, oldText.length - end);
+  const newPart = edit.newText.slice(start, edit.newText.length - end);
+  if (oldPart.length + newPart.length > LARGEST_DIFF) {
     lines.push({
       kind: 'note',
       text: `${lineCount(oldText)} lines become ${lineCount(edit.newText)} lines: too large to show as a diff`,
     });
     return lines;
   }
-  const patch = diff.structuredPatch(edit.path, edit.path, oldText, edit.newText, '', '', {
+  // The lines set aside before the part diffed: its hunks are numbered from there.
+  const skipped = newlinesIn(oldText, start);
+  const patch = diff.structuredPatch(edit.path, edit.path, oldPart, newPart, '', '', {
     context: CONTEXT,
   });
   if (patch === undefined || patch.hunks.length === 0) {
@@ -115,7 +174,7 @@ function editLines(edit: NonNullable<PermissionRequest['edit']>, diff: DiffModul
   for (const hunk of patch.hunks) {
     lines.push({
       kind: 'hunk',
-      text: `@@ -${hunk.oldStart},${hunk.oldLines} +${hunk.newStart},${hunk.newLines} @@`,
+      text: `@@ -${hunk.oldStart + skipped},${hunk.oldLines} +${hunk.newStart + skipped},${hunk.newLines} @@`,
     });
     for (const line of hunk.lines) {
       const mark = line[0];
