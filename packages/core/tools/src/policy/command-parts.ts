@@ -1,3 +1,4 @@
+import { EVALUATING_TYPES, evaluationProblem, namesProblem } from './evaluated-text.js';
 import { RecentAnalyses } from './recent-analyses.js';
 import { bashParser, type SyntaxNode } from './shell-parser.js';
 
@@ -89,14 +90,20 @@ const WRAPPER_VALUE_OPTIONS: Readonly<Record<string, ReadonlySet<string>>> = {
 const SHELLS = new Set(['bash', 'sh', 'zsh', 'dash', 'ksh']);
 const EVALUATORS = new Set(['eval', 'source', '.']);
 /**
- * Variables that change which program a command runs, or what it loads: a command that sets
- * one is never allowed by a rule (`PATH=/tmp npm test` would run the agent's own `npm`).
+ * Variables a command may set and still be allowed by a rule: ones no program reads as a
+ * command, a path to load from or options to obey. Any other is never allowed by a rule, for
+ * no list can name every one that does (`PATH=/tmp npm test` runs the agent's own `npm`,
+ * `EDITOR='rm -rf ~' git commit` runs the editor, `JAVA_TOOL_OPTIONS`, `RUSTC_WRAPPER`,
+ * `XDG_CONFIG_HOME`, ...). A lowercase name is a shell's own variable, but npm reads
+ * `npm_config_*` in any case.
  */
-const SENSITIVE_VARIABLE =
-  /^(PATH|LD_\w+|DYLD_\w+|NODE_OPTIONS|NODE_PATH|BASH_ENV|ENV|IFS|CDPATH|SHELLOPTS|BASHOPTS|PS4|PROMPT_COMMAND|PYTHONPATH|PYTHONSTARTUP|PYTHONHOME|PERL5LIB|PERL5OPT|RUBYLIB|RUBYOPT|GIT_\w+|HOME|npm_config_\w+|NPM_CONFIG_\w+)$/;
+const INERT_VARIABLE =
+  /^(?:CI|NODE_ENV|FORCE_COLOR|NO_COLOR|TERM|COLUMNS|LINES|LANG|LANGUAGE|LC_[A-Z]+|TZ|DEBUG|RUST_LOG|RUST_BACKTRACE|GOOS|GOARCH|CGO_ENABLED|PYTHONUNBUFFERED|PYTHONDONTWRITEBYTECODE|PYTHONIOENCODING|NODE_NO_WARNINGS)$/;
 
-function sensitive(variable: string): Unwrapped {
-  return { kind: 'problem', problem: `it sets ${variable}, which changes what the command runs` };
+/** Whether setting `variable` may change what a command runs (see `INERT_VARIABLE`). */
+function changesWhatRuns(variable: string): boolean {
+  if (INERT_VARIABLE.test(variable)) return false;
+  return !/^[a-z_][a-z0-9_]*$/.test(variable) || /^npm_config_/i.test(variable);
 }
 
 /** Folders whose programs are the system's: `/bin/rm` is `rm`. */
@@ -156,8 +163,12 @@ function literal(node: SyntaxNode, type: string = node.type, text?: string): str
   }
 }
 
-/** Splits off a wrapper's options and returns the command it runs, or says why it cannot. */
-function unwrap(words: readonly (string | null)[]): Unwrapped {
+/**
+ * Splits off a wrapper's options and returns the command it runs, or says why it cannot. What
+ * makes the command not the one a rule names (`env EDITOR=x`, `env -C dir`) goes to `problems`
+ * and the wrapper is still seen through, so that deny rules meet the command inside.
+ */
+function unwrap(words: readonly (string | null)[], problems: string[]): Unwrapped {
   let rest = words;
   let elevated = false;
   const found = (words: readonly (string | null)[]): Unwrapped =>
@@ -199,15 +210,22 @@ function unwrap(words: readonly (string | null)[]): Unwrapped {
       }
       if (name === 'env' && /^[A-Za-z_][A-Za-z0-9_]*=/.test(word)) {
         const variable = word.slice(0, word.indexOf('='));
-        if (SENSITIVE_VARIABLE.test(variable)) return sensitive(variable);
+        if (changesWhatRuns(variable))
+          problems.push(`it sets ${variable}, which can change what the command runs`);
         continue;
       }
-      if (name === 'env' && (word === '-S' || word.startsWith('--split-string'))) {
+      if (name === 'env' && (/^-[^-]*S/.test(word) || word.startsWith('--split-string'))) {
         return {
           kind: 'problem',
           problem: '`env -S` splits a string into a command that cannot be checked',
         };
       }
+      // `env -C dir`: the command runs elsewhere than the folder the policy checked.
+      if (name === 'env' && (/^-[^-]*C/.test(word) || word.startsWith('--chdir')))
+        problems.push('`env -C` runs the command in another folder');
+      // `time -o file` (GNU time, not the shell's keyword) writes its report to a file.
+      if (name === 'time' && (/^-[^-]*o/.test(word) || word.startsWith('--output')))
+        problems.push('`time -o` writes a file');
       if (name === 'command' && (word === '-v' || word === '-V'))
         return { kind: 'command', words: [] };
       if (name === 'nice' && /^-\d+$/.test(word)) continue;
@@ -277,7 +295,7 @@ interface Collected {
 }
 
 function addCommand(words: readonly (string | null)[], collected: Collected): void {
-  const unwrapped = unwrap(words);
+  const unwrapped = unwrap(words, collected.problems);
   if (unwrapped.kind === 'problem') {
     collected.problems.push(unwrapped.problem);
     // What could be read still meets the deny rules.
@@ -297,6 +315,8 @@ function addCommand(words: readonly (string | null)[], collected: Collected): vo
   const named =
     known === undefined || known === name ? unwrapped.words : [known, ...unwrapped.words.slice(1)];
   const elevated = unwrapped.elevated === true ? { elevated: true } : {};
+  const names = namesProblem(named);
+  if (names !== undefined) collected.problems.push(names);
   if (known === 'find') {
     const [own, ...inner] = findCommands(named);
     collected.parts.push({ words: own as (string | null)[], ...elevated });
@@ -318,14 +338,18 @@ function visit(node: SyntaxNode, type: string, collected: Collected, text?: stri
     return;
   }
   if (type.endsWith('_redirect') && writesFile(node)) collected.writes = true;
+  if (EVALUATING_TYPES.has(type)) {
+    const evaluated = evaluationProblem(node, type);
+    if (evaluated !== undefined) collected.problems.push(evaluated);
+  }
   if (type === 'word' && /(^|[^\\])[\n;&|]/.test(text ?? node.text)) {
     // An unquoted word cannot hold a new line or an operator: the parser read the line wrong.
     collected.problems.push('the command cannot be parsed as shell');
   }
   if (type === 'variable_assignment') {
     const variable = node.childForFieldName('name')?.text ?? '';
-    if (SENSITIVE_VARIABLE.test(variable)) {
-      collected.problems.push(`it sets ${variable}, which changes what the command runs`);
+    if (changesWhatRuns(variable)) {
+      collected.problems.push(`it sets ${variable}, which can change what the command runs`);
     }
   }
   const children = node.namedChildren;
@@ -350,6 +374,19 @@ function visit(node: SyntaxNode, type: string, collected: Collected, text?: stri
   } else if (type === 'declaration_command' || type === 'unset_command') {
     const keyword = node.child(0)?.text;
     if (keyword !== undefined) collected.parts.push({ words: [keyword] });
+    // Their arguments are names (`unset 'a[$(rm y)]'` runs `rm y`), seen as the words they are.
+    const words: (string | null)[] = [keyword ?? null];
+    children.forEach((child, index) => {
+      if (child === null) return;
+      const childType = types[index] as string;
+      if (childType === 'variable_assignment') {
+        words.push(child.childForFieldName('name')?.text ?? null);
+      } else {
+        words.push(childType === 'variable_name' ? child.text : literal(child, childType));
+      }
+    });
+    const names = namesProblem(words);
+    if (names !== undefined) collected.problems.push(names);
   }
   // Substitutions, arguments and bodies hold commands of their own: every one is a part.
   children.forEach((child, index) => {
