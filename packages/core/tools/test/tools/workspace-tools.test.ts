@@ -167,6 +167,18 @@ describe('list_files and search', () => {
       code: 'ARGUMENTS_INVALID',
     });
   });
+
+  it('search reads no file through a symbolic link: a read inside the workspace runs unasked', async () => {
+    const { tool, folder } = await setUp({ 'src/a.ts': 'TOKEN inside\n' });
+    const outside = join(base, `outside${count}`);
+    mkdirSync(outside);
+    writeFileSync(join(outside, 'secret.txt'), 'TOKEN=hunter2\n');
+    symlinkSync(join(outside, 'secret.txt'), join(folder, 'notes.txt'));
+    symlinkSync(join(folder, 'src/a.ts'), join(folder, 'same.ts'));
+    expect((await call(tool('search'), { pattern: 'TOKEN' })).output).toBe(
+      'src/a.ts:1: TOKEN inside',
+    );
+  });
 });
 
 describe('edit_file and write_file', () => {
