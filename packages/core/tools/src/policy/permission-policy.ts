@@ -65,6 +65,21 @@ const READS_INSIDE = Object.freeze({
   reason: 'it only reads inside the workspace',
 } as const);
 
+/** `text` with every character a glob gives a meaning escaped, so that it matches only itself. */
+function escapeGlob(text: string): string {
+  return text.replace(/[\\*?[\]{}()!+@|]/g, '\\$&');
+}
+
+/** Whether `rule` can be written and covers every path it was made for. */
+function ruleCovers(rule: string, relatives: readonly string[]): boolean {
+  try {
+    const parsed = parseRule(rule);
+    return relatives.every((relative) => parsed.matchesPath?.(relative) === true);
+  } catch {
+    return false;
+  }
+}
+
 function quoted(text: string): string {
   return `\`${text.replaceAll('`', "'")}\``;
 }
@@ -199,12 +214,16 @@ export function createPermissionPolicy(
     };
   }
 
-  /** The narrowest glob worth remembering for a file: its folder and extension, or the file itself at the top. */
+  /**
+   * The narrowest glob worth remembering for a file: its folder and extension, or the file itself
+   * at the top. The names are escaped: a file named `**` must not write a rule for every file,
+   * nor `app/[id]/page.tsx` one for `app/i/x.tsx`.
+   */
   function fileGlob(relative: string): string {
     const folder = posix.dirname(relative);
     const extension = extname(relative);
-    if (folder === '.' || extension === '') return relative;
-    return `${folder}/*${extension}`;
+    if (folder === '.' || extension === '') return escapeGlob(relative);
+    return `${escapeGlob(folder)}/*${escapeGlob(extension)}`;
   }
 
   function decideFiles(check: PermissionCheck, rules: LoadedRule[]): PermissionVerdict {
@@ -235,6 +254,8 @@ export function createPermissionPolicy(
     if (globs.size !== 1) return { decision: 'ask' };
     const glob = [...globs][0] as string;
     const rule = `${toolName}:${glob}`;
+    // A name no rule can hold (a control character in it) is asked each time.
+    if (!ruleCovers(rule, relatives as string[])) return { decision: 'ask' };
     return {
       decision: 'ask',
       allowAlways: {

@@ -140,11 +140,22 @@ const LONGER = new Set([
   'go tool',
 ]);
 
+/**
+ * Whether a word can be a word of a rule: a rule's words are split at white space, so an empty
+ * word or one holding a space would be read back as fewer or other words (`npm ""` would write
+ * `run_command:npm`, allowing every npm command), and a rule holds no control character.
+ */
+function ruleWord(word: string): boolean {
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: a rule must not carry them.
+  return word !== '' && !/[\s\u0000-\u001f\u007f]/.test(word);
+}
+
 /** The prefix "always" remembers for a command's words, or `undefined` when it has none. */
 export function commandPrefix(words: readonly (string | null)[]): string[] | undefined {
   const first = words[0];
   if (first === null || first === undefined) return undefined;
   const name = commandName(first);
+  if (!ruleWord(name)) return undefined;
   let arity = ARITY[name] ?? 1;
   if (LONGER.has(`${name} ${words[1] ?? ''}`)) arity += 1;
   const prefix = [name];
@@ -155,6 +166,7 @@ export function commandPrefix(words: readonly (string | null)[]): string[] | und
     if (word === null || word === undefined) return undefined;
     // `python -m pytest`: the module flag names the command; any other option comes too early.
     if (word.startsWith('-') && !(name.startsWith('python') && word === '-m')) return undefined;
+    if (!ruleWord(word)) return undefined;
     prefix.push(word);
   }
   return prefix;
