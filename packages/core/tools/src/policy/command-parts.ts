@@ -185,14 +185,7 @@ function unwrap(words: readonly (string | null)[], problems: string[]): Unwrappe
         problem: `\`${name}\` runs text that cannot be checked before it runs`,
       };
     }
-    if (SHELLS.has(name)) {
-      const index = rest.indexOf('-c');
-      if (index === -1) return found(rest);
-      for (const option of rest.slice(1, index)) {
-        if (option === null || !option.startsWith('-')) return found(rest);
-      }
-      return { kind: 'script', script: rest[index + 1] ?? null, rest: rest.slice(index + 2) };
-    }
+    if (SHELLS.has(name)) return shellScript(rest) ?? found(rest);
     const options = WRAPPER_VALUE_OPTIONS[name];
     if (options === undefined) return found(rest);
     if (name === 'sudo' || name === 'doas') elevated = true;
@@ -245,6 +238,38 @@ function unwrap(words: readonly (string | null)[], problems: string[]): Unwrappe
     rest = command;
   }
   return { kind: 'problem', problem: 'wrappers are nested too deep to check' };
+}
+
+/** Options of a shell that take a value (the value is the next word). */
+const SHELL_VALUE_OPTIONS = new Set(['-o', '+o', '-O', '+O', '--rcfile', '--init-file']);
+
+/**
+ * The script a shell's words run with `-c`, read as the shell reads its options: `-c` may be in
+ * a cluster (`-xc`, `-ce`), after options with values (`-O extglob`, `-o posix`) or before
+ * `--`, and the script is the first word after the options. `undefined`: no `-c` (a script
+ * file, or a shell reading its input).
+ */
+function shellScript(words: readonly (string | null)[]): Unwrapped | undefined {
+  let command = false;
+  let index = 1;
+  for (; index < words.length; index++) {
+    const word = words[index] as string | null;
+    if (word === null)
+      return { kind: 'problem', problem: "a shell's options are only known when it runs" };
+    if (word === '--' || word === '-') {
+      index++;
+      break;
+    }
+    if (SHELL_VALUE_OPTIONS.has(word)) {
+      index++;
+      continue;
+    }
+    if (word.startsWith('--')) continue;
+    if (!/^[-+]./.test(word)) break;
+    if (/^-[^-]*c/.test(word)) command = true;
+  }
+  if (!command) return undefined;
+  return { kind: 'script', script: words[index] ?? null, rest: words.slice(index + 1) };
 }
 
 /** The commands `find -exec`, `-execdir`, `-ok` and `-okdir` run, and `find` without them. */

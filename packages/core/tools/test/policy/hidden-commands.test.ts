@@ -129,6 +129,22 @@ describe('commands that run more than their parts show', () => {
         decision: 'deny',
       });
     }
+    // Every way bash reads -c runs the script: a deny rule sees into each.
+    for (const command of [
+      "bash -c -- 'touch pwned; rm y'",
+      "bash -xc 'touch pwned; rm y'",
+      "bash -ce 'touch pwned; rm y'",
+      "bash -O extglob -c 'touch pwned; rm y'",
+      "bash -o posix -c 'touch pwned; rm y'",
+      "bash +o posix -c 'touch pwned; rm y'",
+      "bash --rcfile /dev/null -c 'touch pwned; rm y'",
+    ]) {
+      expect(runsHiddenCommand(command), command).toBe(true);
+      expect(await policy.decide(run(workspace, command)), command).toMatchObject({
+        decision: 'deny',
+        decidedBy: { rule: 'run_command:rm' },
+      });
+    }
     for (const command of [
       'CI=1 npm test',
       'NODE_ENV=test LANG=C npm test',
