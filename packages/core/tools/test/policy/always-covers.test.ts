@@ -38,7 +38,7 @@ function write(workspace: Workspace, path: string): PermissionCheck {
   };
 }
 
-/** Answers "always allow" to `first` as offered, then decides `then`. */
+/** Answers "always allow" to `first` as offered, then decides `then` (as `later`). */
 async function alwaysThen(
   first: (w: Workspace) => PermissionCheck,
   then: (w: Workspace) => PermissionCheck,
@@ -50,7 +50,7 @@ async function alwaysThen(
   }
   return {
     offered,
-    then: await policy.decide(then(workspace)),
+    later: await policy.decide(then(workspace)),
     first: await policy.decide(first(workspace)),
   };
 }
@@ -67,7 +67,7 @@ describe('what "always" writes covers only what the person saw', () => {
       ['@(a|b)', 'b'],
       ['!(x)', 'y'],
     ] as const) {
-      const { offered, then, first } = await alwaysThen(
+      const { offered, later, first } = await alwaysThen(
         (w) => write(w, name),
         (w) => write(w, other),
       );
@@ -75,13 +75,13 @@ describe('what "always" writes covers only what the person saw', () => {
       // The rule allows the file that was approved, and its folder's files of its extension...
       expect(first, name).toMatchObject({ decision: 'allow' });
       // ...never another file because its name held a glob.
-      expect(then, `${name} then ${other}`).toMatchObject({ decision: 'ask' });
+      expect(later, `${name} then ${other}`).toMatchObject({ decision: 'ask' });
     }
-    const { then } = await alwaysThen(
+    const { later } = await alwaysThen(
       (w) => write(w, 'app/[id]/page.tsx'),
       (w) => write(w, 'app/[id]/layout.tsx'),
     );
-    expect(then).toMatchObject({ decision: 'allow' });
+    expect(later).toMatchObject({ decision: 'allow' });
   });
 
   it('offers no "always" for a command whose prefix has an empty word or one with a space', async () => {
@@ -92,12 +92,12 @@ describe('what "always" writes covers only what the person saw', () => {
       ['npm "\u00a0"', 'npm publish'],
       ['"npm test" x', 'npm test'],
     ] as const) {
-      const { offered, then } = await alwaysThen(
+      const { offered, later } = await alwaysThen(
         (w) => run(w, command),
         (w) => run(w, other),
       );
       expect(offered, command).toEqual({ decision: 'ask' });
-      expect(then, `${command} then ${other}`).toMatchObject({ decision: 'ask' });
+      expect(later, `${command} then ${other}`).toMatchObject({ decision: 'ask' });
     }
   });
 });
