@@ -22,6 +22,7 @@ const EVALUATING_TEST = /(?:^|\s)-(?:eq|ne|lt|le|gt|ge|v|R)(?:\s|$)/;
 /** Node types `evaluationProblem` looks at; every other node is passed without reading it. */
 export const EVALUATING_TYPES: ReadonlySet<string> = new Set([
   'arithmetic_expansion',
+  'command_substitution',
   'c_style_for_statement',
   'compound_statement',
   'subscript',
@@ -37,6 +38,12 @@ export function evaluationProblem(node: SyntaxNode, type: string): string | unde
       return INERT_ARITHMETIC.test(text.replace(/^\$(?:\(\(|\[)|(?:\)\)|\])$/g, ''))
         ? undefined
         : EVALUATED;
+    case 'command_substitution':
+      // In a heredoc or a `${x:-…}` the parser reads `$((x))` as `$( (x) )`, a subshell; bash
+      // reads it as arithmetic, as everywhere else.
+      return text.startsWith('$((') && !INERT_ARITHMETIC.test(text.slice(3, -2))
+        ? EVALUATED
+        : undefined;
     case 'c_style_for_statement':
       return EVALUATED;
     case 'compound_statement':

@@ -53,11 +53,19 @@ function runsHiddenCommand(command: string): boolean {
 describe('commands that run more than their parts show', () => {
   it('asks where bash evaluates text as arithmetic or as a name (a subscript in it runs a command)', async () => {
     const { workspace, policy } = await setUp({
-      allow: ['run_command:echo', 'run_command:test', 'run_command:unset', 'run_command:printf'],
+      allow: [
+        'run_command:echo',
+        'run_command:cat',
+        'run_command:test',
+        'run_command:unset',
+        'run_command:printf',
+      ],
     });
     for (const command of [
       "x='a[$(touch pwned)]'; echo $((x))",
       "x='a[$(touch pwned)]'; echo $[x]",
+      "echo='a[$(touch pwned)]'; cat <<EOF\n$((echo))\nEOF",
+      "echo='a[$(touch pwned)]'; echo ${x:-$((echo))}",
       "x='$(touch pwned)'; echo ${x@P}",
       "x='a[$(touch pwned)]'; echo ${!x}",
       "x='a[$(touch pwned)]'; echo ${a[x]}",
