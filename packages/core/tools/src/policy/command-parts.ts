@@ -413,6 +413,15 @@ function visit(node: SyntaxNode, type: string, collected: Collected, text?: stri
     const names = namesProblem(words);
     if (names !== undefined) collected.problems.push(names);
   }
+  if (type === 'command_substitution') {
+    const substitution = node.text;
+    // Inside backticks bash removes the backslash before `, $ and \ and then parses what is
+    // left: `echo \`rm x\`` in backticks runs `rm x`, which the parser reads as two words.
+    if (substitution.startsWith('`') && /\\[`$\\]/.test(substitution)) {
+      collected.scripts.push(substitution.slice(1, -1).replace(/\\([`$\\])/g, '$1'));
+      return;
+    }
+  }
   // Substitutions, arguments and bodies hold commands of their own: every one is a part.
   children.forEach((child, index) => {
     if (child !== null) visit(child, types[index] as string, collected, texts[index]);

@@ -59,6 +59,7 @@ describe('commands that run more than their parts show', () => {
         'run_command:test',
         'run_command:unset',
         'run_command:printf',
+        'run_command:ls',
       ],
     });
     for (const command of [
@@ -83,6 +84,14 @@ describe('commands that run more than their parts show', () => {
       expect(runsHiddenCommand(command), command).toBe(true);
       expect(await policy.decide(run(workspace, command)), command).toEqual({ decision: 'ask' });
     }
+    // Backticks in backticks: bash unescapes the inner ones, then runs what they hold.
+    for (const command of ['echo `echo \\`touch pwned\\``', 'echo "`echo \\`touch pwned\\``"']) {
+      expect(runsHiddenCommand(command), command).toBe(true);
+      expect(await policy.decide(run(workspace, command)), command).toMatchObject({
+        decision: 'ask',
+        allowAlways: { rule: 'run_command:touch' },
+      });
+    }
     // Arithmetic of numbers, plain expansions and values read by test or printf are still allowed.
     for (const command of [
       'echo $((1 + 2))',
@@ -90,6 +99,7 @@ describe('commands that run more than their parts show', () => {
       'test -n "$x"',
       'printf "%s\\n" "$x"',
       "echo 'a[$(not run)]'",
+      'echo `cat \\`ls\\``',
     ]) {
       expect(await policy.decide(run(workspace, command)), command).toMatchObject({
         decision: 'allow',
