@@ -106,12 +106,15 @@ function changesWhatRuns(variable: string): boolean {
   return !/^[a-z_][a-z0-9_]*$/.test(variable) || /^npm_config_/i.test(variable);
 }
 
-/** Folders whose programs are the system's: `/bin/rm` is `rm`. */
-const SYSTEM_FOLDERS = /^\/(?:usr\/(?:local\/)?)?s?bin\//;
+/**
+ * A program right in a folder of the system's: `/bin/rm` is `rm`. Right in it: `/usr/bin/../../tmp/rm`
+ * starts the same way and runs another program.
+ */
+const SYSTEM_PROGRAM = /^\/(?:usr\/(?:local\/)?)?s?bin\/[^/]+$/;
 
 /** The name a command is known by: `/bin/rm` and `/usr/bin/rm` are `rm`; `./rm` stays itself. */
 export function commandName(word: string): string {
-  return SYSTEM_FOLDERS.test(word) ? word.slice(word.lastIndexOf('/') + 1) : word;
+  return SYSTEM_PROGRAM.test(word) ? word.slice(word.lastIndexOf('/') + 1) : word;
 }
 
 /** Removes the backslashes of an unquoted word (`\rm` is `rm`). */

@@ -1,6 +1,6 @@
 // biome-ignore-all lint/suspicious/noTemplateCurlyInString: the strings are shell commands, whose ${ } is bash's.
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { PermissionCheck } from 'dsh-agent';
 import { describe, expect, it } from 'vitest';
@@ -105,6 +105,33 @@ describe('commands that run more than their parts show', () => {
         decision: 'allow',
       });
     }
+  });
+
+  it('never takes a path through a system folder for the system program of that name', async () => {
+    const { workspace, policy } = await setUp({
+      allow: ['run_command:ls'],
+      deny: ['run_command:rm'],
+    });
+    const folder = join(base, `programs${++count}`);
+    mkdirSync(folder);
+    writeFileSync(join(folder, 'ls'), '#!/bin/sh\ntouch pwned\n', { mode: 0o755 });
+    for (const command of [
+      `/usr/bin/../..${folder}/ls -la`,
+      `/usr/local/bin/./../../..${folder}/ls`,
+    ]) {
+      expect(runsHiddenCommand(command), command).toBe(true);
+      expect(await policy.decide(run(workspace, command)), command).toMatchObject({
+        decision: 'ask',
+      });
+    }
+    for (const command of ['/bin/ls', '/usr/bin/ls -la', '/usr/local/bin/ls']) {
+      expect(await policy.decide(run(workspace, command)), command).toMatchObject({
+        decision: 'allow',
+      });
+    }
+    expect(await policy.decide(run(workspace, '/usr/bin/../../tmp/rm x'))).toMatchObject({
+      decision: 'deny',
+    });
   });
 
   it('never lets a rule allow a command that sets a variable a program may obey, nor one that runs elsewhere or writes', async () => {
