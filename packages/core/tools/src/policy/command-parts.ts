@@ -1,4 +1,9 @@
-import { EVALUATING_TYPES, evaluationProblem, namesProblem } from './evaluated-text.js';
+import {
+  EVALUATING_TYPES,
+  evaluationProblem,
+  namesProblem,
+  SUBSTITUTION,
+} from './evaluated-text.js';
 import { RecentAnalyses } from './recent-analyses.js';
 import { bashParser, type SyntaxNode } from './shell-parser.js';
 
@@ -370,9 +375,13 @@ function visit(node: SyntaxNode, type: string, collected: Collected, text?: stri
     const evaluated = evaluationProblem(node, type);
     if (evaluated !== undefined) collected.problems.push(evaluated);
   }
-  if (type === 'word' && /(^|[^\\])[\n;&|]/.test(text ?? node.text)) {
-    // An unquoted word cannot hold a new line or an operator: the parser read the line wrong.
-    collected.problems.push('the command cannot be parsed as shell');
+  if (type === 'word') {
+    const word = text ?? node.text;
+    // An unquoted word cannot hold a new line, an operator or a substitution: the parser read
+    // the line wrong (and bash would run the substitution).
+    if (/(^|[^\\])[\n;&|]/.test(word) || SUBSTITUTION.test(word)) {
+      collected.problems.push('the command cannot be parsed as shell');
+    }
   }
   if (type === 'variable_assignment') {
     const variable = node.childForFieldName('name')?.text ?? '';

@@ -9,6 +9,11 @@ import type { SyntaxNode } from './shell-parser.js';
 const EVALUATED =
   'bash evaluates text there as arithmetic or as a name, which can run a command hidden in it';
 
+/** A command substitution (`$( )`, backticks) or a process substitution (`<( )`, `>( )`), not escaped. */
+export const SUBSTITUTION = /(?:^|[^\\])(?:`|\$\(|[<>]\()/;
+
+const HIDDEN_SUBSTITUTION = 'a command inside `${…}` cannot be checked before it runs';
+
 /** Arithmetic whose text is only digits, operators and spaces evaluates nothing else. */
 const INERT_ARITHMETIC = /^[\d\s+\-*/%()<>=!&|^~?:,]*$/;
 
@@ -56,6 +61,9 @@ export function evaluationProblem(node: SyntaxNode, type: string): string | unde
       return /^(?:\d+|@|\*)$/.test(index) ? undefined : EVALUATED;
     }
     case 'expansion':
+      // The parser reads no substitution after most of `${…}`'s operators (`${PWD#$(rm x)}`,
+      // `${x:-\`rm x\`}`, `${x,,<(rm x)}`): bash runs each, so none is allowed unseen.
+      if (SUBSTITUTION.test(text)) return HIDDEN_SUBSTITUTION;
       return EVALUATING_EXPANSION.test(text) ? EVALUATED : undefined;
     case 'test_command':
       return EVALUATING_TEST.test(text) ? EVALUATED : undefined;

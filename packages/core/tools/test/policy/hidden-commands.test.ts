@@ -84,6 +84,20 @@ describe('commands that run more than their parts show', () => {
       expect(runsHiddenCommand(command), command).toBe(true);
       expect(await policy.decide(run(workspace, command)), command).toEqual({ decision: 'ask' });
     }
+    // Substitutions after the operators of `${…}`, which the parser does not read.
+    for (const command of [
+      'echo ${PWD#$(touch pwned)}',
+      'echo ${PWD%%$(touch pwned)}',
+      'echo ${PWD,,$(touch pwned)}',
+      'echo ${PWD/a/`touch pwned`}',
+      'echo ${x:-`touch pwned`}',
+      'echo "${x-`touch pwned`}"',
+      'echo ${x:-${y:-`touch pwned`}}',
+      'echo ${x:-<(touch pwned)}',
+    ]) {
+      expect(runsHiddenCommand(command), command).toBe(true);
+      expect(await policy.decide(run(workspace, command)), command).toEqual({ decision: 'ask' });
+    }
     // Backticks in backticks: bash unescapes the inner ones, then runs what they hold.
     for (const command of ['echo `echo \\`touch pwned\\``', 'echo "`echo \\`touch pwned\\``"']) {
       expect(runsHiddenCommand(command), command).toBe(true);
