@@ -12,7 +12,8 @@ const EVALUATED =
 /** A command substitution (`$( )`, backticks) or a process substitution (`<( )`, `>( )`), not escaped. */
 export const SUBSTITUTION = /(?:^|[^\\])(?:`|\$\(|[<>]\()/;
 
-const HIDDEN_SUBSTITUTION = 'a command inside a parameter expansion cannot be checked before it runs';
+const HIDDEN_SUBSTITUTION =
+  'a command inside a parameter expansion cannot be checked before it runs';
 
 /** Arithmetic whose text is only digits, operators and spaces evaluates nothing else. */
 const INERT_ARITHMETIC = /^[\d\s+\-*/%()<>=!&|^~?:,]*$/;

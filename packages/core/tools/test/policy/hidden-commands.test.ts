@@ -39,7 +39,8 @@ function runsHiddenCommand(command: string): boolean {
   const folder = join(base, `bash${++count}`);
   mkdirSync(folder);
   try {
-    spawnSync('bash', ['-c', command], {
+    // `wait $!` waits for a process substitution, which bash does not wait for by itself.
+    spawnSync('bash', ['-c', `${command}\nwait $!`], {
       cwd: folder,
       stdio: 'ignore',
       env: { PATH: process.env.PATH },
