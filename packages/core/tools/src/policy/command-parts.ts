@@ -425,6 +425,17 @@ function visit(node: SyntaxNode, type: string, collected: Collected, text?: stri
     const names = namesProblem(words);
     if (names !== undefined) collected.problems.push(names);
   }
+  // The parser reads no backticks in a heredoc's body; bash runs them when the body is
+  // expanded (its delimiter unquoted).
+  if (type === 'heredoc_redirect') {
+    const start = children[types.indexOf('heredoc_start')]?.text ?? '';
+    const body = children[types.indexOf('heredoc_body')]?.text ?? '';
+    if (!/['"\\]/.test(start) && /(^|[^\\])`/.test(body)) {
+      collected.problems.push(
+        'a command in backticks in a heredoc cannot be checked before it runs',
+      );
+    }
+  }
   if (type === 'command_substitution') {
     const substitution = node.text;
     // Inside backticks bash removes the backslash before `, $ and \ and then parses what is

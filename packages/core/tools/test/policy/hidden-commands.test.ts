@@ -95,6 +95,8 @@ describe('commands that run more than their parts show', () => {
       'echo "${x-`touch pwned`}"',
       'echo ${x:-${y:-`touch pwned`}}',
       'echo ${x:-<(touch pwned)}',
+      // Nor backticks in a heredoc.
+      'cat <<EOF\n`touch pwned`\nEOF',
     ]) {
       expect(runsHiddenCommand(command), command).toBe(true);
       expect(await policy.decide(run(workspace, command)), command).toEqual({ decision: 'ask' });
@@ -115,6 +117,7 @@ describe('commands that run more than their parts show', () => {
       'printf "%s\\n" "$x"',
       "echo 'a[$(not run)]'",
       'echo `cat \\`ls\\``',
+      "cat <<'EOF'\n`not run`\nEOF",
     ]) {
       expect(await policy.decide(run(workspace, command)), command).toMatchObject({
         decision: 'allow',
