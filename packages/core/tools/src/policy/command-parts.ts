@@ -425,15 +425,13 @@ function visit(node: SyntaxNode, type: string, collected: Collected, text?: stri
     const names = namesProblem(words);
     if (names !== undefined) collected.problems.push(names);
   }
-  // The parser reads no backticks in a heredoc's body; bash runs them when the body is
-  // expanded (its delimiter unquoted).
+  // Bash runs the substitutions of a heredoc's body when its delimiter is unquoted, and the
+  // parser misses some: every backtick, and all of a `<<-` body whose lines start with a tab.
   if (type === 'heredoc_redirect') {
     const start = children[types.indexOf('heredoc_start')]?.text ?? '';
     const body = children[types.indexOf('heredoc_body')]?.text ?? '';
-    if (!/['"\\]/.test(start) && /(^|[^\\])`/.test(body)) {
-      collected.problems.push(
-        'a command in backticks in a heredoc cannot be checked before it runs',
-      );
+    if (!/['"\\]/.test(start) && SUBSTITUTION.test(body)) {
+      collected.problems.push('a command in a heredoc cannot be checked before it runs');
     }
   }
   if (type === 'command_substitution') {

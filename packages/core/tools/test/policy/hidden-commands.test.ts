@@ -95,8 +95,9 @@ describe('commands that run more than their parts show', () => {
       'echo "${x-`touch pwned`}"',
       'echo ${x:-${y:-`touch pwned`}}',
       'echo ${x:-<(touch pwned)}',
-      // Nor backticks in a heredoc.
+      // Nor backticks in a heredoc, nor anything in a `<<-` heredoc's lines that start with a tab.
       'cat <<EOF\n`touch pwned`\nEOF',
+      'cat <<-EOF\n\t$(touch pwned)\n\tEOF',
     ]) {
       expect(runsHiddenCommand(command), command).toBe(true);
       expect(await policy.decide(run(workspace, command)), command).toEqual({ decision: 'ask' });
