@@ -2,6 +2,7 @@ import { extname, posix } from 'node:path';
 import type { PermissionCheck, PermissionPolicy, PermissionVerdict } from 'dsh-agent';
 import { type Workspace, workspaceRelative } from '../workspace/workspace.js';
 import { analyseCommand, type CommandPart } from './command-parts.js';
+import { mayLeaveWorkspace } from './folder-change.js';
 import {
   COMMAND_TOOL,
   commandPrefix,
@@ -183,6 +184,7 @@ export function createPermissionPolicy(
     // A command run elsewhere than in the workspace, or one that cannot be checked, always asks.
     if (workspaceRelative(workspace, command.cwd) === undefined) return { decision: 'ask' };
     if (analysis.problem !== undefined || analysis.writes) return { decision: 'ask' };
+    if (await mayLeaveWorkspace(analysis.parts, command.cwd, workspace)) return { decision: 'ask' };
     const unmatched: CommandPart[] = [];
     const used: LoadedRule[] = [];
     for (const part of analysis.parts) {

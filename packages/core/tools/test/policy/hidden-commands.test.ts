@@ -1,6 +1,6 @@
 // biome-ignore-all lint/suspicious/noTemplateCurlyInString: the strings are shell commands, whose ${ } is bash's.
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { PermissionCheck } from 'dsh-agent';
 import { describe, expect, it } from 'vitest';
@@ -120,6 +120,36 @@ describe('commands that run more than their parts show', () => {
       'echo `cat \\`ls\\``',
       "cat <<'EOF'\n`not run`\nEOF",
     ]) {
+      expect(await policy.decide(run(workspace, command)), command).toMatchObject({
+        decision: 'allow',
+      });
+    }
+  });
+
+  it('never lets a rule for cd take the rest of a command out of the workspace', async () => {
+    const { workspace, policy } = await setUp({
+      allow: ['run_command:cd', 'run_command:ls', 'run_command:npm test'],
+    });
+    mkdirSync(join(workspace.root, 'src'));
+    const outside = join(base, `outside${++count}`);
+    mkdirSync(outside);
+    symlinkSync(outside, join(workspace.root, 'link'));
+    for (const command of [
+      'cd / && ls',
+      'cd ~ && ls',
+      'cd && npm test',
+      'cd .. && npm test',
+      'cd - && ls',
+      'cd link && ls',
+      `cd ${outside} && ls`,
+      'cd src && cd ../.. && ls',
+      'popd; ls',
+    ]) {
+      expect(await policy.decide(run(workspace, command)), command).toMatchObject({
+        decision: 'ask',
+      });
+    }
+    for (const command of ['cd src && ls', `cd ${join(workspace.root, 'src')} && npm test`]) {
       expect(await policy.decide(run(workspace, command)), command).toMatchObject({
         decision: 'allow',
       });
