@@ -1,4 +1,5 @@
 import {
+  EVALUABLE,
   EVALUATING_TYPES,
   evaluationProblem,
   namesProblem,
@@ -425,12 +426,13 @@ function visit(node: SyntaxNode, type: string, collected: Collected, text?: stri
     const names = namesProblem(words);
     if (names !== undefined) collected.problems.push(names);
   }
-  // Bash runs the substitutions of a heredoc's body when its delimiter is unquoted, and the
-  // parser misses some: every backtick, and all of a `<<-` body whose lines start with a tab.
+  // Bash expands a heredoc's body when its delimiter is unquoted, and the parser misses some of
+  // it: every backtick, and all of a `<<-` body whose lines start with a tab. A body holding a
+  // substitution, or an expansion that can evaluate a name (`$[ ]`, `$(( ))`, `${ }`), asks.
   if (type === 'heredoc_redirect') {
     const start = children[types.indexOf('heredoc_start')]?.text ?? '';
     const body = children[types.indexOf('heredoc_body')]?.text ?? '';
-    if (!/['"\\]/.test(start) && SUBSTITUTION.test(body)) {
+    if (!/['"\\]/.test(start) && (SUBSTITUTION.test(body) || EVALUABLE.test(body))) {
       collected.problems.push('a command in a heredoc cannot be checked before it runs');
     }
   }

@@ -12,6 +12,9 @@ const EVALUATED =
 /** A command substitution (`$( )`, backticks) or a process substitution (`<( )`, `>( )`), not escaped. */
 export const SUBSTITUTION = /(?:^|[^\\])(?:`|\$\(|[<>]\()/;
 
+/** `$[ ]`, `$(( ))` or `${ }`: where bash may evaluate a name, in text the parser did not read. */
+export const EVALUABLE = /\$(?:\[|\(\(|\{)/;
+
 const HIDDEN_SUBSTITUTION =
   'a command inside a parameter expansion cannot be checked before it runs';
 
@@ -64,7 +67,10 @@ export function evaluationProblem(node: SyntaxNode, type: string): string | unde
     case 'expansion':
       // The parser reads no substitution after most of `${…}`'s operators (`${PWD#$(rm x)}`,
       // `${x:-\`rm x\`}`, `${x,,<(rm x)}`): bash runs each, so none is allowed unseen.
-      if (SUBSTITUTION.test(text)) return HIDDEN_SUBSTITUTION;
+      // Nor any `$[ ]`, `$(( ))` or `${ }` inside it, where a name can be evaluated unseen.
+      if (SUBSTITUTION.test(text) || EVALUABLE.test(text.slice(2))) {
+        return HIDDEN_SUBSTITUTION;
+      }
       return EVALUATING_EXPANSION.test(text) ? EVALUATED : undefined;
     case 'test_command':
       return EVALUATING_TEST.test(text) ? EVALUATED : undefined;

@@ -66,6 +66,10 @@ describe('commands that run more than their parts show', () => {
     for (const command of [
       "x='a[$(touch pwned)]'; echo $((x))",
       "x='a[$(touch pwned)]'; echo $[x]",
+      "x='a[$(touch pwned)]'; y=abc; echo ${y/a/$[x]}",
+      "x='a[$(touch pwned)]'; cat <<-EOF\n\t$[x]\n\tEOF",
+      "x='a[$(touch pwned)]'; cat <<-EOF\n\t${!x}\n\tEOF",
+      "x='$(touch pwned)'; cat <<-EOF\n\t${x@P}\n\tEOF",
       "echo='a[$(touch pwned)]'; cat <<EOF\n$((echo))\nEOF",
       "echo='a[$(touch pwned)]'; echo ${x:-$((echo))}",
       "x='$(touch pwned)'; echo ${x@P}",
@@ -119,6 +123,7 @@ describe('commands that run more than their parts show', () => {
       "echo 'a[$(not run)]'",
       'echo `cat \\`ls\\``',
       "cat <<'EOF'\n`not run`\nEOF",
+      'cat <<-EOF\n\thello $HOME\n\tEOF',
     ]) {
       expect(await policy.decide(run(workspace, command)), command).toMatchObject({
         decision: 'allow',
