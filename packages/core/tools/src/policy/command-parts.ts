@@ -436,6 +436,17 @@ function visit(node: SyntaxNode, type: string, collected: Collected, text?: stri
       collected.problems.push('a command in a heredoc cannot be checked before it runs');
     }
   }
+  // `$(< file)` is `$(cat file)`, read without a command: a rule for `cat` decides it, not one for
+  // the command it is an argument of (`echo "$(< ~/.ssh/id_rsa)"` is no `echo`).
+  if (type === 'command_substitution' && types[0] === 'file_redirect') {
+    const destination = children[0]?.childForFieldName('destination');
+    collected.parts.push({
+      words: [
+        'cat',
+        destination === null || destination === undefined ? null : literal(destination),
+      ],
+    });
+  }
   if (type === 'command_substitution') {
     const substitution = node.text;
     // Inside backticks bash removes the backslash before `, $ and \ and then parses what is

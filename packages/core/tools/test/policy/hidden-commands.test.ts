@@ -161,6 +161,23 @@ describe('commands that run more than their parts show', () => {
     }
   });
 
+  it('judges $(< file) as cat, not as the command it is given to', async () => {
+    const { workspace, policy } = await setUp({
+      allow: ['run_command:echo'],
+      deny: ['run_command:cat'],
+    });
+    for (const command of ['echo "$(< ~/.ssh/id_rsa)"', 'echo $(</etc/passwd)']) {
+      expect(await policy.decide(run(workspace, command)), command).toMatchObject({
+        decision: 'deny',
+        decidedBy: { rule: 'run_command:cat' },
+      });
+    }
+    const echoOnly = await setUp({ allow: ['run_command:echo'] });
+    expect(
+      await echoOnly.policy.decide(run(echoOnly.workspace, 'echo "$(< ~/.ssh/id_rsa)"')),
+    ).toMatchObject({ decision: 'ask', allowAlways: { rule: 'run_command:cat' } });
+  });
+
   it('never takes a path through a system folder for the system program of that name', async () => {
     const { workspace, policy } = await setUp({
       allow: ['run_command:ls'],
