@@ -316,6 +316,17 @@ function writesFile(node: SyntaxNode): boolean {
   return true;
 }
 
+/**
+ * Whether removing the line continuations of a word or a double-quoted string makes a
+ * substitution or an expansion of it (`"$\<newline>(rm x)"` runs `rm x`): the parser read the
+ * text as it was written, bash reads it joined.
+ */
+function joinsExpansion(text: string): boolean {
+  if (!text.includes('\\\n')) return false;
+  const joined = text.replace(/\\\n/g, '');
+  return SUBSTITUTION.test(joined) || EVALUABLE.test(joined);
+}
+
 interface Collected {
   parts: CommandPart[];
   problems: string[];
@@ -380,9 +391,12 @@ function visit(node: SyntaxNode, type: string, collected: Collected, text?: stri
     const word = text ?? node.text;
     // An unquoted word cannot hold a new line, an operator or a substitution: the parser read
     // the line wrong (and bash would run the substitution).
-    if (/(^|[^\\])[\n;&|]/.test(word) || SUBSTITUTION.test(word)) {
+    if (/(^|[^\\])[\n;&|]/.test(word) || SUBSTITUTION.test(word) || joinsExpansion(word)) {
       collected.problems.push('the command cannot be parsed as shell');
     }
+  }
+  if (type === 'string' && joinsExpansion(node.text)) {
+    collected.problems.push('the command cannot be parsed as shell');
   }
   if (type === 'variable_assignment') {
     const variable = node.childForFieldName('name')?.text ?? '';

@@ -99,6 +99,8 @@ describe('commands that run more than their parts show', () => {
       'echo "${x-`touch pwned`}"',
       'echo ${x:-${y:-`touch pwned`}}',
       'echo ${x:-<(touch pwned)}',
+      // Nor one joined by a line continuation inside double quotes.
+      'echo "$\\\n(touch pwned)"',
       // Nor backticks in a heredoc, nor anything in a `<<-` heredoc's lines that start with a tab.
       'cat <<EOF\n`touch pwned`\nEOF',
       'cat <<-EOF\n\t$(touch pwned)\n\tEOF',
@@ -124,6 +126,7 @@ describe('commands that run more than their parts show', () => {
       'echo `cat \\`ls\\``',
       "cat <<'EOF'\n`not run`\nEOF",
       'cat <<-EOF\n\thello $HOME\n\tEOF',
+      'echo "a\\\nb"',
     ]) {
       expect(await policy.decide(run(workspace, command)), command).toMatchObject({
         decision: 'allow',
