@@ -446,7 +446,8 @@ function visit(node: SyntaxNode, type: string, collected: Collected, text?: stri
   if (type === 'heredoc_redirect') {
     const start = children[types.indexOf('heredoc_start')]?.text ?? '';
     const body = children[types.indexOf('heredoc_body')]?.text ?? '';
-    if (!/['"\\]/.test(start) && (SUBSTITUTION.test(body) || EVALUABLE.test(body))) {
+    const joined = body.replace(/\\\n/g, '');
+    if (!/['"\\]/.test(start) && (SUBSTITUTION.test(joined) || EVALUABLE.test(joined))) {
       collected.problems.push('a command in a heredoc cannot be checked before it runs');
     }
   }

@@ -101,6 +101,7 @@ describe('commands that run more than their parts show', () => {
       'echo ${x:-<(touch pwned)}',
       // Nor one joined by a line continuation inside double quotes.
       'echo "$\\\n(touch pwned)"',
+      'cat <<EOF\n$\\\n(touch pwned)\nEOF',
       // Nor backticks in a heredoc, nor anything in a `<<-` heredoc's lines that start with a tab.
       'cat <<EOF\n`touch pwned`\nEOF',
       'cat <<-EOF\n\t$(touch pwned)\n\tEOF',
