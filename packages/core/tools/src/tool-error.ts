@@ -16,7 +16,7 @@ export const TOOL_ERROR_CODES = [
   'EDIT_NOT_UNIQUE',
   /** The file changed between the approval and the write: nothing was written. */
   'FILE_CHANGED',
-  /** Invalid arguments (a bad regular expression, glob, range or time limit). */
+  /** Invalid arguments (a bad regular expression, glob, range or time limit; a command no program can be given). */
   'ARGUMENTS_INVALID',
   /** A rule (`--allow`, `--deny`, a rules file entry) that is not `TOOL` or `TOOL:PATTERN`. */
   'RULE_INVALID',

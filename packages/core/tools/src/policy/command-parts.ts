@@ -1,3 +1,10 @@
+import {
+  EVALUABLE,
+  EVALUATING_TYPES,
+  evaluationProblem,
+  namesProblem,
+  SUBSTITUTION,
+} from './evaluated-text.js';
 import { RecentAnalyses } from './recent-analyses.js';
 import { bashParser, type SyntaxNode } from './shell-parser.js';
 
@@ -89,22 +96,31 @@ const WRAPPER_VALUE_OPTIONS: Readonly<Record<string, ReadonlySet<string>>> = {
 const SHELLS = new Set(['bash', 'sh', 'zsh', 'dash', 'ksh']);
 const EVALUATORS = new Set(['eval', 'source', '.']);
 /**
- * Variables that change which program a command runs, or what it loads: a command that sets
- * one is never allowed by a rule (`PATH=/tmp npm test` would run the agent's own `npm`).
+ * Variables a command may set and still be allowed by a rule: ones no program reads as a
+ * command, a path to load from or options to obey. Any other is never allowed by a rule, for
+ * no list can name every one that does (`PATH=/tmp npm test` runs the agent's own `npm`,
+ * `EDITOR='rm -rf ~' git commit` runs the editor, `JAVA_TOOL_OPTIONS`, `RUSTC_WRAPPER`,
+ * `XDG_CONFIG_HOME`, ...). A lowercase name is a shell's own variable, but npm reads
+ * `npm_config_*` in any case.
  */
-const SENSITIVE_VARIABLE =
-  /^(PATH|LD_\w+|DYLD_\w+|NODE_OPTIONS|NODE_PATH|BASH_ENV|ENV|IFS|CDPATH|SHELLOPTS|BASHOPTS|PS4|PROMPT_COMMAND|PYTHONPATH|PYTHONSTARTUP|PYTHONHOME|PERL5LIB|PERL5OPT|RUBYLIB|RUBYOPT|GIT_\w+|HOME|npm_config_\w+|NPM_CONFIG_\w+)$/;
+const INERT_VARIABLE =
+  /^(?:CI|NODE_ENV|FORCE_COLOR|NO_COLOR|TERM|COLUMNS|LINES|LANG|LANGUAGE|LC_[A-Z]+|TZ|DEBUG|RUST_LOG|RUST_BACKTRACE|GOOS|GOARCH|CGO_ENABLED|PYTHONUNBUFFERED|PYTHONDONTWRITEBYTECODE|PYTHONIOENCODING|NODE_NO_WARNINGS)$/;
 
-function sensitive(variable: string): Unwrapped {
-  return { kind: 'problem', problem: `it sets ${variable}, which changes what the command runs` };
+/** Whether setting `variable` may change what a command runs (see `INERT_VARIABLE`). */
+function changesWhatRuns(variable: string): boolean {
+  if (INERT_VARIABLE.test(variable)) return false;
+  return !/^[a-z_][a-z0-9_]*$/.test(variable) || /^npm_config_/i.test(variable);
 }
 
-/** Folders whose programs are the system's: `/bin/rm` is `rm`. */
-const SYSTEM_FOLDERS = /^\/(?:usr\/(?:local\/)?)?s?bin\//;
+/**
+ * A program right in a folder of the system's: `/bin/rm` is `rm`. Right in it: `/usr/bin/../../tmp/rm`
+ * starts the same way and runs another program.
+ */
+const SYSTEM_PROGRAM = /^\/(?:usr\/(?:local\/)?)?s?bin\/[^/]+$/;
 
 /** The name a command is known by: `/bin/rm` and `/usr/bin/rm` are `rm`; `./rm` stays itself. */
 export function commandName(word: string): string {
-  return SYSTEM_FOLDERS.test(word) ? word.slice(word.lastIndexOf('/') + 1) : word;
+  return SYSTEM_PROGRAM.test(word) ? word.slice(word.lastIndexOf('/') + 1) : word;
 }
 
 /** Removes the backslashes of an unquoted word (`\rm` is `rm`). */
@@ -156,8 +172,12 @@ function literal(node: SyntaxNode, type: string = node.type, text?: string): str
   }
 }
 
-/** Splits off a wrapper's options and returns the command it runs, or says why it cannot. */
-function unwrap(words: readonly (string | null)[]): Unwrapped {
+/**
+ * Splits off a wrapper's options and returns the command it runs, or says why it cannot. What
+ * makes the command not the one a rule names (`env EDITOR=x`, `env -C dir`) goes to `problems`
+ * and the wrapper is still seen through, so that deny rules meet the command inside.
+ */
+function unwrap(words: readonly (string | null)[], problems: string[]): Unwrapped {
   let rest = words;
   let elevated = false;
   const found = (words: readonly (string | null)[]): Unwrapped =>
@@ -174,14 +194,7 @@ function unwrap(words: readonly (string | null)[]): Unwrapped {
         problem: `\`${name}\` runs text that cannot be checked before it runs`,
       };
     }
-    if (SHELLS.has(name)) {
-      const index = rest.indexOf('-c');
-      if (index === -1) return found(rest);
-      for (const option of rest.slice(1, index)) {
-        if (option === null || !option.startsWith('-')) return found(rest);
-      }
-      return { kind: 'script', script: rest[index + 1] ?? null, rest: rest.slice(index + 2) };
-    }
+    if (SHELLS.has(name)) return shellScript(rest) ?? found(rest);
     const options = WRAPPER_VALUE_OPTIONS[name];
     if (options === undefined) return found(rest);
     if (name === 'sudo' || name === 'doas') elevated = true;
@@ -199,15 +212,22 @@ function unwrap(words: readonly (string | null)[]): Unwrapped {
       }
       if (name === 'env' && /^[A-Za-z_][A-Za-z0-9_]*=/.test(word)) {
         const variable = word.slice(0, word.indexOf('='));
-        if (SENSITIVE_VARIABLE.test(variable)) return sensitive(variable);
+        if (changesWhatRuns(variable))
+          problems.push(`it sets ${variable}, which can change what the command runs`);
         continue;
       }
-      if (name === 'env' && (word === '-S' || word.startsWith('--split-string'))) {
+      if (name === 'env' && (/^-[^-]*S/.test(word) || word.startsWith('--split-string'))) {
         return {
           kind: 'problem',
           problem: '`env -S` splits a string into a command that cannot be checked',
         };
       }
+      // `env -C dir`: the command runs elsewhere than the folder the policy checked.
+      if (name === 'env' && (/^-[^-]*C/.test(word) || word.startsWith('--chdir')))
+        problems.push('`env -C` runs the command in another folder');
+      // `time -o file` (GNU time, not the shell's keyword) writes its report to a file.
+      if (name === 'time' && (/^-[^-]*o/.test(word) || word.startsWith('--output')))
+        problems.push('`time -o` writes a file');
       if (name === 'command' && (word === '-v' || word === '-V'))
         return { kind: 'command', words: [] };
       if (name === 'nice' && /^-\d+$/.test(word)) continue;
@@ -227,6 +247,38 @@ function unwrap(words: readonly (string | null)[]): Unwrapped {
     rest = command;
   }
   return { kind: 'problem', problem: 'wrappers are nested too deep to check' };
+}
+
+/** Options of a shell that take a value (the value is the next word). */
+const SHELL_VALUE_OPTIONS = new Set(['-o', '+o', '-O', '+O', '--rcfile', '--init-file']);
+
+/**
+ * The script a shell's words run with `-c`, read as the shell reads its options: `-c` may be in
+ * a cluster (`-xc`, `-ce`), after options with values (`-O extglob`, `-o posix`) or before
+ * `--`, and the script is the first word after the options. `undefined`: no `-c` (a script
+ * file, or a shell reading its input).
+ */
+function shellScript(words: readonly (string | null)[]): Unwrapped | undefined {
+  let command = false;
+  let index = 1;
+  for (; index < words.length; index++) {
+    const word = words[index] as string | null;
+    if (word === null)
+      return { kind: 'problem', problem: "a shell's options are only known when it runs" };
+    if (word === '--' || word === '-') {
+      index++;
+      break;
+    }
+    if (SHELL_VALUE_OPTIONS.has(word)) {
+      index++;
+      continue;
+    }
+    if (word.startsWith('--')) continue;
+    if (!/^[-+]./.test(word)) break;
+    if (/^-[^-]*c/.test(word)) command = true;
+  }
+  if (!command) return undefined;
+  return { kind: 'script', script: words[index] ?? null, rest: words.slice(index + 1) };
 }
 
 /** The commands `find -exec`, `-execdir`, `-ok` and `-okdir` run, and `find` without them. */
@@ -264,6 +316,17 @@ function writesFile(node: SyntaxNode): boolean {
   return true;
 }
 
+/**
+ * Whether removing the line continuations of a word or a double-quoted string makes a
+ * substitution or an expansion of it (`"$\<newline>(rm x)"` runs `rm x`): the parser read the
+ * text as it was written, bash reads it joined.
+ */
+function joinsExpansion(text: string): boolean {
+  if (!text.includes('\\\n')) return false;
+  const joined = text.replace(/\\\n/g, '');
+  return SUBSTITUTION.test(joined) || EVALUABLE.test(joined);
+}
+
 interface Collected {
   parts: CommandPart[];
   problems: string[];
@@ -277,7 +340,7 @@ interface Collected {
 }
 
 function addCommand(words: readonly (string | null)[], collected: Collected): void {
-  const unwrapped = unwrap(words);
+  const unwrapped = unwrap(words, collected.problems);
   if (unwrapped.kind === 'problem') {
     collected.problems.push(unwrapped.problem);
     // What could be read still meets the deny rules.
@@ -297,6 +360,8 @@ function addCommand(words: readonly (string | null)[], collected: Collected): vo
   const named =
     known === undefined || known === name ? unwrapped.words : [known, ...unwrapped.words.slice(1)];
   const elevated = unwrapped.elevated === true ? { elevated: true } : {};
+  const names = namesProblem(named);
+  if (names !== undefined) collected.problems.push(names);
   if (known === 'find') {
     const [own, ...inner] = findCommands(named);
     collected.parts.push({ words: own as (string | null)[], ...elevated });
@@ -318,14 +383,25 @@ function visit(node: SyntaxNode, type: string, collected: Collected, text?: stri
     return;
   }
   if (type.endsWith('_redirect') && writesFile(node)) collected.writes = true;
-  if (type === 'word' && /(^|[^\\])[\n;&|]/.test(text ?? node.text)) {
-    // An unquoted word cannot hold a new line or an operator: the parser read the line wrong.
+  if (EVALUATING_TYPES.has(type)) {
+    const evaluated = evaluationProblem(node, type);
+    if (evaluated !== undefined) collected.problems.push(evaluated);
+  }
+  if (type === 'word') {
+    const word = text ?? node.text;
+    // An unquoted word cannot hold a new line, an operator or a substitution: the parser read
+    // the line wrong (and bash would run the substitution).
+    if (/(^|[^\\])[\n;&|]/.test(word) || SUBSTITUTION.test(word) || joinsExpansion(word)) {
+      collected.problems.push('the command cannot be parsed as shell');
+    }
+  }
+  if (type === 'string' && joinsExpansion(node.text)) {
     collected.problems.push('the command cannot be parsed as shell');
   }
   if (type === 'variable_assignment') {
     const variable = node.childForFieldName('name')?.text ?? '';
-    if (SENSITIVE_VARIABLE.test(variable)) {
-      collected.problems.push(`it sets ${variable}, which changes what the command runs`);
+    if (changesWhatRuns(variable)) {
+      collected.problems.push(`it sets ${variable}, which can change what the command runs`);
     }
   }
   const children = node.namedChildren;
@@ -350,6 +426,50 @@ function visit(node: SyntaxNode, type: string, collected: Collected, text?: stri
   } else if (type === 'declaration_command' || type === 'unset_command') {
     const keyword = node.child(0)?.text;
     if (keyword !== undefined) collected.parts.push({ words: [keyword] });
+    // Their arguments are names (`unset 'a[$(rm y)]'` runs `rm y`), seen as the words they are.
+    const words: (string | null)[] = [keyword ?? null];
+    children.forEach((child, index) => {
+      if (child === null) return;
+      const childType = types[index] as string;
+      if (childType === 'variable_assignment') {
+        words.push(child.childForFieldName('name')?.text ?? null);
+      } else {
+        words.push(childType === 'variable_name' ? child.text : literal(child, childType));
+      }
+    });
+    const names = namesProblem(words);
+    if (names !== undefined) collected.problems.push(names);
+  }
+  // Bash expands a heredoc's body when its delimiter is unquoted, and the parser misses some of
+  // it: every backtick, and all of a `<<-` body whose lines start with a tab. A body holding a
+  // substitution, or an expansion that can evaluate a name (`$[ ]`, `$(( ))`, `${ }`), asks.
+  if (type === 'heredoc_redirect') {
+    const start = children[types.indexOf('heredoc_start')]?.text ?? '';
+    const body = children[types.indexOf('heredoc_body')]?.text ?? '';
+    const joined = body.replace(/\\\n/g, '');
+    if (!/['"\\]/.test(start) && (SUBSTITUTION.test(joined) || EVALUABLE.test(joined))) {
+      collected.problems.push('a command in a heredoc cannot be checked before it runs');
+    }
+  }
+  // `$(< file)` is `$(cat file)`, read without a command: a rule for `cat` decides it, not one for
+  // the command it is an argument of (`echo "$(< ~/.ssh/id_rsa)"` is no `echo`).
+  if (type === 'command_substitution' && types[0] === 'file_redirect') {
+    const destination = children[0]?.childForFieldName('destination');
+    collected.parts.push({
+      words: [
+        'cat',
+        destination === null || destination === undefined ? null : literal(destination),
+      ],
+    });
+  }
+  if (type === 'command_substitution') {
+    const substitution = node.text;
+    // Inside backticks bash removes the backslash before `, $ and \ and then parses what is
+    // left: `echo \`rm x\`` in backticks runs `rm x`, which the parser reads as two words.
+    if (substitution.startsWith('`') && /\\[`$\\]/.test(substitution)) {
+      collected.scripts.push(substitution.slice(1, -1).replace(/\\([`$\\])/g, '$1'));
+      return;
+    }
   }
   // Substitutions, arguments and bodies hold commands of their own: every one is a part.
   children.forEach((child, index) => {

@@ -2,6 +2,7 @@ import { extname, posix } from 'node:path';
 import type { PermissionCheck, PermissionPolicy, PermissionVerdict } from 'dsh-agent';
 import { type Workspace, workspaceRelative } from '../workspace/workspace.js';
 import { analyseCommand, type CommandPart } from './command-parts.js';
+import { mayLeaveWorkspace } from './folder-change.js';
 import {
   COMMAND_TOOL,
   commandPrefix,
@@ -65,13 +66,19 @@ const READS_INSIDE = Object.freeze({
   reason: 'it only reads inside the workspace',
 } as const);
 
-/**
- * A path as a glob that matches only itself: its glob characters escaped. Unescaped, a file
- * named `**` offered the rule `write_file:**` (every file), and `app/(auth)/page.tsx` offered
- * `app/(auth)/*.tsx`, which matches `app/auth/x.tsx` and not its own folder.
- */
-function literalGlob(path: string): string {
-  return path.replace(/[\\*?[\]{}()!+@|]/g, '\\$&');
+/** `text` with every character a glob gives a meaning escaped, so that it matches only itself. */
+function escapeGlob(text: string): string {
+  return text.replace(/[\\*?[\]{}()!+@|]/g, '\\$&');
+}
+
+/** Whether `rule` can be written and covers every path it was made for. */
+function ruleCovers(rule: string, relatives: readonly string[]): boolean {
+  try {
+    const parsed = parseRule(rule);
+    return relatives.every((relative) => parsed.matchesPath?.(relative) === true);
+  } catch {
+    return false;
+  }
 }
 
 function quoted(text: string): string {
@@ -177,6 +184,7 @@ export function createPermissionPolicy(
     // A command run elsewhere than in the workspace, or one that cannot be checked, always asks.
     if (workspaceRelative(workspace, command.cwd) === undefined) return { decision: 'ask' };
     if (analysis.problem !== undefined || analysis.writes) return { decision: 'ask' };
+    if (await mayLeaveWorkspace(analysis.parts, command.cwd, workspace)) return { decision: 'ask' };
     const unmatched: CommandPart[] = [];
     const used: LoadedRule[] = [];
     for (const part of analysis.parts) {
@@ -208,12 +216,16 @@ export function createPermissionPolicy(
     };
   }
 
-  /** The narrowest glob worth remembering for a file: its folder and extension, or the file itself at the top. */
+  /**
+   * The narrowest glob worth remembering for a file: its folder and extension, or the file itself
+   * at the top. The names are escaped: a file named `**` must not write a rule for every file,
+   * nor `app/[id]/page.tsx` one for `app/i/x.tsx`.
+   */
   function fileGlob(relative: string): string {
     const folder = posix.dirname(relative);
     const extension = extname(relative);
-    if (folder === '.' || extension === '') return literalGlob(relative);
-    return `${literalGlob(folder)}/*${literalGlob(extension)}`;
+    if (folder === '.' || extension === '') return escapeGlob(relative);
+    return `${escapeGlob(folder)}/*${escapeGlob(extension)}`;
   }
 
   function decideFiles(check: PermissionCheck, rules: LoadedRule[]): PermissionVerdict {
@@ -244,6 +256,8 @@ export function createPermissionPolicy(
     if (globs.size !== 1) return { decision: 'ask' };
     const glob = [...globs][0] as string;
     const rule = `${toolName}:${glob}`;
+    // A name no rule can hold (a control character in it) is asked each time.
+    if (!ruleCovers(rule, relatives as string[])) return { decision: 'ask' };
     return {
       decision: 'ask',
       allowAlways: {

@@ -13,7 +13,7 @@ import {
 /** Lines and characters one call shows at most; the rest is said, with how to read it. */
 export const READ_LIMITS = { lines: 2_000, characters: 256 * 1024, lineLength: 2_000 } as const;
 
-const DESCRIPTION = `Reads a UTF-8 text file of the workspace (a path relative to it, or absolute), with line numbers: each line is "N<tab>text". Read part of a long file with start_line and end_line (1-based, inclusive). At most ${READ_LIMITS.lines} lines are shown per call; the result says which lines were left out and how to read them. Reading inside the workspace needs no approval; a path outside it asks the person. Errors: PATH_NOT_FOUND (no such file), NOT_TEXT (a folder or a binary file), TOO_LARGE (over 8 MiB), PATH_INVALID, ARGUMENTS_INVALID, PERMISSION_DENIED (the person did not allow a read outside the workspace).`;
+const DESCRIPTION = `Reads a UTF-8 text file of the workspace (a path relative to it, or absolute), with line numbers: each line is "N<tab>text". Read part of a long file with start_line and end_line (1-based, inclusive). At most ${READ_LIMITS.lines} lines are shown per call; the result says which lines were left out and how to read them. Reading inside the workspace needs no approval; a path outside it asks the person. Errors: PATH_NOT_FOUND (no such file), NOT_TEXT (a folder or a binary file), TOO_LARGE (over 8 MiB), PATH_INVALID, FILE_CHANGED (the file was replaced by a link while it was read: nothing was read), ARGUMENTS_INVALID, PERMISSION_DENIED (the person did not allow a read outside the workspace).`;
 
 /** `read_file`: a text file with line numbers, a range of it, within a size cap that says what it left out. */
 export function createReadFileTool(workspace: Workspace): AgentTool {

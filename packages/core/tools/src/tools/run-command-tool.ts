@@ -9,6 +9,11 @@ export const KEPT_OUTPUT = 16 * 1024;
 export const COMMAND_TIME_LIMITS = { defaultSeconds: 120, maxSeconds: 600 } as const;
 /** How long a process group has between SIGTERM and SIGKILL. */
 const GRACE_MS = 2_000;
+/**
+ * The longest command, in bytes: the system passes no longer argument to a program (Linux's
+ * `MAX_ARG_STRLEN`, 32 pages, its final NUL included). A longer one would be approved, then fail.
+ */
+export const LONGEST_COMMAND_BYTES = 128 * 1024 - 1;
 
 /** Process groups still running, ended synchronously if the program exits first. */
 const running = new Set<number>();
@@ -69,7 +74,7 @@ class KeptOutput {
   }
 }
 
-const DESCRIPTION = `Runs a command with bash -c in the workspace folder, and returns its exit status and its output (standard output and error together; long output keeps its start and its end). It has no input: a command that waits for a person gets nothing. A time limit (timeout, in seconds, default ${COMMAND_TIME_LIMITS.defaultSeconds}, at most ${COMMAND_TIME_LIMITS.maxSeconds}) ends it and everything it started. The person approves each command before it runs, unless a rule allows it; a command a rule cannot check (variables as commands, eval, writes through > redirections) always asks. A non-zero exit status is a result, not an error. Errors: ARGUMENTS_INVALID, PERMISSION_DENIED (the person or a rule did not allow it: it did not run), TURN_CANCELLED.`;
+const DESCRIPTION = `Runs a command with bash -c in the workspace folder, and returns its exit status and its output (standard output and error together; long output keeps its start and its end). It has no input: a command that waits for a person gets nothing. A time limit (timeout, in seconds, default ${COMMAND_TIME_LIMITS.defaultSeconds}, at most ${COMMAND_TIME_LIMITS.maxSeconds}) ends it and everything it started. The person approves each command before it runs, unless a rule allows it; a command a rule cannot check (variables as commands, eval, writes through > redirections) always asks. A non-zero exit status is a result, not an error. Errors: ARGUMENTS_INVALID (an empty command, one holding a NUL or over ${LONGEST_COMMAND_BYTES} bytes, a bad timeout), PERMISSION_DENIED (the person or a rule did not allow it: it did not run), TURN_CANCELLED.`;
 
 /** `run_command`: `bash -c` in the workspace, time-limited, output capped, its process group always ended. */
 export function createRunCommandTool(
@@ -100,6 +105,18 @@ export function createRunCommandTool(
       const command = textArgument(fields, 'command', 'run_command', true);
       if (command.trim() === '')
         throw new WorkspaceToolError('`command` must not be empty.', 'ARGUMENTS_INVALID');
+      // Refused before anyone is asked: no program can be given such a command to run.
+      if (command.includes('\u0000'))
+        throw new WorkspaceToolError(
+          '`command` must not contain a NUL character.',
+          'ARGUMENTS_INVALID',
+        );
+      if (Buffer.byteLength(command) > LONGEST_COMMAND_BYTES) {
+        throw new WorkspaceToolError(
+          `\`command\` is at most ${LONGEST_COMMAND_BYTES} bytes: write a script file and run it.`,
+          'ARGUMENTS_INVALID',
+        );
+      }
       const seconds = countArgument(fields, 'timeout', 'run_command');
       if (seconds !== undefined && seconds > COMMAND_TIME_LIMITS.maxSeconds) {
         throw new WorkspaceToolError(

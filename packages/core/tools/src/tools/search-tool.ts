@@ -33,12 +33,14 @@ function regexOf(pattern: string, caseInsensitive: boolean, flags = ''): RegExp 
 /**
  * The text of a file when it is text and not too large; `undefined` otherwise. Read at once:
  * small files are read faster in one go than through the thread pool, and the search yields to
- * the event loop between batches, so a cancel is never kept waiting. A FIFO never blocks it.
+ * the event loop between batches, so a cancel is never kept waiting. A FIFO never blocks it. A
+ * symbolic link is not followed (`O_NOFOLLOW`): the walk lists links as they are, and a link to a
+ * file outside the workspace would let a search read, unasked, what `read_file` asks for.
  */
 function textOf(path: string): string | undefined {
   let fd: number | undefined;
   try {
-    fd = openSync(path, constants.O_RDONLY | constants.O_NONBLOCK);
+    fd = openSync(path, constants.O_RDONLY | constants.O_NONBLOCK | constants.O_NOFOLLOW);
     const stats = fstatSync(fd);
     if (!stats.isFile() || stats.size > LARGEST_FILE) return undefined;
     const bytes = Buffer.allocUnsafe(stats.size);

@@ -121,7 +121,9 @@ export async function readTextFileAndMode(
   refuseUnlessTextSized(path, stats);
   let bytes: Buffer;
   try {
-    const fd = openSync(path, constants.O_RDONLY | constants.O_NONBLOCK);
+    // `path` is resolved (every link in it followed) by its callers: a link there now was put in
+    // its place since, and might lead out of the workspace, so it is not followed.
+    const fd = openSync(path, constants.O_RDONLY | constants.O_NONBLOCK | constants.O_NOFOLLOW);
     try {
       // What was opened is judged again: the path may have been replaced since the stat (by a
       // new file that can even reuse the old one's inode number).
@@ -134,6 +136,13 @@ export async function readTextFileAndMode(
     }
   } catch (error) {
     if (error instanceof WorkspaceToolError) throw error;
+    if (codeOf(error) === 'ELOOP') {
+      throw new WorkspaceToolError(
+        `${path} became a symbolic link after its path was resolved, so it is not read.`,
+        'FILE_CHANGED',
+        { cause: error },
+      );
+    }
     throw fileFailure(path, error);
   }
   if (bytes.length > LARGEST_FILE) {

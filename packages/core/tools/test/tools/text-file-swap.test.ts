@@ -2,7 +2,7 @@
 // its own `fstat`. The swap is made inside `openSync` itself (node:fs patched, and the patch given
 // to ES module importers with `syncBuiltinESMExports`), so the race is won every time.
 import { execFileSync } from 'node:child_process';
-import fs, { rmSync, writeFileSync } from 'node:fs';
+import fs, { rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { syncBuiltinESMExports } from 'node:module';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -68,5 +68,19 @@ describe('a file replaced between its stat and its open', () => {
       writeFileSync(file, 'after, and longer\n');
     });
     expect(await readTextFile(file)).toBe('after, and longer\n');
+  });
+});
+
+describe('a file replaced by a symbolic link after its path was resolved', () => {
+  it('is not read through the link, which could lead out of the workspace', async () => {
+    const file = join(folder, 'became-link.txt');
+    const outside = join(folder, 'outside-secret.txt');
+    writeFileSync(file, 'inside\n');
+    writeFileSync(outside, 'TOKEN=hunter2\n');
+    swapBeforeOpen(file, () => {
+      rmSync(file);
+      symlinkSync(outside, file);
+    });
+    await expect(readTextFile(file)).rejects.toMatchObject({ code: 'FILE_CHANGED' });
   });
 });

@@ -167,6 +167,18 @@ describe('list_files and search', () => {
       code: 'ARGUMENTS_INVALID',
     });
   });
+
+  it('search reads no file through a symbolic link: a read inside the workspace runs unasked', async () => {
+    const { tool, folder } = await setUp({ 'src/a.ts': 'TOKEN inside\n' });
+    const outside = join(base, `outside${count}`);
+    mkdirSync(outside);
+    writeFileSync(join(outside, 'secret.txt'), 'TOKEN=hunter2\n');
+    symlinkSync(join(outside, 'secret.txt'), join(folder, 'notes.txt'));
+    symlinkSync(join(folder, 'src/a.ts'), join(folder, 'same.ts'));
+    expect((await call(tool('search'), { pattern: 'TOKEN' })).output).toBe(
+      'src/a.ts:1: TOKEN inside',
+    );
+  });
 });
 
 describe('edit_file and write_file', () => {
@@ -241,6 +253,26 @@ describe('edit_file and write_file', () => {
 });
 
 describe('run_command', () => {
+  it('refuses, before anyone is asked, a command no program can be given: a NUL, or too long', async () => {
+    const { tool } = await setUp();
+    // Described as the loop does, asynchronously: a refusal is a rejected description.
+    const describe = async (command: string) =>
+      tool('run_command').describe?.(
+        { command },
+        { signal: new AbortController().signal, toolCallId: 'c' },
+      );
+    await expect(describe('echo x\u0000; rm -rf y')).rejects.toMatchObject({
+      code: 'ARGUMENTS_INVALID',
+    });
+    // 131,071 bytes is the longest argument Linux passes to bash: it runs.
+    const longest = `true #${'é'.repeat(65_532)}x`;
+    expect(Buffer.byteLength(longest)).toBe(131_071);
+    expect((await call(tool('run_command'), { command: longest })).output).toMatch(
+      /^Exit status 0\./,
+    );
+    await expect(describe(`${longest}x`)).rejects.toMatchObject({ code: 'ARGUMENTS_INVALID' });
+  });
+
   it('runs in the workspace with no input, and reports the exit status', async () => {
     const { tool, workspace } = await setUp({ 'a.txt': 'x' });
     const result = await call(tool('run_command'), {
