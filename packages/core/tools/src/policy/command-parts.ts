@@ -44,6 +44,8 @@ type Unwrapped =
       readonly kind: 'script';
       readonly script: string | null;
       readonly rest: readonly (string | null)[];
+      /** It runs as another user (`sudo bash -c`, `su -c`): so does every part of the script. */
+      readonly elevated?: boolean;
     }
   | { readonly kind: 'problem'; readonly problem: string };
 
@@ -92,7 +94,60 @@ const WRAPPER_VALUE_OPTIONS: Readonly<Record<string, ReadonlySet<string>>> = {
   time: new Set(['-f', '-o']),
   builtin: new Set(),
   stdbuf: new Set(['-i', '-o', '-e']),
+  setsid: new Set(),
+  unbuffer: new Set(),
+  busybox: new Set(),
+  pkexec: new Set(['--user']),
+  runuser: new Set(['-u', '--user', '-g', '--group', '-G', '--supp-group']),
+  ionice: new Set(['-c', '--class', '-n', '--classdata']),
+  chrt: new Set(['-T', '--sched-runtime', '-P', '--sched-period', '-D', '--sched-deadline']),
+  taskset: new Set(),
+  flock: new Set(['-w', '--timeout', '-E', '--conflict-exit-code']),
+  strace: new Set([
+    '-e',
+    '-o',
+    '--output',
+    '-s',
+    '--string-limit',
+    '-u',
+    '--user',
+    '-E',
+    '--env',
+    '-a',
+    '-b',
+    '-I',
+    '-O',
+    '-P',
+    '-S',
+    '-X',
+  ]),
 };
+/**
+ * Wrappers that take one word before the command: `timeout 10 cmd`, `chrt 10 cmd`, `taskset 3
+ * cmd`, `flock lockfile cmd`.
+ */
+const ARGUMENT_BEFORE_COMMAND = new Set(['timeout', 'chrt', 'taskset', 'flock']);
+/** Wrappers that run their command as another user: deny rules apply, allow rules never. */
+const ELEVATING = new Set(['sudo', 'doas', 'pkexec', 'runuser']);
+/**
+ * Programs that run a command of their own that these words cannot show (`parallel rm ::: x`,
+ * `firejail rm x`, `tmux new 'rm x'`): no rule may allow them, for one naming the program
+ * would allow every command it can run.
+ */
+const OPAQUE_RUNNERS = new Set([
+  'parallel',
+  'firejail',
+  'nsenter',
+  'unshare',
+  'chroot',
+  'sg',
+  'newgrp',
+  'systemd-run',
+  'tmux',
+  'screen',
+  'expect',
+  'strace',
+]);
 const SHELLS = new Set(['bash', 'sh', 'zsh', 'dash', 'ksh']);
 const EVALUATORS = new Set(['eval', 'source', '.']);
 /**
@@ -194,10 +249,26 @@ function unwrap(words: readonly (string | null)[], problems: string[]): Unwrappe
         problem: `\`${name}\` runs text that cannot be checked before it runs`,
       };
     }
-    if (SHELLS.has(name)) return shellScript(rest) ?? found(rest);
+    if (SHELLS.has(name)) {
+      const shell = shellScript(rest);
+      return shell === undefined ? found(rest) : asUser(shell, elevated);
+    }
+    const script = scriptWrapper(name, rest, problems);
+    if (Array.isArray(script)) {
+      rest = script;
+      continue;
+    }
+    if (script !== undefined) return asUser(script as Unwrapped, elevated || name === 'su');
+    if (OPAQUE_RUNNERS.has(name) && WRAPPER_VALUE_OPTIONS[name] === undefined) {
+      return { kind: 'problem', problem: `\`${name}\` runs a command that cannot be checked` };
+    }
     const options = WRAPPER_VALUE_OPTIONS[name];
     if (options === undefined) return found(rest);
-    if (name === 'sudo' || name === 'doas') elevated = true;
+    if (ELEVATING.has(name)) elevated = true;
+    // `strace` can start its command, whose words follow, but also write or attach: asked.
+    if (OPAQUE_RUNNERS.has(name)) {
+      problems.push(`\`${name}\` runs a command that cannot be checked`);
+    }
     let index = 1;
     for (; index < rest.length; index++) {
       const word = rest[index] as string | null;
@@ -235,8 +306,8 @@ function unwrap(words: readonly (string | null)[], problems: string[]): Unwrappe
       if (options.has(word)) index++;
     }
     let command = rest.slice(index);
-    // `timeout` takes its duration before the command.
-    if (name === 'timeout') command = command.slice(1);
+    // `timeout` takes its duration before the command, `taskset` its mask, `flock` its file.
+    if (ARGUMENT_BEFORE_COMMAND.has(name)) command = command.slice(1);
     // `xargs` with no command runs `echo`.
     if (name === 'xargs' && command.length === 0) return { kind: 'command', words: ['echo'] };
     if (command.length === 0) {
@@ -247,6 +318,70 @@ function unwrap(words: readonly (string | null)[], problems: string[]): Unwrappe
     rest = command;
   }
   return { kind: 'problem', problem: 'wrappers are nested too deep to check' };
+}
+
+/** A script found under a wrapper that runs as another user runs as that user too. */
+function asUser(unwrapped: Unwrapped, elevated: boolean): Unwrapped {
+  return elevated && unwrapped.kind === 'script' ? { ...unwrapped, elevated } : unwrapped;
+}
+
+/** How `su`, `script` and `flock` take the command they run through a shell, as one text. */
+const SCRIPT_OPTIONS: Readonly<Record<string, ReadonlySet<string>>> = {
+  su: new Set(['-c', '--command', '--session-command']),
+  script: new Set(['-c', '--command']),
+  flock: new Set(['-c', '--command']),
+};
+
+/**
+ * The script `su -c`, `script -c` and `watch` run through a shell, checked as a command line of
+ * its own; `su` and `script` without one open a shell, which no rule can allow. `watch -x`
+ * gives the words of the command it runs, to be read as any command's. `undefined` for any
+ * other command.
+ */
+function scriptWrapper(
+  name: string,
+  words: readonly (string | null)[],
+  problems: string[],
+): Unwrapped | readonly (string | null)[] | undefined {
+  if (name === 'watch') {
+    let index = 1;
+    for (; index < words.length; index++) {
+      const word = words[index] as string | null;
+      if (word === null)
+        return { kind: 'problem', problem: "watch's command is only known when it runs" };
+      if (word === '-n' || word === '--interval') index++;
+      else if (word === '-x' || word === '--exec') {
+        // The words are the command itself, run without a shell.
+        return words.slice(index + 1);
+      } else if (word === '--') {
+        index++;
+        break;
+      } else if (!word.startsWith('-')) break;
+    }
+    const command = words.slice(index);
+    if (command.some((word) => word === null)) {
+      return { kind: 'problem', problem: "watch's command is only known when it runs" };
+    }
+    return { kind: 'script', script: command.join(' '), rest: [] };
+  }
+  const options = SCRIPT_OPTIONS[name];
+  if (options === undefined) return undefined;
+  // `script` writes all it shows to a file (`typescript`, or the one named).
+  if (name === 'script') problems.push('`script` writes what the command shows to a file');
+  for (let index = 1; index < words.length; index++) {
+    const word = words[index] as string | null;
+    if (word === null) break;
+    if (options.has(word)) {
+      const script = words[index + 1];
+      return { kind: 'script', script: script ?? null, rest: [] };
+    }
+    const joined = [...options].find((option) => word.startsWith(`${option}=`));
+    if (joined !== undefined)
+      return { kind: 'script', script: word.slice(joined.length + 1), rest: [] };
+  }
+  // `flock file command`: a command of its own words, read as any wrapper's.
+  if (name === 'flock') return undefined;
+  return { kind: 'problem', problem: `\`${name}\` without a command opens a shell` };
 }
 
 /** Options of a shell that take a value (the value is the next word). */
@@ -331,7 +466,10 @@ interface Collected {
   parts: CommandPart[];
   problems: string[];
   writes: boolean;
-  scripts: string[];
+  /** Command lines still to read: `bash -c` scripts and the like, and whether they run as another user. */
+  scripts: { text: string; elevated: boolean }[];
+  /** The command line being read runs as another user: so does each of its parts. */
+  elevated: boolean;
   /**
    * The tree being walked has an error somewhere. Only then can a node in it be missing, so only
    * then is each node asked (a call into the parser's WebAssembly per node).
@@ -339,18 +477,49 @@ interface Collected {
   broken: boolean;
 }
 
-function addCommand(words: readonly (string | null)[], collected: Collected): void {
+/** Options by which `find` deletes or writes files, and `sed` edits them in place. */
+const FIND_WRITES = new Set(['-delete', '-fprint', '-fprint0', '-fprintf', '-fls']);
+
+/** The option by which a command that mostly reads changes files, if it has one. */
+function writingOption(
+  name: string | undefined,
+  words: readonly (string | null)[],
+): string | undefined {
+  if (name === 'find')
+    return words.find((word) => word !== null && FIND_WRITES.has(word)) ?? undefined;
+  if (name === 'sed') {
+    const option = words.find(
+      (word, index) =>
+        index > 0 &&
+        word !== null &&
+        (word === '--in-place' || word.startsWith('--in-place=') || /^-[^-]*i/.test(word)),
+    );
+    return option ?? undefined;
+  }
+  return undefined;
+}
+
+/** `elevated`: the command runs as another user already (the command of `sudo find -exec`). */
+function addCommand(
+  words: readonly (string | null)[],
+  collected: Collected,
+  asOther = collected.elevated,
+): void {
   const unwrapped = unwrap(words, collected.problems);
   if (unwrapped.kind === 'problem') {
     collected.problems.push(unwrapped.problem);
     // What could be read still meets the deny rules.
-    if (words.length > 0) collected.parts.push({ words });
+    if (words.length > 0) collected.parts.push(asOther ? { words, elevated: true } : { words });
     return;
   }
   if (unwrapped.kind === 'script') {
     if (unwrapped.script === null)
       collected.problems.push('the script of `sh -c` is only known when it runs');
-    else collected.scripts.push(unwrapped.script);
+    else
+      collected.scripts.push({
+        text: unwrapped.script,
+        elevated: asOther || unwrapped.elevated === true,
+      });
     return;
   }
   if (unwrapped.words.length === 0) return;
@@ -359,13 +528,17 @@ function addCommand(words: readonly (string | null)[], collected: Collected): vo
   // Most commands are known by the name they were given: their words need no copy.
   const named =
     known === undefined || known === name ? unwrapped.words : [known, ...unwrapped.words.slice(1)];
-  const elevated = unwrapped.elevated === true ? { elevated: true } : {};
+  const elevated = asOther || unwrapped.elevated === true ? { elevated: true } : {};
   const names = namesProblem(named);
   if (names !== undefined) collected.problems.push(names);
+  // What a rule for the tool, offered for a use that reads (`find . -name x`, `sed s/a/b/ f`),
+  // must not allow: deleting or writing files through its own options.
+  const writer = writingOption(known, named);
+  if (writer !== undefined) collected.problems.push(`\`${known} ${writer}\` changes files`);
   if (known === 'find') {
     const [own, ...inner] = findCommands(named);
     collected.parts.push({ words: own as (string | null)[], ...elevated });
-    for (const command of inner) addCommand(command, collected);
+    for (const command of inner) addCommand(command, collected, elevated.elevated === true);
     return;
   }
   collected.parts.push({ words: named, ...elevated });
@@ -467,7 +640,10 @@ function visit(node: SyntaxNode, type: string, collected: Collected, text?: stri
     // Inside backticks bash removes the backslash before `, $ and \ and then parses what is
     // left: `echo \`rm x\`` in backticks runs `rm x`, which the parser reads as two words.
     if (substitution.startsWith('`') && /\\[`$\\]/.test(substitution)) {
-      collected.scripts.push(substitution.slice(1, -1).replace(/\\([`$\\])/g, '$1'));
+      collected.scripts.push({
+        text: substitution.slice(1, -1).replace(/\\([`$\\])/g, '$1'),
+        elevated: collected.elevated,
+      });
       return;
     }
   }
@@ -531,7 +707,8 @@ async function analyse(command: string): Promise<CommandAnalysis> {
     parts: [],
     problems: [],
     writes: false,
-    scripts: [command],
+    scripts: [{ text: command, elevated: false }],
+    elevated: false,
     broken: false,
   };
   for (let depth = 0; collected.scripts.length > 0; depth++) {
@@ -541,7 +718,8 @@ async function analyse(command: string): Promise<CommandAnalysis> {
     }
     const scripts = collected.scripts.splice(0);
     for (const script of scripts) {
-      const tree = parser.parse(script);
+      collected.elevated = script.elevated;
+      const tree = parser.parse(script.text);
       if (tree === null) {
         collected.problems.push('the command cannot be parsed as shell');
         continue;

@@ -36,6 +36,40 @@ function watchExit(): void {
 }
 
 /** The start and the end of a stream of output, in bounded memory. */
+/** How long the output of a command that exited is read for, when something holds its pipes open. */
+const DRAIN_MS = 1000;
+
+/** Resolves once every stream has ended or closed, or after `ms`; then stops reading them. */
+async function drained(
+  streams: readonly (
+    | (NodeJS.ReadableStream & { destroy(): void; readableEnded?: boolean; closed?: boolean })
+    | null
+  )[],
+  ms: number,
+): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  const open = streams.filter(
+    (stream): stream is NonNullable<typeof stream> =>
+      stream !== null && stream.readableEnded !== true && stream.closed !== true,
+  );
+  await Promise.race([
+    Promise.all(
+      open.map(
+        (stream) =>
+          new Promise<void>((resolve) => {
+            stream.once('end', resolve);
+            stream.once('close', resolve);
+          }),
+      ),
+    ),
+    new Promise<void>((resolve) => {
+      timer = setTimeout(resolve, ms);
+    }),
+  ]);
+  clearTimeout(timer);
+  for (const stream of open) stream.destroy();
+}
+
 class KeptOutput {
   #head = Buffer.alloc(0);
   #tail: Buffer[] = [];
@@ -188,8 +222,10 @@ export function createRunCommandTool(
         running.delete(pid);
       }
       if (graceTimer !== undefined) clearTimeout(graceTimer);
-      // The pipes may stay open in a killed background process for a moment: read what came.
-      await new Promise((resolve) => setImmediate(resolve));
+      // 'exit' may come before the last output is read: read to the end of both pipes. They end
+      // at once now that the group is gone, but for a process that left it (`setsid cmd &`)
+      // and holds them open: that one is not waited for longer than `DRAIN_MS`.
+      await drained([child.stdout, child.stderr], DRAIN_MS);
       if (exit.error !== undefined) {
         throw new WorkspaceToolError(
           `The command could not start (${(exit.error as { code?: string }).code ?? exit.error.message}).`,

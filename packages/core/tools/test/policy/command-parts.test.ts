@@ -39,6 +39,38 @@ describe('analyseCommand', () => {
     ]);
   });
 
+  it('sees through the other wrappers that run a command, so deny rules meet it', async () => {
+    for (const [command, expected] of [
+      ['setsid -f rm x', 'rm x'],
+      ['ionice -c 3 -n 7 rm x', 'rm x'],
+      ['chrt -r 10 rm x', 'rm x'],
+      ['taskset -c 0 rm x', 'rm x'],
+      ['flock /tmp/lock rm x', 'rm x'],
+      ["flock -c 'rm x' /tmp/lock", 'rm x'],
+      ['unbuffer rm x', 'rm x'],
+      ['busybox rm x', 'rm x'],
+      ['watch -n 1 rm x', 'rm x'],
+      ["watch 'ls; rm x'", 'ls|rm x'],
+      ['watch -x rm x', 'rm x'],
+      ["script -q -c 'rm x' /dev/null", 'rm x'],
+      ["su -c 'rm x' bob", 'rm x'],
+    ] as const) {
+      expect((await parts(command)).join('|'), command).toBe(expected);
+    }
+  });
+
+  it('runs as another user every part of a script run as another user', async () => {
+    const elevated = async (command: string) =>
+      (await analyseCommand(command)).parts.map((part) => part.elevated === true);
+    expect(await elevated("sudo bash -c 'npm test; ls'")).toEqual([true, true]);
+    expect(await elevated("su -c 'npm test'")).toEqual([true]);
+    expect(await elevated('sudo find . -exec npm test \\;')).toEqual([true, true]);
+    expect(await elevated('pkexec ls; runuser -u bob -- ls')).toEqual([true, true]);
+    // The shell expands a substitution before sudo runs: that part is the person's own.
+    expect(await elevated('sudo ls $(npm test)')).toEqual([true, false]);
+    expect(await elevated("bash -c 'npm test'")).toEqual([false]);
+  });
+
   it('says what cannot be checked', async () => {
     for (const command of [
       'eval "rm x"',
@@ -47,10 +79,25 @@ describe('analyseCommand', () => {
       'bash -c "$S"',
       'echo "unclosed',
       'env -S "rm x"',
+      'parallel rm ::: x',
+      "tmux new-session 'rm x'",
+      'firejail rm x',
+      'strace -o log ls',
+      "script -c 'ls'",
+      'su',
+      'script',
+      'find . -name "*.tmp" -delete',
+      'find . -fprint /tmp/list',
+      'sed -i s/a/b/ f',
+      'sed -Ei s/a/b/ f',
+      'sed --in-place=.bak s/a/b/ f',
     ]) {
       expect((await analyseCommand(command)).problem, command).toBeDefined();
     }
     expect((await analyseCommand('npm test')).problem).toBeUndefined();
+    for (const reads of ['find . -name x -print', 'sed -n -E s/a/b/p f', 'sed -e s/i/j/ f']) {
+      expect((await analyseCommand(reads)).problem, reads).toBeUndefined();
+    }
     expect((await analyseCommand('npm test > out.txt')).writes).toBe(true);
     expect((await analyseCommand('npm test >/dev/null 2>&1')).writes).toBe(false);
     // A # inside a quoted multi-line string is text, not a comment.

@@ -145,6 +145,30 @@ describe('the permission policy', () => {
     });
     // An allow rule never becomes a way to run as root; a deny rule still sees through sudo.
     expect(await policy.decide(run(workspace, 'sudo npm test'))).toEqual({ decision: 'ask' });
+    // Nor through a script run as root: `sudo bash -c 'npm test'` was allowed by `npm test`.
+    for (const command of [
+      "sudo bash -c 'npm test'",
+      "su -c 'npm test'",
+      'sudo find . -exec npm test \\;',
+      'pkexec npm test',
+    ]) {
+      expect(await policy.decide(run(workspace, command)), command).toEqual({ decision: 'ask' });
+    }
+    // A wrapper the rules did not know hid a denied command, and "always" named the wrapper.
+    for (const command of ['setsid git push', "watch 'git push'", 'ionice -c 3 git push']) {
+      expect(await policy.decide(run(workspace, command)), command).toMatchObject({
+        decision: 'deny',
+      });
+    }
+    expect(await policy.decide(run(workspace, 'setsid npm test'))).toMatchObject({
+      decision: 'allow',
+    });
+    expect(await policy.decide(run(workspace, 'setsid ls -la'))).toMatchObject({
+      allowAlways: { rule: 'run_command:ls' },
+    });
+    expect(await policy.decide(run(workspace, 'parallel npm test ::: a'))).toEqual({
+      decision: 'ask',
+    });
     expect(await policy.decide(run(workspace, 'doas -u root git push'))).toMatchObject({
       decision: 'deny',
     });

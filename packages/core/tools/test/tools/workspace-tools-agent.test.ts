@@ -168,6 +168,31 @@ describe('run_command, directly', () => {
     });
   });
 
+  it('reads the output to its end, and waits at most a second for a process that left its group', async () => {
+    const { tool } = await setUp();
+    const run = async (command: string) => {
+      const args = { command };
+      const description = await tool('run_command').describe?.(args, {
+        signal: new AbortController().signal,
+        toolCallId: 'c',
+      });
+      return tool('run_command').execute(args, context(description));
+    };
+    // Up to the pipe's 64 KiB may wait unread when the command exits: the last line is kept.
+    for (let round = 0; round < 5; round++) {
+      const result = await run("head -c 200000 /dev/zero | tr '\\0' a; echo; echo LAST LINE");
+      expect(result.output).toMatch(/LAST LINE\n$/);
+    }
+    // A process in a session of its own outlives the group's kill and holds the pipes open
+    // (the command ends once it has left the group: its marker is written after `setsid`).
+    const started = Date.now();
+    const result = await run(
+      "setsid sh -c 'touch escaped; sleep 5' & until [ -e escaped ]; do sleep 0.01; done; echo started",
+    );
+    expect(Date.now() - started).toBeLessThan(4_000);
+    expect(result.output).toContain('started');
+  });
+
   it('runs the approved command, not a different one in the arguments', async () => {
     const { tool, folder } = await setUp();
     const signal = new AbortController().signal;
