@@ -47,17 +47,22 @@ async function errorCode(promise: Promise<unknown>): Promise<string | undefined>
   );
 }
 
+/** Makes every later write to the terminal fail, as a socket whose reader left reports EPIPE. */
+function failWrites(terminal: FakeTerminal): void {
+  const failing = terminal.output as unknown as { _write: (...args: unknown[]) => void };
+  failing._write = (_chunk, _encoding, callback) => {
+    const error = Object.assign(new Error('write EPIPE'), { code: 'EPIPE' });
+    (callback as (error: Error) => void)(error);
+  };
+}
+
 describe('a failing output', () => {
   it('settles the question with ASK_FAILED and gives the terminal back (EPIPE on a redraw)', async () => {
     ({ terminal, provider } = providerOnTerminal({ columns: 60, rows: 20 }));
     const asked = provider.ask(QUESTION);
     await terminal.waitFor('Alpha');
     // The reader went away: the next write fails, as a socket reports EPIPE, later.
-    const failing = terminal.output as unknown as { _write: (...args: unknown[]) => void };
-    failing._write = (_chunk, _encoding, callback) => {
-      const error = Object.assign(new Error('write EPIPE'), { code: 'EPIPE' });
-      (callback as (error: Error) => void)(error);
-    };
+    failWrites(terminal);
     terminal.press(KEYS.down);
     expect(await errorCode(asked)).toBe('ASK_FAILED');
     expect(terminal.input.isRaw).toBe(false);
@@ -72,11 +77,7 @@ describe('a failing output, after the answer', () => {
     ({ terminal, provider } = providerOnTerminal({ columns: 60, rows: 20 }));
     const asked = provider.ask(QUESTION);
     await terminal.waitFor('Alpha');
-    const failing = terminal.output as unknown as { _write: (...args: unknown[]) => void };
-    failing._write = (_chunk, _encoding, callback) => {
-      const error = Object.assign(new Error('write EPIPE'), { code: 'EPIPE' });
-      (callback as (error: Error) => void)(error);
-    };
+    failWrites(terminal);
     terminal.press(KEYS.enter);
     expect(await asked).toMatchObject({ answer: 'Alpha' });
     expect(terminal.input.isRaw).toBe(false);

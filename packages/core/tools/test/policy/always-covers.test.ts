@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import type { PermissionCheck } from 'dsh-agent';
 import { describe, expect, it } from 'vitest';
 import { createPermissionPolicy, openWorkspace, type Workspace } from '../../src/index.js';
+import { commandCheck } from '../support/policy-checks.js';
 import { testFileFolder } from '../support/test-folders.js';
 
 const base = testFileFolder('dsh-always-');
@@ -18,17 +19,7 @@ async function setUp() {
   };
 }
 
-function run(workspace: Workspace, command: string): PermissionCheck {
-  return {
-    toolName: 'run_command',
-    args: { command },
-    description: {
-      kind: 'execute',
-      command: { command, cwd: workspace.root },
-      locations: [{ path: workspace.root }],
-    },
-  };
-}
+const run = commandCheck;
 
 function write(workspace: Workspace, path: string): PermissionCheck {
   return {

@@ -2,9 +2,9 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { PermissionCheck } from 'dsh-agent';
 import { describe, expect, it } from 'vitest';
-import { createPermissionPolicy, openWorkspace, type Workspace } from '../../src/index.js';
+import { createPermissionPolicy, openWorkspace } from '../../src/index.js';
+import { commandCheck } from '../support/policy-checks.js';
 import { testFileFolder } from '../support/test-folders.js';
 
 const base = testFileFolder('dsh-hidden-');
@@ -22,17 +22,7 @@ async function setUp(options: { allow?: string[]; deny?: string[] }) {
   return { workspace, policy };
 }
 
-function run(workspace: Workspace, command: string): PermissionCheck {
-  return {
-    toolName: 'run_command',
-    args: { command },
-    description: {
-      kind: 'execute',
-      command: { command, cwd: workspace.root },
-      locations: [{ path: workspace.root }],
-    },
-  };
-}
+const run = commandCheck;
 
 /** Runs `command` with bash in a folder of its own, and says whether it made the file `pwned`. */
 function runsHiddenCommand(command: string): boolean {

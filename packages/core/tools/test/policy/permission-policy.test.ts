@@ -10,10 +10,10 @@ import {
   writeFileSync,
 } from 'node:fs';
 import { dirname, join } from 'node:path';
-import type { PermissionCheck, ToolCallDescription } from 'dsh-agent';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { createPermissionPolicy, openWorkspace, type Workspace } from '../../src/index.js';
+import { createPermissionPolicy, openWorkspace } from '../../src/index.js';
+import { commandCheck, fileCheck } from '../support/policy-checks.js';
 import { testFileFolder } from '../support/test-folders.js';
 
 const base = testFileFolder('dsh-policy-');
@@ -33,24 +33,8 @@ async function setUp(
   };
 }
 
-function run(workspace: Workspace, command: string): PermissionCheck {
-  const description: ToolCallDescription = {
-    kind: 'execute',
-    command: { command, cwd: workspace.root },
-    locations: [{ path: workspace.root }],
-  };
-  return { toolName: 'run_command', args: { command }, description };
-}
-
-function file(
-  workspace: Workspace,
-  tool: string,
-  path: string,
-  kind: ToolCallDescription['kind'] = 'edit',
-): PermissionCheck {
-  const absolute = path.startsWith('/') ? path : join(workspace.root, path);
-  return { toolName: tool, args: { path }, description: { kind, locations: [{ path: absolute }] } };
-}
+const run = commandCheck;
+const file = fileCheck;
 
 describe('the permission policy', () => {
   it('lets reads inside the workspace run, and asks for everything that acts', async () => {
