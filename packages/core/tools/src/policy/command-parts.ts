@@ -102,7 +102,6 @@ const WRAPPER_VALUE_OPTIONS: Readonly<Record<string, ReadonlySet<string>>> = {
   ionice: new Set(['-c', '--class', '-n', '--classdata']),
   chrt: new Set(['-T', '--sched-runtime', '-P', '--sched-period', '-D', '--sched-deadline']),
   taskset: new Set(),
-  flock: new Set(['-w', '--timeout', '-E', '--conflict-exit-code']),
   strace: new Set([
     '-e',
     '-o',
@@ -124,9 +123,11 @@ const WRAPPER_VALUE_OPTIONS: Readonly<Record<string, ReadonlySet<string>>> = {
 };
 /**
  * Wrappers that take one word before the command: `timeout 10 cmd`, `chrt 10 cmd`, `taskset 3
- * cmd`, `flock lockfile cmd`.
+ * cmd` (`flock lockfile cmd` is read by `flockCommand`).
  */
-const ARGUMENT_BEFORE_COMMAND = new Set(['timeout', 'chrt', 'taskset', 'flock']);
+const ARGUMENT_BEFORE_COMMAND = new Set(['timeout', 'chrt', 'taskset']);
+/** Wrappers that change a running process given by `-p` instead of starting a command. */
+const PID_MODE = new Set(['chrt', 'taskset', 'ionice']);
 /** Wrappers that run their command as another user: deny rules apply, allow rules never. */
 const ELEVATING = new Set(['sudo', 'doas', 'pkexec', 'runuser']);
 /**
@@ -147,9 +148,25 @@ const OPAQUE_RUNNERS = new Set([
   'screen',
   'expect',
   'strace',
+  'coproc',
 ]);
 const SHELLS = new Set(['bash', 'sh', 'zsh', 'dash', 'ksh']);
 const EVALUATORS = new Set(['eval', 'source', '.']);
+/**
+ * Builtins that keep text to run later as a command: `trap 'rm x' EXIT`, `bind -x`, `complete
+ * -C`, `compgen -W '$(…)'`, `enable -f` (loads code), `hash -p /tmp/x ls` (makes `ls` another
+ * program), `mapfile -C 'rm x'`.
+ */
+function runsText(name: string, words: readonly (string | null)[]): boolean {
+  if (name === 'trap' || name === 'bind' || name === 'complete' || name === 'compgen') {
+    return words.length > 1;
+  }
+  if (name === 'enable' || name === 'hash')
+    return words.some((word) => word === null || /^-[^-]*[fp]/.test(word));
+  if (name === 'mapfile' || name === 'readarray')
+    return words.some((word) => word === null || /^-[^-]*C/.test(word));
+  return false;
+}
 /**
  * Variables a command may set and still be allowed by a rule: ones no program reads as a
  * command, a path to load from or options to obey. Any other is never allowed by a rule, for
@@ -243,6 +260,12 @@ function unwrap(words: readonly (string | null)[], problems: string[]): Unwrappe
     if (first === null)
       return { kind: 'problem', problem: 'a command name is only known when it runs' };
     const name = commandName(first);
+    if (runsText(name, rest)) {
+      return {
+        kind: 'problem',
+        problem: `\`${name}\` runs text that cannot be checked before it runs`,
+      };
+    }
     if (EVALUATORS.has(name)) {
       return {
         kind: 'problem',
@@ -258,12 +281,18 @@ function unwrap(words: readonly (string | null)[], problems: string[]): Unwrappe
       rest = script;
       continue;
     }
-    if (script !== undefined) return asUser(script as Unwrapped, elevated || name === 'su');
+    if (script !== undefined) {
+      return asUser(script as Unwrapped, elevated || name === 'su' || name === 'runuser');
+    }
     if (OPAQUE_RUNNERS.has(name) && WRAPPER_VALUE_OPTIONS[name] === undefined) {
       return { kind: 'problem', problem: `\`${name}\` runs a command that cannot be checked` };
     }
     const options = WRAPPER_VALUE_OPTIONS[name];
     if (options === undefined) return found(rest);
+    // `chrt -p 10 1234`, `taskset -p 3 1234`, `ionice -p 1`: set on a running process, no command.
+    if (PID_MODE.has(name) && rest.some((word) => word === '-p' || word === '--pid')) {
+      return found(rest);
+    }
     if (ELEVATING.has(name)) elevated = true;
     // `strace` can start its command, whose words follow, but also write or attach: asked.
     if (OPAQUE_RUNNERS.has(name)) {
@@ -325,11 +354,11 @@ function asUser(unwrapped: Unwrapped, elevated: boolean): Unwrapped {
   return elevated && unwrapped.kind === 'script' ? { ...unwrapped, elevated } : unwrapped;
 }
 
-/** How `su`, `script` and `flock` take the command they run through a shell, as one text. */
+/** How `su`, `script` and `runuser` take the command they run through a shell, as one text. */
 const SCRIPT_OPTIONS: Readonly<Record<string, ReadonlySet<string>>> = {
   su: new Set(['-c', '--command', '--session-command']),
   script: new Set(['-c', '--command']),
-  flock: new Set(['-c', '--command']),
+  runuser: new Set(['-c', '--command', '--session-command']),
 };
 
 /**
@@ -364,6 +393,7 @@ function scriptWrapper(
     }
     return { kind: 'script', script: command.join(' '), rest: [] };
   }
+  if (name === 'flock') return flockCommand(words);
   const options = SCRIPT_OPTIONS[name];
   if (options === undefined) return undefined;
   // `script` writes all it shows to a file (`typescript`, or the one named).
@@ -371,17 +401,49 @@ function scriptWrapper(
   for (let index = 1; index < words.length; index++) {
     const word = words[index] as string | null;
     if (word === null) break;
-    if (options.has(word)) {
+    // `-c script`, `--command script`, `--command=script`, or a cluster ending in it (`-lc`).
+    if (options.has(word) || /^-[A-Za-z]+c$/.test(word)) {
       const script = words[index + 1];
       return { kind: 'script', script: script ?? null, rest: [] };
     }
     const joined = [...options].find((option) => word.startsWith(`${option}=`));
     if (joined !== undefined)
       return { kind: 'script', script: word.slice(joined.length + 1), rest: [] };
+    if (/^-[A-Za-z]*c[A-Za-z]+$/.test(word)) {
+      return { kind: 'problem', problem: `\`${name}\`'s options cannot be checked` };
+    }
   }
-  // `flock file command`: a command of its own words, read as any wrapper's.
-  if (name === 'flock') return undefined;
+  // `runuser -u bob -- cmd`: a command of its own words, read as any wrapper's.
+  if (name === 'runuser') return undefined;
   return { kind: 'problem', problem: `\`${name}\` without a command opens a shell` };
+}
+
+/** Options of `flock` that take a value (the value is the next word). */
+const FLOCK_VALUE_OPTIONS = new Set(['-w', '--wait', '--timeout', '-E', '--conflict-exit-code']);
+
+/**
+ * What `flock` runs, read as util-linux reads it: its options, then the lock file, then either
+ * `-c` and exactly one script, or the command's own words (`flock f rm x -- -c ls` runs `rm`).
+ */
+function flockCommand(words: readonly (string | null)[]): Unwrapped | readonly (string | null)[] {
+  let index = 1;
+  for (; index < words.length; index++) {
+    const word = words[index] as string | null;
+    if (word === null)
+      return { kind: 'problem', problem: "flock's options are only known when it runs" };
+    if (word === '--') {
+      index++;
+      break;
+    }
+    if (!word.startsWith('-') || word === '-') break;
+    if (FLOCK_VALUE_OPTIONS.has(word)) index++;
+  }
+  const command = words.slice(index + 1);
+  const first = command[0];
+  if ((first === '-c' || first === '--command') && command.length === 2) {
+    return { kind: 'script', script: command[1] ?? null, rest: [] };
+  }
+  return command;
 }
 
 /** Options of a shell that take a value (the value is the next word). */
@@ -411,6 +473,8 @@ function shellScript(words: readonly (string | null)[]): Unwrapped | undefined {
     if (word.startsWith('--')) continue;
     if (!/^[-+]./.test(word)) break;
     if (/^-[^-]*c/.test(word)) command = true;
+    // A cluster ending in `o` or `O` takes the next word as its value (`-eo pipefail`).
+    if (/^[-+][A-Za-z]*[oO]$/.test(word)) index++;
   }
   if (!command) return undefined;
   return { kind: 'script', script: words[index] ?? null, rest: words.slice(index + 1) };
@@ -477,6 +541,28 @@ interface Collected {
   broken: boolean;
 }
 
+/**
+ * A variable that changes what runs, set by a builtin without an assignment: `read PATH`,
+ * `mapfile`, `printf -v PATH …`, `getopts x PATH`.
+ */
+function variableSet(
+  name: string | undefined,
+  words: readonly (string | null)[],
+): string | undefined {
+  const sensitive = (word: string | null | undefined): word is string =>
+    typeof word === 'string' && /^[A-Za-z_]\w*$/.test(word) && changesWhatRuns(word);
+  if (name === 'read' || name === 'mapfile' || name === 'readarray') {
+    return words.slice(1).find(sensitive);
+  }
+  if (name === 'printf') {
+    const index = words.indexOf('-v');
+    const target = index === -1 ? undefined : words[index + 1];
+    return sensitive(target) ? target : undefined;
+  }
+  if (name === 'getopts') return sensitive(words[2]) ? (words[2] as string) : undefined;
+  return undefined;
+}
+
 /** Options by which `find` deletes or writes files, and `sed` edits them in place. */
 const FIND_WRITES = new Set(['-delete', '-fprint', '-fprint0', '-fprintf', '-fls']);
 
@@ -531,6 +617,10 @@ function addCommand(
   const elevated = asOther || unwrapped.elevated === true ? { elevated: true } : {};
   const names = namesProblem(named);
   if (names !== undefined) collected.problems.push(names);
+  const set = variableSet(known, named);
+  if (set !== undefined) {
+    collected.problems.push(`it sets ${set}, which can change what the command runs`);
+  }
   // What a rule for the tool, offered for a use that reads (`find . -name x`, `sed s/a/b/ f`),
   // must not allow: deleting or writing files through its own options.
   const writer = writingOption(known, named);
@@ -571,8 +661,10 @@ function visit(node: SyntaxNode, type: string, collected: Collected, text?: stri
   if (type === 'string' && joinsExpansion(node.text)) {
     collected.problems.push('the command cannot be parsed as shell');
   }
-  if (type === 'variable_assignment') {
-    const variable = node.childForFieldName('name')?.text ?? '';
+  if (type === 'variable_assignment' || type === 'for_statement' || type === 'select_statement') {
+    // `VAR=x`, and the variable a loop sets (`for PATH in /tmp/x; do npm test; done`).
+    const field = type === 'variable_assignment' ? 'name' : 'variable';
+    const variable = node.childForFieldName(field)?.text ?? '';
     if (changesWhatRuns(variable)) {
       collected.problems.push(`it sets ${variable}, which can change what the command runs`);
     }

@@ -115,9 +115,12 @@ export function namesProblem(words: readonly (string | null)[]): string | undefi
   for (let index = 1; index < words.length; index++) {
     const word = words[index];
     if (word === null || word === undefined) {
-      // `test -n "$x"` and `printf '%s' "$x"` read a value, not a name.
+      // `test -n "$x"`, `printf '%s' "$x"` and `wait $!` read a value, not a name (but the
+      // word after `-v`, and `wait -p`'s, is one).
       const previous = words[index - 1];
-      if ((name === 'test' || name === '[' || name === 'printf') && previous !== '-v') continue;
+      const named = previous === '-v' || (name === 'wait' && previous === '-p');
+      if ((name === 'test' || name === '[' || name === 'printf' || name === 'wait') && !named)
+        continue;
       return EVALUATED;
     }
     if (SUBSCRIPT_WITH_EXPANSION.test(word)) return EVALUATED;

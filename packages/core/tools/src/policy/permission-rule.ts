@@ -126,6 +126,7 @@ const ARITY: Readonly<Record<string, number>> = {
   bunx: 2,
   pnpx: 2,
   uvx: 2,
+  pipx: 2,
   // Interpreters: the script is the command (`node build.js`, `python3 -m pytest`). Alone, the
   // interpreter would allow every program it can run (`node -e …`, `python3 -c …`, `bash x.sh`);
   // an option where the script should be (`node -e`, `python3 -`) offers no "always".
@@ -179,6 +180,15 @@ const LONGER = new Set([
   'dotnet exec',
 ]);
 
+/** Runners that take a container (or an image) and then the command they run in it. */
+const IN_CONTAINER = new Set([
+  'docker run',
+  'docker exec',
+  'podman run',
+  'podman exec',
+  'kubectl exec',
+]);
+
 /**
  * Whether a word reads back as itself from a rule's text, which is split at white space and
  * holds no control character: `git "" push` must not offer `git ` (read back as `git`, every
@@ -196,6 +206,8 @@ export function commandPrefix(words: readonly (string | null)[]): string[] | und
   const name = commandName(first);
   let arity = ARITY[name] ?? 1;
   if (LONGER.has(`${name} ${words[1] ?? ''}`)) arity += 1;
+  // `docker exec web ls`: the container, then the command run in it.
+  if (IN_CONTAINER.has(`${name} ${words[1] ?? ''}`)) arity += 1;
   const prefix = [name];
   for (let index = 1; index < arity; index++) {
     const word = words[index];

@@ -46,7 +46,15 @@ describe('analyseCommand', () => {
       ['chrt -r 10 rm x', 'rm x'],
       ['taskset -c 0 rm x', 'rm x'],
       ['flock /tmp/lock rm x', 'rm x'],
-      ["flock -c 'rm x' /tmp/lock", 'rm x'],
+      ['flock -w 5 /tmp/lock rm x', 'rm x'],
+      ["flock /tmp/lock -c 'rm x'", 'rm x'],
+      // `-c` counts only right after the lock file, with one script: here `rm` runs.
+      ['flock /tmp/lock rm -f v -- -c ls', 'rm -f v -- -c ls'],
+      ["su -lc 'rm x'", 'rm x'],
+      ["script -qc 'rm x' /dev/null", 'rm x'],
+      ["runuser bob -c 'rm x'", 'rm x'],
+      ["runuser -l bob -c 'rm x'", 'rm x'],
+      ["bash -eo pipefail -c 'rm x'", 'rm x'],
       ['unbuffer rm x', 'rm x'],
       ['busybox rm x', 'rm x'],
       ['watch -n 1 rm x', 'rm x'],
@@ -66,6 +74,7 @@ describe('analyseCommand', () => {
     expect(await elevated("su -c 'npm test'")).toEqual([true]);
     expect(await elevated('sudo find . -exec npm test \\;')).toEqual([true, true]);
     expect(await elevated('pkexec ls; runuser -u bob -- ls')).toEqual([true, true]);
+    expect(await elevated("runuser bob -c 'npm test'")).toEqual([true]);
     // The shell expands a substitution before sudo runs: that part is the person's own.
     expect(await elevated('sudo ls $(npm test)')).toEqual([true, false]);
     expect(await elevated("bash -c 'npm test'")).toEqual([false]);
@@ -91,11 +100,28 @@ describe('analyseCommand', () => {
       'sed -i s/a/b/ f',
       'sed -Ei s/a/b/ f',
       'sed --in-place=.bak s/a/b/ f',
+      "trap 'rm x' EXIT",
+      "mapfile -C 'rm x' -c 1 lines",
+      "compgen -W '$(rm x)' a",
+      'hash -p /tmp/x ls',
+      'coproc rm x',
+      'for PATH in /tmp/x; do npm test; done',
+      'read PATH <<< /tmp/x; npm test',
+      'printf -v PATH /tmp/x; npm test',
     ]) {
       expect((await analyseCommand(command)).problem, command).toBeDefined();
     }
     expect((await analyseCommand('npm test')).problem).toBeUndefined();
-    for (const reads of ['find . -name x -print', 'sed -n -E s/a/b/p f', 'sed -e s/i/j/ f']) {
+    for (const reads of [
+      'find . -name x -print',
+      'sed -n -E s/a/b/p f',
+      'sed -e s/i/j/ f',
+      'sleep 1 & wait $!',
+      'for f in a b; do ls "$f"; done',
+      'read -r line < f',
+      'hash',
+      'mapfile -t lines < f',
+    ]) {
       expect((await analyseCommand(reads)).problem, reads).toBeUndefined();
     }
     expect((await analyseCommand('npm test > out.txt')).writes).toBe(true);

@@ -281,7 +281,10 @@ describe('the permission policy', () => {
       ['uvx ruff check', 'uvx ruff'],
       ['deno run main.ts', 'deno run main.ts'],
       ['go run ./cmd/server', 'go run ./cmd/server'],
-      ['docker exec web ls', 'docker exec web'],
+      // In a container: the container, then the command run in it.
+      ['docker exec web ls', 'docker exec web ls'],
+      ['podman run alpine ls', 'podman run alpine ls'],
+      ['pipx run cowsay hi', 'pipx run cowsay'],
     ];
     for (const [command, prefix] of runners) {
       expect(await policy.decide(run(workspace, command)), command).toMatchObject({
@@ -293,8 +296,15 @@ describe('the permission policy', () => {
       decision: 'ask',
     });
     await policy.remember?.('run_command:pnpm exec tsc', 'allow');
-    expect(await policy.decide(run(workspace, 'pnpm exec rm -rf x'))).toMatchObject({
-      decision: 'ask',
+    await policy.remember?.('run_command:docker exec web ls', 'allow');
+    for (const command of ['pnpm exec rm -rf x', 'docker exec web rm -rf /data']) {
+      expect(await policy.decide(run(workspace, command)), command).toMatchObject({
+        decision: 'ask',
+      });
+    }
+    // Setting a running process's scheduling names no command: "always" names the tool.
+    expect(await policy.decide(run(workspace, 'chrt -p 10 1234'))).toMatchObject({
+      allowAlways: { rule: 'run_command:chrt' },
     });
   });
 
