@@ -30,10 +30,10 @@ export function outputBroken(output: TerminalOutput): boolean {
 
 /**
  * Writes the last text of a question, then removes `onError` from the output. A write that
- * fails (EPIPE: the reader of a pipe left) reports it only later, at once or long after the
- * question ended: the listener stays until the turn after the write's callback (or, when nothing
- * is written to an output that failed and `reported` says its error did not reach `onError`,
- * until the next turn), so the failure is handled, never uncaught.
+ * fails at once (EPIPE: the reader of a pipe left) marks the stream failed but reports it only
+ * in a later tick, after the question ended: while a failure may still be reported (a write
+ * failed here, or the output failed and `reported` says its error did not reach `onError`), the
+ * listener stays until those ticks have run, so the failure is handled, never uncaught.
  * (`process.stdout` is never destroyed and reports each failed write: neither its state nor its
  * `close` can say when its errors have all been reported.)
  */
@@ -47,12 +47,9 @@ export function writeLast(
     output.removeListener('error', onError);
   };
   const broken = outputBroken(output);
-  if (text !== '' && !broken) {
-    // Its failure, if any, is reported around its callback, at once or much later (a socket):
-    // the listener stays until the turn after it.
-    output.write(text, () => setImmediate(release));
-    return;
-  }
-  if (broken && !reported) setImmediate(release);
+  const writes = text !== '' && !broken;
+  if (writes) output.write(text);
+  const pending = writes ? outputBroken(output) : broken && !reported;
+  if (pending) setImmediate(release);
   else release();
 }
