@@ -35,7 +35,6 @@ function watchExit(): void {
   });
 }
 
-/** The start and the end of a stream of output, in bounded memory. */
 /** How long the output of a command that exited is read for, when something holds its pipes open. */
 const DRAIN_MS = 1000;
 
@@ -70,6 +69,7 @@ async function drained(
   for (const stream of open) stream.destroy();
 }
 
+/** The start and the end of a stream of output, in bounded memory. */
 class KeptOutput {
   #head = Buffer.alloc(0);
   #tail: Buffer[] = [];

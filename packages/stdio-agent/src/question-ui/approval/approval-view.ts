@@ -127,17 +127,6 @@ function sharedEnd(oldText: string, newText: string, start: number): number {
   return oldText.length - end;
 }
 
-function newlinesIn(text: string, end: number): number {
-  let count = 0;
-  for (
-    let index = text.indexOf('\n');
-    index !== -1 && index < end;
-    index = text.indexOf('\n', index + 1)
-  )
-    count++;
-  return count;
-}
-
 /**
  * The edit as diff lines: a file header, then each hunk with its changes. The lines both texts
  * start and end with (beyond the context) are set aside first, in one pass: a change of a few
@@ -163,7 +152,7 @@ function editLines(edit: NonNullable<PermissionRequest['edit']>, diff: DiffModul
     return lines;
   }
   // The lines set aside before the part diffed: its hunks are numbered from there.
-  const skipped = newlinesIn(oldText, start);
+  const skipped = lineCount(oldText.slice(0, start));
   const patch = diff.structuredPatch(edit.path, edit.path, oldPart, newPart, '', '', {
     context: CONTEXT,
   });
