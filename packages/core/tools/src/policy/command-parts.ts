@@ -147,7 +147,6 @@ const OPAQUE_RUNNERS = new Set([
   'tmux',
   'screen',
   'expect',
-  'strace',
   'coproc',
 ]);
 const SHELLS = new Set(['bash', 'sh', 'zsh', 'dash', 'ksh']);
@@ -162,9 +161,9 @@ function runsText(name: string, words: readonly (string | null)[]): boolean {
     return words.length > 1;
   }
   if (name === 'enable' || name === 'hash')
-    return words.some((word) => word === null || /^-[^-]*[fp]/.test(word));
+    return words.some((word) => word === null || clusterHolds(word, 'fp'));
   if (name === 'mapfile' || name === 'readarray')
-    return words.some((word) => word === null || /^-[^-]*C/.test(word));
+    return words.some((word) => word === null || clusterHolds(word, 'C'));
   return false;
 }
 /**
@@ -177,6 +176,23 @@ function runsText(name: string, words: readonly (string | null)[]): boolean {
  */
 const INERT_VARIABLE =
   /^(?:CI|NODE_ENV|FORCE_COLOR|NO_COLOR|TERM|COLUMNS|LINES|LANG|LANGUAGE|LC_[A-Z]+|TZ|DEBUG|RUST_LOG|RUST_BACKTRACE|GOOS|GOARCH|CGO_ENABLED|PYTHONUNBUFFERED|PYTHONDONTWRITEBYTECODE|PYTHONIOENCODING|NODE_NO_WARNINGS)$/;
+
+/** Why no rule may allow a command that sets `variable`. */
+function setsProblem(variable: string): string {
+  return `it sets ${variable}, which can change what the command runs`;
+}
+
+/**
+ * Whether `word` is a cluster of short options holding one of `letters` before any further
+ * `-` (`-xc` holds `c`, as `-c` does; `--chdir` holds none): as a program's getopt reads it.
+ */
+function clusterHolds(word: string | null, letters: string): boolean {
+  if (word === null || word[0] !== '-') return false;
+  for (let index = 1; index < word.length && word[index] !== '-'; index++) {
+    if (letters.includes(word[index] as string)) return true;
+  }
+  return false;
+}
 
 /** Whether setting `variable` may change what a command runs (see `INERT_VARIABLE`). */
 function changesWhatRuns(variable: string): boolean {
@@ -284,7 +300,7 @@ function unwrap(words: readonly (string | null)[], problems: string[]): Unwrappe
     if (script !== undefined) {
       return asUser(script as Unwrapped, elevated || name === 'su' || name === 'runuser');
     }
-    if (OPAQUE_RUNNERS.has(name) && WRAPPER_VALUE_OPTIONS[name] === undefined) {
+    if (OPAQUE_RUNNERS.has(name)) {
       return { kind: 'problem', problem: `\`${name}\` runs a command that cannot be checked` };
     }
     const options = WRAPPER_VALUE_OPTIONS[name];
@@ -294,10 +310,9 @@ function unwrap(words: readonly (string | null)[], problems: string[]): Unwrappe
       return found(rest);
     }
     if (ELEVATING.has(name)) elevated = true;
-    // `strace` can start its command, whose words follow, but also write or attach: asked.
-    if (OPAQUE_RUNNERS.has(name)) {
-      problems.push(`\`${name}\` runs a command that cannot be checked`);
-    }
+    // `strace` starts its command, whose words follow (so deny rules meet it), but it can also
+    // write its trace or attach to another process: asked.
+    if (name === 'strace') problems.push('`strace` runs a command that cannot be checked');
     let index = 1;
     for (; index < rest.length; index++) {
       const word = rest[index] as string | null;
@@ -312,21 +327,20 @@ function unwrap(words: readonly (string | null)[], problems: string[]): Unwrappe
       }
       if (name === 'env' && /^[A-Za-z_][A-Za-z0-9_]*=/.test(word)) {
         const variable = word.slice(0, word.indexOf('='));
-        if (changesWhatRuns(variable))
-          problems.push(`it sets ${variable}, which can change what the command runs`);
+        if (changesWhatRuns(variable)) problems.push(setsProblem(variable));
         continue;
       }
-      if (name === 'env' && (/^-[^-]*S/.test(word) || word.startsWith('--split-string'))) {
+      if (name === 'env' && (clusterHolds(word, 'S') || word.startsWith('--split-string'))) {
         return {
           kind: 'problem',
           problem: '`env -S` splits a string into a command that cannot be checked',
         };
       }
       // `env -C dir`: the command runs elsewhere than the folder the policy checked.
-      if (name === 'env' && (/^-[^-]*C/.test(word) || word.startsWith('--chdir')))
+      if (name === 'env' && (clusterHolds(word, 'C') || word.startsWith('--chdir')))
         problems.push('`env -C` runs the command in another folder');
       // `time -o file` (GNU time, not the shell's keyword) writes its report to a file.
-      if (name === 'time' && (/^-[^-]*o/.test(word) || word.startsWith('--output')))
+      if (name === 'time' && (clusterHolds(word, 'o') || word.startsWith('--output')))
         problems.push('`time -o` writes a file');
       if (name === 'command' && (word === '-v' || word === '-V'))
         return { kind: 'command', words: [] };
@@ -472,7 +486,7 @@ function shellScript(words: readonly (string | null)[]): Unwrapped | undefined {
     }
     if (word.startsWith('--')) continue;
     if (!/^[-+]./.test(word)) break;
-    if (/^-[^-]*c/.test(word)) command = true;
+    if (clusterHolds(word, 'c')) command = true;
     // A cluster ending in `o` or `O` takes the next word as its value (`-eo pipefail`).
     if (/^[-+][A-Za-z]*[oO]$/.test(word)) index++;
   }
@@ -578,7 +592,7 @@ function writingOption(
       (word, index) =>
         index > 0 &&
         word !== null &&
-        (word === '--in-place' || word.startsWith('--in-place=') || /^-[^-]*i/.test(word)),
+        (word === '--in-place' || word.startsWith('--in-place=') || clusterHolds(word, 'i')),
     );
     return option ?? undefined;
   }
@@ -619,7 +633,7 @@ function addCommand(
   if (names !== undefined) collected.problems.push(names);
   const set = variableSet(known, named);
   if (set !== undefined) {
-    collected.problems.push(`it sets ${set}, which can change what the command runs`);
+    collected.problems.push(setsProblem(set));
   }
   // What a rule for the tool, offered for a use that reads (`find . -name x`, `sed s/a/b/ f`),
   // must not allow: deleting or writing files through its own options.
@@ -666,7 +680,7 @@ function visit(node: SyntaxNode, type: string, collected: Collected, text?: stri
     const field = type === 'variable_assignment' ? 'name' : 'variable';
     const variable = node.childForFieldName(field)?.text ?? '';
     if (changesWhatRuns(variable)) {
-      collected.problems.push(`it sets ${variable}, which can change what the command runs`);
+      collected.problems.push(setsProblem(variable));
     }
   }
   const children = node.namedChildren;
