@@ -535,7 +535,14 @@ function writesFile(node: SyntaxNode): boolean {
  * text as it was written, bash reads it joined.
  */
 function joinsExpansion(text: string): boolean {
-  if (!text.includes('\\\n')) return false;
+  return text.includes('\\\n') && expandsJoined(text);
+}
+
+/**
+ * Whether text bash expands holds, once its line continuations are joined, a substitution or an
+ * expansion that can evaluate a name: a command may run from it.
+ */
+function expandsJoined(text: string): boolean {
   const joined = text.replace(/\\\n/g, '');
   return SUBSTITUTION.test(joined) || EVALUABLE.test(joined);
 }
@@ -725,8 +732,7 @@ function visit(node: SyntaxNode, type: string, collected: Collected, text?: stri
   if (type === 'heredoc_redirect') {
     const start = children[types.indexOf('heredoc_start')]?.text ?? '';
     const body = children[types.indexOf('heredoc_body')]?.text ?? '';
-    const joined = body.replace(/\\\n/g, '');
-    if (!/['"\\]/.test(start) && (SUBSTITUTION.test(joined) || EVALUABLE.test(joined))) {
+    if (!/['"\\]/.test(start) && expandsJoined(body)) {
       collected.problems.push('a command in a heredoc cannot be checked before it runs');
     }
   }
