@@ -1,4 +1,8 @@
-export { analyseCommand, type CommandAnalysis, type CommandPart } from './policy/command-parts.js';
+export {
+  analyseCommand,
+  type CommandAnalysis,
+  type CommandPart,
+} from './policy/command/analyse-command.js';
 export {
   createPermissionPolicy,
   type ListedRule,

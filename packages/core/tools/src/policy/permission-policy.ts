@@ -1,15 +1,10 @@
 import { extname, posix } from 'node:path';
 import type { PermissionCheck, PermissionPolicy, PermissionVerdict } from 'dsh-agent';
 import { type Workspace, workspaceRelative } from '../workspace/workspace.js';
-import { analyseCommand, type CommandPart } from './command-parts.js';
+import { analyseCommand, type CommandPart } from './command/analyse-command.js';
+import { commandPrefix } from './command/command-prefix.js';
 import { mayLeaveWorkspace } from './folder-change.js';
-import {
-  COMMAND_TOOL,
-  commandPrefix,
-  type PermissionRule,
-  parseRule,
-  prefixMatches,
-} from './permission-rule.js';
+import { COMMAND_TOOL, type PermissionRule, parseRule, prefixMatches } from './permission-rule.js';
 import {
   addRule,
   fileStamp,
@@ -160,9 +155,12 @@ export function createPermissionPolicy(
     if (rule.rule.tool !== COMMAND_TOOL) return false;
     // A rule allows what the person named, never the same as another user.
     if (rule.effect === 'allow' && part.elevated === true) return false;
-    return (
-      rule.rule.prefix === undefined || prefixMatches(rule.rule.prefix, part.words, rule.effect)
-    );
+    const { prefix } = rule.rule;
+    if (prefix === undefined) return true;
+    // A deny rule of one word meets the wrappers too: `sudo`, denied, denies `sudo ls`.
+    if (rule.effect === 'deny' && prefix.length === 1 && part.via?.includes(prefix[0] as string))
+      return true;
+    return prefixMatches(prefix, part.words, rule.effect);
   }
 
   async function decideCommand(
@@ -204,7 +202,9 @@ export function createPermissionPolicy(
             : { ...decidedBy(first), rule: used.map((rule) => rule.rule.text).join(', ') },
       };
     }
-    if (unmatched.some((part) => part.elevated === true)) return { decision: 'ask' };
+    // "Always" names only what the command begins with, as the person saw it.
+    if (unmatched.some((part) => part.elevated === true || part.via !== undefined))
+      return { decision: 'ask' };
     const prefixes = new Set(unmatched.map((part) => commandPrefix(part.words)?.join(' ')));
     if (prefixes.size !== 1 || prefixes.has(undefined)) return { decision: 'ask' };
     const prefix = [...prefixes][0] as string;

@@ -1,0 +1,51 @@
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import type { Parser, Node as SyntaxNode, Tree } from 'web-tree-sitter';
+
+export type { SyntaxNode, Tree };
+
+let loading: Promise<Parser> | undefined;
+
+/**
+ * The Bash parser (tree-sitter-bash run as WebAssembly: nothing native, nothing downloaded),
+ * which the deny rules read a command line that is not plain with. Loaded on the first such
+ * command, so a program that never runs one never pays for it (about 40 ms and a few MiB).
+ */
+function bashParser(): Promise<Parser> {
+  loading ??= (async () => {
+    const { Language, Parser } = await import('web-tree-sitter');
+    await Parser.init();
+    const require = createRequire(import.meta.url);
+    const grammar = join(
+      dirname(require.resolve('tree-sitter-bash/package.json')),
+      'tree-sitter-bash.wasm',
+    );
+    const parser = new Parser();
+    parser.setLanguage(await Language.load(grammar));
+    return parser;
+  })();
+  // A failed load is tried again at the next command rather than remembered.
+  loading.catch(() => {
+    loading = undefined;
+  });
+  return loading;
+}
+
+/**
+ * Parses `text`, giving up after `budgetMs` (`null`): the parser's error recovery can take time
+ * and memory out of proportion to a hostile text, and a parse cut short leaves the parser ready
+ * for the next one.
+ */
+export async function parseBash(text: string, budgetMs: number): Promise<Tree | null> {
+  const parser = await bashParser();
+  const deadline = performance.now() + budgetMs;
+  let tree: Tree | null = null;
+  try {
+    tree = parser.parse(text, null, {
+      progressCallback: (() => performance.now() > deadline) as () => void,
+    });
+  } finally {
+    if (tree === null) parser.reset();
+  }
+  return tree;
+}
