@@ -72,6 +72,7 @@ const TRICKY = [
   '&&touch pwned',
   '|touch pwned',
   "$'\\''",
+  // biome-ignore lint/suspicious/noTemplateCurlyInString: bash's own ${ }.
   '${IFS}',
   '{a,b}',
   '2>&1',
@@ -183,13 +184,18 @@ export function runTracedBatch(commands: readonly string[]): BashRun[] {
     const driver = `i=0; while IFS= read -r -d '' c; do cd "$DSH_BASE/w$i" && BASH_ENV="$DSH_FUNCTIONS" bash -c "$c" </dev/null >/dev/null 2>&1; builtin printf '${MARK}\\x1e' >> "$DSH_TRACE"; /bin/true ${MARK}; i=$((i+1)); done < "$DSH_LIST"`;
     spawnSync(
       'strace',
-      ['-f', '--seccomp-bpf', '-qq', '-xx', '-s', '65535', '-e', 'trace=execve', '-e', 'signal=none'].concat([
-        '-o',
-        trace,
-        'bash',
-        '-c',
-        driver,
-      ]),
+      [
+        '-f',
+        '--seccomp-bpf',
+        '-qq',
+        '-xx',
+        '-s',
+        '65535',
+        '-e',
+        'trace=execve',
+        '-e',
+        'signal=none',
+      ].concat(['-o', trace, 'bash', '-c', driver]),
       {
         cwd: folder,
         stdio: 'ignore',

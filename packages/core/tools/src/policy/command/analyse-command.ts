@@ -123,8 +123,9 @@ class Collector {
     if (unwrapped.words.length === 0) return;
     const first = unwrapped.words[0] as Word;
     const name = first === null ? undefined : commandName(first);
-    const named =
-      name === undefined || name === first ? unwrapped.words : [name, ...unwrapped.words.slice(1)];
+    const named = gitAliasesHidden(
+      name === undefined || name === first ? unwrapped.words : [name, ...unwrapped.words.slice(1)],
+    );
     const asOther = elevated || unwrapped.elevated === true;
     if (unwrapped.wrapped === true)
       this.problems.push('a wrapper around the command changes what it runs');
