@@ -73,6 +73,11 @@ export function unwrap(words: readonly Word[], problems: string[]): Unwrapped {
       const script = shellScript(rest);
       if (script === undefined) return found(rest);
       if (script.kind === 'problem') return script;
+      // `bash --rcfile x -i -c …` runs a start-up file before the script.
+      const options = rest.every((word) => word !== null)
+        ? record.check?.(rest as readonly string[])
+        : undefined;
+      if (options !== undefined) problems.push(options);
       return { ...script, shell: record.shell, ...(elevated && { elevated }) };
     }
     const script = scriptWrapper(name, rest, problems);
