@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { chmodSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -21,7 +21,11 @@ afterEach(() => {
  * Runs scripts/setup.sh with stand-ins for `pnpm` and `npm` first on the PATH: each logs its
  * arguments; `pnpm --version` prints `installed`, or fails as a missing command does.
  */
-function runSetup(installed: string | undefined, args: readonly string[] = []) {
+function runSetup(
+  installed: string | undefined,
+  args: readonly string[] = [],
+  { systemPrograms = true }: { systemPrograms?: boolean } = {},
+) {
   const bin = mkdtempSync(join(tmpdir(), 'dsh-setup-'));
   folders.push(bin);
   const log = join(bin, 'calls.log');
@@ -36,9 +40,19 @@ function runSetup(installed: string | undefined, args: readonly string[] = []) {
   };
   standIn('pnpm', installed);
   standIn('npm', '10.0.0');
-  const env = { ...process.env, PATH: `${bin}:${dirname(process.execPath)}:/usr/bin:/bin` };
+  let path = `${bin}:${dirname(process.execPath)}:/usr/bin:/bin`;
+  if (!systemPrograms) {
+    // A machine without strace and bubblewrap, as root with apt-get: only what the script needs.
+    standIn('apt-get', '2.6');
+    writeFileSync(join(bin, 'id'), '#!/bin/sh\necho 0\n');
+    chmodSync(join(bin, 'id'), 0o755);
+    symlinkSync(process.execPath, join(bin, 'node'));
+    symlinkSync('/usr/bin/dirname', join(bin, 'dirname'));
+    path = bin;
+  }
+  const env = { ...process.env, PATH: path };
   return new Promise<string[]>((resolve, reject) => {
-    execFile('sh', [SETUP, ...args], { env }, (error) => {
+    execFile('/bin/sh', [SETUP, ...args], { env }, (error) => {
       if (error !== null) reject(error);
       else {
         let calls = '';
@@ -69,6 +83,14 @@ describe('scripts/setup.sh', () => {
     expect(await runSetup(undefined, ['--frozen-lockfile'])).toEqual([
       `npm install --global pnpm@${VERSION}`,
       'pnpm install --frozen-lockfile',
+    ]);
+  });
+
+  it('installs strace and bubblewrap with apt-get where they are missing, then pnpm', async () => {
+    expect(await runSetup(VERSION, [], { systemPrograms: false })).toEqual([
+      'apt-get update -qq',
+      'apt-get install -y -qq strace bubblewrap',
+      'pnpm install',
     ]);
   });
 

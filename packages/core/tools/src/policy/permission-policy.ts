@@ -3,6 +3,7 @@ import type { PermissionCheck, PermissionPolicy, PermissionVerdict } from 'dsh-a
 import { type Workspace, workspaceRelative } from '../workspace/workspace.js';
 import { analyseCommand, type CommandPart } from './command/analyse-command.js';
 import { commandPrefix } from './command/command-prefix.js';
+import { commandName } from './command/wrappers.js';
 import { mayLeaveWorkspace } from './folder-change.js';
 import { COMMAND_TOOL, type PermissionRule, parseRule, prefixMatches } from './permission-rule.js';
 import {
@@ -183,12 +184,24 @@ export function createPermissionPolicy(
     if (workspaceRelative(workspace, command.cwd) === undefined) return { decision: 'ask' };
     if (analysis.problem !== undefined || analysis.writes) return { decision: 'ask' };
     if (await mayLeaveWorkspace(analysis.parts, command.cwd, workspace)) return { decision: 'ask' };
+    // The allow rules by the name they begin with: a long command has many parts.
+    const allowing = new Map<string | undefined, LoadedRule[]>();
+    for (const rule of rules) {
+      if (rule.effect !== 'allow' || rule.rule.tool !== COMMAND_TOOL) continue;
+      const name = rule.rule.prefix?.[0];
+      const named = allowing.get(name);
+      if (named === undefined) allowing.set(name, [rule]);
+      else named.push(rule);
+    }
     const unmatched: CommandPart[] = [];
     const used: LoadedRule[] = [];
     for (const part of analysis.parts) {
-      const rule = rules.find(
-        (candidate) => candidate.effect === 'allow' && commandRuleMatches(candidate, part),
-      );
+      const first = part.words[0];
+      const candidates = [
+        ...(typeof first === 'string' ? (allowing.get(commandName(first)) ?? []) : []),
+        ...(allowing.get(undefined) ?? []),
+      ];
+      const rule = candidates.find((candidate) => commandRuleMatches(candidate, part));
       if (rule === undefined) unmatched.push(part);
       else if (!used.includes(rule)) used.push(rule);
     }

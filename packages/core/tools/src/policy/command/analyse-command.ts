@@ -92,6 +92,15 @@ function gitAliasesHidden(words: readonly Word[]): readonly Word[] {
   return [...words.slice(0, index), null, ...words.slice(index + 1)];
 }
 
+function partOf(
+  words: readonly Word[],
+  elevated: boolean,
+  via: readonly string[] | undefined,
+): CommandPart {
+  if (via !== undefined) return elevated ? { words, elevated, via } : { words, via };
+  return elevated ? { words, elevated } : { words };
+}
+
 class Collector {
   readonly parts: CommandPart[] = [];
   readonly problems: string[] = [];
@@ -136,16 +145,13 @@ class Collector {
       const problem = record.check(named as readonly string[]);
       if (problem !== undefined) this.problems.push(problem);
     }
-    const via = unwrapped.via === undefined ? {} : { via: unwrapped.via };
-    const part = (words: readonly Word[]): CommandPart =>
-      asOther ? { words, elevated: true, ...via } : { words, ...via };
     if (name === 'find') {
       const [own, ...inner] = findCommands(named);
-      this.parts.push(part(own as Word[]));
+      this.parts.push(partOf(own as Word[], asOther, unwrapped.via));
       for (const command of inner) this.add(command, asOther, depth);
       return;
     }
-    this.parts.push(part(named));
+    this.parts.push(partOf(named, asOther, unwrapped.via));
   }
 }
 

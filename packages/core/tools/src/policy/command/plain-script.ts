@@ -25,8 +25,10 @@ export type PlainScript =
   | { readonly plain: true; readonly commands: readonly PlainCommand[] }
   | { readonly plain: false; readonly problem: string };
 
-/** Characters an unquoted word may hold as they are. */
-const WORD = /[A-Za-z0-9_\-./:=@%+,^\]]/;
+/** Characters an unquoted word may hold as they are, by their code (ASCII only). */
+const WORD = new Uint8Array(128);
+for (const character of 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_-./:=@%+,^]')
+  WORD[character.charCodeAt(0)] = 1;
 /** The names bash reads as reserved words in a command's place. */
 const RESERVED = new Set([
   'case',
@@ -108,7 +110,7 @@ export function readPlainScript(text: string, options: PlainScriptOptions): Plai
       quotedName = false;
       return undefined;
     }
-    const raw = text.slice(wordStart, index);
+    const raw = words.length === 0 ? text.slice(wordStart, index) : '';
     if (words.length === 0 && ASSIGNMENT.test(raw)) {
       const equals = raw.indexOf('=');
       assignments.push([raw.slice(0, equals), word.slice(equals + 1)]);
@@ -132,7 +134,7 @@ export function readPlainScript(text: string, options: PlainScriptOptions): Plai
         return needsCommand ? 'an operator has no command after it' : undefined;
       return 'an operator has no command before it';
     }
-    commands.push(Object.freeze({ assignments: Object.freeze(assignments), words }));
+    commands.push({ assignments, words });
     words = [];
     assignments = [];
     redirected = false;
@@ -150,7 +152,7 @@ export function readPlainScript(text: string, options: PlainScriptOptions): Plai
   while (index < text.length) {
     const character = text[index] as string;
     const code = character.charCodeAt(0);
-    if (character === ' ' || character === '\t') {
+    if (code === 0x20 || code === 0x09) {
       const problem = endWord();
       if (problem !== undefined) return NOT_PLAIN(problem);
       index++;
@@ -232,26 +234,28 @@ export function readPlainScript(text: string, options: PlainScriptOptions): Plai
       startWord();
       if (words.length === 0) quotedName = true;
       let at = index + 1;
+      let run = at;
       for (;;) {
         if (at >= text.length) return NOT_PLAIN('a quote is not closed');
-        const inner = text[at] as string;
-        if (inner === '"') break;
-        if (inner === '$' || inner === '`')
+        const inner = text.charCodeAt(at);
+        if (inner === 0x22) break;
+        if (inner === 0x24 || inner === 0x60)
           return NOT_PLAIN('a quoted string holds an expansion or a substitution');
-        if (inner === '\\') {
+        if (inner === 0x5c) {
           const escaped = text[at + 1];
           if (escaped === '\n') return NOT_PLAIN('it continues a line with `\\`');
           if (escaped === '"' || escaped === '\\' || escaped === '$' || escaped === '`') {
-            word += escaped;
+            word += text.slice(run, at) + escaped;
             at += 2;
+            run = at;
             continue;
           }
         }
-        if (!quotable(inner.charCodeAt(0), multibyte))
+        if (!quotable(inner, multibyte))
           return NOT_PLAIN('a quoted string holds a character that is not plain text');
-        word += inner;
         at++;
       }
+      word += text.slice(run, at);
       index = at + 1;
       continue;
     }
@@ -273,10 +277,17 @@ export function readPlainScript(text: string, options: PlainScriptOptions): Plai
       index += 2;
       continue;
     }
-    if (code < 0x80 && WORD.test(character)) {
+    if (code < 0x80 && WORD[code] === 1) {
       startWord();
-      word += character;
-      index++;
+      // The whole run of such characters at once.
+      let end = index + 1;
+      while (end < text.length) {
+        const next = text.charCodeAt(end);
+        if (next >= 0x80 || WORD[next] !== 1) break;
+        end++;
+      }
+      word += text.slice(index, end);
+      index = end;
       continue;
     }
     if (code < 0x20 || code === 0x7f) return NOT_PLAIN('it holds a control character');
@@ -288,5 +299,5 @@ export function readPlainScript(text: string, options: PlainScriptOptions): Plai
   const problem = endCommand(undefined);
   if (problem !== undefined) return NOT_PLAIN(problem);
   if (commands.length === 0) return NOT_PLAIN('it runs nothing');
-  return { plain: true, commands: Object.freeze(commands) };
+  return { plain: true, commands };
 }

@@ -353,9 +353,11 @@ export const PROGRAMS: Readonly<Record<string, ProgramRecord>> = {
   pipx: { arity: 2, longer: ['run'] },
 };
 
-/** The record of a program, if it has one (own properties only: `constructor` is no program). */
+const RECORDS = new Map(Object.entries(PROGRAMS));
+
+/** The record of a program, if it has one (`constructor` is no program). */
 export function programRecord(name: string): ProgramRecord | undefined {
-  return Object.hasOwn(PROGRAMS, name) ? PROGRAMS[name] : undefined;
+  return RECORDS.get(name);
 }
 
 /**

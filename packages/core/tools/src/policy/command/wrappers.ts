@@ -52,14 +52,11 @@ export function unwrap(words: readonly Word[], problems: string[]): Unwrapped {
   let rest = words;
   let elevated = false;
   let wrapped = false;
-  const via: string[] = [];
-  const found = (words: readonly Word[]): Unwrapped => ({
-    kind: 'command',
-    words,
-    ...(elevated && { elevated }),
-    ...(wrapped && { wrapped }),
-    ...(via.length > 0 && { via }),
-  });
+  let via: string[] | undefined;
+  const found = (words: readonly Word[]): Unwrapped =>
+    elevated || wrapped || via !== undefined
+      ? { kind: 'command', words, elevated, wrapped, ...(via !== undefined && { via }) }
+      : { kind: 'command', words };
   for (let depth = 0; depth < 16; depth++) {
     const first = rest[0];
     if (first === undefined) return found(rest);
@@ -84,7 +81,7 @@ export function unwrap(words: readonly Word[], problems: string[]): Unwrapped {
     if (Array.isArray(script)) {
       rest = script;
       wrapped = true;
-      via.push(name);
+      (via ??= []).push(name);
       continue;
     }
     if (script !== undefined) {
@@ -105,7 +102,7 @@ export function unwrap(words: readonly Word[], problems: string[]): Unwrapped {
     if (wrapper.addsWords === true)
       problems.push(`\`${name}\` adds words to the command that cannot be checked`);
     if (wrapper.transparent !== true) wrapped = true;
-    via.push(name);
+    (via ??= []).push(name);
     let index = 1;
     for (; index < rest.length; index++) {
       const word = rest[index] as Word;
