@@ -52,10 +52,10 @@ export function unwrap(words: readonly Word[], problems: string[]): Unwrapped {
   let rest = words;
   let elevated = false;
   let wrapped = false;
-  let via: string[] | undefined;
+  const via: string[] = [];
   const found = (words: readonly Word[]): Unwrapped =>
-    elevated || wrapped || via !== undefined
-      ? { kind: 'command', words, elevated, wrapped, ...(via !== undefined && { via }) }
+    elevated || wrapped || via.length > 0
+      ? { kind: 'command', words, elevated, wrapped, ...(via.length > 0 && { via }) }
       : { kind: 'command', words };
   for (let depth = 0; depth < 16; depth++) {
     const first = rest[0];
@@ -81,7 +81,7 @@ export function unwrap(words: readonly Word[], problems: string[]): Unwrapped {
     if (Array.isArray(script)) {
       rest = script;
       wrapped = true;
-      (via ??= []).push(name);
+      via.push(name);
       continue;
     }
     if (script !== undefined) {
@@ -102,7 +102,7 @@ export function unwrap(words: readonly Word[], problems: string[]): Unwrapped {
     if (wrapper.addsWords === true)
       problems.push(`\`${name}\` adds words to the command that cannot be checked`);
     if (wrapper.transparent !== true) wrapped = true;
-    (via ??= []).push(name);
+    via.push(name);
     let index = 1;
     for (; index < rest.length; index++) {
       const word = rest[index] as Word;
