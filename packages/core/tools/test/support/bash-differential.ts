@@ -150,8 +150,10 @@ export function generateCommand(random: () => number): string {
 
 /** Functions that log each builtin a command may run, with its words, then run it. */
 const BUILTINS = ['echo', 'printf', 'true', 'false', 'pwd', 'test', 'command', 'cd', 'eval'];
-// One write per record (the commands of a pipeline log at the same time).
-const TRACE_FUNCTIONS = `__dsh_log() { local __dsh_record; builtin printf -v __dsh_record '%s\\x1f' "$@"; builtin printf '%s\\x1e' "$__dsh_record" >> "$DSH_TRACE"; }
+// One write per record (the commands of a pipeline log at the same time), and no new line in it:
+// bash writes a builtin's output line by line, so a record holding one would be cut in two there.
+// Each word is written with `\\` and new lines escaped.
+const TRACE_FUNCTIONS = `__dsh_log() { local __dsh_record='' __dsh_word; for __dsh_word in "$@"; do __dsh_word=\${__dsh_word//\\\\/\\\\\\\\}; __dsh_record+=\${__dsh_word//$'\\n'/\\\\n}$'\\x1f'; done; builtin printf '%s\\x1e' "$__dsh_record" >> "$DSH_TRACE"; }
 ${BUILTINS.map((name) => `${name}() { __dsh_log ${name} "$@"; builtin ${name} "$@"; }`).join('\n')}
 `;
 
@@ -250,7 +252,15 @@ export function runTracedBatch(commands: readonly string[]): BashRun[] {
     index = 0;
     for (const entry of readFileSync(builtins, 'utf8').split('\u001e')) {
       if (entry === MARK) index++;
-      else if (entry !== '') runs[index]?.ran.push(entry.split('\u001f').slice(0, -1));
+      else if (entry !== '')
+        runs[index]?.ran.push(
+          entry
+            .split('\u001f')
+            .slice(0, -1)
+            .map((word) =>
+              word.replace(/\\([\\n])/g, (_, escaped) => (escaped === 'n' ? '\n' : '\\')),
+            ),
+        );
     }
     return runs;
   } finally {
