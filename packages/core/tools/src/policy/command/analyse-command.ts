@@ -68,6 +68,8 @@ interface Script {
   readonly elevated: boolean;
   readonly shell: 'bash' | 'other';
   readonly depth: number;
+  /** The commands it was found in (`bash` of `bash -c`); none at the top of the line. */
+  readonly via?: readonly string[];
 }
 
 /**
@@ -108,8 +110,13 @@ class Collector {
   writes = false;
 
   /** Adds what `words` run (wrappers seen through) as parts, and why no rule may allow them. */
-  add(words: readonly Word[], elevated: boolean, depth: number): void {
-    const unwrapped = unwrap(words, this.problems);
+  add(words: readonly Word[], elevated: boolean, depth: number, outer?: readonly string[]): void {
+    const found = unwrap(words, this.problems);
+    // What runs inside another command (`bash -c`, `find -exec`) is found through it.
+    const unwrapped =
+      outer === undefined || found.kind !== 'command'
+        ? found
+        : { ...found, via: [...outer, ...(found.via ?? [])] };
     if (unwrapped.kind === 'problem') {
       this.problems.push(unwrapped.problem);
       // What could be read still meets the deny rules.
@@ -126,6 +133,10 @@ class Collector {
         elevated: elevated || unwrapped.elevated === true,
         shell: unwrapped.shell,
         depth: depth + 1,
+        via: [
+          ...(outer ?? []),
+          ...words.filter((word): word is string => word !== null).slice(0, 1),
+        ],
       });
       return;
     }
@@ -141,14 +152,23 @@ class Collector {
     const record = name === undefined ? undefined : programRecord(name);
     if (record?.shellState === true)
       this.problems.push(`\`${name}\` changes how the shell reads or runs what follows`);
-    if (record?.check !== undefined && named.every((word) => word !== null)) {
-      const problem = record.check(named as readonly string[]);
+    if (record?.check !== undefined) {
+      // A word known only when it runs might be any option: the check cannot be made.
+      const problem = named.every((word) => word !== null)
+        ? record.check(named as readonly string[])
+        : `the words of \`${name}\` are only known when it runs`;
       if (problem !== undefined) this.problems.push(problem);
     }
     if (name === 'find') {
-      const [own, ...inner] = findCommands(named);
+      const [own, ...inner] = findCommands(named, this.problems);
       this.parts.push(partOf(own as Word[], asOther, unwrapped.via));
-      for (const command of inner) this.add(command, asOther, depth);
+      // `find -exec find -exec …`: each level is a command of its own, read to a bound.
+      if (inner.length > 0 && depth >= DEEPEST_SCRIPT) {
+        this.problems.push('`find -exec` is nested too deep to check');
+        return;
+      }
+      const via = [...(unwrapped.via ?? []), 'find'];
+      for (const command of inner) this.add(command, asOther, depth + 1, via);
       return;
     }
     this.parts.push(partOf(named, asOther, unwrapped.via));
@@ -169,9 +189,9 @@ async function read(script: Script, collector: Collector, deadline: number, mult
   });
   if (plain.plain) {
     for (const command of plain.commands) {
-      for (const [variable] of command.assignments)
-        if (changesWhatRuns(variable)) problems.push(setsProblem(variable));
-      collector.add(command.words, script.elevated, script.depth);
+      for (const [variable, value] of command.assignments)
+        if (changesWhatRuns(variable, value)) problems.push(setsProblem(variable));
+      collector.add(command.words, script.elevated, script.depth, script.via);
     }
     return;
   }
@@ -188,7 +208,8 @@ async function read(script: Script, collector: Collector, deadline: number, mult
       return;
     }
     if (found.writes) collector.writes = true;
-    for (const words of found.commands) collector.add(words, script.elevated, script.depth);
+    for (const words of found.commands)
+      collector.add(words, script.elevated, script.depth, script.via);
     for (const text of found.scripts)
       collector.queue.push({ ...script, text, depth: script.depth + 1 });
   } finally {

@@ -106,6 +106,9 @@ export function readPlainScript(text: string, options: PlainScriptOptions): Plai
       target = undefined;
       if (wanted === 'null' && (word !== '/dev/null' || text.slice(wordStart, index) !== word))
         return 'it writes to a file through a redirection';
+      // bash opens `/dev/tcp/host/port` (and `/dev/udp/…`, `/dev/fd/N`) itself: a connection.
+      if (wanted === 'file' && word.startsWith('/dev/') && word !== '/dev/null')
+        return 'a redirection opens a device or a connection';
       word = '';
       quotedName = false;
       return undefined;

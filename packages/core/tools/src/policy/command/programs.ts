@@ -16,8 +16,10 @@ import {
 export interface ProgramRecord {
   /** It runs the command its words name after its options (`env`, `nice`, `timeout`, `sudo`). */
   readonly wraps?: {
-    /** Options whose value is the next word. */
+    /** Options that take a value (the rest of a short cluster, `=value`, or the next word). */
     readonly valueOptions: readonly string[];
+    /** Long options that take none: any other long option is not read here, and asks. */
+    readonly flags?: readonly string[];
     /** Words between its options and the command (`timeout 10 cmd`: one). */
     readonly before?: number;
     /** With `-p`, it changes a running process and starts none (`chrt -p`, `taskset -p`). */
@@ -84,11 +86,17 @@ function interpreter(letters: string, longer?: readonly string[]): ProgramRecord
   };
 }
 
-/** A package manager: its own options are checked, and so is the command `exec` runs. */
+/**
+ * A package manager: its own options are checked, and so is the command `exec` runs, unless that
+ * is a runner again (`npx npx … tsc` would be read to any depth).
+ */
 function packageManagerCheck(words: readonly string[]): string | undefined {
   return packageManagerProblem(words, (index) => {
     const command = words.slice(index);
-    return programRecord(command[0] as string)?.check?.(command);
+    const record = programRecord(command[0] as string);
+    if (record?.check === packageManagerCheck)
+      return `\`${words[0]}\` runs another package runner, which is not read`;
+    return record?.check?.(command);
   });
 }
 
@@ -131,7 +139,10 @@ const TWO_WORDS: ProgramRecord = { arity: 2 };
 export const PROGRAMS: Readonly<Record<string, ProgramRecord>> = {
   // Wrappers that run the command their words name.
   env: {
-    wraps: wraps(['-u', '--unset', '-C', '--chdir', '-a', '--argv0'], { transparent: true }),
+    wraps: wraps(['-u', '--unset', '-C', '--chdir', '-a', '--argv0', '-S', '--split-string'], {
+      transparent: true,
+      flags: ['--ignore-environment', '--null', '--debug'],
+    }),
   },
   sudo: {
     elevates: true,
@@ -155,7 +166,11 @@ export const PROGRAMS: Readonly<Record<string, ProgramRecord>> = {
   },
   nice: { wraps: wraps(['-n', '--adjustment'], { transparent: true }) },
   timeout: {
-    wraps: wraps(['-s', '--signal', '-k', '--kill-after'], { before: 1, transparent: true }),
+    wraps: wraps(['-s', '--signal', '-k', '--kill-after'], {
+      before: 1,
+      transparent: true,
+      flags: ['--foreground', '--preserve-status', '--verbose'],
+    }),
   },
   xargs: {
     wraps: wraps(
@@ -173,8 +188,10 @@ export const PROGRAMS: Readonly<Record<string, ProgramRecord>> = {
   builtin: { wraps: wraps([]) },
   exec: { wraps: wraps(['-a'], { shellWhenAlone: true }) },
   nohup: { wraps: wraps([], { transparent: true }) },
-  time: { wraps: wraps(['-f', '-o'], { transparent: true }) },
-  stdbuf: { wraps: wraps(['-i', '-o', '-e'], { transparent: true }) },
+  time: { wraps: wraps(['-f', '--format', '-o', '--output'], { transparent: true }) },
+  stdbuf: {
+    wraps: wraps(['-i', '-o', '-e', '--input', '--output', '--error'], { transparent: true }),
+  },
   setsid: { wraps: wraps([]) },
   unbuffer: { wraps: wraps([]) },
   busybox: { wraps: wraps([]) },
@@ -315,6 +332,26 @@ export const PROGRAMS: Readonly<Record<string, ProgramRecord>> = {
         'eMT',
       ),
   },
+  // `sort` runs a compressor and writes its output file; `uniq IN OUT` writes OUT.
+  sort: {
+    check: (words) =>
+      optionProblem(
+        words,
+        ['compress-program', 'output', 'temporary-directory', 'files0-from'],
+        'oT',
+        'kSt',
+      ),
+  },
+  uniq: {
+    check: (words) =>
+      words.slice(1).filter((word) => !word.startsWith('-')).length > 1
+        ? '`uniq` with two files writes the second'
+        : undefined,
+  },
+  // ssh runs commands here (`ProxyCommand`, `LocalCommand`, `-F` a config) and anywhere there.
+  ssh: { opaque: true },
+  scp: { opaque: true },
+  sftp: { opaque: true },
   // Interpreters: the script is the command.
   node: interpreter('epr'),
   nodejs: interpreter('epr'),
@@ -329,8 +366,20 @@ export const PROGRAMS: Readonly<Record<string, ProgramRecord>> = {
   'ts-node': interpreter('epr'),
   Rscript: interpreter('e'),
   // How many words name the command for "always".
-  cargo: TWO_WORDS,
-  go: { arity: 2, longer: ['run', 'tool'] },
+  // `cargo --config target.x.runner=…` and `-Z` run a program of the command's choosing.
+  cargo: {
+    arity: 2,
+    check: (words) => optionProblem(words, ['config', 'manifest-path', 'target-dir'], 'Z'),
+  },
+  // Go's options take one dash as well as two: `go test -exec x`, `-toolexec x`, `-o elsewhere`.
+  go: {
+    arity: 2,
+    longer: ['run', 'tool'],
+    check: (words) =>
+      words.some((word) => /^--?(?:exec|toolexec|modfile|overlay|o|C)(?:=|$)/.test(word))
+        ? `\`go\` with an option that runs a program of its own or writes elsewhere`
+        : undefined,
+  },
   docker: {
     arity: 2,
     longer: ['compose', 'run', 'exec'],
@@ -369,9 +418,15 @@ export function programRecord(name: string): ProgramRecord | undefined {
 const INERT_VARIABLE =
   /^(?:CI|NODE_ENV|FORCE_COLOR|NO_COLOR|TERM|COLUMNS|LINES|LANG|LANGUAGE|LC_[A-Z]+|TZ|DEBUG|RUST_LOG|RUST_BACKTRACE|GOOS|GOARCH|CGO_ENABLED|PYTHONUNBUFFERED|PYTHONDONTWRITEBYTECODE|PYTHONIOENCODING|NODE_NO_WARNINGS)$/;
 
-/** Whether setting `variable` may change what a command runs (see `INERT_VARIABLE`). */
-export function changesWhatRuns(variable: string): boolean {
-  return !INERT_VARIABLE.test(variable);
+/**
+ * Whether setting `variable` (to `value`) may change what a command runs (see `INERT_VARIABLE`).
+ * A locale is inert only when it is C, POSIX or UTF-8: in GBK, Big5 or Shift-JIS a byte of a
+ * character may be `\\` or a quote, so `LC_ALL=zh_CN.GBK bash -c '…'` (or `sed`) reads a script
+ * otherwise than it was checked.
+ */
+export function changesWhatRuns(variable: string, value = ''): boolean {
+  if (!INERT_VARIABLE.test(variable)) return true;
+  return /^(?:LANG|LC_)/.test(variable) && !/^(?:C|POSIX|[\w@-]+\.(?:UTF-8|utf8))?$/.test(value);
 }
 
 /** Why no rule may allow a command that sets `variable`. */

@@ -36,6 +36,91 @@ export function commandName(word: string): string {
   return SYSTEM_PROGRAM.test(word) ? word.slice(word.lastIndexOf('/') + 1) : word;
 }
 
+/** Options of wrappers that make the command not the one a rule names, and why. */
+const REFUSED: Readonly<Record<string, Readonly<Record<string, string>>>> = {
+  env: {
+    '-C': '`env -C` runs the command in another folder',
+    '--chdir': '`env -C` runs the command in another folder',
+    '-a': '`env -a` gives the command another name',
+    '--argv0': '`env -a` gives the command another name',
+  },
+  time: { '-o': '`time -o` writes a file', '--output': '`time -o` writes a file' },
+  xargs: {
+    '-I': '`xargs -I` puts its input into the command',
+    '-i': '`xargs -I` puts its input into the command',
+    '--replace': '`xargs -I` puts its input into the command',
+  },
+};
+
+/**
+ * Reads a wrapper's options as getopt does: a short option that takes a value takes the rest of
+ * its cluster, or the next word (`env -iu echo touch x` unsets `echo` and runs `touch x`); a long
+ * one its `=value` or the next word. A long option not named exactly (GNU tools take any
+ * unambiguous abbreviation: `env --ch=/`, `time --out=f`) is not read here, and asks. Returns
+ * where the command starts, or why it cannot be known.
+ */
+function readOptions(
+  name: string,
+  words: readonly Word[],
+  wrapper: NonNullable<ReturnType<typeof programRecord>>['wraps'] & object,
+  problems: string[],
+): number | Unwrapped {
+  const refused = REFUSED[name] ?? {};
+  const refuse = (option: string): Unwrapped | undefined => {
+    if (name === 'env' && (option === '-S' || option === '--split-string'))
+      return {
+        kind: 'problem',
+        problem: '`env -S` splits a string into a command that cannot be checked',
+      };
+    const why = refused[option];
+    if (why !== undefined) problems.push(why);
+    return undefined;
+  };
+  let index = 1;
+  for (; index < words.length; index++) {
+    const word = words[index] as Word;
+    if (word === null)
+      return {
+        kind: 'problem',
+        problem: `the command \`${name}\` runs is only known when it runs`,
+      };
+    if (word === '--') return index + 1;
+    if (name === 'env' && /^[^-=][^=]*=/.test(word)) {
+      const variable = word.slice(0, word.indexOf('='));
+      if (
+        !/^[A-Za-z_][A-Za-z0-9_]*$/.test(variable) ||
+        changesWhatRuns(variable, word.slice(variable.length + 1))
+      )
+        problems.push(setsProblem(variable));
+      continue;
+    }
+    if (name === 'command' && (word === '-v' || word === '-V')) return words.length;
+    if (name === 'nice' && /^-\d+$/.test(word)) continue;
+    if (!word.startsWith('-') || word === '-') return index;
+    if (word.startsWith('--')) {
+      const equals = word.indexOf('=');
+      const option = equals === -1 ? word : word.slice(0, equals);
+      const stop = refuse(option);
+      if (stop !== undefined) return stop;
+      const takesValue = wrapper.valueOptions.includes(option);
+      if (!takesValue && !(wrapper.flags ?? []).includes(option))
+        problems.push(`\`${name} ${option}\` is not an option read here`);
+      if (takesValue && equals === -1) index++;
+      continue;
+    }
+    for (let at = 1; at < word.length; at++) {
+      const option = `-${word[at]}`;
+      const stop = refuse(option);
+      if (stop !== undefined) return stop;
+      if (wrapper.valueOptions.includes(option)) {
+        if (at === word.length - 1) index++;
+        break;
+      }
+    }
+  }
+  return index;
+}
+
 /** How `su`, `script` and `runuser` take the command they run through a shell, as one text. */
 const SCRIPT_OPTIONS: Readonly<Record<string, readonly string[]>> = {
   su: ['-c', '--command', '--session-command'],
@@ -103,50 +188,19 @@ export function unwrap(words: readonly Word[], problems: string[]): Unwrapped {
       problems.push(`\`${name}\` adds words to the command that cannot be checked`);
     if (wrapper.transparent !== true) wrapped = true;
     via.push(name);
-    let index = 1;
-    for (; index < rest.length; index++) {
-      const word = rest[index] as Word;
-      if (word === null)
-        return {
-          kind: 'problem',
-          problem: `the command \`${name}\` runs is only known when it runs`,
-        };
-      if (word === '--') {
-        index++;
-        break;
-      }
-      if (name === 'env' && /^[^-=][^=]*=/.test(word)) {
-        const variable = word.slice(0, word.indexOf('='));
-        if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(variable) || changesWhatRuns(variable))
-          problems.push(setsProblem(variable));
-        continue;
-      }
-      if (name === 'env' && (clusterHolds(word, 'S', 'uCa') || word.startsWith('--split-string')))
-        return {
-          kind: 'problem',
-          problem: '`env -S` splits a string into a command that cannot be checked',
-        };
-      if (name === 'env' && (clusterHolds(word, 'C', 'ua') || word.startsWith('--chdir')))
-        problems.push('`env -C` runs the command in another folder');
-      if (name === 'env' && (clusterHolds(word, 'a', 'uC') || word.startsWith('--argv0')))
-        problems.push('`env -a` gives the command another name');
-      if (name === 'time' && (clusterHolds(word, 'o', 'f') || word.startsWith('--output')))
-        problems.push('`time -o` writes a file');
-      if (name === 'xargs' && (clusterHolds(word, 'Ii') || word.startsWith('--replace')))
-        problems.push('`xargs -I` puts its input into the command');
-      if (name === 'command' && (word === '-v' || word === '-V'))
-        return { kind: 'command', words: [] };
-      if (name === 'nice' && /^-\d+$/.test(word)) continue;
-      if (!word.startsWith('-') || word === '-') break;
-      if (wrapper.valueOptions.includes(word)) index++;
-    }
+    const options = readOptions(name, rest, wrapper, problems);
+    if (typeof options !== 'number') return options;
+    const index = options;
     let command = rest.slice(index + (wrapper.before ?? 0));
     if (command.length === 0 && wrapper.defaultCommand !== undefined)
       command = [wrapper.defaultCommand];
     if (command.length === 0) {
-      return wrapper.shellWhenAlone === true
-        ? { kind: 'problem', problem: `\`${name}\` with no command opens a shell` }
-        : { kind: 'command', words: [] };
+      // Without a command it is a command of its own (`env` prints every variable): its own
+      // words are the part a rule must allow.
+      if (wrapper.shellWhenAlone === true)
+        return { kind: 'problem', problem: `\`${name}\` with no command opens a shell` };
+      via.pop();
+      return found(rest);
     }
     rest = command;
   }
@@ -265,8 +319,13 @@ function shellScript(
   return { kind: 'script', script: words[index] ?? null };
 }
 
-/** The commands `find -exec`, `-execdir`, `-ok` and `-okdir` run, and `find` without them. */
-export function findCommands(words: readonly Word[]): Word[][] {
+/**
+ * The commands `find -exec`, `-execdir`, `-ok` and `-okdir` run, and `find` without them, read
+ * as find reads them: the command ends at `;`, or at `+` right after `{}` (any other `+` is one of
+ * its words). `{}` is a name known only when it runs; a word holding `{}` among other text (`sh
+ * -c "echo {}"`, `s|a|{}|`) puts a name into a script, and `problems` says so.
+ */
+export function findCommands(words: readonly Word[], problems: string[]): Word[][] {
   const own: Word[] = [];
   const inner: Word[][] = [];
   for (let index = 0; index < words.length; index++) {
@@ -275,8 +334,10 @@ export function findCommands(words: readonly Word[]): Word[][] {
       const command: Word[] = [];
       for (index++; index < words.length; index++) {
         const next = words[index] as Word;
-        if (next === ';' || next === '+') break;
-        command.push(next);
+        if (next === ';' || (next === '+' && words[index - 1] === '{}')) break;
+        if (next !== null && next !== '{}' && next.includes('{}'))
+          problems.push('`find` puts a file name into the text of a word, which can be a script');
+        command.push(next === null || next.includes('{}') ? null : next);
       }
       inner.push(command);
     } else {
