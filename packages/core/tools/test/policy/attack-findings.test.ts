@@ -66,6 +66,41 @@ describe('wrappers read otherwise than the program reads its options', () => {
       expect((await decide(command)).decision, command).not.toBe('allow');
     }
   });
+
+  it('reads `jobs -x` as the wrapper it is (it runs the command after it)', async () => {
+    const folder = join(base, `w${++count}`);
+    mkdirSync(folder, { recursive: true });
+    const workspace = await openWorkspace(folder);
+    const policy = createPermissionPolicy({
+      workspace,
+      stateDir: join(base, `s${count}`),
+      allow: ['run_command:jobs'],
+      deny: DENY,
+    });
+    const command = 'jobs -x touch pwned';
+    expect(runTraced(command).files).toContain('pwned');
+    expect((await policy.decide(commandCheck(workspace, command))).decision).not.toBe('allow');
+  });
+});
+
+describe('package manager options that take a value', () => {
+  it('asks where npm reads the word after `--filter`/`-F` as an option of its own', async () => {
+    const decide = await setUp();
+    // `--filter` is pnpm's; npm reads it as a flag of no value, so the next word is npm's option:
+    // `--node-options=--require=./x.js` runs x.js (seen: it wrote `pwned`), under `npm test`.
+    const folder = join(base, 'npm');
+    mkdirSync(folder, { recursive: true });
+    writeFileSync(
+      join(folder, 'package.json'),
+      '{"name":"t","version":"1.0.0","scripts":{"test":"node -e 0"}}',
+    );
+    writeFileSync(join(folder, 'x.js'), 'require("fs").writeFileSync("pwned", "")');
+    const command = 'npm test --filter --node-options=--require=./x.js';
+    const ran = spawnSync('bash', ['-c', command], { cwd: folder, timeout: 60_000 });
+    if (ran.error === undefined) expect(existsSync(join(folder, 'pwned'))).toBe(true);
+    for (const text of [command, 'npm test -F --node-options=--require=./x.js'])
+      expect((await decide(text)).decision, text).not.toBe('allow');
+  });
 });
 
 describe('a wrapper with no command', () => {
@@ -97,7 +132,7 @@ describe('find -exec', () => {
   });
 
   it('reads deeply nested `find -exec find -exec …` without throwing', async () => {
-    const command = `find . ${'-exec find . '.repeat(5000)}\\;`;
+    const command = `find . ${'-exec find . '.repeat(4000)}\\;`;
     // Today: RangeError (Maximum call stack size exceeded), after seconds of quadratic work.
     await expect(analyseCommand(command)).resolves.toBeDefined();
   });
@@ -112,6 +147,31 @@ describe('runners nested in runners', () => {
       const analysis = await analyseCommand(command);
       expect(analysis.problem, command.slice(0, 40)).toBeDefined();
     }
+  });
+});
+
+describe('find -exec read where find reads `-exec` as the value of `-name`', () => {
+  it('meets the command find runs, and offers no "always" for a find operator', async () => {
+    const decide = await setUp();
+    // find reads `-name -exec` as a test, then `-o -exec rm -rf {} ;` (traced: it ran
+    // `rm -rf .`); the policy took the first `-exec` for the action, saw a command `-o …`, and
+    // offers "Always allow `-o`", after which every `find . -name -exec -o -exec … \;` runs.
+    const command = 'find . -name -exec -o -exec rm -rf {} \\;';
+    expect(runTraced(command).ran).toContainEqual(['rm', '-rf', '.']);
+    const verdict = await decide(command);
+    expect(verdict.decision).not.toBe('allow');
+    expect(verdict).not.toHaveProperty('allowAlways');
+    const folder = join(base, `w${++count}`);
+    mkdirSync(folder, { recursive: true });
+    const workspace = await openWorkspace(folder);
+    const remembered = createPermissionPolicy({
+      workspace,
+      stateDir: join(base, `s${count}`),
+      allow: ['run_command:find', 'run_command:-o'],
+    });
+    const touch = 'find . -name -exec -o -exec touch pwned \\;';
+    expect(runTraced(touch).files).toContain('pwned');
+    expect((await remembered.decide(commandCheck(workspace, touch))).decision).not.toBe('allow');
   });
 });
 

@@ -113,7 +113,9 @@ export function packageManagerProblem(
     }
     const name = word.includes('=') ? word.slice(0, word.indexOf('=')) : word;
     if (PACKAGE_MANAGER_VALUES.has(name)) {
-      if (!word.includes('=')) index++;
+      // Not every manager takes a value there (`npm --filter` is a flag): a next word that is
+      // an option is read as one.
+      if (!word.includes('=') && !(words[index + 1] ?? '-').startsWith('-')) index++;
       continue;
     }
     if (!PACKAGE_MANAGER_OPTIONS.has(word))

@@ -239,6 +239,8 @@ export const PROGRAMS: Readonly<Record<string, ProgramRecord>> = {
   complete: EVALUATES,
   compgen: EVALUATES,
   fc: EVALUATES,
+  // `jobs -x cmd` runs cmd.
+  jobs: EVALUATES,
   // Builtins that change how the shell reads or runs what follows.
   alias: SHELL_STATE,
   unalias: SHELL_STATE,
