@@ -317,3 +317,41 @@ describe('programs without a record whose own options run a program or write a f
     }
   });
 });
+
+describe('the last findings of the attack', () => {
+  it('reads NAME+=value as the assignment bash makes of it, and meets the command after it', async () => {
+    const decide = await setUp();
+    // bash appends to PATH, then runs `rm`: the policy read `PATH+=:.` as the command's name.
+    expect(await decide('PATH+=:. rm -rf src')).toMatchObject({ decision: 'deny' });
+    expect((await decide('PATH+=:. ls')).decision).toBe('ask');
+    expect((await decide('CI+=1 ls')).decision).toBe('allow');
+  });
+
+  it('meets the command of `env -` and of an abbreviated option that takes a value', async () => {
+    const decide = await setUp();
+    for (const command of ['env - rm -rf src', 'nice --adj 5 rm x', 'timeout -vk 1 5 rm x'])
+      expect(await decide(command), command).toMatchObject({ decision: 'deny' });
+  });
+
+  it('asks for `make` with a second target, and `xxd IN OUT`', async () => {
+    const folder = join(base, `w${++count}`);
+    mkdirSync(folder, { recursive: true });
+    const workspace = await openWorkspace(folder);
+    const policy = createPermissionPolicy({
+      workspace,
+      stateDir: join(base, `s${count}`),
+      allow: ['run_command:make test', 'run_command:xxd'],
+    });
+    for (const command of ['make test deploy', 'xxd -r in.hex out'])
+      expect((await policy.decide(commandCheck(workspace, command))).decision, command).toBe('ask');
+    expect((await policy.decide(commandCheck(workspace, 'make test -j4'))).decision).toBe('allow');
+  });
+
+  it('does not hand the parser a long text it cannot stop in time', async () => {
+    // `a=(` repeated: the parser stops at its budget only between steps, and a step grew with
+    // the text (96 KB took 1.4 s past a 250 ms budget).
+    const analysis = await analyseCommand('a=('.repeat(32_000));
+    expect(analysis.problem).toBeDefined();
+    expect(analysis.parts).toEqual([]);
+  });
+});

@@ -49,7 +49,8 @@ const RESERVED = new Set([
   'until',
   'while',
 ]);
-const ASSIGNMENT = /^[A-Za-z_][A-Za-z0-9_]*=/;
+/** `NAME=value`, and `NAME+=value` (bash appends): both set the variable. */
+const ASSIGNMENT = /^[A-Za-z_][A-Za-z0-9_]*\+?=/;
 
 /**
  * Whether a character may stand inside quotes: no control character but tab and new line (a
@@ -116,7 +117,8 @@ export function readPlainScript(text: string, options: PlainScriptOptions): Plai
     const raw = words.length === 0 ? text.slice(wordStart, index) : '';
     if (words.length === 0 && ASSIGNMENT.test(raw)) {
       const equals = raw.indexOf('=');
-      assignments.push([raw.slice(0, equals), word.slice(equals + 1)]);
+      const name = raw.slice(0, raw[equals - 1] === '+' ? equals - 1 : equals);
+      assignments.push([name, word.slice(equals + 1)]);
     } else {
       if (words.length === 0 && !quotedName && RESERVED.has(word))
         return `\`${word}\` is a reserved word of the shell`;

@@ -303,7 +303,10 @@ export const PROGRAMS: Readonly<Record<string, ProgramRecord>> = {
       ) ??
       (words.slice(1).some((word) => !word.startsWith('-') && word.includes('='))
         ? '`make NAME=value` overrides a variable of the makefile, which can run a command'
-        : undefined),
+        : // `make test deploy` runs a target the rule for `make test` does not name.
+          words.slice(1).filter((word) => !word.startsWith('-')).length > 1
+          ? '`make` with more than one target'
+          : undefined),
   },
   tar: {
     check: (words) =>
@@ -351,6 +354,12 @@ export const PROGRAMS: Readonly<Record<string, ProgramRecord>> = {
         : undefined,
   },
   // ssh runs commands here (`ProxyCommand`, `LocalCommand`, `-F` a config) and anywhere there.
+  xxd: {
+    check: (words) =>
+      words.slice(1).filter((word) => !word.startsWith('-')).length > 1
+        ? '`xxd` with two files writes the second'
+        : undefined,
+  },
   ssh: { opaque: true },
   scp: { opaque: true },
   sftp: { opaque: true },

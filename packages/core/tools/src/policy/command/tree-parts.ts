@@ -91,14 +91,15 @@ const MOST_NODES = 200_000;
 /**
  * Walks the tree without recursion (a command nested 10,000 deep costs a stack of nodes, not of
  * calls) and lists every simple command in it. `undefined` when the tree holds more nodes than
- * are read.
+ * are read, or the walk outlasts `deadline` (a `performance.now()` time).
  */
-export function treeCommands(root: SyntaxNode): TreeCommands | undefined {
+export function treeCommands(root: SyntaxNode, deadline: number): TreeCommands | undefined {
   const found: TreeCommands = { commands: [], scripts: [], writes: false };
   const stack: SyntaxNode[] = [root];
   let visited = 0;
   while (stack.length > 0) {
     if (++visited > MOST_NODES) return undefined;
+    if ((visited & 1023) === 0 && performance.now() > deadline) return undefined;
     const node = stack.pop() as SyntaxNode;
     const type = node.type;
     if (type === 'command') found.commands.push(commandWords(node));

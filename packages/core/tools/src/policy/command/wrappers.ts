@@ -96,15 +96,21 @@ function readOptions(
     }
     if (name === 'command' && (word === '-v' || word === '-V')) return words.length;
     if (name === 'nice' && /^-\d+$/.test(word)) continue;
+    // `env -` is `env -i`.
+    if (name === 'env' && word === '-') continue;
     if (!word.startsWith('-') || word === '-') return index;
     if (word.startsWith('--')) {
       const equals = word.indexOf('=');
       const option = equals === -1 ? word : word.slice(0, equals);
       const stop = refuse(option);
       if (stop !== undefined) return stop;
-      const takesValue = wrapper.valueOptions.includes(option);
-      if (!takesValue && !(wrapper.flags ?? []).includes(option))
-        problems.push(`\`${name} ${option}\` is not an option read here`);
+      const exact = wrapper.valueOptions.includes(option) || (wrapper.flags ?? []).includes(option);
+      // An abbreviation is asked; for the deny rules it is read as the tool reads it, taking a
+      // value where the options it may stand for take one (`nice --adj 5 rm`).
+      const takesValue = exact
+        ? wrapper.valueOptions.includes(option)
+        : wrapper.valueOptions.some((known) => known.startsWith(option));
+      if (!exact) problems.push(`\`${name} ${option}\` is not an option read here`);
       if (takesValue && equals === -1) index++;
       continue;
     }
