@@ -18,12 +18,11 @@ import {
 import {
   type ApprovalView,
   approvalView,
-  choiceNumbered,
   choiceSummary,
   loadDiff,
-  offeredNumbers,
   styledBodyLine,
 } from './approval-view.js';
+import { lineChoice, lineChoices, linePrompt, lineRetry } from './line-approval-choice.js';
 
 /** An approval on screen: the provider's pending request. */
 export type ScreenApproval = PendingQuestion<PermissionAnswer>;
@@ -73,28 +72,18 @@ export function startApprovalSession(
   );
 }
 
-/** What a line of line mode chooses: `y`, `n`, a number, or the start of a choice's label. */
-function parseChoice(
-  view: ApprovalView,
-  line: string,
-): ApprovalView['choices'][number] | undefined {
-  const text = line.trim().toLowerCase();
-  if (text === 'y' || text === 'yes') return view.choices.find((item) => item.letter === 'y');
-  if (text === 'n' || text === 'no') return view.choices.find((item) => item.letter === 'n');
-  if (/^\d+$/.test(text)) return choiceNumbered(view, Number(text));
-  return undefined;
-}
-
 /**
  * Asks an approval in line mode (plain mode, a pipe): the title, what it touches, the command
- * or the whole diff, then the numbered choices, read one line per attempt; `y` allows once and
- * `n` (or Ctrl+D on a terminal) rejects once. The end of the input denies (`INPUT_CLOSED`).
+ * or the whole diff, then the choices, read one line per attempt (see `lineChoice`); a line
+ * typed before the prompt was shown never answers. `n` (or Ctrl+D on a terminal) rejects once.
+ * The end of the input denies (`INPUT_CLOSED`).
  */
 export function startLineApprovalSession(
   question: ScreenApproval,
   view: ApprovalView,
   terminal: LineTerminal,
 ): void {
+  const piped = !terminal.keyboard;
   startTitledLineDialog(
     question,
     terminal,
@@ -105,22 +94,19 @@ export function startLineApprovalSession(
         `${style.warning('?')} ${style.bold(`Allow this? ${view.title}`)}`,
         `  ${style.dim(view.detail)}`,
         ...view.body.map((line) => `  ${styledBodyLine(line, style)}`),
-        ...view.choices.map(
-          (item) =>
-            `  ${item.number}. ${item.label}${item.letter === undefined ? '' : style.dim(` (${item.letter})`)}`,
-        ),
+        ...lineChoices(view, piped, style),
       ];
       dialog.write(`${lines.join('\n')}\n`);
-      const numbers = offeredNumbers(view);
-      const parsed = await dialog.read(`Allow? ${offeredNumbers(view, ['y', 'n'])}: `, (line) => {
-        const choice = parseChoice(view, line);
-        return choice === undefined
-          ? {
-              kind: 'retry',
-              message: `Type y to allow once, n to reject, or the number of a choice (${numbers}).`,
-            }
-          : { kind: 'text', text: choice.choice };
-      });
+      const parsed = await dialog.read(
+        linePrompt(view, piped),
+        (line) => {
+          const choice = lineChoice(view, line, piped);
+          return choice === undefined
+            ? { kind: 'retry', message: lineRetry(view, piped) }
+            : { kind: 'text', text: choice.choice };
+        },
+        { onlyAfterPrompt: true },
+      );
       if (parsed === undefined || parsed.kind !== 'text') return;
       const choice = parsed.text as PermissionAnswer['choice'];
       const ending = {
