@@ -1,4 +1,4 @@
-import type { RequestPermissionRequest } from '@agentclientprotocol/sdk';
+import type { RequestPermissionRequest, ToolKind } from '@agentclientprotocol/sdk';
 import type { PermissionRequest } from 'dsh-user-interaction';
 import { permissionOptionsFor } from './permission-options.js';
 import { changeContent } from './tool-call-content.js';
@@ -10,21 +10,41 @@ export interface ApprovalScope {
 }
 
 /**
+ * The kind and title an approval is asked with. `read` and `search` are kinds a client may
+ * approve by itself (acpx does by default), yet a read or a search that asks the person is one
+ * the policy would not let run unasked: in dsh-tools, one outside the workspace. It goes as
+ * `other`, its title saying so, so that only the person allows it.
+ */
+function askedKindAndTitle(request: Pick<PermissionRequest, 'kind' | 'title'>): {
+  readonly kind: ToolKind;
+  readonly title: string;
+} {
+  if (request.kind !== 'read' && request.kind !== 'search') {
+    return { kind: request.kind, title: request.title };
+  }
+  const what = request.kind === 'read' ? 'a read' : 'a search';
+  return { kind: 'other', title: `${request.title} (${what} outside the workspace)` };
+}
+
+/**
  * The `session/request_permission` params of an approval: the tool call the editor already
  * shows (same id), with its title, kind and change (diff or command) again for clients that
- * show the request on its own (its locations, with lines, stay those of the `tool_call`), and one option per choice the request offers.
+ * show the request on its own (its locations, with lines, stay those of the `tool_call`), and
+ * one option per choice the request offers. Never a kind a client approves by itself (see
+ * `askedKindAndTitle`).
  */
 export function permissionRequestParams(
   request: PermissionRequest,
   scope: ApprovalScope,
 ): RequestPermissionRequest {
   const content = changeContent(request);
+  const { kind, title } = askedKindAndTitle(request);
   return {
     sessionId: scope.sessionId,
     toolCall: {
       toolCallId: scope.toolCallId,
-      title: request.title,
-      kind: request.kind,
+      title,
+      kind,
       ...(content.length > 0 && { content }),
     },
     options: permissionOptionsFor(request),
