@@ -111,6 +111,13 @@ describe('a narrow approval screen', () => {
     expect(choiceRows[second + 1]).toMatch(/^ {5}\S/);
     terminal.press('2');
     expect(await answer).toEqual({ choice: 'allow_always' });
+    // Collapsed, the summary says the rule whole too, under the title.
+    const summary = await terminal.text();
+    for (const row of summary.split('\n')) expect(row.length).toBeLessThanOrEqual(39);
+    expect(summary).not.toContain('…');
+    expect(summary.replace(/\s*\n {2}/g, ' ')).toContain(
+      '✔ Edit PLAN.md · allowed: always allow edit_file on `PLAN.md` in this folder',
+    );
   });
 
   it('shows the paste notice whole at 40 columns', async () => {

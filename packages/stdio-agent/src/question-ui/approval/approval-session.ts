@@ -7,7 +7,7 @@ import {
 import { terminalStyle } from '../../text/terminal-style.js';
 import { type LineTerminal, startTitledLineDialog } from '../line-mode/line-dialog.js';
 import { type InteractiveTerminal, runScreen } from '../menu/screen-session.js';
-import { type QuestionEnding, summaryLine } from '../summary-line.js';
+import { type QuestionEnding, summaryLine, wholeAnswerSummary } from '../summary-line.js';
 import {
   type ApprovalOutcome,
   type ApprovalState,
@@ -32,6 +32,13 @@ export async function viewOf(request: PermissionRequest): Promise<ApprovalView> 
   return approvalView(request, request.edit === undefined ? undefined : await loadDiff());
 }
 
+/** What the summary line says for the "always" choices of `view`: each names its rule. */
+function alwaysAnswers(view: ApprovalView): string[] {
+  return view.choices
+    .filter((item) => item.choice === 'allow_always' || item.choice === 'reject_always')
+    .map((item) => choiceSummary(item.choice, view));
+}
+
 /**
  * Shows an approval as an interactive screen and settles it with the person's choice (Ctrl+C
  * dismisses it: `ASK_CANCELLED`, which cancels the turn); when it is withdrawn, only clears.
@@ -49,7 +56,11 @@ export function startApprovalSession(
       style,
       keys: (state, presses) => approvalKeys(view, state, presses),
       render: (state, size) => renderApproval(view, state, size, style),
-      summary: (_state, ending, width) => [summaryLine(view.title, ending, style, width)],
+      summary: (_state, ending, width) =>
+        // An "always" answer names the rule it wrote: said whole, never cut.
+        ending.kind === 'answered' && alwaysAnswers(view).includes(ending.answer)
+          ? wholeAnswerSummary(view.title, ending, style, width)
+          : [summaryLine(view.title, ending, style, width)],
       conclude(_state, outcome) {
         if (outcome.kind === 'cancel') {
           return {
