@@ -222,6 +222,23 @@ describe('approvals in the terminal', () => {
       expect(await answer).toEqual({ choice: 'reject_once' });
       // The terminal echoed what was typed: nothing is written again.
       expect(pipes.text()).not.toContain('Allow? y, n or 1-3: 3');
+
+      // A line still on its way when the approval is drawn (typed while the program was busy)
+      // arrives within the next turns of the event loop: it is thrown away too.
+      const second = plain.requestPermission(COMMAND);
+      const onWritten = (): void => {
+        if (!pipes.text().endsWith('  3. Reject (n)\n')) return;
+        pipes.output.off('written', onWritten);
+        setImmediate(() => input.write('y\n'));
+      };
+      pipes.output.on('written', onWritten);
+      await vi.waitFor(() =>
+        expect(pipes.text()).toMatch(
+          /Ignored a line typed before this was shown\.\nAllow\? y, n or 1-3: $/,
+        ),
+      );
+      input.write('n\n');
+      expect(await second).toEqual({ choice: 'reject_once' });
     } finally {
       plain.dispose();
       readline.close();
