@@ -1,6 +1,6 @@
 // The cost of a bracketed paste into a typed answer: 16,000 ASCII characters and 4,000 CJK
 // characters, each pasted into a question with no options, in chunks of the size a terminal
-// delivers. Baselines in the same run: the same bytes decoded into keys and nothing else, and
+// delivers; and the same paste at an approval, where it answers nothing and is only skipped. Baselines in the same run: the same bytes decoded into keys and nothing else, and
 // the same bytes typed into a plain readline Interface. Prints figures; never fails on a timing.
 import { createInterface, emitKeypressEvents } from 'node:readline';
 import { PassThrough } from 'node:stream';
@@ -26,6 +26,7 @@ const ROUNDS = 5;
 
 type Provider = {
   ask(request: unknown): Promise<{ answer: string }>;
+  requestPermission(request: unknown): Promise<{ choice: string }>;
   dispose(): void;
 };
 
@@ -60,6 +61,28 @@ async function intoQuestion(create: (options: object) => Provider, text: string)
   terminal.input.write('\r');
   const { answer: taken } = await answer;
   if (taken !== text.trim()) throw new Error('The answer is not the pasted text.');
+  provider.dispose();
+  return elapsed;
+}
+
+/** Milliseconds to skip the paste at an approval (it answers nothing) and draw its notice. */
+async function intoApproval(create: (options: object) => Provider, text: string) {
+  const { terminal, provider } = providerOnTerminal(create);
+  const answer = provider.requestPermission({
+    toolCallId: 'call-1',
+    title: 'Run npm test',
+    kind: 'execute',
+    command: { command: 'npm test', cwd: '/work/project' },
+  });
+  await untilDrawn(terminal);
+  const chunks = pasteChunks(text);
+  const before = terminal.bytes();
+  const start = process.hrtime.bigint();
+  for (const chunk of chunks) terminal.input.write(chunk);
+  const elapsed = Number(process.hrtime.bigint() - start) / 1e6;
+  if (terminal.bytes() === before) throw new Error('The paste drew no notice.');
+  terminal.input.write('n');
+  if ((await answer).choice !== 'reject_once') throw new Error('The paste answered the approval.');
   provider.dispose();
   return elapsed;
 }
@@ -132,6 +155,7 @@ export async function run(): Promise<void> {
   );
   for (const [name, text] of Object.entries(pastes)) {
     const ours: number[] = [];
+    const approval: number[] = [];
     const decoded: number[] = [];
     const readline: number[] = [];
     // Interleaved, so that a slow moment of the machine weighs on every contender alike.
@@ -142,8 +166,11 @@ export async function run(): Promise<void> {
       const b = decodeOnly(text);
       collect();
       const c = intoReadline(text);
+      collect();
+      const d = await intoApproval(create, text);
       if (round === 0) continue; // warm-up
       ours.push(a);
+      approval.push(d);
       decoded.push(b);
       readline.push(c);
     }
@@ -155,6 +182,10 @@ export async function run(): Promise<void> {
     );
     console.log(
       `  plain readline Interface  ${format(plain)}   ratio ${(question / plain).toFixed(2)}`,
+    );
+    const skipped = median(approval);
+    console.log(
+      `  at an approval (skipped)  ${format(skipped)}   ratio to keys decoded ${(skipped / keys).toFixed(2)}`,
     );
   }
 

@@ -239,6 +239,14 @@ export function createAcpQuestionProvider(
       sessionId: scope.sessionId,
       toolCallId: scope.toolCallId ?? request.toolCallId,
     });
+    // The change was cut to fit; what cannot be cut (a title of megabytes) is refused, never sent.
+    checkOutgoingRequestSize(
+      methods.client.session.requestPermission,
+      params,
+      'title',
+      'a permission request',
+      'the call is denied',
+    );
     const { client } = connection;
     return {
       show: async (send) =>

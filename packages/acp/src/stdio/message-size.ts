@@ -21,7 +21,7 @@ export function jsonByteLength(value: unknown, limit = Number.POSITIVE_INFINITY)
   let total = 0;
   const visit = (item: unknown): void => {
     if (total > limit) return;
-    if (typeof item === 'string') total += utf8(JSON.stringify(item));
+    if (typeof item === 'string') total += jsonStringBytes(item);
     else if (typeof item === 'number' || typeof item === 'boolean' || item === null) {
       total += JSON.stringify(item).length;
     } else if (Array.isArray(item)) {
@@ -39,7 +39,7 @@ export function jsonByteLength(value: unknown, limit = Number.POSITIVE_INFINITY)
         if (total > limit) return;
         if (field === undefined || typeof field === 'function') continue;
         if (fields++ > 0) total += 1;
-        total += utf8(JSON.stringify(key)) + 1;
+        total += jsonStringBytes(key) + 1;
         visit(field);
       }
     } else total += 4;
@@ -112,4 +112,54 @@ export function requestByteLengthBound(
 export function mebibytes(bytes: number): string {
   const tenths = Math.ceil((bytes / 2 ** 20) * 10);
   return `${tenths % 10 === 0 ? tenths / 10 : (tenths / 10).toFixed(1)} MiB`;
+}
+
+/** Bytes of the UTF-16 unit at `index` in a JSON string (a surrogate pair counts at its first unit). */
+function unitBytes(text: string, index: number): number {
+  const code = text.charCodeAt(index);
+  if (code === 0x22 || code === 0x5c) return 2;
+  // \b \t \n \f \r take two bytes; every other control character a `\u` escape.
+  if (code < 0x20)
+    return code === 8 || code === 9 || code === 10 || code === 12 || code === 13 ? 2 : 6;
+  if (code < 0x80) return 1;
+  if (code < 0x800) return 2;
+  if (code >= 0xd800 && code <= 0xdbff) {
+    const next = text.charCodeAt(index + 1);
+    return next >= 0xdc00 && next <= 0xdfff ? 4 : 6;
+  }
+  if (code >= 0xdc00 && code <= 0xdfff) {
+    const previous = text.charCodeAt(index - 1);
+    return previous >= 0xd800 && previous <= 0xdbff ? 0 : 6;
+  }
+  return 3;
+}
+
+// biome-ignore lint/suspicious/noControlCharactersInRegex: what JSON escapes is the point.
+const ESCAPED = /[\u0000-\u001f"\\\ud800-\udfff]/;
+
+/**
+ * The UTF-8 length of `JSON.stringify(text)`, without building it: the native count for text
+ * with nothing to escape, else one pass (a text dense in control characters, which
+ * `JSON.stringify` escapes slowly, is counted about as fast as any other).
+ */
+export function jsonStringBytes(text: string): number {
+  if (!ESCAPED.test(text)) return utf8(text) + 2;
+  let total = 2;
+  for (let index = 0; index < text.length; index++) total += unitBytes(text, index);
+  return total;
+}
+
+/** The longest prefix of `text` whose JSON string takes at most `budget` bytes, in one pass (no pair split). */
+export function jsonStringPrefix(text: string, budget: number): string {
+  let used = 2;
+  let end = 0;
+  while (end < text.length) {
+    const code = text.charCodeAt(end);
+    const pair = code >= 0xd800 && code <= 0xdbff && unitBytes(text, end) === 4;
+    const bytes = unitBytes(text, end);
+    if (used + bytes > budget) break;
+    used += bytes;
+    end += pair ? 2 : 1;
+  }
+  return text.slice(0, end);
 }

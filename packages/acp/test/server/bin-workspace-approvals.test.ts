@@ -63,13 +63,14 @@ describe('the dsh-acp bin with its workspace tools, over real pipes', () => {
     const stateDir = join(folder, 'state');
     const script = join(folder, 'script.json');
     writeFileSync(script, JSON.stringify(SCRIPT));
-    // The terminal agent, on a pipe: "always" (2) for the write, then n for the command.
+    // The terminal agent, on a pipe: "always" for the write (a number is refused on a pipe),
+    // then n for the command.
     const terminal = spawnSync(
       process.execPath,
       [STDIO_BIN, '--script', script, '--state-dir', stateDir, '--no-color'],
       {
         cwd: workspace,
-        input: 'Go.\n2\nn\n',
+        input: 'Go.\nalways\nn\n',
         env: { ...process.env, DEEPSEEK_API_KEY: '', DSH_API_KEY: '' },
         encoding: 'utf8',
       },

@@ -82,4 +82,35 @@ describe('boundedUpdate', () => {
     expect(lineBytes(fitted)).toBeLessThanOrEqual(MAX_MESSAGE_BYTES);
     expect(textOf(fitted).length).toBeGreaterThan(MAX_MESSAGE_BYTES - 1_000);
   });
+
+  it('shows a diff too large to send from its first change, after a note, and keeps the line that says who decided', () => {
+    const oldText = `${Array.from({ length: 2_000 }, (_, line) => `\u0001 line ${line}`).join('\n')}\n`;
+    const newText = oldText.replace('\u0001 line 1500\n', '\u0001 line fifteen hundred\n');
+    const update: SessionUpdate = {
+      sessionUpdate: 'tool_call_update',
+      toolCallId: 'call-1',
+      status: 'in_progress',
+      content: [
+        { type: 'content', content: { type: 'text', text: 'Allowed once by you' } },
+        { type: 'diff', path: '/work/a.txt', oldText, newText },
+      ],
+    };
+    const fitted = boundedUpdate('session-1', update, 10_000);
+    expect(lineBytes(fitted)).toBeLessThanOrEqual(10_000);
+    if (fitted.sessionUpdate !== 'tool_call_update') throw new Error('not a tool call update');
+    const [decided, note, diff] = fitted.content ?? [];
+    expect(decided).toEqual({
+      type: 'content',
+      content: { type: 'text', text: 'Allowed once by you' },
+    });
+    expect(note).toMatchObject({ type: 'content', content: { type: 'text' } });
+    expect(JSON.stringify(note)).toContain(
+      'This change is too large to show whole (the update would be over the 0.1 MiB limit',
+    );
+    expect(JSON.stringify(note)).toContain('Shown from line 1498: ');
+    if (diff?.type !== 'diff') throw new Error('no diff');
+    expect(diff.path).toBe('/work/a.txt');
+    expect(diff.oldText?.startsWith('\u0001 line 1497\n')).toBe(true);
+    expect(diff.newText).toContain('\u0001 line fifteen hundred\n');
+  });
 });

@@ -214,7 +214,7 @@ export function createReadlineProvider(options: ReadlineProviderOptions = {}): R
   function lineTerminal(entry: Entry) {
     const lines = lineReader();
     if (ownReadline !== undefined && !isClosed(ownReadline)) ownReadline.resume();
-    return { reader: lines, output, env, echo: input.isTTY !== true, ...timing(entry) };
+    return { reader: lines, output, env, keyboard: input.isTTY === true, ...timing(entry) };
   }
 
   /** Whether `entry` is shown by a session of `./screens.js` (all but one question in line mode). */

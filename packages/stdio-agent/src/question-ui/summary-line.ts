@@ -1,3 +1,4 @@
+import { fitStatusLine, type StatusLine } from '../text/status-line.js';
 import type { TerminalStyle } from '../text/terminal-style.js';
 import { textWidth, textWidthUpTo, truncateText } from '../text/text-width.js';
 
@@ -26,16 +27,8 @@ const STATUS: Record<Exclude<QuestionEnding['kind'], 'answered'>, string> = {
   interrupted: 'not answered: interrupted',
 };
 
-/**
- * The line a question collapses to: its title and the answer (or what happened instead),
- * within `width` columns when a width is given. `title` and `answer` must be neutralised.
- */
-export function summaryLine(
-  title: string,
-  ending: QuestionEnding,
-  style: TerminalStyle,
-  width = Number.POSITIVE_INFINITY,
-): string {
+/** The parts of a summary line: its styled mark, and what it says after the title. */
+function summaryParts(ending: QuestionEnding, style: TerminalStyle) {
   const { symbols } = style;
   const answered = ending.kind === 'answered';
   const detail = answered ? ending.answer : STATUS[ending.kind];
@@ -46,7 +39,20 @@ export function summaryLine(
     : ending.kind === 'declined' || ending.kind === 'cancelled'
       ? style.warning(symbols.refused)
       : style.dim(symbols.withdrawn);
-  const separator = ` ${symbols.separator} `;
+  return { answered, detail, mark, separator: ` ${symbols.separator} ` };
+}
+
+/**
+ * The line a question collapses to: its title and the answer (or what happened instead),
+ * within `width` columns when a width is given. `title` and `answer` must be neutralised.
+ */
+export function summaryLine(
+  title: string,
+  ending: QuestionEnding,
+  style: TerminalStyle,
+  width = Number.POSITIVE_INFINITY,
+): string {
+  const { answered, detail, mark, separator } = summaryParts(ending, style);
   const room = width - 2 - separator.length;
   let shownTitle = title;
   let shownDetail = detail;
@@ -59,4 +65,23 @@ export function summaryLine(
   }
   const tail = answered ? style.accent(shownDetail) : style.dim(shownDetail);
   return `${mark} ${style.bold(shownTitle)}${style.dim(separator)}${tail}`;
+}
+
+/**
+ * `summaryLine` for an answer that must be read whole (an approval's "always", which names the
+ * rule it wrote): the title is cut, never the answer, which goes on rows under it when it does
+ * not fit beside it. The answer must be short enough to show (a rule is).
+ */
+export function wholeAnswerSummary(
+  title: string,
+  ending: Extract<QuestionEnding, { kind: 'answered' }>,
+  style: TerminalStyle,
+  width: number,
+): string[] {
+  const { detail, mark, separator } = summaryParts(ending, style);
+  const line: StatusLine = {
+    head: `${mark} ${style.bold(title)}${style.dim(separator)}`,
+    tail: [{ text: detail, style: style.accent }],
+  };
+  return fitStatusLine(line, width);
 }

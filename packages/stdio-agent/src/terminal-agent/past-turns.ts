@@ -6,6 +6,7 @@ import {
 } from 'dsh-user-interaction';
 import { type QuestionEnding, summaryLine } from '../question-ui/summary-line.js';
 import { neutralizeText } from '../text/neutralize-text.js';
+import { statusText } from '../text/status-line.js';
 import type { TerminalStyle } from '../text/terminal-style.js';
 import { StreamedText } from './streamed-text.js';
 import { type AnnouncedCall, approvalLine, toolActivityLine } from './tool-activity-line.js';
@@ -163,7 +164,7 @@ export function pastTurnsText(
             style,
             shown: false,
           });
-          if (shownLine !== undefined) line(shownLine);
+          if (shownLine !== undefined) line(statusText(shownLine));
           break;
         }
         case 'tool-result': {
@@ -179,7 +180,7 @@ export function pastTurnsText(
             questionShown: true,
             questionTimeoutMs: undefined,
           });
-          if (shownLine !== undefined) line(shownLine);
+          if (shownLine !== undefined) line(statusText(shownLine));
           break;
         }
         case 'turn-end':

@@ -1,8 +1,8 @@
 import type { AgentEvent } from 'dsh-agent';
 import type { ProgramCommand } from 'dsh-agent/command-line';
 import { ASK_USER_QUESTION_TOOL_NAME } from 'dsh-user-interaction';
-import { fitStyledLine } from '../text/fit-styled-line.js';
 import { neutralizeText } from '../text/neutralize-text.js';
+import { fitStatusLine, type StatusLine } from '../text/status-line.js';
 import type { TerminalStyle } from '../text/terminal-style.js';
 import { retryNote } from './retry-note.js';
 import { StreamedText } from './streamed-text.js';
@@ -76,11 +76,14 @@ export function createTurnRenderer(options: TurnRendererOptions): TurnRenderer {
     return text.endLine();
   }
 
-  /** Writes a line of its own; `fit` cuts it to the terminal's width. */
-  function line(content: string, fit: boolean): void {
-    const columns = width();
-    const shown = fit && columns !== undefined ? fitStyledLine(content, columns) : content;
-    write(`${text.endLine()}${shown}\n`);
+  /** Writes a line of its own. */
+  function line(content: string): void {
+    write(`${text.endLine()}${content}\n`);
+  }
+
+  /** Writes a status line within the terminal's width: its head cut, its tail whole. */
+  function statusLine(shown: StatusLine): void {
+    write(`${text.endLine()}${fitStatusLine(shown, width()).join('\n')}\n`);
   }
 
   /** The columns a line of its own may take, or `undefined` for a pipe. */
@@ -128,9 +131,8 @@ export function createTurnRenderer(options: TurnRendererOptions): TurnRenderer {
             style,
             shown: options.questionShown(event.id),
           });
-          if (shown !== undefined) line(shown, true);
-          if (event.warning !== undefined)
-            line(style.warning(neutralizeText(event.warning)), false);
+          if (shown !== undefined) statusLine(shown);
+          if (event.warning !== undefined) line(style.warning(neutralizeText(event.warning)));
           return;
         }
         case 'tool-result': {
@@ -145,8 +147,8 @@ export function createTurnRenderer(options: TurnRendererOptions): TurnRenderer {
             questionShown: options.questionShown(event.id),
             questionTimeoutMs: options.questionTimeoutMs,
           });
-          // One line each: a long message is cut rather than wrapped into a second line.
-          if (shown !== undefined) line(shown, true);
+          // One line each where it fits: a long message is cut, its code never.
+          if (shown !== undefined) statusLine(shown);
           // The model is asked again with the result.
           status?.expect();
           return;
@@ -154,7 +156,7 @@ export function createTurnRenderer(options: TurnRendererOptions): TurnRenderer {
         case 'retry': {
           write(text.endLine(), status?.clear() ?? '');
           reasoningShown = false;
-          for (const note of retryNote(event, style, width())) line(note, false);
+          for (const note of retryNote(event, style, width())) line(note);
           // The model is asked again (after the pause the note gives).
           status?.expect();
           return;
@@ -169,7 +171,7 @@ export function createTurnRenderer(options: TurnRendererOptions): TurnRenderer {
             command: options.command,
             piped: options.piped === true,
           });
-          for (const note of notes) line(note, false);
+          for (const note of notes) line(note);
           write('\n');
           closed = true;
         }

@@ -3,6 +3,7 @@ import { formatDuration } from 'dsh-agent';
 import type { PermissionOutcome, ToolError } from 'dsh-user-interaction';
 import { ASK_USER_QUESTION_TOOL_NAME, isUserInteractionErrorCode } from 'dsh-user-interaction';
 import { neutralizeText } from '../text/neutralize-text.js';
+import type { StatusLine } from '../text/status-line.js';
 import type { TerminalStyle } from '../text/terminal-style.js';
 
 /** A tool call as its `tool-call` event announced it. */
@@ -44,12 +45,15 @@ function unanswered(error: ToolError, timeoutMs: number | undefined): string {
   }
 }
 
-/** The line an approval decided without a person on screen adds, or `undefined` for none. */
+/**
+ * The line an approval decided without a person on screen adds, or `undefined` for none. Its
+ * tail (the rule and where it lives, the code) is never cut.
+ */
 export function approvalLine(
   title: string,
   outcome: PermissionOutcome,
   context: { readonly style: TerminalStyle; readonly shown: boolean },
-): string | undefined {
+): StatusLine | undefined {
   const { style } = context;
   const { symbols } = style;
   const { decidedBy } = outcome;
@@ -68,21 +72,33 @@ export function approvalLine(
         reject_once: 'rejected',
         reject_always: `always rejected${rule}`,
       };
-      return `${head}${style.accent(said[decidedBy.choice])}`;
+      return { head, tail: [{ text: said[decidedBy.choice], style: style.accent }] };
     }
     case 'rule':
-      return `${head}${style.dim(
-        `${outcome.allowed ? 'allowed' : 'denied'} by rule \`${neutralizeText(decidedBy.rule)}\` (${neutralizeText(decidedBy.source)})`,
-      )}`;
+      return {
+        head,
+        tail: [
+          {
+            text: `${outcome.allowed ? 'allowed' : 'denied'} by rule \`${neutralizeText(decidedBy.rule)}\` (${neutralizeText(decidedBy.source)})`,
+            style: style.dim,
+          },
+        ],
+      };
     case 'policy':
       // Reads inside the workspace run without a word; the tool's own line says what it did.
       return outcome.allowed
         ? undefined
-        : `${head}${style.dim(`not allowed: ${neutralizeText(decidedBy.reason)}`)}`;
+        : {
+            head: `${head}${style.dim(`not allowed: ${neutralizeText(decidedBy.reason)}`)}`,
+            tail: [],
+          };
     case 'unanswered': {
       if (context.shown) return undefined;
       const reason = neutralizeText(unanswered({ name: '', ...decidedBy }, undefined));
-      return `${head}${style.dim(`denied, not asked: ${reason} (${decidedBy.code})`)}`;
+      return {
+        head: `${head}${style.dim(`denied, not asked: ${reason}`)}`,
+        tail: [{ text: ` (${decidedBy.code})`, style: style.dim }],
+      };
     }
   }
 }
@@ -96,28 +112,32 @@ function questionTitle(call: AnnouncedCall): string {
 /**
  * The one line a tool result adds to the transcript, or `undefined` for none: an answered
  * question is already summed up by the question UI, and a call the cancel left without a
- * result is covered by the note that ends the turn.
+ * result is covered by the note that ends the turn. An error's code is its tail, never cut.
  */
 export function toolActivityLine(
   call: AnnouncedCall,
   result: ToolResult,
   context: ToolLineContext,
-): string | undefined {
+): StatusLine | undefined {
   const { style } = context;
   const { symbols } = style;
   const separator = style.dim(` ${symbols.separator} `);
   const code = result.ok ? undefined : result.error.code;
   // A call the cancel left without a result, or one an approval line already said was denied.
   if (code === 'TURN_CANCELLED' || code === 'PERMISSION_DENIED') return undefined;
+  const codeTail = [{ text: ` (${code})`, style: style.dim }];
   if (call.name === ASK_USER_QUESTION_TOOL_NAME) {
     if (result.ok) return undefined;
     const reason = neutralizeText(unanswered(result.error, context.questionTimeoutMs));
     if (context.questionShown) {
-      return style.dim(`  ↳ the agent was told: ${reason} (${code})`);
+      return { head: style.dim(`  ↳ the agent was told: ${reason}`), tail: codeTail };
     }
     const title = neutralizeText(questionTitle(call));
-    const detail = style.dim(`not asked: ${reason} (${code})`);
-    return `${style.warning(symbols.refused)} ${style.bold(title)}${separator}${detail}`;
+    const detail = style.dim(`not asked: ${reason}`);
+    return {
+      head: `${style.warning(symbols.refused)} ${style.bold(title)}${separator}${detail}`,
+      tail: codeTail,
+    };
   }
   const name = neutralizeText(call.name);
   const title = neutralizeText(call.title);
@@ -134,8 +154,11 @@ export function toolActivityLine(
       exit === undefined || exit.code === 0
         ? style.success(symbols.answered)
         : style.warning(symbols.refused);
-    return `${mark} ${label}${separator}${style.dim(status)}`;
+    return { head: `${mark} ${label}${separator}${style.dim(status)}`, tail: [] };
   }
   const message = neutralizeText(result.error.message);
-  return `${style.warning(symbols.refused)} ${label}${separator}${style.dim(`failed: ${message} (${code})`)}`;
+  return {
+    head: `${style.warning(symbols.refused)} ${label}${separator}${style.dim(`failed: ${message}`)}`,
+    tail: codeTail,
+  };
 }

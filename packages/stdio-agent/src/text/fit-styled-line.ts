@@ -5,6 +5,11 @@ import { textWidth, truncateText } from './text-width.js';
 const STYLE = /\u001b\[[0-9;]*m/g;
 const RESET = '\u001b[0m';
 
+/** The columns a line that may carry colour takes on screen. */
+export function styledWidth(line: string): number {
+  return textWidth(line.replace(STYLE, ''));
+}
+
 /**
  * Cuts a line that may carry colour to at most `width` columns, ending with `…` when
  * something was left out; the colours up to the cut are kept, and reset after it.

@@ -1,7 +1,9 @@
+import { createInterface } from 'node:readline';
+import { PassThrough } from 'node:stream';
 import type { PermissionRequest } from 'dsh-user-interaction';
-import { afterEach, describe, expect, it } from 'vitest';
-import type { ReadlineProvider } from '../../src/index.js';
-import { type FakeTerminal, KEYS } from '../../src/testing.js';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createReadlineProvider, lineReaderFor, type ReadlineProvider } from '../../src/index.js';
+import { createPipes, type FakeTerminal, KEYS, TEST_ENV } from '../../src/testing.js';
 import { providerOnPipes, providerOnTerminal } from '../support/question-provider.js';
 
 const COMMAND: PermissionRequest = {
@@ -161,28 +163,31 @@ describe('approvals in the terminal', () => {
     expect(await reviewed).toEqual({ choice: 'reject_once' });
   });
 
-  it('asks in line mode from a pipe: y, n, numbers; a wrong line asks again; the end denies', async () => {
+  it('asks in line mode from a pipe: y, n or always, never a number; a wrong line asks again; the end denies', async () => {
     const first = providerOnPipes();
     const answer = first.provider.requestPermission(COMMAND);
-    await first.pipes.waitFor('Allow? y, n or 1-3: ');
-    first.pipes.input.write('maybe\n2\n');
+    await first.pipes.waitFor('Allow? y, n or always (no numbers from a pipe): ');
+    // A number written for a question never approves, nor writes a rule: it asks again.
+    first.pipes.input.write('maybe\n2\n1\n ALWAYS \n');
     expect(await answer).toEqual({ choice: 'allow_always' });
-    expect(first.pipes.text()).toContain(
-      'Type y to allow once, n to reject, or the number of a choice (1-3).',
+    const said = first.pipes.text();
+    expect(said.split('never a number').length - 1).toBe(3);
+    expect(said).toContain(
+      'From a pipe an approval takes only y, n or always, never a number: a line written for a question must not approve a call.',
     );
-    expect(first.pipes.text()).toContain('  $ npm test\n  in /work/project\n');
+    expect(said).toContain('  $ npm test\n  in /work/project\n');
+    expect(said).toContain(
+      '  Allow once (y)\n  Always allow `npm test` in this folder (always)\n  Reject (n)\n',
+    );
     const second = providerOnPipes();
     const rejected = second.provider.requestPermission(EDIT);
-    // No "always" here: each choice keeps its number, so 2 (always, elsewhere) is no choice,
-    // never Reject; an answer typed ahead cannot mean its opposite.
-    await second.pipes.waitFor('Allow? y, n, 1 or 3: ');
-    expect(second.pipes.text()).toContain('  1. Allow once (y)\n  3. Reject (n)\n');
+    // No "always" here: the word is no choice, and neither is a number.
+    await second.pipes.waitFor('Allow? y or n (no numbers from a pipe): ');
+    expect(second.pipes.text()).toContain('  Allow once (y)\n  Reject (n)\n');
     expect(second.pipes.text()).toContain('+line fifty');
-    second.pipes.input.write('2\n');
-    await second.pipes.waitFor(
-      'Type y to allow once, n to reject, or the number of a choice (1 or 3).',
-    );
-    second.pipes.input.write('3\n');
+    second.pipes.input.write('always\n3\n');
+    await second.pipes.waitFor('From a pipe an approval takes only y or n, never a number');
+    second.pipes.input.write('No\n');
     expect(await rejected).toEqual({ choice: 'reject_once' });
     // A rejection is marked as a refusal, not as an answer given.
     expect(second.pipes.text()).toContain('✖ Edit src/app.ts · rejected\n');
@@ -192,5 +197,51 @@ describe('approvals in the terminal', () => {
     third.pipes.input.end();
     await expect(ended).rejects.toMatchObject({ code: 'INPUT_CLOSED' });
     for (const each of [first, second, third]) each.provider.dispose();
+  });
+
+  it('in plain mode at a keyboard, takes numbers, but never a line typed before the approval showed', async () => {
+    const input = Object.assign(new PassThrough(), { isTTY: true });
+    const pipes = createPipes();
+    const readline = createInterface({ input, terminal: false });
+    const host = lineReaderFor(readline);
+    const plain = createReadlineProvider({
+      readline,
+      output: pipes.output,
+      env: TEST_ENV,
+      mode: 'line',
+    });
+    try {
+      // Typed while the agent worked, before anything asked: `y` and `2` would have answered.
+      input.write('y\n2\n');
+      await vi.waitFor(() => expect(host.buffered).toBe(2));
+      const answer = plain.requestPermission(COMMAND);
+      await pipes.waitFor('Allow? y, n or 1-3: ');
+      expect(pipes.text()).toContain('Ignored 2 lines typed before this was shown.\n');
+      expect(host.buffered).toBe(0);
+      input.write('3\n');
+      expect(await answer).toEqual({ choice: 'reject_once' });
+      // The terminal echoed what was typed: nothing is written again.
+      expect(pipes.text()).not.toContain('Allow? y, n or 1-3: 3');
+
+      // A line still on its way when the approval is drawn (typed while the program was busy)
+      // arrives within the next turns of the event loop: it is thrown away too.
+      const second = plain.requestPermission(COMMAND);
+      const onWritten = (): void => {
+        if (!pipes.text().endsWith('  3. Reject (n)\n')) return;
+        pipes.output.off('written', onWritten);
+        setImmediate(() => input.write('y\n'));
+      };
+      pipes.output.on('written', onWritten);
+      await vi.waitFor(() =>
+        expect(pipes.text()).toMatch(
+          /Ignored a line typed before this was shown\.\nAllow\? y, n or 1-3: $/,
+        ),
+      );
+      input.write('n\n');
+      expect(await second).toEqual({ choice: 'reject_once' });
+    } finally {
+      plain.dispose();
+      readline.close();
+    }
   });
 });

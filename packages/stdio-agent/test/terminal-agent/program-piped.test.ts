@@ -43,7 +43,7 @@ describe('the dsh-stdio-agent program with piped input', () => {
     expect(allowed.stdout).toContain('? Allow this? Edit PLAN.md\n');
     expect(allowed.stdout).toContain('  -Nothing is decided yet.\n  +- Project: my-app\n');
     expect(allowed.stdout).toContain(
-      'Allow? y, n or 1-4: y\n✔ Edit PLAN.md · allowed once\n✔ edit_file · Edit PLAN.md · ok\n',
+      'Allow? y, n or always (no numbers from a pipe): y\n✔ Edit PLAN.md · allowed once\n✔ edit_file · Edit PLAN.md · ok\n',
     );
     expect(allowed.stdout).toContain('  $ wc -l PLAN.md\n');
     expect(allowed.stdout).toContain('✔ run_command · Run wc -l PLAN.md · exit 0\n');
@@ -61,6 +61,13 @@ describe('the dsh-stdio-agent program with piped input', () => {
       '✖ Run wc -l PLAN.md · denied, not asked: the input ended (INPUT_CLOSED)\n',
     );
     expect(rejected.stdout).not.toContain('run_command · Run wc -l PLAN.md · exit');
+
+    // A number meant for a question never approves the edit, nor writes its "always" rule.
+    const numbered = await runProgram(['--no-history'], `${answers}2\n1\n`);
+    expect(numbered.code).toBe(0);
+    expect(numbered.stdout.split('never a number').length - 1).toBe(2);
+    expect(numbered.stdout).toContain('Edit PLAN.md · not answered: input closed\n');
+    expect(numbered.stdout).not.toContain('edit_file · Edit PLAN.md · ok');
   });
 
   it('--permissions lists the rules in force and where they live; a bad --allow is a usage error', async () => {

@@ -206,7 +206,7 @@ const FAILURES: Script = {
 };
 
 describe('tool activity', () => {
-  it('shows each failed call in one line: unknown tool, invalid question, declined question', async () => {
+  it('shows each failed call in one line, its code whole: unknown tool, invalid question, declined question', async () => {
     const { terminal, type } = startAgent({ model: createScriptedModel(FAILURES), columns: 120 });
     await waitForPrompt(terminal);
     type('ask');
@@ -216,8 +216,9 @@ describe('tool activity', () => {
     const screen = fromPrompt(await waitForPrompt(terminal), 'ask');
     const lines = screen.split('\n');
     expect(lines[1]).toBe('Three questions.');
+    // The message is cut, never the code (it was cut to `(UNKNOWN_TO…` at 120 columns).
     expect(lines[2]).toMatch(
-      /^✖ search_web · failed: There is no tool named "search_web"\. The tools you can call are: ask_user_question\. \(UNKNOWN_TO…$/,
+      /^✖ search_web · failed: There is no tool named "search_web"\. The tools you can call are: ask_user_questi… \(UNKNOWN_TOOL\)$/,
     );
     expect(lines[2]?.length).toBeLessThanOrEqual(119);
     expect(lines[3]).toBe(
@@ -232,7 +233,7 @@ describe('tool activity', () => {
     ]);
   });
 
-  it('cuts a long failure line to the width of the terminal, colours and all', async () => {
+  it('cuts a long failure line to the width of the terminal, colours and all, but never its code', async () => {
     const { terminal, type } = startAgent({
       model: createScriptedModel(FAILURES),
       columns: 60,
@@ -244,7 +245,7 @@ describe('tool activity', () => {
     terminal.press('2');
     const screen = fromPrompt(await waitForPrompt(terminal), 'ask');
     const lines = screen.split('\n');
-    expect(lines[2]).toMatch(/^✖ search_web · failed: There is no tool named "search_web"…$/);
+    expect(lines[2]).toMatch(/^✖ search_web · failed: There is no tool nam… \(UNKNOWN_TOOL\)$/);
     expect(lines[2]).toHaveLength(59);
     expect(lines.slice(4, 6)).toEqual(['✔ Database · SQLite', 'Database: SQLite.']);
     // The colours were reset after the cut.

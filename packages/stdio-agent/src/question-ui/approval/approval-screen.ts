@@ -1,8 +1,10 @@
 import type { PermissionChoice } from 'dsh-user-interaction/provider';
 import type { TerminalStyle } from '../../text/terminal-style.js';
 import { cutIntoRows, truncateText } from '../../text/text-width.js';
+import { type StyledRun, wrapStyledLine } from '../../text/wrap-styled-line.js';
 import type { ScreenSize } from '../menu/render-menu.js';
 import { isKey, type KeyPress, typedText } from '../terminal/key.js';
+import { isBurst, isPastedKey, pasteBound, pastingAfter } from '../terminal/paste-keys.js';
 import {
   type ApprovalView,
   type BodyLine,
@@ -20,6 +22,10 @@ export interface ApprovalState {
   readonly page: number;
   /** The last row the body can scroll to, in the last frame. */
   readonly bottom: number;
+  /** Inside a bracketed paste: its keys are text, and text answers nothing here. */
+  readonly pasting: boolean;
+  /** Set when pasted keys were ignored, until the next key pressed alone. */
+  readonly pasteIgnored: boolean;
 }
 
 /** How the screen ends: a choice, or the person dismissing it (Ctrl+C cancels the turn). */
@@ -27,7 +33,14 @@ export type ApprovalOutcome =
   | { readonly kind: 'choice'; readonly choice: PermissionChoice }
   | { readonly kind: 'cancel' };
 
-export const INITIAL_APPROVAL_STATE: ApprovalState = { focus: 0, scroll: 0, page: 1, bottom: 0 };
+export const INITIAL_APPROVAL_STATE: ApprovalState = {
+  focus: 0,
+  scroll: 0,
+  page: 1,
+  bottom: 0,
+  pasting: false,
+  pasteIgnored: false,
+};
 
 function chosen(view: ApprovalView, index: number): ApprovalOutcome | undefined {
   const choice = view.choices[index];
@@ -80,17 +93,35 @@ function approvalKey(
   return lettered >= 0 ? { state, outcome: chosen(view, lettered) as ApprovalOutcome } : { state };
 }
 
-/** The keys of one input chunk, in order, until one ends the screen. */
+/**
+ * The keys of one input chunk, in order, until one ends the screen. Only a key pressed alone
+ * answers: the keys of a paste (bracketed, or a burst of keys in one chunk, as a terminal
+ * without bracketed paste sends it) only move and scroll, so pasted text holding `y`, `2` or
+ * a line break never allows a call nor writes a rule. Ctrl+C still dismisses.
+ */
 export function approvalKeys(
   view: ApprovalView,
   state: ApprovalState,
   presses: readonly KeyPress[],
 ): { state: ApprovalState; outcome?: ApprovalOutcome } {
-  let current = state;
+  const burst = isBurst(presses);
+  let current = burst || state.pasting ? state : { ...state, pasteIgnored: false };
   for (const press of presses) {
+    if (pasteBound(press) !== undefined) {
+      current = { ...current, pasting: pastingAfter(current.pasting, press) };
+      continue;
+    }
+    if (isPastedKey(current.pasting, press)) {
+      current = { ...current, pasteIgnored: true };
+      continue;
+    }
     const next = approvalKey(view, current, press);
-    if (next.outcome !== undefined) return next;
-    current = next.state;
+    if (next.outcome === undefined) {
+      current = next.state;
+      continue;
+    }
+    if (!burst || next.outcome.kind === 'cancel') return next;
+    current = { ...next.state, pasteIgnored: true };
   }
   return { state: current };
 }
@@ -141,10 +172,33 @@ function styledBodyRow(row: BodyRow, style: TerminalStyle): string {
 }
 
 /**
+ * A choice in rows of `width` columns: its number, label and letter wrap at words, the rows
+ * after the first under its label, so that the rule an "always" choice writes is read whole.
+ */
+function choiceRows(
+  item: ApprovalView['choices'][number],
+  focused: boolean,
+  width: number,
+  style: TerminalStyle,
+): string[] {
+  const pointer = focused ? style.accent(style.symbols.pointer) : ' ';
+  const number = `${item.number}. `;
+  const runs: StyledRun[] = [
+    { text: `${number}${item.label}`, ...(focused && { style: style.accent }) },
+    ...(item.letter === undefined ? [] : [{ text: ` (${item.letter})`, style: style.dim }]),
+  ];
+  const rows = wrapStyledLine(runs, width - 2, ' '.repeat(number.length));
+  return rows.map((row, index) => `${index === 0 ? pointer : ' '} ${row}`);
+}
+
+/** What a paste on this screen is told: it answers nothing. */
+export const PASTE_IGNORED = 'Pasted text answers nothing here: press a key to choose.';
+
+/**
  * The frame: the title, the kind and paths, the body (the command or the diff) in a window
- * that scrolls, the choices with their keys, and the hints. The title and the choices are cut
- * to one line each; the body's lines are cut into rows, so a long line is seen whole and the
- * choices stay on the screen.
+ * that scrolls, the choices with their keys, and the hints. The title and the detail are cut
+ * to one line each; the choices and the hints wrap, and the body's lines are cut into rows, so
+ * a long line is seen whole and the choices stay on the screen.
  */
 export function renderApproval(
   view: ApprovalView,
@@ -158,16 +212,22 @@ export function renderApproval(
     `${style.warning('?')} ${style.bold(cut(`Allow this? ${view.title}`, width - 2))}`,
     `  ${style.dim(cut(view.detail, width - 2))}`,
   ];
-  const choices = view.choices.map((item, index) => {
-    const focused = index === state.focus;
-    const pointer = focused ? style.accent(style.symbols.pointer) : ' ';
-    const letter = item.letter === undefined ? '' : style.dim(` (${item.letter})`);
-    const label = cut(`${item.number}. ${item.label}`, width - 6);
-    return `${pointer} ${focused ? style.accent(label) : label}${letter}`;
-  });
+  const choices = view.choices.flatMap((item, index) =>
+    choiceRows(item, index === state.focus, width, style),
+  );
   const keys = offeredNumbers(view, ['↑↓ Enter']);
-  const hint = style.dim(cut(`${keys} · y allow once · n or Esc reject · Ctrl+C cancels the turn`));
-  const fixed = head.length + 1 + choices.length + 1 + 1;
+  const hint = state.pasteIgnored
+    ? wrapStyledLine([{ text: PASTE_IGNORED, style: style.warning }], width)
+    : wrapStyledLine(
+        [
+          {
+            text: `${keys} · y allow once · n or Esc reject · Ctrl+C cancels the turn`,
+            style: style.dim,
+          },
+        ],
+        width,
+      );
+  const fixed = head.length + 1 + choices.length + hint.length + 1;
   const room = Math.max(1, size.rows - 1 - fixed);
   const body = bodyRows(view, width - 2);
   let lines: string[] = [];
@@ -190,7 +250,7 @@ export function renderApproval(
     }
   }
   return {
-    lines: [...head, ...(lines.length > 0 ? ['', ...lines] : []), '', ...choices, hint],
+    lines: [...head, ...(lines.length > 0 ? ['', ...lines] : []), '', ...choices, ...hint],
     state: { ...state, scroll, page, bottom },
   };
 }

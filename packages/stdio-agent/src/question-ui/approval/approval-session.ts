@@ -7,7 +7,7 @@ import {
 import { terminalStyle } from '../../text/terminal-style.js';
 import { type LineTerminal, startTitledLineDialog } from '../line-mode/line-dialog.js';
 import { type InteractiveTerminal, runScreen } from '../menu/screen-session.js';
-import { type QuestionEnding, summaryLine } from '../summary-line.js';
+import { type QuestionEnding, summaryLine, wholeAnswerSummary } from '../summary-line.js';
 import {
   type ApprovalOutcome,
   type ApprovalState,
@@ -18,12 +18,11 @@ import {
 import {
   type ApprovalView,
   approvalView,
-  choiceNumbered,
   choiceSummary,
   loadDiff,
-  offeredNumbers,
   styledBodyLine,
 } from './approval-view.js';
+import { lineChoice, lineChoices, linePrompt, lineRetry } from './line-approval-choice.js';
 
 /** An approval on screen: the provider's pending request. */
 export type ScreenApproval = PendingQuestion<PermissionAnswer>;
@@ -31,6 +30,13 @@ export type ScreenApproval = PendingQuestion<PermissionAnswer>;
 /** The view of a request, with the diff module loaded first when it shows an edit. */
 export async function viewOf(request: PermissionRequest): Promise<ApprovalView> {
   return approvalView(request, request.edit === undefined ? undefined : await loadDiff());
+}
+
+/** What the summary line says for the "always" choices of `view`: each names its rule. */
+function alwaysAnswers(view: ApprovalView): string[] {
+  return view.choices
+    .filter((item) => item.choice === 'allow_always' || item.choice === 'reject_always')
+    .map((item) => choiceSummary(item.choice, view));
 }
 
 /**
@@ -50,7 +56,11 @@ export function startApprovalSession(
       style,
       keys: (state, presses) => approvalKeys(view, state, presses),
       render: (state, size) => renderApproval(view, state, size, style),
-      summary: (_state, ending, width) => [summaryLine(view.title, ending, style, width)],
+      summary: (_state, ending, width) =>
+        // An "always" answer names the rule it wrote: said whole, never cut.
+        ending.kind === 'answered' && alwaysAnswers(view).includes(ending.answer)
+          ? wholeAnswerSummary(view.title, ending, style, width)
+          : [summaryLine(view.title, ending, style, width)],
       conclude(_state, outcome) {
         if (outcome.kind === 'cancel') {
           return {
@@ -73,28 +83,18 @@ export function startApprovalSession(
   );
 }
 
-/** What a line of line mode chooses: `y`, `n`, a number, or the start of a choice's label. */
-function parseChoice(
-  view: ApprovalView,
-  line: string,
-): ApprovalView['choices'][number] | undefined {
-  const text = line.trim().toLowerCase();
-  if (text === 'y' || text === 'yes') return view.choices.find((item) => item.letter === 'y');
-  if (text === 'n' || text === 'no') return view.choices.find((item) => item.letter === 'n');
-  if (/^\d+$/.test(text)) return choiceNumbered(view, Number(text));
-  return undefined;
-}
-
 /**
  * Asks an approval in line mode (plain mode, a pipe): the title, what it touches, the command
- * or the whole diff, then the numbered choices, read one line per attempt; `y` allows once and
- * `n` (or Ctrl+D on a terminal) rejects once. The end of the input denies (`INPUT_CLOSED`).
+ * or the whole diff, then the choices, read one line per attempt (see `lineChoice`); a line
+ * typed before the prompt was shown never answers. `n` (or Ctrl+D on a terminal) rejects once.
+ * The end of the input denies (`INPUT_CLOSED`).
  */
 export function startLineApprovalSession(
   question: ScreenApproval,
   view: ApprovalView,
   terminal: LineTerminal,
 ): void {
+  const piped = !terminal.keyboard;
   startTitledLineDialog(
     question,
     terminal,
@@ -105,22 +105,19 @@ export function startLineApprovalSession(
         `${style.warning('?')} ${style.bold(`Allow this? ${view.title}`)}`,
         `  ${style.dim(view.detail)}`,
         ...view.body.map((line) => `  ${styledBodyLine(line, style)}`),
-        ...view.choices.map(
-          (item) =>
-            `  ${item.number}. ${item.label}${item.letter === undefined ? '' : style.dim(` (${item.letter})`)}`,
-        ),
+        ...lineChoices(view, piped, style),
       ];
       dialog.write(`${lines.join('\n')}\n`);
-      const numbers = offeredNumbers(view);
-      const parsed = await dialog.read(`Allow? ${offeredNumbers(view, ['y', 'n'])}: `, (line) => {
-        const choice = parseChoice(view, line);
-        return choice === undefined
-          ? {
-              kind: 'retry',
-              message: `Type y to allow once, n to reject, or the number of a choice (${numbers}).`,
-            }
-          : { kind: 'text', text: choice.choice };
-      });
+      const parsed = await dialog.read(
+        linePrompt(view, piped),
+        (line) => {
+          const choice = lineChoice(view, line, piped);
+          return choice === undefined
+            ? { kind: 'retry', message: lineRetry(view, piped) }
+            : { kind: 'text', text: choice.choice };
+        },
+        { onlyAfterPrompt: true },
+      );
       if (parsed === undefined || parsed.kind !== 'text') return;
       const choice = parsed.text as PermissionAnswer['choice'];
       const ending = {

@@ -4,6 +4,7 @@ import { typedAnswer } from '../menu/menu-filter.js';
 import { initialMenuState, menuKeysFrom } from '../menu/menu-state.js';
 import type { MenuSetup, MenuState, MenuStep } from '../menu/menu-types.js';
 import { isKey, type KeyPress } from '../terminal/key.js';
+import { isPastedKey, pasteBound, pastingAfter } from '../terminal/paste-keys.js';
 
 /** One question's answer, as the screen of several questions holds it. */
 export type BatchAnswer =
@@ -187,9 +188,10 @@ function pageDelta(press: KeyPress): number {
 function reviewKey(state: BatchState, press: KeyPress): BatchStep {
   const { key, text } = press;
   if (isKey(key, 'c', { ctrl: true })) return { state, outcome: { kind: 'cancel' } };
-  if (key.name === 'paste-start') return { state: { ...state, pasting: true } };
-  if (key.name === 'paste-end') return { state: { ...state, pasting: false } };
-  if (state.pasting) return { state };
+  if (pasteBound(press) !== undefined) {
+    return { state: { ...state, pasting: pastingAfter(state.pasting, press) } };
+  }
+  if (isPastedKey(state.pasting, press)) return { state };
   const cleared = { ...state, unanswered: -1 };
   if (key.name === 'escape') return { state: cleared, outcome: { kind: 'decline' } };
   if (isKey(key, 'return') || isKey(key, 'enter')) {

@@ -9,6 +9,7 @@ import { whenWithdrawn } from '../question-session.js';
 import type { QuestionView } from '../question-view.js';
 import { type QuestionEnding, summaryLine, type UnansweredEnding } from '../summary-line.js';
 import { AT_ZERO, timeLeftText } from '../terminal/countdown.js';
+import { afterPendingInput } from '../terminal/pending-input.js';
 import { outputBroken, type TerminalOutput, writeLast } from '../terminal/terminal-streams.js';
 import type { LineAnswer } from './line-answer.js';
 import type { LineReader } from './line-reader.js';
@@ -18,12 +19,25 @@ export interface LineTerminal {
   readonly reader: LineReader;
   readonly output: TerminalOutput;
   readonly env: NodeJS.ProcessEnv;
-  /** Write each line read after the prompt: the input is not a terminal, so nobody saw it typed. */
-  readonly echo: boolean;
+  /**
+   * Whether a person types the input at a terminal (plain mode), which echoes each line itself.
+   * Otherwise (a pipe) each line read after the prompt is written, since nobody saw it typed.
+   */
+  readonly keyboard: boolean;
   /** When the question's time limit ends (by `now`): said once, before it (nothing counts down here). */
   readonly deadline?: number;
   /** The clock of `deadline` (default: `Date.now`). */
   readonly now?: () => number;
+}
+
+/** Options of `LineDialog.read`. */
+export interface LineReadOptions {
+  /**
+   * At a keyboard, lines typed before the prompt is written are thrown away (said in a note),
+   * so that only a line typed after it answers: for an approval, which a line typed ahead
+   * (before it was shown) must never answer.
+   */
+  readonly onlyAfterPrompt?: boolean;
 }
 
 /** A line the question accepted. */
@@ -37,7 +51,11 @@ export interface LineDialog {
    * Writes `prompt` and reads lines until `parse` accepts one, saying why after each it does
    * not. `undefined` once the dialog has ended (the input ended, or it was withdrawn).
    */
-  read(prompt: string, parse: (line: string) => LineAnswer): Promise<AcceptedLine | undefined>;
+  read(
+    prompt: string,
+    parse: (line: string) => LineAnswer,
+    options?: LineReadOptions,
+  ): Promise<AcceptedLine | undefined>;
   /** Ends the dialog with its summary lines, then settles the question. */
   finish(lines: readonly string[], settle: () => void): void;
 }
@@ -130,10 +148,31 @@ export function startLineDialog(
   }
   output.prependListener('error', onOutputError);
 
+  /** Waits until what the terminal holds has arrived (or the dialog ended), then drops it. */
+  async function dropTypedAhead(): Promise<void> {
+    let dropped = reader.discard();
+    await new Promise<void>((resolve) => {
+      const done = (): void => {
+        reading.signal.removeEventListener('abort', done);
+        cancel();
+        resolve();
+      };
+      const cancel = afterPendingInput(done);
+      reading.signal.addEventListener('abort', done, { once: true });
+    });
+    dropped += reader.discard();
+    if (dropped > 0 && !settled) {
+      const lines = dropped === 1 ? 'a line' : `${dropped} lines`;
+      output.write(`${style.dim(`Ignored ${lines} typed before this was shown.`)}\n`);
+    }
+  }
+
   async function read(
     prompt: string,
     parse: (line: string) => LineAnswer,
+    options: LineReadOptions = {},
   ): Promise<AcceptedLine | undefined> {
+    if (options.onlyAfterPrompt === true && terminal.keyboard) await dropTypedAhead();
     const { deadline } = terminal;
     if (deadline !== undefined && !timeSaid) {
       // Said once, before the first prompt: nothing is redrawn here to count down.
@@ -157,7 +196,7 @@ export function startLineDialog(
         return undefined;
       }
       // A terminal echoed the line and its Enter itself: the cursor is on the next line already.
-      if (terminal.echo) output.write(`${neutralizeText(line)}\n`);
+      if (!terminal.keyboard) output.write(`${neutralizeText(line)}\n`);
       promptOpen = false;
       const parsed = parse(line);
       if (parsed.kind !== 'retry') return parsed;

@@ -25,6 +25,11 @@ export interface LineReader {
    * it has `onEndKey` (true), else nobody does (false: the input ends, as a pipe's would).
    */
   takeEndKey(): boolean;
+  /**
+   * Throws away the lines received and not read yet, and says how many: lines typed before a
+   * question was shown are not its answer.
+   */
+  discard(): number;
   /** Lines received and not read yet. */
   readonly buffered: number;
   /** True once the Interface closed (buffered lines may still be read). */
@@ -82,6 +87,9 @@ function attach(readline: Interface): LineReader {
       if (first?.onEndKey === undefined || lines.length > 0) return false;
       first.onEndKey();
       return true;
+    },
+    discard() {
+      return lines.splice(0).length;
     },
     get buffered() {
       return lines.length;

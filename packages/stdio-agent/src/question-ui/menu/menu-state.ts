@@ -2,6 +2,7 @@ import { isBlankText } from 'dsh-user-interaction/provider';
 import { LONGEST_ANSWER } from '../answer-limit.js';
 import { type EditorState, EMPTY_EDITOR, editorKey } from '../editor/editor-state.js';
 import { isKey, type KeyPress, typedText } from '../terminal/key.js';
+import { isPastedKey, pasteBound, pastingAfter } from '../terminal/paste-keys.js';
 import {
   isShown,
   listRows,
@@ -120,17 +121,6 @@ function paste(state: MenuState, raw: string): MenuStep {
     return step(state, { notice: { kind: 'options-only' } });
   }
   return typeInto(state, text, true);
-}
-
-/** True for a key that is text inside a paste: all but its end and Ctrl+C. */
-function isPastedKey(state: MenuState, press: KeyPress): boolean {
-  const { key } = press;
-  return (
-    state.pasting &&
-    !isKey(key, 'c', { ctrl: true }) &&
-    key.name !== 'paste-end' &&
-    key.name !== 'paste-start'
-  );
 }
 
 function chooseDigit(state: MenuState, digit: string): MenuStep {
@@ -255,9 +245,10 @@ export function menuKey(state: MenuState, press: KeyPress): MenuStep {
   const { key } = press;
   if (isKey(key, 'c', { ctrl: true })) return end(state, { kind: 'cancel' });
   // The bounds of a paste are not keys the person pressed: a notice stays up across them.
-  if (key.name === 'paste-start') return { state: { ...state, pasting: true } };
-  if (key.name === 'paste-end') return { state: { ...state, pasting: false } };
-  if (isPastedKey(state, press)) return paste(state, pastedSequence(press));
+  if (pasteBound(press) !== undefined) {
+    return { state: { ...state, pasting: pastingAfter(state.pasting, press) } };
+  }
+  if (isPastedKey(state.pasting, press)) return paste(state, pastedSequence(press));
   return state.mode === 'editor' ? editorModeKey(state, press) : menuModeKey(state, press);
 }
 
@@ -283,9 +274,12 @@ export function menuKeysFrom(
   let current: MenuStep = { state };
   let index = start;
   while (index < presses.length) {
-    if (isPastedKey(current.state, presses[index] as KeyPress)) {
+    if (isPastedKey(current.state.pasting, presses[index] as KeyPress)) {
       let raw = '';
-      while (index < presses.length && isPastedKey(current.state, presses[index] as KeyPress)) {
+      while (
+        index < presses.length &&
+        isPastedKey(current.state.pasting, presses[index] as KeyPress)
+      ) {
         raw += pastedSequence(presses[index] as KeyPress);
         index++;
       }

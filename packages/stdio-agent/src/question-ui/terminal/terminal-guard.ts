@@ -2,6 +2,7 @@ import { emitKeypressEvents, type Interface } from 'node:readline';
 import { captureEvent, type EventSource } from './capture-event.js';
 import { ENDING_SIGNALS } from './ending-signals.js';
 import type { Key, KeyPress } from './key.js';
+import { afterPendingInput } from './pending-input.js';
 import { onSuspend, suspendByKey } from './suspend.js';
 import {
   outputBroken,
@@ -112,16 +113,12 @@ function setUp(options: TerminalGuardOptions, undo: (() => void)[], state: Guard
   } else {
     // Nobody was reading, so the terminal kept what was typed meanwhile: it arrives within
     // the next turns of the event loop, and is dropped with them.
-    let timer: NodeJS.Immediate | undefined = setImmediate(() => {
-      timer = setImmediate(() => {
-        timer = undefined;
+    undo.push(
+      afterPendingInput(() => {
         state.ready = true;
         state.onReady?.();
-      });
-    });
-    undo.push(() => {
-      if (timer !== undefined) clearImmediate(timer);
-    });
+      }),
+    );
   }
 
   const timeout = options.escapeCodeTimeout;
