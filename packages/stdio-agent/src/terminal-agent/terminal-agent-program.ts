@@ -1,9 +1,11 @@
 import { statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { type AgentProgram, DEMO_WORKSPACE_FILES, sessionStoreFor } from 'dsh-agent/command-line';
-import { createScratchFolder, type WorkspaceAgentTools } from 'dsh-tools';
+import type { WorkspaceAgentTools } from 'dsh-tools';
 import {
   commandWorkspaceTools,
+  type DemoWorkspace,
+  demoWorkspaceTools,
   permissionFlagsStatus,
   workspaceProblemStatus,
 } from 'dsh-tools/command-line';
@@ -120,17 +122,19 @@ export function terminalAgentProgram({
       if (io === undefined) restoreOnExit(plain, say);
       const stopped = await permissionFlagsStatus(command, { say, usageHint, stdout, cwd, env });
       if (stopped !== undefined) return stopped;
-      // The demo works in a scratch folder of its own, never in the person's files.
+      // The demo works in a scratch folder of its own, never in the person's files, and keeps
+      // its "always" rules in a scratch state folder: it leaves nothing but its session.
       const demo = resolved.kind === 'demo';
-      const scratch = demo ? createScratchFolder(DEMO_WORKSPACE_FILES) : undefined;
+      let workspace: WorkspaceAgentTools;
+      let scratch: DemoWorkspace | undefined;
+      try {
+        if (demo) workspace = scratch = await demoWorkspaceTools(command, DEMO_WORKSPACE_FILES);
+        else workspace = await commandWorkspaceTools(command, cwd, env);
+      } catch (error) {
+        return workspaceProblemStatus(error, { say, usageHint });
+      }
       const folder = scratch?.folder ?? cwd;
       try {
-        let workspace: WorkspaceAgentTools;
-        try {
-          workspace = await commandWorkspaceTools(command, folder, env);
-        } catch (error) {
-          return workspaceProblemStatus(error, { say, usageHint });
-        }
         const context = { say, stdout, cwd, usageHint };
         const choice = await chooseSession(command, sessionStoreFor(command, env), context);
         if (choice.kind === 'exit') return choice.code;
@@ -170,6 +174,9 @@ export function terminalAgentProgram({
           cwd: folder,
           tools: workspace.tools,
           permissions: workspace.permissions,
+          rulesFile: demo
+            ? `${workspace.permissions.files.workspace} (the demo's own: removed when it ends)`
+            : workspace.permissions.files.workspace,
           ...(choice.session !== undefined && { session: choice.session }),
         });
       } finally {

@@ -96,6 +96,11 @@ export interface TerminalAgentOptions {
    */
   readonly permissions?: PermissionPolicy;
   /**
+   * Where an "always" answer keeps its rule (`files.workspace` of a `dsh-tools` policy): said
+   * under the approval once the rule is saved, so the person knows where to undo it.
+   */
+  readonly rulesFile?: string;
+  /**
    * `--notify`: while a question or an approval waits, the title says so, and a terminal that
    * is not in front gets one notification (`auto`: OSC 9, OSC 777 or kitty's OSC 99 by
    * terminal, else a bell; `bell`; `off`). Never in plain mode or on a pipe. Default `off` here;
@@ -346,6 +351,7 @@ export async function runTerminalAgent(options: TerminalAgentOptions): Promise<n
       questionShown: (toolCallId) => taken.has(toolCallId),
       questionTimeoutMs,
       showThinking: options.showThinking === true,
+      ...(options.rulesFile !== undefined && { rulesFile: options.rulesFile }),
       status: terminal,
       piped: input.isTTY !== true,
       ...(options.clock !== undefined && { clock: options.clock }),

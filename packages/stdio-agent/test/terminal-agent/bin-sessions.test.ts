@@ -161,11 +161,11 @@ describe('saved conversations, against the bin', () => {
     second.write('1\r');
     await second.waitFor(/That is the plan\.[^\n]*\n(.*\n)*>$/);
     second.write('write it\r');
-    await second.waitFor(/Edit PLAN\.md[\s\S]*Allow\? y, n or 1-4:$/);
+    await second.waitFor(/Overwrite PLAN\.md[\s\S]*Allow\? y, n or 1-4:$/);
     second.write('y\r');
     await second.waitFor(/\$ wc -l PLAN\.md[\s\S]*Allow\? y, n or 1-4:$/);
     const shownBeforeKill = await second.text();
-    expect(shownBeforeKill).toContain('✔ Edit PLAN.md · allowed once');
+    expect(shownBeforeKill).toContain('✔ Overwrite PLAN.md · allowed once');
     // kill -9 the program, not the shell around it (which then prints its status): its pid is
     // in the lock it holds on the session.
     const sessions = join(stateDir, 'sessions');

@@ -110,7 +110,7 @@ describe('plain mode in a real terminal', () => {
     session.write('write it\r');
     await session.waitFor(/Allow\? y, n or 1-\d:$/);
     session.write('\u0004');
-    await session.waitFor('✖ Edit PLAN.md · rejected');
+    await session.waitFor('✖ Overwrite PLAN.md · rejected');
     await session.waitFor(/Run wc -l PLAN\.md[\s\S]*Allow\? y, n or 1-\d:$/);
     session.write('\u0004');
     await session.waitFor('✖ Run wc -l PLAN.md · rejected');
@@ -121,7 +121,7 @@ describe('plain mode in a real terminal', () => {
     expect(screen).toContain('✖ Database · declined');
     expect(screen).toContain('✖ Features · declined');
     // Both approvals were rejected by the person: neither the edit nor the command ran.
-    expect(screen).not.toContain('✔ edit_file');
+    expect(screen).not.toContain('✔ write_file');
     expect(screen).not.toContain('✔ run_command');
     expect(screen).not.toContain('INPUT_CLOSED');
     expect(screen).not.toContain('input closed');
