@@ -393,6 +393,7 @@ export async function runTerminalAgent(options: TerminalAgentOptions): Promise<n
   rl.on('SIGTSTP', suspendByKey);
   options.interrupts?.on('SIGINT', interrupt);
   output.on('error', onOutputError);
+  let turnsRun = 0;
   try {
     // The program stopped while a question or an approval waited: it is asked again, and the
     // turn goes on from there.
@@ -424,7 +425,17 @@ export async function runTerminalAgent(options: TerminalAgentOptions): Promise<n
       const prompt = line.trim();
       dispatch({ type: 'line' });
       if (prompt === '') continue;
+      turnsRun++;
       if ((await runTurn(prompt)) === 'forced') return INTERRUPTED_EXIT_CODE;
+    }
+    // A person who quits a saved conversation is told how to come back to it.
+    if (
+      session !== undefined &&
+      input.isTTY === true &&
+      (turnsRun > 0 || session.entries.length > 0)
+    ) {
+      const back = `To come back to this conversation: ${command.withFlags('--continue')}`;
+      terminalWriter(errorOutput)(`${errorStyle.dim(back)}\n`);
     }
     const piped = input.isTTY !== true || output.isTTY !== true;
     return exitCode === 0 && piped && turnFailed ? FAILED_TURN_EXIT_CODE : exitCode;

@@ -76,7 +76,7 @@ export const DEMO_SCRIPT: Script = {
               {
                 id: 'features',
                 header: 'Features',
-                question: 'Which features should it start with? Choose any.',
+                question: 'Which features should it start with? Choose one or more.',
                 multi_select: true,
                 options: [
                   { label: 'Authentication', description: 'Sign-in and sessions.' },
