@@ -1,6 +1,7 @@
 import { chmodSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { defaultServerConditions } from 'vite';
 import { defineConfig } from 'vitest/config';
 import projects from './vitest.workspace.ts';
@@ -40,6 +41,10 @@ export default defineConfig({
     // The JSON report is what CI counts its "N passed, N failed" line from.
     reporters: ['default', ['json', { outputFile: '.vitest-results.json' }]],
     env: { XDG_STATE_HOME: join(runFolder, 'state'), TMPDIR: join(runFolder, 'tmp') },
+    // What tests read of the build (dist/, the bins) is built first when missing or stale.
+    globalSetup: [
+      fileURLToPath(new URL('scripts/test/support/build-before-tests.ts', import.meta.url)),
+    ],
     testTimeout: 20_000,
     hookTimeout: 30_000,
   },

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
+import { buildForTests } from './support/build-before-tests.ts';
 
 // `pnpm test` builds only what changed: scripts/build-changed.mjs, run on a workspace of its
 // own whose build scripts only note that they ran.
@@ -98,5 +99,21 @@ describe('build-changed', () => {
     const result = run(root);
     expect(result.status).not.toBe(0);
     expect(result.stderr).toContain('The build failed.');
+  });
+
+  it('runs before the tests too (Vitest global setup): a test that reads dist/ finds it built', () => {
+    const root = workspace();
+    expect(buildForTests(root)).toBe(0);
+    expect(readFileSync(join(root, 'built.txt'), 'utf8').split('\n').filter(Boolean)).toEqual([
+      'base',
+      'app',
+    ]);
+    // Nothing stale: nothing built again.
+    expect(buildForTests(root)).toBe(0);
+    expect(readFileSync(join(root, 'built.txt'), 'utf8').split('\n').filter(Boolean)).toHaveLength(
+      2,
+    );
+    const config = readFileSync(new URL('../../vitest.config.ts', import.meta.url), 'utf8');
+    expect(config).toContain("'scripts/test/support/build-before-tests.ts'");
   });
 });

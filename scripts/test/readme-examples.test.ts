@@ -39,6 +39,24 @@ const TSCONFIG = {
   include: ['src'],
 };
 
+/**
+ * The same, with the stricter checks TypeScript 5.9's `tsc --init` turns on: a person who starts a
+ * project that way passes possibly-missing values to optional options, and indexes arrays.
+ */
+const TSCONFIG_INIT = {
+  ...TSCONFIG,
+  compilerOptions: {
+    ...TSCONFIG.compilerOptions,
+    noUncheckedIndexedAccess: true,
+    exactOptionalPropertyTypes: true,
+    verbatimModuleSyntax: true,
+    isolatedModules: true,
+    noUncheckedSideEffectImports: true,
+    moduleDetection: 'force',
+    noEmit: true,
+  },
+};
+
 interface Block {
   /** Where it is: `packages/x/README.md:31`. */
   readonly where: string;
@@ -94,6 +112,7 @@ function run(
 
 let project: string;
 let compiled: { code: number | null; output: string };
+let compiledInit: { code: number | null; output: string };
 
 beforeAll(async () => {
   project = mkdtempSync(join(tmpdir(), 'dsh-readme-'));
@@ -122,7 +141,12 @@ beforeAll(async () => {
     const code = /^(import|export) /m.test(block.code) ? block.code : `${block.code}\nexport {};\n`;
     writeFileSync(join(project, 'src', `${fileName(index)}.ts`), code);
   });
-  compiled = await run(process.execPath, [TSC, '-p', project], { cwd: project, timeout: 60_000 });
+  writeFileSync(join(project, 'tsconfig.init.json'), JSON.stringify(TSCONFIG_INIT));
+  [compiled, compiledInit] = await Promise.all(
+    ['tsconfig.json', 'tsconfig.init.json'].map((config) =>
+      run(process.execPath, [TSC, '-p', join(project, config)], { cwd: project, timeout: 60_000 }),
+    ),
+  );
 }, 90_000);
 
 afterAll(() => {
@@ -130,10 +154,10 @@ afterAll(() => {
 });
 
 /** The compiler's messages about one block, its lines numbered as in the README. */
-function diagnosticsOf(index: number): string[] {
+function diagnosticsOf(index: number, output = compiled.output): string[] {
   const block = blocks[index] as Block;
   const [file, line] = block.where.split(':') as [string, string];
-  return compiled.output
+  return output
     .split('\n')
     .filter((message) => message.startsWith(`src/${fileName(index)}.ts(`))
     .map((message) =>
@@ -158,6 +182,13 @@ describe('the README examples', () => {
     '%s compiles in a strict nodenext project',
     (_where, index) => {
       expect(diagnosticsOf(index)).toEqual([]);
+    },
+  );
+
+  it.each(blocks.map((block, index) => [block.where, index] as const))(
+    '%s compiles under tsc --init defaults too (exactOptionalPropertyTypes, noUncheckedIndexedAccess)',
+    (_where, index) => {
+      expect(diagnosticsOf(index, compiledInit.output)).toEqual([]);
     },
   );
 

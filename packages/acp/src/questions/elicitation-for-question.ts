@@ -56,8 +56,11 @@ export function formSchemaForQuestion(request: AskUserQuestionRequest): Question
   const required: QuestionFormField[] = [];
   if (choice !== undefined) {
     schema.properties.choice = choice;
-    // With a custom answer allowed, a person who types needs not pick a choice too.
-    if (text === undefined) required.push('choice');
+    // With a custom answer allowed, a person who types needs not pick a choice too. Without a
+    // default, a required choice is one Zed preselects (its first option): a person who submits
+    // without looking would send a choice they never made. Left unrequired, it shows empty, and
+    // a form sent without it is INVALID_ANSWER: loud rather than wrong, as for several questions.
+    if (text === undefined && choice.default !== undefined) required.push('choice');
   }
   if (text !== undefined) {
     schema.properties.text = text;

@@ -1,7 +1,10 @@
 import type { Readable, Writable } from 'node:stream';
 import { type AgentProgram, DEMO_WORKSPACE_FILES, sessionStoreFor } from 'dsh-agent/command-line';
-import { createScratchFolder } from 'dsh-tools';
-import { commandWorkspaceTools, permissionFlagsStatus } from 'dsh-tools/command-line';
+import {
+  commandWorkspaceTools,
+  demoWorkspaceTools,
+  permissionFlagsStatus,
+} from 'dsh-tools/command-line';
 import { packageAgentInfo } from '../agent-info.js';
 import { acpStdioStream } from '../stdio/acp-stdio-stream.js';
 import { serveAcpAgent } from './acp-agent-server.js';
@@ -43,11 +46,13 @@ export function acpAgentProgram({
       const openFolder = (folder: string) => commandWorkspaceTools(command, folder, env);
       // The demo gives each session a scratch folder of its own; sessions in one real folder
       // share its tools and policy.
+      // Its "always" rules go to a scratch state folder too: the demo leaves nothing in the
+      // person's state but its sessions.
       const toolsFor = demo
-        ? (cwd: string) => {
-            const { folder } = createScratchFolder(DEMO_WORKSPACE_FILES);
-            log(`the demo works in a scratch folder, ${folder}, never in ${cwd}`);
-            return openFolder(folder);
+        ? async (cwd: string) => {
+            const scratch = await demoWorkspaceTools(command, DEMO_WORKSPACE_FILES);
+            log(`the demo works in a scratch folder, ${scratch.folder}, never in ${cwd}`);
+            return scratch;
           }
         : toolsPerFolder(openFolder);
       // The rules are checked now, though each folder's workspace opens at its first session.

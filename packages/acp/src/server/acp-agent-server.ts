@@ -31,6 +31,7 @@ import {
   closedWhileLoading,
   listSessionsFailure,
   loadSessionFailure,
+  nulInWorkingDirectory,
   relativeWorkingDirectory,
   sessionNotFound,
   turnAlreadyRunning,
@@ -87,6 +88,13 @@ export interface AcpAgentServer {
 function isAbsolutePath(path: string): boolean {
   // Editors on Windows send drive paths; the agent may run elsewhere than the editor.
   return posix.isAbsolute(path) || win32.isAbsolute(path);
+}
+
+/** Throws `-32602` for a `cwd` that cannot name a folder: relative, or holding a NUL. */
+function checkWorkingDirectory(cwd: string): void {
+  // No file system takes a NUL in a path: Node would throw deep inside (a -32603).
+  if (cwd.includes('\0')) throw nulInWorkingDirectory(cwd);
+  if (!isAbsolutePath(cwd)) throw relativeWorkingDirectory(cwd);
 }
 
 /** The id a `$/cancel_request` names, if it names one. */
@@ -157,7 +165,7 @@ export function serveAcpAgent(stream: Stream, options: AcpAgentServerOptions): A
       return initializeResponse(params, agentInfo, { savedSessions: sessionStore !== undefined });
     })
     .onRequest(methods.agent.session.new, async ({ params }) => {
-      if (!isAbsolutePath(params.cwd)) throw relativeWorkingDirectory(params.cwd);
+      checkWorkingDirectory(params.cwd);
       // The workspace's tools first: a failure leaves nothing behind.
       const tools = await sessionToolsFor(params.cwd);
       const stored = sessionStore?.create({ cwd: params.cwd });
@@ -168,7 +176,7 @@ export function serveAcpAgent(stream: Stream, options: AcpAgentServerOptions): A
     })
     .onRequest(methods.agent.session.load, async ({ params }) => {
       if (sessionStore === undefined) throw RequestError.methodNotFound(methods.agent.session.load);
-      if (!isAbsolutePath(params.cwd)) throw relativeWorkingDirectory(params.cwd);
+      checkWorkingDirectory(params.cwd);
       const { sessionId } = params;
       const open = sessions.get(sessionId);
       if (open?.running) throw turnAlreadyRunning(sessionId);
@@ -196,7 +204,7 @@ export function serveAcpAgent(stream: Stream, options: AcpAgentServerOptions): A
     .onRequest(methods.agent.session.list, async ({ params }) => {
       if (sessionStore === undefined) throw RequestError.methodNotFound(methods.agent.session.list);
       const cwd = params.cwd ?? undefined;
-      if (cwd !== undefined && !isAbsolutePath(cwd)) throw relativeWorkingDirectory(cwd);
+      if (cwd !== undefined) checkWorkingDirectory(cwd);
       // A file left out (a FIFO, a link, another user's) goes to the log, once per list.
       const onSkipped = (warning: string): void => log(warning);
       let found: Awaited<ReturnType<SessionStore['list']>>;

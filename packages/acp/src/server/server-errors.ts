@@ -25,6 +25,14 @@ export function relativeWorkingDirectory(cwd: string): RequestError {
   return RequestError.invalidParams({ cwd }, 'cwd must be an absolute path');
 }
 
+/** The `cwd` holds a NUL character, which no folder path can. */
+export function nulInWorkingDirectory(cwd: string): RequestError {
+  return RequestError.invalidParams(
+    { cwd },
+    'cwd holds a NUL character (\\0): no folder path can, so it names no folder',
+  );
+}
+
 /** Something failed that should not have; the details go to stderr, never to the client. */
 export function unexpectedFailure(): RequestError {
   return RequestError.internalError(

@@ -1,6 +1,6 @@
 import { REQUEST_LIMITS, UserInteractionError } from 'dsh-user-interaction';
 import { describe, expect, it } from 'vitest';
-import { elicitationForQuestion } from '../../src/index.js';
+import { answerFromElicitation, elicitationForQuestion } from '../../src/index.js';
 import { elicitationForQuestions } from '../../src/questions/elicitation-for-questions.js';
 import { QUESTION_FORM_FIELDS, QUESTION_FORM_WORDING } from '../../src/questions/question-form.js';
 import { QUESTIONS_FORM_WORDING } from '../../src/questions/questions-form.js';
@@ -71,7 +71,32 @@ describe('elicitationForQuestion', () => {
       scope,
     );
     expect(Object.keys(refused.requestedSchema.properties)).toEqual([QUESTION_FORM_FIELDS.choice]);
-    expect(refused.requestedSchema.required).toEqual([QUESTION_FORM_FIELDS.choice]);
+    // No recommended option: no default, so not required either (Zed would preselect the first).
+    expect(refused.requestedSchema.required).toEqual([]);
+  });
+
+  it('requires a choice of options only when it has a default; without one it shows empty', () => {
+    const options = [{ label: 'app' }, { label: 'web' }];
+    const none = elicitationForQuestion({ question: 'Name?', options, allowCustom: false }, scope);
+    expect(none.requestedSchema.properties.choice?.default).toBeUndefined();
+    expect(none.requestedSchema.required).toEqual([]);
+    // Submitted empty, it is INVALID_ANSWER: never an answer the person did not give.
+    expect(() =>
+      answerFromElicitation(
+        { question: 'Name?', options, allowCustom: false },
+        { action: 'accept', content: {} },
+      ),
+    ).toThrow(expect.objectContaining({ code: 'INVALID_ANSWER' }));
+    const recommended = elicitationForQuestion(
+      {
+        question: 'Name?',
+        options: [{ label: 'app', recommended: true }, { label: 'web' }],
+        allowCustom: false,
+      },
+      scope,
+    );
+    expect(recommended.requestedSchema.properties.choice?.default).toBe('app');
+    expect(recommended.requestedSchema.required).toEqual([QUESTION_FORM_FIELDS.choice]);
   });
 
   it('adds an optional text field when custom answers are allowed, and requires neither', () => {

@@ -102,7 +102,7 @@ describe('the demo conversation, with questions as forms', () => {
             features: {
               type: 'array',
               title: 'Features',
-              description: 'Which features should it start with? Choose any.',
+              description: 'Which features should it start with? Choose one or more.',
               items: {
                 anyOf: [
                   {

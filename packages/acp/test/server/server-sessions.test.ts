@@ -1,3 +1,4 @@
+import { statSync } from 'node:fs';
 import { createScriptedModel } from 'dsh-agent';
 import { describe, expect, it } from 'vitest';
 import type { QuestionElicitationRequest } from '../../src/index.js';
@@ -117,6 +118,29 @@ describe('session/new', () => {
         `session ${sessionId}: ignoring 1 MCP server(s); this agent does not use MCP tools`,
       );
       expect(await prompt(agent, sessionId, 'Hi.')).toEqual({ stopReason: 'end_turn' });
+    });
+  });
+});
+
+describe('session/new with a cwd holding a NUL', () => {
+  it('is invalid params (-32602) saying why, not an internal error from the file system', async () => {
+    const model = createScriptedModel({ steps: [{ text: 'Hello.' }] });
+    // As the program opens each session's workspace: the file system refuses a NUL by throwing.
+    const toolsFor = (cwd: string) => {
+      statSync(cwd);
+      return {};
+    };
+    await withServer({ model, toolsFor }, createTestClient(), async ({ agent }) => {
+      await initializeClient(agent);
+      const refused = await rejectionOf(
+        agent.request('session/new', { cwd: '/tmp/a\u0000b', mcpServers: [] }),
+      );
+      expect(refused).toMatchObject({
+        code: -32602,
+        message:
+          'Invalid params: cwd holds a NUL character (\\0): no folder path can, so it names no folder',
+        data: { cwd: '/tmp/a\u0000b' },
+      });
     });
   });
 });

@@ -8,3 +8,4 @@ export {
   type WorkspaceProblemOptions,
   workspaceProblemStatus,
 } from './setup/command-workspace.js';
+export { type DemoWorkspace, demoWorkspaceTools } from './setup/demo-workspace.js';

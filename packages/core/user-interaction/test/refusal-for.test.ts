@@ -23,12 +23,15 @@ describe('refusalFor: what a UI refuses before it shows anything, in one wording
       EDITOR,
     );
     expect(refused).toMatchObject({ code: 'UNSUPPORTED' });
-    expect(refused?.message).toContain(
-      'this editor cannot show questions (it has no form elicitation): ask the question in your reply text',
+    expect(refused?.message).toBe(
+      "This UI cannot show the question: this editor shows no questions at all (it has no form elicitation); ask the question in your reply text, end your turn, and take the person's next message as the answer.",
     );
-    expect(
-      refusalFor({ ...FULL_CAPABILITIES, questions: false }, { question: 'Q?' })?.message,
-    ).toContain('this UI cannot show questions: ask');
+    // The same phrase is never said twice.
+    const bare = refusalFor({ ...FULL_CAPABILITIES, questions: false }, { question: 'Q?' });
+    expect(bare?.message).toContain(
+      'This UI cannot show the question: this UI shows no questions at all; ask',
+    );
+    expect(bare?.message.match(/cannot show/g)).toHaveLength(1);
   });
 
   it('refuses a free-form question to a UI of choices only, one question or one of several', () => {

@@ -9,6 +9,12 @@ questions as it works. With no API key it runs a built-in offline demo.
 
 ${AGENT_FLAGS_HELP}
 
+Workspace:
+  --workspace DIR    the folder the agent reads, edits and runs commands in
+                     (default: the folder it starts in). "pnpm start" in a clone
+                     of dsh starts in the clone: name your project's folder here.
+                     --continue, --sessions and --permissions mean this folder
+
 Conversations (saved in the state folder, one per session):
   --continue         resume the newest conversation of this folder
   --resume ID        resume the conversation with this id

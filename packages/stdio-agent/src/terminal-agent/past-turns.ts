@@ -33,6 +33,8 @@ function endingOf(error: ToolError, interrupted: boolean): QuestionEnding {
     case 'INPUT_CLOSED':
       return { kind: 'input-closed' };
     case 'TURN_CANCELLED':
+    // An approval withdrawn because the person cancelled the turn (or the program stopped).
+    case 'ASK_ABORTED':
       return { kind: interrupted ? 'interrupted' : 'cancelled' };
     default:
       return { kind: 'withdrawn' };
@@ -128,6 +130,12 @@ export function pastTurnsText(
   const interrupted = entries.flatMap((entry) =>
     entry.type === 'turn-end' ? [entry.reason === 'cancelled' && entry.interrupted === true] : [],
   );
+  // The approvals that were put to the person (the rest were decided before anyone saw them).
+  const posed = new Set(
+    entries.flatMap((entry) =>
+      entry.type === 'posed' && entry.kind === 'approval' ? [entry.toolCallId] : [],
+    ),
+  );
   const kept = turns.slice(-shown);
   const hidden = turns.length - kept.length;
   const count = `${turns.length} turn${turns.length === 1 ? '' : 's'}`;
@@ -160,10 +168,15 @@ export function pastTurnsText(
           break;
         case 'tool-approval': {
           const call = calls.get(event.id);
-          const shownLine = approvalLine(call?.title ?? event.name, event.outcome, {
-            style,
-            shown: false,
-          });
+          const title = call?.title ?? event.name;
+          const { decidedBy } = event.outcome;
+          if (decidedBy.kind === 'unanswered' && posed.has(event.id)) {
+            // It was on screen: the line the approval screen left, not "not asked".
+            const ending = endingOf({ ...decidedBy, name: '' }, cutShort);
+            line(summaryLine(neutralizeText(title), ending, style));
+            break;
+          }
+          const shownLine = approvalLine(title, event.outcome, { style, shown: false });
           if (shownLine !== undefined) line(statusText(shownLine));
           break;
         }

@@ -30,6 +30,14 @@ export interface TurnRendererOptions {
   readonly command: ProgramCommand;
   /** The input is a pipe: the notes name no key (default: false). */
   readonly piped?: boolean;
+  /** Where an "always" answer keeps its rule: said under the approval once it is saved. */
+  readonly rulesFile?: string;
+}
+
+/** Whether the person's "always" answer to this approval wrote a rule. */
+function savedRule(event: Extract<AgentEvent, { type: 'tool-approval' }>): boolean {
+  const { decidedBy } = event.outcome;
+  return decidedBy.kind === 'person' && decidedBy.rule !== undefined;
 }
 
 /** Draws the events of one turn as a transcript. */
@@ -133,6 +141,10 @@ export function createTurnRenderer(options: TurnRendererOptions): TurnRenderer {
           });
           if (shown !== undefined) statusLine(shown);
           if (event.warning !== undefined) line(style.warning(neutralizeText(event.warning)));
+          else if (savedRule(event) && options.rulesFile !== undefined) {
+            // Whole, never cut: it says where to undo the rule.
+            line(style.dim(`  ↳ rule saved in ${neutralizeText(options.rulesFile)}`));
+          }
           return;
         }
         case 'tool-result': {

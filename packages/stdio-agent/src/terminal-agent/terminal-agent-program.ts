@@ -1,7 +1,11 @@
+import { statSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { type AgentProgram, DEMO_WORKSPACE_FILES, sessionStoreFor } from 'dsh-agent/command-line';
-import { createScratchFolder, type WorkspaceAgentTools } from 'dsh-tools';
+import type { WorkspaceAgentTools } from 'dsh-tools';
 import {
   commandWorkspaceTools,
+  type DemoWorkspace,
+  demoWorkspaceTools,
   permissionFlagsStatus,
   workspaceProblemStatus,
 } from 'dsh-tools/command-line';
@@ -20,6 +24,21 @@ function notifyMode(given: string | undefined): NotifyMode | undefined {
 }
 
 const PROGRAM = 'dsh-stdio-agent';
+
+/**
+ * The folder the agent works in: `--workspace DIR` (relative to the folder it was started in),
+ * else that folder; `undefined` when DIR is not a folder. `pnpm start` runs in the clone, so
+ * this is how a person points it at a project of their own.
+ */
+function workspaceFolder(given: string | undefined, startedIn: string): string | undefined {
+  if (given === undefined) return startedIn;
+  const folder = resolve(startedIn, given);
+  try {
+    return given.trim() !== '' && statSync(folder).isDirectory() ? folder : undefined;
+  } catch {
+    return undefined;
+  }
+}
 // Node's 500 ms makes Esc (decline a question) feel slow; 100 ms still keeps arrow keys whole
 // over a remote link.
 const ESCAPE_CODE_TIMEOUT_MS = 100;
@@ -85,13 +104,17 @@ export function terminalAgentProgram({
     helpText,
     version: packageVersion(),
     booleanFlags: ['no-color', 'plain', 'show-thinking', 'continue', 'sessions'],
-    valueFlags: ['resume', 'notify', 'notify-command'],
+    valueFlags: ['resume', 'notify', 'notify-command', 'workspace'],
     say,
     async run(command, resolved, invoked) {
       const usageHint = `(try ${invoked.withFlags('--help')})`;
       const { questionTimeoutMs, flags } = command;
       const env = io?.env ?? process.env;
-      const cwd = io?.cwd ?? process.cwd();
+      const cwd = workspaceFolder(command.values.get('workspace'), io?.cwd ?? process.cwd());
+      if (cwd === undefined) {
+        say(`--workspace needs a folder that exists ${usageHint}`);
+        return 2;
+      }
       const stdout = io?.output ?? process.stdout;
       const plain = flags.has('plain') || env.TERM === 'dumb';
       // From here on, every exit shows the cursor, whatever state the terminal was found in (a
@@ -99,17 +122,19 @@ export function terminalAgentProgram({
       if (io === undefined) restoreOnExit(plain, say);
       const stopped = await permissionFlagsStatus(command, { say, usageHint, stdout, cwd, env });
       if (stopped !== undefined) return stopped;
-      // The demo works in a scratch folder of its own, never in the person's files.
+      // The demo works in a scratch folder of its own, never in the person's files, and keeps
+      // its "always" rules in a scratch state folder: it leaves nothing but its session.
       const demo = resolved.kind === 'demo';
-      const scratch = demo ? createScratchFolder(DEMO_WORKSPACE_FILES) : undefined;
+      let workspace: WorkspaceAgentTools;
+      let scratch: DemoWorkspace | undefined;
+      try {
+        if (demo) workspace = scratch = await demoWorkspaceTools(command, DEMO_WORKSPACE_FILES);
+        else workspace = await commandWorkspaceTools(command, cwd, env);
+      } catch (error) {
+        return workspaceProblemStatus(error, { say, usageHint });
+      }
       const folder = scratch?.folder ?? cwd;
       try {
-        let workspace: WorkspaceAgentTools;
-        try {
-          workspace = await commandWorkspaceTools(command, folder, env);
-        } catch (error) {
-          return workspaceProblemStatus(error, { say, usageHint });
-        }
         const context = { say, stdout, cwd, usageHint };
         const choice = await chooseSession(command, sessionStoreFor(command, env), context);
         if (choice.kind === 'exit') return choice.code;
@@ -149,6 +174,9 @@ export function terminalAgentProgram({
           cwd: folder,
           tools: workspace.tools,
           permissions: workspace.permissions,
+          rulesFile: demo
+            ? `${workspace.permissions.files.workspace} (the demo's own: removed when it ends)`
+            : workspace.permissions.files.workspace,
           ...(choice.session !== undefined && { session: choice.session }),
         });
       } finally {

@@ -96,6 +96,11 @@ export interface TerminalAgentOptions {
    */
   readonly permissions?: PermissionPolicy;
   /**
+   * Where an "always" answer keeps its rule (`files.workspace` of a `dsh-tools` policy): said
+   * under the approval once the rule is saved, so the person knows where to undo it.
+   */
+  readonly rulesFile?: string;
+  /**
    * `--notify`: while a question or an approval waits, the title says so, and a terminal that
    * is not in front gets one notification (`auto`: OSC 9, OSC 777 or kitty's OSC 99 by
    * terminal, else a bell; `bell`; `off`). Never in plain mode or on a pipe. Default `off` here;
@@ -346,6 +351,7 @@ export async function runTerminalAgent(options: TerminalAgentOptions): Promise<n
       questionShown: (toolCallId) => taken.has(toolCallId),
       questionTimeoutMs,
       showThinking: options.showThinking === true,
+      ...(options.rulesFile !== undefined && { rulesFile: options.rulesFile }),
       status: terminal,
       piped: input.isTTY !== true,
       ...(options.clock !== undefined && { clock: options.clock }),
@@ -387,6 +393,7 @@ export async function runTerminalAgent(options: TerminalAgentOptions): Promise<n
   rl.on('SIGTSTP', suspendByKey);
   options.interrupts?.on('SIGINT', interrupt);
   output.on('error', onOutputError);
+  let turnsRun = 0;
   try {
     // The program stopped while a question or an approval waited: it is asked again, and the
     // turn goes on from there.
@@ -418,7 +425,17 @@ export async function runTerminalAgent(options: TerminalAgentOptions): Promise<n
       const prompt = line.trim();
       dispatch({ type: 'line' });
       if (prompt === '') continue;
+      turnsRun++;
       if ((await runTurn(prompt)) === 'forced') return INTERRUPTED_EXIT_CODE;
+    }
+    // A person who quits a saved conversation is told how to come back to it.
+    if (
+      session !== undefined &&
+      input.isTTY === true &&
+      (turnsRun > 0 || session.entries.length > 0)
+    ) {
+      const back = `To come back to this conversation: ${command.withFlags('--continue')}`;
+      terminalWriter(errorOutput)(`${errorStyle.dim(back)}\n`);
     }
     const piped = input.isTTY !== true || output.isTTY !== true;
     return exitCode === 0 && piped && turnFailed ? FAILED_TURN_EXIT_CODE : exitCode;

@@ -1,6 +1,6 @@
 import { getEventListeners } from 'node:events';
 import { createUserInteraction } from 'dsh-user-interaction';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ReadlineProvider } from '../../src/index.js';
 import { type FakeTerminal, KEYS } from '../../src/testing.js';
 import { PLAN } from '../support/question-fixtures.js';
@@ -206,6 +206,14 @@ describe('several questions in the interactive menu', () => {
     await terminal.waitFor('TypeScript');
     terminal.press(KEYS.enter);
     await terminal.waitFor('Question 2 of 3');
+    // An answer was given: Esc asks before it throws it away, and a second Esc declines.
+    terminal.press(KEYS.escape);
+    await terminal.waitFor('Decline all 3 questions? The answer you gave is not sent. Esc again:');
+    terminal.press('x');
+    await vi.waitFor(async () => expect(await terminal.text()).not.toContain('Decline all'));
+    expect(await terminal.text()).not.toMatch(/Name.*\n.*x/);
+    terminal.press(KEYS.escape);
+    await terminal.waitFor('Decline all 3 questions?');
     terminal.press(KEYS.escape);
     expect((await errorOf(declined)).code).toBe('ASK_DECLINED');
     await expectRestored(

@@ -155,6 +155,25 @@ describe('several questions on one screen', () => {
     expect(press(typing, key('escape')).outcome).toBeUndefined();
   });
 
+  it('Esc with answers given asks first: Esc again declines, any other key goes back, answers kept', () => {
+    const answered = press(plan(), ENTER).state;
+    expect(answered.page).toBe(1);
+    const asked = press(answered, key('escape'));
+    expect(asked.outcome).toBeUndefined();
+    expect(asked.state.confirmingDecline).toBe(true);
+    expect(press(asked.state, key('escape')).outcome).toEqual({ kind: 'decline' });
+    expect(press(asked.state, key('c', { ctrl: true })).outcome).toEqual({ kind: 'cancel' });
+    // Any other key only goes back: it is not typed into the question.
+    const back = press(asked.state, typed('x')).state;
+    expect(back.confirmingDecline).toBe(false);
+    expect(back.menus[1]?.editor.text).toBe('');
+    expect(pageAnswer(back, 0)).toEqual({ kind: 'option', index: 0 });
+    // From the review too.
+    const review = press(answered, SHIFT_TAB, SHIFT_TAB).state;
+    expect(onReview(review)).toBe(true);
+    expect(press(review, key('escape')).state.confirmingDecline).toBe(true);
+  });
+
   it('inside a paste, Tab and Enter are text; a paste on the review does not submit', () => {
     const onFeatures = press(plan(), TAB, TAB, key('end')).state;
     const pasted = batchKeys(onFeatures, [

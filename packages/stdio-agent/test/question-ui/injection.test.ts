@@ -133,19 +133,22 @@ describe('model-written text', () => {
     expect(text).toContain('? ^[]0;owned^GDatabase');
     expect(text).toContain('  1. ^[[31mRed^[[0m (recommended)');
     expect(text).toContain('^[[2Jnonsense');
-    expect(text).toContain('"^[[2Jnonsense" is not one of the options');
+    // An escape sequence is never part of an answer: the line asks again.
+    expect(text.match(/escape sequences do not work here/g)).toHaveLength(2);
     expect(text).toContain('✔ ^[]0;owned^GDatabase · <U+202E>gnp.exe<U+202C>');
     expect(text).not.toContain(ESC);
     expectOnlyOwnSequences(text);
   });
 
-  it('keeps typed custom answers intact for the model while showing them inert', async () => {
+  it('never takes an escape sequence into a typed answer: the line asks again, shown inert', async () => {
     let pipes: Pipes;
     ({ pipes, provider } = providerOnPipes());
-    pipes.input.write(`name ${ESC}[1m\n`);
+    pipes.input.write(`name ${ESC}[1m\nname \u0007bold\n`);
     const answer = await provider.ask({ question: 'Name?' });
-    expect(answer).toEqual({ answer: `name ${ESC}[1m` });
-    expect(pipes.text()).toContain('✔ Name? · name ^[[1m');
+    // Other control characters are kept for the model, and shown inert.
+    expect(answer).toEqual({ answer: 'name \u0007bold' });
+    expect(pipes.text()).toContain('name ^[[1m\nArrow keys and other escape sequences');
+    expect(pipes.text()).toContain('✔ Name? · name ^Gbold');
     expect(pipes.text()).not.toContain(ESC);
   });
 });

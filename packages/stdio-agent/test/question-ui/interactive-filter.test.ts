@@ -106,6 +106,19 @@ describe('typing to filter the menu', () => {
     await expect(answer).rejects.toMatchObject({ code: 'ASK_DECLINED' });
   });
 
+  it('matches only what the list shows: a label, never a description out of sight', async () => {
+    open();
+    const answer = provider.ask(CITY);
+    await terminal.waitFor('4. Oslo');
+    // "Near the station." is Cafeteria Roma's description, shown only while it is focused.
+    terminal.press(...'station');
+    await terminal.waitFor('No option matches "station"');
+    terminal.press(KEYS.escape);
+    await terminal.waitFor('4. Oslo');
+    terminal.press(KEYS.escape);
+    await expect(answer).rejects.toMatchObject({ code: 'ASK_DECLINED' });
+  });
+
   it('chooses by the original number while a filter is on, with Enter', async () => {
     open();
     const answer = provider.ask(CITY);

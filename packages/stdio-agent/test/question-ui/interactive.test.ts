@@ -57,6 +57,20 @@ describe('the interactive menu', () => {
     expect(terminal.input.isRaw).toBe(true);
   });
 
+  it('Ctrl+D at a question says what ends it instead of doing nothing with no word', async () => {
+    open();
+    const answer = provider.ask({
+      question: 'Pick',
+      options: [{ label: 'A' }, { label: 'B' }],
+      allowCustom: false,
+    });
+    await terminal.waitFor('❯ 1. A');
+    terminal.press('\u0004');
+    await terminal.waitFor('Ctrl+D ends no question: Esc declines it, Ctrl+C cancels.');
+    terminal.press(KEYS.enter);
+    expect((await answer).answer).toBe('A');
+  });
+
   it('focuses the first option when none is recommended', async () => {
     open();
     void provider

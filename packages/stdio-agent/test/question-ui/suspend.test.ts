@@ -25,16 +25,20 @@ afterEach(() => {
 });
 
 /**
- * Stands in for the kernel: a SIGTSTP the process sends itself reaches its listeners, and
- * with none left it "stops" the process (recorded) instead of stopping the test run.
+ * Stands in for the kernel: a SIGTSTP the process sends itself (or its process group, pid 0)
+ * reaches its listeners, and with none left it "stops" the process (recorded, with whom the
+ * signal was sent to) instead of stopping the test run.
  */
-function fakeKill(): { stops: number } {
-  const seen = { stops: 0 };
+function fakeKill(): { stops: number; stopped: number[] } {
+  const seen = { stops: 0, stopped: [] as number[] };
   vi.spyOn(process, 'kill').mockImplementation((pid, signal) => {
-    expect(pid).toBe(process.pid);
+    expect([process.pid, 0]).toContain(pid);
     expect(signal).toBe('SIGTSTP');
     if (process.listenerCount('SIGTSTP') > 0) process.emit('SIGTSTP', 'SIGTSTP');
-    else seen.stops++;
+    else {
+      seen.stops++;
+      seen.stopped.push(pid);
+    }
     return true;
   });
   return seen;
@@ -123,6 +127,9 @@ describe('suspend and resume (SIGTSTP, SIGCONT)', () => {
     await terminal.waitFor('❯ 1. Alpha');
     terminal.press('\u001a');
     await vi.waitFor(() => expect(seen.stops).toBe(1));
+    // The whole process group stops, as for a Ctrl+Z in cooked mode: under `pnpm start` its
+    // parents stop too, and the shell gets the terminal back.
+    expect(seen.stopped).toEqual([0]);
     expect(terminal.input.isRaw).toBe(false);
     process.emit('SIGCONT', 'SIGCONT');
     await terminal.waitFor('❯ 1. Alpha');

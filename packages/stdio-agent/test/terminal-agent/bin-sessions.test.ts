@@ -62,12 +62,12 @@ describe('saved conversations, against the bin', () => {
       scrollback: 500,
       cwd,
     });
-    await resumed.waitFor(/\nAnswer:$/);
+    await resumed.waitFor(/\nAnswer \(Ctrl\+D: decline\):$/);
     resumed.write('shop\r');
     // The three questions at once (the license takes its default); the hosting.
-    await resumed.waitFor('Choose 1-3 or type your own answer:');
+    await resumed.waitFor('Choose 1-3 or type your own answer (Ctrl+D: decline all):');
     resumed.write('2\r1\r\r');
-    await resumed.waitFor(/Where will shop run\?[\s\S]*Choose 1-3:$/);
+    await resumed.waitFor(/Where will shop run\?[\s\S]*Choose 1-3 \(Ctrl\+D: decline\):$/);
     resumed.write('1\r');
     await resumed.waitFor(/That is the plan\.[^\n]*\n(.*\n)*>$/);
     resumed.write('\u0004');
@@ -86,7 +86,7 @@ describe('saved conversations, against the bin', () => {
           'The agent stopped while a question waited for you: it is asked again, and the turn goes on\\.',
           '\\? Project name',
           '  What should the project be called\\?',
-          'Answer: shop',
+          'Answer \\(Ctrl\\+D: decline\\): shop',
           '✔ Project name · shop',
         ].join('\\n'),
       ),
@@ -153,17 +153,19 @@ describe('saved conversations, against the bin', () => {
     const command = `node '${BIN}' --state-dir '${stateDir}' --plain --continue`;
     const terminal = { columns: 120, rows: 40, scrollback: 800, cwd };
     const second = startPtySession(command, terminal);
-    await second.waitFor(/Question 1 of 3\n\? Database[\s\S]*Choose 1-3 or type your own answer:$/);
+    await second.waitFor(
+      /Question 1 of 3\n\? Database[\s\S]*Choose 1-3 or type your own answer \(Ctrl\+D: decline all\):$/,
+    );
     second.write('2\r1\r\r');
-    await second.waitFor(/Choose 1-3:$/);
+    await second.waitFor(/Choose 1-3 \(Ctrl\+D: decline\):$/);
     second.write('1\r');
     await second.waitFor(/That is the plan\.[^\n]*\n(.*\n)*>$/);
     second.write('write it\r');
-    await second.waitFor(/Edit PLAN\.md[\s\S]*Allow\? y, n or 1-4:$/);
+    await second.waitFor(/Overwrite PLAN\.md[\s\S]*Allow\? y, n or 1-4:$/);
     second.write('y\r');
     await second.waitFor(/\$ wc -l PLAN\.md[\s\S]*Allow\? y, n or 1-4:$/);
     const shownBeforeKill = await second.text();
-    expect(shownBeforeKill).toContain('✔ Edit PLAN.md · allowed once');
+    expect(shownBeforeKill).toContain('✔ Overwrite PLAN.md · allowed once');
     // kill -9 the program, not the shell around it (which then prints its status): its pid is
     // in the lock it holds on the session.
     const sessions = join(stateDir, 'sessions');

@@ -101,4 +101,46 @@ describe('a resumed conversation shows its approvals', () => {
       ].join('\n'),
     );
   });
+
+  it('an approval on screen when the turn was cancelled reads as it did live: cancelled, not "not asked"', () => {
+    const cancelledBy = (toolCallId: string, title: string): ConversationEntry[] => [
+      approval(
+        toolCallId,
+        { kind: 'edit', title },
+        {
+          allowed: false,
+          decidedBy: { kind: 'unanswered', code: 'ASK_ABORTED', message: 'Withdrawn.' },
+        },
+      ),
+      {
+        type: 'tool-result',
+        toolCallId,
+        result: {
+          ok: false,
+          output: '{}',
+          error: { name: 'AgentError', code: 'TURN_CANCELLED', message: 'Cancelled.' },
+        },
+      },
+    ];
+    const entries: ConversationEntry[] = [
+      { type: 'prompt', text: 'write it' },
+      { type: 'assistant', text: 'Editing.', toolCalls: [call('p', 'edit_file', { path: 'a' })] },
+      { type: 'posed', toolCallId: 'p', kind: 'approval' },
+      ...cancelledBy('p', 'Edit PLAN.md'),
+      { type: 'turn-end', reason: 'cancelled' },
+      // Withdrawn before it was put to anyone: still "not asked".
+      { type: 'prompt', text: 'again' },
+      { type: 'assistant', text: 'Editing.', toolCalls: [call('q', 'edit_file', { path: 'b' })] },
+      ...cancelledBy('q', 'Edit b'),
+      { type: 'turn-end', reason: 'cancelled' },
+    ];
+    const text = pastTurnsText(entries, {
+      style,
+      width: undefined,
+      command: programCommand('dsh-stdio-agent', {}),
+    });
+    expect(text).toContain('Editing.\n✖ Edit PLAN.md · cancelled\n⊘ Turn cancelled.');
+    expect(text).not.toContain('Edit PLAN.md · denied');
+    expect(text).toContain('✖ Edit b · denied, not asked: withdrawn (ASK_ABORTED)');
+  });
 });

@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -40,10 +40,10 @@ describe('the dsh-stdio-agent program with piped input', () => {
     const answers = 'hello\n1\nmy-app\n2\n1,3\n\n1\nwrite it\n';
     const allowed = await runProgram(['--no-history'], `${answers}y\ny\n`);
     expect(allowed.code).toBe(0);
-    expect(allowed.stdout).toContain('? Allow this? Edit PLAN.md\n');
+    expect(allowed.stdout).toContain('? Allow this? Overwrite PLAN.md\n');
     expect(allowed.stdout).toContain('  -Nothing is decided yet.\n  +- Project: my-app\n');
     expect(allowed.stdout).toContain(
-      'Allow? y, n or always (no numbers from a pipe): y\n✔ Edit PLAN.md · allowed once\n✔ edit_file · Edit PLAN.md · ok\n',
+      'Allow? y, n or always (no numbers from a pipe): y\n✔ Overwrite PLAN.md · allowed once\n✔ write_file · Overwrite PLAN.md · ok\n',
     );
     expect(allowed.stdout).toContain('  $ wc -l PLAN.md\n');
     expect(allowed.stdout).toContain('✔ run_command · Run wc -l PLAN.md · exit 0\n');
@@ -54,8 +54,8 @@ describe('the dsh-stdio-agent program with piped input', () => {
 
     const rejected = await runProgram(['--no-history'], `${answers}n\n`);
     expect(rejected.code).toBe(0);
-    expect(rejected.stdout).toContain('✖ Edit PLAN.md · rejected\n');
-    expect(rejected.stdout).not.toContain('edit_file · Edit PLAN.md · ok');
+    expect(rejected.stdout).toContain('✖ Overwrite PLAN.md · rejected\n');
+    expect(rejected.stdout).not.toContain('write_file · Overwrite PLAN.md · ok');
     // The input ended at the command's approval: denied, never run.
     expect(rejected.stdout).toContain(
       '✖ Run wc -l PLAN.md · denied, not asked: the input ended (INPUT_CLOSED)\n',
@@ -66,8 +66,30 @@ describe('the dsh-stdio-agent program with piped input', () => {
     const numbered = await runProgram(['--no-history'], `${answers}2\n1\n`);
     expect(numbered.code).toBe(0);
     expect(numbered.stdout.split('never a number').length - 1).toBe(2);
-    expect(numbered.stdout).toContain('Edit PLAN.md · not answered: input closed\n');
-    expect(numbered.stdout).not.toContain('edit_file · Edit PLAN.md · ok');
+    expect(numbered.stdout).toContain('Overwrite PLAN.md · not answered: input closed\n');
+    expect(numbered.stdout).not.toContain('write_file · Overwrite PLAN.md · ok');
+  });
+
+  it('"always" in the demo says where its rule is, leaves nothing in the state but the session, and the second part runs again', async () => {
+    const stateDir = mkdtempSync(join(tmpdir(), 'dsh-demo-state-test-'));
+    try {
+      const questions = '1\nmy-app\n2\n1,3\n\n1\n';
+      const input = `hello\n${questions}write it\nalways\nalways\nagain\n${questions}write it\n`;
+      const { code, stdout } = await runProgram(['--state-dir', stateDir], input);
+      expect(code).toBe(0);
+      const saved = /↳ rule saved in (\S+) \(the demo's own: removed when it ends\)\n/.exec(stdout);
+      expect(saved?.[1]).toMatch(/dsh-demo-state-.*\.json$/);
+      // The second time, the rules written the first time decide, and the write works.
+      expect(stdout).toContain('✔ Overwrite PLAN.md · allowed by rule `write_file:PLAN.md`');
+      expect(stdout.match(/✔ write_file · Overwrite PLAN\.md · ok\n/g)).toHaveLength(2);
+      expect(stdout.match(/✔ run_command · Run wc -l PLAN\.md · exit 0\n/g)).toHaveLength(2);
+      expect(stdout).not.toContain('NOT_FOUND');
+      // Nothing in the person's state but the session; the demo's rules went with it.
+      expect(readdirSync(stateDir)).toEqual(['sessions']);
+      expect(existsSync(saved?.[1] ?? '')).toBe(false);
+    } finally {
+      rmSync(stateDir, { recursive: true, force: true });
+    }
   });
 
   it('--permissions lists the rules in force and where they live; a bad --allow is a usage error', async () => {

@@ -32,17 +32,17 @@ describe('plain mode in a real terminal', () => {
       });
       await session.waitFor(/Ctrl\+D quits\.\n>$/);
       session.write('hello\r');
-      await session.waitFor('Choose 1-4 (Enter: 1):');
+      await session.waitFor('Choose 1-4 (Enter: 1; Ctrl+D: decline):');
       session.write('2\r');
-      await session.waitFor(/\nAnswer:$/);
+      await session.waitFor(/\nAnswer \(Ctrl\+D: decline\):$/);
       session.write('my-app\r');
-      await session.waitFor('Choose 1-3 or type your own answer:');
+      await session.waitFor('Choose 1-3 or type your own answer (Ctrl+D: decline all):');
       session.write('2\r');
-      await session.waitFor('such as 1,3, and/or =your own answer:');
+      await session.waitFor('such as 1,3, and/or =your own answer (Ctrl+D: decline all):');
       session.write('1,2\r');
-      await session.waitFor(/License[\s\S]*Choose 1-3 \(Enter: 1\):$/);
+      await session.waitFor(/License[\s\S]*Choose 1-3 \(Enter: 1; Ctrl\+D: decline all\):$/);
       session.write('\r');
-      await session.waitFor(/Where will my-app run\?[\s\S]*Choose 1-3:$/);
+      await session.waitFor(/Where will my-app run\?[\s\S]*Choose 1-3 \(Ctrl\+D: decline\):$/);
       session.write('\u0003');
       await session.waitFor(/Turn cancelled\. Type your next message to go on\.\n\n>$/);
       session.write('\u0004');
@@ -60,7 +60,7 @@ describe('plain mode in a real terminal', () => {
           '     Quick to write, with a large ecosystem.',
           '  4. Rust',
           '     Fast and safe, but slower to write.',
-          'Choose 1-4 (Enter: 1): 2',
+          'Choose 1-4 (Enter: 1; Ctrl+D: decline): 2',
           '✔ Language · Go',
         ].join('\n'),
       );
@@ -92,25 +92,25 @@ describe('plain mode in a real terminal', () => {
     });
     await session.waitFor(/Ctrl\+D quits\.\n>$/);
     session.write('hello\r');
-    await session.waitFor('Choose 1-4 (Enter: 1):');
+    await session.waitFor('Choose 1-4 (Enter: 1; Ctrl+D: decline):');
     session.write('\u0004');
     await session.waitFor('✖ Language · declined');
-    await session.waitFor(/\nAnswer:$/);
+    await session.waitFor(/\nAnswer \(Ctrl\+D: decline\):$/);
     // Ctrl+D after typed text hands that text over (the terminal reads it as a line of its
     // own, with no Enter), and Ctrl+D then ends that line, as `cat` takes it.
     session.write('my\u0004-app\u0004\u0004');
     await session.waitFor('✔ Project name · my-app');
-    await session.waitFor('Choose 1-3 or type your own answer:');
+    await session.waitFor('Choose 1-3 or type your own answer (Ctrl+D: decline all):');
     // Three questions asked together: Ctrl+D declines them all.
     session.write('\u0004');
     await session.waitFor('✖ License · declined');
-    await session.waitFor(/Choose 1-3:$/);
+    await session.waitFor(/Choose 1-3 \(Ctrl\+D: decline\):$/);
     session.write('1\r');
     await session.waitFor(/That is the plan\.[^\n]*\n(.*\n)*>$/);
     session.write('write it\r');
     await session.waitFor(/Allow\? y, n or 1-\d:$/);
     session.write('\u0004');
-    await session.waitFor('✖ Edit PLAN.md · rejected');
+    await session.waitFor('✖ Overwrite PLAN.md · rejected');
     await session.waitFor(/Run wc -l PLAN\.md[\s\S]*Allow\? y, n or 1-\d:$/);
     session.write('\u0004');
     await session.waitFor('✖ Run wc -l PLAN.md · rejected');
@@ -121,7 +121,7 @@ describe('plain mode in a real terminal', () => {
     expect(screen).toContain('✖ Database · declined');
     expect(screen).toContain('✖ Features · declined');
     // Both approvals were rejected by the person: neither the edit nor the command ran.
-    expect(screen).not.toContain('✔ edit_file');
+    expect(screen).not.toContain('✔ write_file');
     expect(screen).not.toContain('✔ run_command');
     expect(screen).not.toContain('INPUT_CLOSED');
     expect(screen).not.toContain('input closed');

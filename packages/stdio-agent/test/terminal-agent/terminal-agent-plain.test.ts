@@ -56,7 +56,7 @@ describe('plain mode on a terminal', () => {
       const { terminal, type } = startAgent({ model: model(), clock, ...options });
       await vi.waitFor(() => expect(writtenText(terminal)).toMatch(/> $/));
       type('hello');
-      const prompt = 'Choose 1-2 or type your own answer (Enter: 1): ';
+      const prompt = 'Choose 1-2 or type your own answer (Enter: 1; Ctrl+D: decline): ';
       // A terminal in its own (cooked) mode turns each line feed into a new line: the fake one
       // does not, so what was written is read rather than the screen.
       await vi.waitFor(() => expect(writtenText(terminal)).toContain(prompt));
@@ -83,6 +83,27 @@ describe('plain mode on a terminal', () => {
       expect(terminal.written).not.toContain(ESCAPE);
     },
   );
+});
+
+describe('plain mode: Esc and escape sequences at a question', () => {
+  it('Esc alone declines, never the recommended option; arrow keys ask again', async () => {
+    const { terminal, type } = startAgent({ model: model(), plain: true });
+    await vi.waitFor(() => expect(writtenText(terminal)).toMatch(/> $/));
+    type('hello');
+    await vi.waitFor(() => expect(writtenText(terminal)).toContain('Ctrl+D: decline): '));
+    // A cooked terminal sends what was typed at Enter: the up arrow, then Enter.
+    type('\u001b[A');
+    await vi.waitFor(() =>
+      expect(writtenText(terminal)).toContain(
+        'Arrow keys and other escape sequences do not work here: type the answer again. (Esc alone declines.)',
+      ),
+    );
+    type('\u001b');
+    await vi.waitFor(() => expect(writtenText(terminal)).toMatch(/Done\.\n\n> $/));
+    const written = writtenText(terminal);
+    expect(written).toContain('Which database? · declined');
+    expect(written).not.toContain('· Postgres');
+  });
 });
 
 describe('NO_COLOR on a terminal', () => {

@@ -102,7 +102,10 @@ describe('the terminal agent in a real terminal', () => {
         '- Hosting: containers',
       ].join('\n'),
     );
-    expect(screen).toMatch(/the command first\.\n\n>\nexit=0\n/);
+    // Quitting a saved conversation says how to come back to it.
+    expect(screen).toMatch(
+      /the command first\.\n\n>\nTo come back to this conversation: \S.* --continue\nexit=0\n/,
+    );
     // No menu was left behind.
     expect(screen).not.toContain('Esc decline');
     expect(session.cursorHidden()).toBe(false);

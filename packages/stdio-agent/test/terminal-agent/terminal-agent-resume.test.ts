@@ -212,4 +212,38 @@ describe('a resumed conversation in the terminal', () => {
       /> go on\nNoted: Go\. The next question has no options: type the answer\.\n[\s\S]*What should the project be called\?/,
     );
   });
+
+  it('says how to come back to a saved conversation when the person quits, and only then', async () => {
+    const store = openSessionStore({ dir: temporaryStateFolder() });
+    const saved = startAgent({
+      model: createScriptedModel({ steps: [{ text: 'Ok.' }] }),
+      session: store.create({ cwd: '/' }),
+    });
+    await waitForPrompt(saved.terminal);
+    saved.type('hello');
+    await saved.terminal.waitFor('Ok.');
+    await waitForPrompt(saved.terminal);
+    saved.terminal.press('\u0004');
+    expect(await saved.exit).toBe(0);
+    expect(await saved.terminal.text()).toContain(
+      'To come back to this conversation: dsh-stdio-agent --continue',
+    );
+    // Nothing said: no turn, or nothing saved.
+    const empty = startAgent({
+      model: createScriptedModel({ steps: [{ text: 'Ok.' }] }),
+      session: store.create({ cwd: '/' }),
+    });
+    await waitForPrompt(empty.terminal);
+    empty.terminal.press('\u0004');
+    expect(await empty.exit).toBe(0);
+    expect(await empty.terminal.text()).not.toContain('To come back');
+    const unsaved = startAgent({ model: createScriptedModel({ steps: [{ text: 'Ok.' }] }) });
+    await waitForPrompt(unsaved.terminal);
+    unsaved.type('hello');
+    await unsaved.terminal.waitFor('Ok.');
+    await waitForPrompt(unsaved.terminal);
+    unsaved.terminal.press('\u0004');
+    expect(await unsaved.exit).toBe(0);
+    expect(await unsaved.terminal.text()).not.toContain('To come back');
+  });
 });

@@ -12,24 +12,24 @@ import { createScriptedModel } from '../script/scripted-model.js';
 /** What a program was asked to use, from its flags and environment. */
 export interface ResolveModelOptions {
   /** `--model`: the model name on an OpenAI-compatible server. */
-  readonly model?: string;
+  readonly model?: string | undefined;
   /** `--base-url`: an OpenAI-compatible server. */
-  readonly baseUrl?: string;
+  readonly baseUrl?: string | undefined;
   /** An explicit API key; takes precedence over the environment. */
-  readonly apiKey?: string;
+  readonly apiKey?: string | undefined;
   /** `--script FILE`: replay this script offline. */
-  readonly script?: string;
+  readonly script?: string | undefined;
   /** `--thinking`: how much a thinking model reasons (ignored by scripted models). */
-  readonly thinking?: ThinkingLevel;
+  readonly thinking?: ThinkingLevel | undefined;
   /**
    * `--request-timeout`: how long the model server may stay silent, in milliseconds
    * (`timeoutMs` of `createOpenAICompatibleModel`; ignored by scripted models).
    */
-  readonly requestTimeoutMs?: number;
+  readonly requestTimeoutMs?: number | undefined;
   /** `--retries`: retries of a failed model request (ignored by scripted models). */
-  readonly maxRetries?: number;
+  readonly maxRetries?: number | undefined;
   /** Where to read `DEEPSEEK_API_KEY` and `DSH_API_KEY` (default: `process.env`). */
-  readonly env?: Readonly<Record<string, string | undefined>>;
+  readonly env?: Readonly<Record<string, string | undefined>> | undefined;
 }
 
 /** The model a program should use, and one line that tells the person which it is. */

@@ -41,20 +41,20 @@ export const NO_API_KEY = 'no-key';
 /** Options of `createOpenAICompatibleModel`. */
 export interface OpenAICompatibleModelOptions {
   /** The server's base URL (default: DeepSeek). Ollama: `http://localhost:11434/v1`. */
-  readonly baseURL?: string;
+  readonly baseURL?: string | undefined;
   /** The model name (default `deepseek-flash`). Never checked here: the server decides. */
-  readonly model?: string;
+  readonly model?: string | undefined;
   /**
    * The API key. Default: `DEEPSEEK_API_KEY` when the server is DeepSeek; for any other
    * server, no key (a placeholder is sent, which local servers ignore).
    */
-  readonly apiKey?: string;
+  readonly apiKey?: string | undefined;
   /**
    * How much the model reasons: DeepSeek (its server, or a model named `deepseek-…`) gets
    * `thinking` and `reasoning_effort`; other servers get `reasoning_effort` (`none` for off).
    * Default: nothing is sent, and the server's default applies.
    */
-  readonly thinking?: ThinkingLevel;
+  readonly thinking?: ThinkingLevel | undefined;
   /**
    * Retries of a request that failed before anything of the answer streamed (default 2, at
    * most 10): a busy or limiting server (HTTP 408, 429, 5xx but 501), one that cannot be
@@ -62,33 +62,33 @@ export interface OpenAICompatibleModelOptions {
    * one silent for `timeoutMs`.
    * Refusals (400, 401, 403, 404, 422…) are never retried. Each retry streams a `retry` event.
    */
-  readonly maxRetries?: number;
+  readonly maxRetries?: number | undefined;
   /**
    * How long the server may stay silent, in milliseconds (default 20000): the wait for its
    * first byte, and each gap between two pieces of its answer. An answer that keeps streaming
    * is never cut. With the default retries, an unresponsive server fails after 60 s in all.
    */
-  readonly timeoutMs?: number;
+  readonly timeoutMs?: number | undefined;
   /**
    * The pause before the first retry, in milliseconds (default 1000); it doubles with each
    * retry, up to 8 s. A server's `Retry-After` (up to 60 s) wins; after silence there is none.
    */
-  readonly retryDelayMs?: number;
+  readonly retryDelayMs?: number | undefined;
   /**
    * After the model finished its answer (a `finish_reason`), how long the server has to end
    * its stream, in milliseconds (default 2000). A server that then sends only keep-alives is
    * cut off at this bound, and the answer completes.
    */
-  readonly finishWaitMs?: number;
+  readonly finishWaitMs?: number | undefined;
   /**
    * Where the API key came from, for messages (such as `DEEPSEEK_API_KEY`). Default: that
    * variable when the key is read from it here, else nothing is said.
    */
-  readonly apiKeySource?: string;
+  readonly apiKeySource?: string | undefined;
   /** Extra HTTP headers for every request. */
-  readonly headers?: Readonly<Record<string, string>>;
+  readonly headers?: Readonly<Record<string, string>> | undefined;
   /** The `fetch` to use (default: the global one). */
-  readonly fetch?: typeof fetch;
+  readonly fetch?: typeof fetch | undefined;
 }
 
 type Client = InstanceType<typeof OpenAIModule.OpenAI>;

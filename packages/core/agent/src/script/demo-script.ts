@@ -2,7 +2,8 @@ import type { Script } from './script.js';
 
 /**
  * The files of the scratch folder the demo works in (its workspace), by name: the demo reads
- * PLAN.md, proposes an edit to it, and runs a command on it. Never the person's own folder.
+ * PLAN.md, proposes to write the plan into it, and runs a command on it. Never the person's own
+ * folder.
  */
 export const DEMO_WORKSPACE_FILES: Readonly<Record<string, string>> = Object.freeze({
   'PLAN.md': '# The plan\n\nNothing is decided yet.\n',
@@ -75,7 +76,7 @@ export const DEMO_SCRIPT: Script = {
               {
                 id: 'features',
                 header: 'Features',
-                question: 'Which features should it start with? Choose any.',
+                question: 'Which features should it start with? Choose one or more.',
                 multi_select: true,
                 options: [
                   { label: 'Authentication', description: 'Sign-in and sessions.' },
@@ -139,12 +140,13 @@ export const DEMO_SCRIPT: Script = {
       toolCalls: [
         {
           id: 'write-plan',
-          name: 'edit_file',
+          // The whole file, so that the second part works every time it runs (an edit of
+          // "Nothing is decided yet." finds nothing once it was written).
+          name: 'write_file',
           arguments: {
             path: 'PLAN.md',
-            old_text: 'Nothing is decided yet.\n',
-            new_text:
-              '- Project: {{answer:name|(no name given)}}\n- Language: {{answer:language|(not chosen)}}\n- Database: {{answer:stack.database|(not chosen)}}\n- Features: {{answer:stack.features|(none chosen)}}\n- License: {{answer:stack.license|(not chosen)}}\n- Hosting: {{answer:hosting|(not chosen)}}\n',
+            content:
+              '# The plan\n\n- Project: {{answer:name|(no name given)}}\n- Language: {{answer:language|(not chosen)}}\n- Database: {{answer:stack.database|(not chosen)}}\n- Features: {{answer:stack.features|(none chosen)}}\n- License: {{answer:stack.license|(not chosen)}}\n- Hosting: {{answer:hosting|(not chosen)}}\n',
           },
         },
       ],

@@ -4,6 +4,7 @@ import {
   linkSync,
   open,
   readdirSync,
+  readFileSync,
   readSync,
   unlinkSync,
   writeFileSync,
@@ -105,10 +106,27 @@ function running(holder: LockHolder): boolean {
   if (holder.host !== hostname()) return true;
   try {
     process.kill(holder.pid, 0);
-    return true;
   } catch (error) {
     return systemCode(error) === 'EPERM';
   }
+  return !ended(holder.pid);
+}
+
+/**
+ * Whether a process that still has an entry has ended: killed, but not yet reaped by its
+ * parent (a zombie, state `Z`, or `X` while it goes). `kill(pid, 0)` succeeds for it, though it
+ * will never write again. Only Linux says so (`/proc`); elsewhere, an entry counts as running.
+ */
+function ended(pid: number): boolean {
+  let stat: string;
+  try {
+    stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  } catch {
+    return false;
+  }
+  // `pid (name) S ...`: the name may hold spaces and parentheses, the state follows the last `)`.
+  const state = stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3);
+  return state === 'Z' || state === 'X';
 }
 
 function lockedError(id: string, holder: LockHolder, path: string): SessionError {

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { DEMO_DESCRIPTION, resolveModel } from '../../src/command-line/resolve-model.js';
 import { isModelError } from '../../src/models/model-error.js';
+import { createOpenAICompatibleModel } from '../../src/models/openai-compatible-model.js';
 import { startChatServer, textChunks } from '../../src/testing.js';
 
 let folder: string;
@@ -24,6 +25,37 @@ async function codeOf(promise: Promise<unknown>): Promise<string | undefined> {
 }
 
 describe('resolveModel', () => {
+  it('takes undefined options as not given (flags a person passes on, possibly missing)', async () => {
+    // Under exactOptionalPropertyTypes (tsc --init's default) this must compile, and mean the same.
+    const flags: { model?: string; baseUrl?: string; script?: string } = {};
+    const resolved = await resolveModel({
+      model: flags.model,
+      baseUrl: flags.baseUrl,
+      script: flags.script,
+      apiKey: undefined,
+      thinking: undefined,
+      requestTimeoutMs: undefined,
+      maxRetries: undefined,
+      env: {},
+    });
+    expect(resolved.kind).toBe('demo');
+    expect(resolved.description).toBe(DEMO_DESCRIPTION);
+    const model = createOpenAICompatibleModel({
+      baseURL: undefined,
+      model: undefined,
+      apiKey: 'sk-test',
+      apiKeySource: undefined,
+      thinking: undefined,
+      maxRetries: undefined,
+      timeoutMs: undefined,
+      retryDelayMs: undefined,
+      finishWaitMs: undefined,
+      headers: undefined,
+      fetch: undefined,
+    });
+    expect(model.id).toBe('deepseek-flash');
+  });
+
   it("gives the model server's time limit and retries to the OpenAI-compatible model", async () => {
     // The time limit runs on a fake clock, moved on only once the server holds each request: on
     // a busy machine, 100 real milliseconds can pass before the server has even read it.

@@ -131,11 +131,12 @@ describe('the demo script', () => {
     });
     const first = textOf(await collect(agent.run('hello')));
     expect(first).toContain('That is the plan. Send another message');
-    // The second part: a read, an edit and a command (without workspace tools here, each fails).
+    // The second part: a read, a write of the whole plan and a command (without workspace tools
+    // here, each fails).
     const work = await collect(agent.run('write it'));
     expect(work.filter((event) => event.type === 'tool-call').map((event) => event.name)).toEqual([
       'read_file',
-      'edit_file',
+      'write_file',
       'run_command',
     ]);
     expect(textOf(work)).toContain('That is the whole demo: questions, an edit and a command');

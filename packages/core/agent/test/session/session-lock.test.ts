@@ -1,9 +1,10 @@
 import { type ChildProcessWithoutNullStreams, spawn, spawnSync } from 'node:child_process';
-import { readdirSync, writeFileSync } from 'node:fs';
+import { once } from 'node:events';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { isSessionError } from '../../src/session/session-error.js';
 import { lockSession } from '../../src/session/session-lock.js';
 import { deferred } from '../../src/testing.js';
@@ -103,6 +104,33 @@ describe('the session lock', () => {
     await mine.release();
     expect(readdirSync(folder)).toEqual([]);
   });
+
+  it.runIf(existsSync('/proc/self/stat'))(
+    'takes over the lock of a holder that was killed but not yet reaped (a zombie)',
+    async () => {
+      const folder = stateFolder();
+      // `sleep 0` ends at once; its parent, now `sleep 30` (exec), never reaps it.
+      const parent = spawn('sh', ['-c', 'sleep 0 & echo $!; exec sleep 30'], {
+        stdio: ['ignore', 'pipe', 'ignore'],
+      });
+      try {
+        const [line] = (await once(parent.stdout, 'data')) as [Buffer];
+        const pid = Number(line.toString().trim());
+        await vi.waitFor(() => {
+          const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+          expect(stat.slice(stat.lastIndexOf(')') + 2)[0]).toBe('Z');
+        });
+        // It still has an entry: a signal 0 reaches it.
+        expect(process.kill(pid, 0)).toBe(true);
+        writeFileSync(join(folder, `${ID}.1.lock`), JSON.stringify({ pid, host: hostname() }));
+        const lock = lockSession(folder, ID);
+        expect(readdirSync(folder)).toEqual([`${ID}.2.lock`]);
+        lock.release();
+      } finally {
+        parent.kill('SIGKILL');
+      }
+    },
+  );
 
   it('reads the highest generation as the lock, whatever is missing below it', async () => {
     const folder = stateFolder();

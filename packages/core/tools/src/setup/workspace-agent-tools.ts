@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { lstatSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import type { AgentTool } from 'dsh-agent';
@@ -61,7 +61,13 @@ export function createScratchFolder(
   files: Readonly<Record<string, string>>,
   prefix = 'dsh-demo-',
 ): ScratchFolder {
-  const folder = mkdtempSync(join(tmpdir(), prefix));
+  if (!staleRemoved.has(prefix)) {
+    staleRemoved.add(prefix);
+    removeStaleScratchFolders(prefix);
+  }
+  // The pid in the name says whose it is: a folder left by a program killed with -9 (which
+  // runs no exit handler) is removed at the next start, by `removeStaleScratchFolders`.
+  const folder = mkdtempSync(join(tmpdir(), `${prefix}${process.pid}-`));
   for (const [name, text] of Object.entries(files)) {
     const path = join(folder, name);
     mkdirSync(dirname(path), { recursive: true });
@@ -82,6 +88,47 @@ export function createScratchFolder(
       rmSync(folder, { recursive: true, force: true });
     },
   };
+}
+
+/** The prefixes whose stale folders this process removed already (once each). */
+const staleRemoved = new Set<string>();
+
+/**
+ * Removes the scratch folders of `prefix` that a program which no longer runs left in the
+ * temporary folder (killed with -9, it could not remove its own): only real folders of this
+ * user, named with the pid of a process that is gone. Anything else is left alone: a link, a
+ * file, another user's folder, a folder of a running process, a name without a pid.
+ */
+export function removeStaleScratchFolders(prefix = 'dsh-demo-'): void {
+  const pattern = new RegExp(`^${prefix.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(\\d+)-[^/]+$`);
+  let names: string[];
+  try {
+    names = readdirSync(tmpdir());
+  } catch {
+    return;
+  }
+  for (const name of names) {
+    const pid = Number(pattern.exec(name)?.[1]);
+    if (!Number.isSafeInteger(pid) || pid <= 0 || pid === process.pid || alive(pid)) continue;
+    const path = join(tmpdir(), name);
+    try {
+      const found = lstatSync(path);
+      if (!found.isDirectory() || found.uid !== process.getuid?.()) continue;
+      rmSync(path, { recursive: true, force: true });
+    } catch {
+      // Gone meanwhile, or not ours to remove: nothing depends on it.
+    }
+  }
+}
+
+/** Whether a process of this id runs (`EPERM`: it does, as another user's). */
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as { code?: unknown }).code === 'EPERM';
+  }
 }
 
 /** The scratch folders not removed yet: every one goes when the process exits. */

@@ -37,7 +37,8 @@ async function diffText(edit: PermissionEdit, shown: string): Promise<string> {
 function counts(edit: PermissionEdit): string {
   const lines = (text: string | null) =>
     text === null || text === '' ? 0 : text.replace(/\n$/, '').split('\n').length;
-  return `${lines(edit.oldText)} lines before, ${lines(edit.newText)} after`;
+  const before = lines(edit.oldText);
+  return `${before} line${before === 1 ? '' : 's'} before, ${lines(edit.newText)} after`;
 }
 
 /**

@@ -211,6 +211,14 @@ describe('edit_file and write_file', () => {
     expect(readFileSync(join(folder, 'a.txt'), 'utf8')).toBe('ALPHA\nB\ngamma\nB\n');
   });
 
+  it('count the lines before and after in words that agree with the number', async () => {
+    const { tool } = await setUp({ 'one.txt': 'one\n', 'two.txt': 'a\nb\n' });
+    const one = await call(tool('write_file'), { path: 'one.txt', content: 'uno\n' });
+    expect(one.output).toContain('(1 line before, 1 after)');
+    const two = await call(tool('write_file'), { path: 'two.txt', content: 'c\n' });
+    expect(two.output).toContain('(2 lines before, 1 after)');
+  });
+
   it('write only what was approved: a file changed meanwhile is left alone', async () => {
     const { tool, folder, workspace } = await setUp({ 'a.txt': 'one\n' });
     const args = { path: 'a.txt', old_text: 'one', new_text: 'two' };

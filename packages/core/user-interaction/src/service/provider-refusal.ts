@@ -32,7 +32,8 @@ export function refusalFor(
   const why = because === undefined ? '' : ` (${because})`;
   if (capabilities?.questions === false) {
     return unsupportedError(
-      `${ui} cannot show questions${why}: ask the question in your reply text, end your turn, and take the person's next message as the answer`,
+      // After "This UI cannot show the question: ", said once, not twice.
+      `${ui} shows no questions at all${why}; ask the question in your reply text, end your turn, and take the person's next message as the answer`,
     );
   }
   if (!('questions' in request)) {

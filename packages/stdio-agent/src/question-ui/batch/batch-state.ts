@@ -33,6 +33,11 @@ export interface BatchState {
   readonly unanswered: number;
   /** Inside a bracketed paste on the review, where pasted text means nothing. */
   readonly pasting: boolean;
+  /**
+   * Esc was pressed with answers given: the screen asks before it declines them all (a second
+   * Esc declines; any other key goes back), since the answers would be lost with no word.
+   */
+  readonly confirmingDecline: boolean;
 }
 
 /** The result of one key: the next state, and the outcome when the key ended the screen. */
@@ -52,6 +57,7 @@ export function initialBatchState(setups: readonly MenuSetup[]): BatchState {
     page: 0,
     unanswered: -1,
     pasting: false,
+    confirmingDecline: false,
   };
 }
 
@@ -94,6 +100,15 @@ export function hasAnswer(state: BatchState, index: number): boolean {
   if (menu.optionCount === 0) return typed;
   if (!menu.multiSelect) return state.chosen[index] !== undefined;
   return menu.ticked.size > 0 || typed;
+}
+
+/** How many questions have an answer so far (what a decline would throw away). */
+export function answeredCount(state: BatchState): number {
+  let count = 0;
+  for (let index = 0; index < state.menus.length; index++) {
+    if (hasAnswer(state, index)) count++;
+  }
+  return count;
 }
 
 function firstUnanswered(state: BatchState, from = 0): number {
@@ -223,6 +238,12 @@ export function batchKeys(state: BatchState, presses: readonly KeyPress[]): Batc
   while (index < presses.length && current.outcome === undefined) {
     const now = current.state;
     const press = presses[index] as KeyPress;
+    if (now.confirmingDecline) {
+      current = confirmKey(now, press);
+      // A paste goes back, and is then taken as any paste is.
+      if (press.key.name !== 'paste-start' || current.outcome !== undefined) index++;
+      continue;
+    }
     if (onReview(now)) {
       current = reviewKey(now, press);
       index++;
@@ -238,7 +259,23 @@ export function batchKeys(state: BatchState, presses: readonly KeyPress[]): Batc
     index = end;
     current = afterMenuStep(now, step);
   }
-  return current;
+  return askBeforeDeclining(current);
+}
+
+/** A decline of several questions, some answered, asks first: it would lose those answers. */
+function askBeforeDeclining(step: BatchStep): BatchStep {
+  const { state, outcome } = step;
+  if (outcome?.kind !== 'decline' || state.confirmingDecline) return step;
+  if (state.menus.length < 2 || answeredCount(state) === 0) return step;
+  return { state: { ...state, confirmingDecline: true } };
+}
+
+/** The key after Esc asked: Esc again declines, Ctrl+C cancels, any other key goes back. */
+function confirmKey(state: BatchState, press: KeyPress): BatchStep {
+  const { key } = press;
+  if (key.name === 'escape') return { state, outcome: { kind: 'decline' } };
+  if (isKey(key, 'c', { ctrl: true })) return { state, outcome: { kind: 'cancel' } };
+  return { state: { ...state, confirmingDecline: false } };
 }
 
 /** The state with the list of the page in the window its layout chose. */

@@ -1,12 +1,19 @@
 import { fitStyledLine } from '../../text/fit-styled-line.js';
 import type { TerminalStyle } from '../../text/terminal-style.js';
-import { textWidth, truncateText } from '../../text/text-width.js';
+import { textWidth, truncateText, wrapText } from '../../text/text-width.js';
 import { type StyledRun, wrapStyledLine } from '../../text/wrap-styled-line.js';
 import { withWindow } from '../menu/menu-state.js';
 import { renderMenu, type ScreenSize } from '../menu/render-menu.js';
 import type { QuestionView } from '../question-view.js';
 import { batchAnswerParts } from './batch-answer-text.js';
-import { type BatchState, hasAnswer, onReview, pageAnswer, withPageMenu } from './batch-state.js';
+import {
+  answeredCount,
+  type BatchState,
+  hasAnswer,
+  onReview,
+  pageAnswer,
+  withPageMenu,
+} from './batch-state.js';
 
 /** Columns a question's name takes at most in the line of pages. */
 const PAGE_NAME_WIDTH = 20;
@@ -205,6 +212,19 @@ function reviewLines(
   return [title, ...shown, ...notice, ...hints.map((line) => style.dim(line))];
 }
 
+/** What Esc asks when answers would be lost: said whole, wrapped to the width. */
+function confirmLines(
+  count: number,
+  state: BatchState,
+  width: number,
+  style: TerminalStyle,
+): string[] {
+  const answered = answeredCount(state);
+  const lost = answered === 1 ? 'The answer you gave is' : `The ${answered} answers you gave are`;
+  const text = `Decline all ${count} questions? ${lost} not sent. Esc again: decline all · any other key: go back`;
+  return wrapText(text, width).map((line) => style.warning(line));
+}
+
 /**
  * Lays out several questions for a terminal of `size`: the line of pages, then the question
  * of the page as `renderMenu` draws it in the rows left (or the review, under the set's
@@ -220,6 +240,7 @@ export function renderBatch(
   const width = Math.max(8, size.columns - 1);
   const several = views.length > 1;
   const top = several ? [pagesLine(views, state, width, style)] : [];
+  if (state.confirmingDecline) top.push(...confirmLines(views.length, state, width, style));
   const rows = { columns: size.columns, rows: Math.max(2, size.rows - top.length) };
   if (onReview(state)) {
     const review = reviewLines(views, state, width, rows.rows - 1, style, header);

@@ -22,18 +22,23 @@ function severalExample(view: QuestionView): string {
   return `, such as ${view.optionCount === 2 ? '1,2' : '1,3'}`;
 }
 
-/** The prompt under a line-mode question, saying what it accepts. */
-export function linePrompt(view: QuestionView, multiSelect = false): string {
-  if (view.optionCount === 0) return 'Answer: ';
+/**
+ * The prompt under a line-mode question, saying what it accepts; on a terminal, `endKey` says
+ * what Ctrl+D does there (`decline`, `decline all`), since nothing else shows how to decline.
+ */
+export function linePrompt(view: QuestionView, multiSelect = false, endKey?: string): string {
+  const hints = [
+    ...(view.optionCount > 0 && view.recommended >= 0 ? [`Enter: ${view.recommended + 1}`] : []),
+    ...(endKey === undefined ? [] : [`Ctrl+D: ${endKey}`]),
+  ];
+  const fallback = hints.length === 0 ? '' : ` (${hints.join('; ')})`;
+  if (view.optionCount === 0) return `Answer${fallback}: `;
+  const numbers = view.optionCount === 1 ? '1' : `1-${view.optionCount}`;
   if (multiSelect) {
-    const numbers = view.optionCount === 1 ? '1' : `1-${view.optionCount}`;
     const custom = view.allowCustom ? ', and/or =your own answer' : '';
-    const fallback = view.recommended >= 0 ? ` (Enter: ${view.recommended + 1})` : '';
     return `Choose any of ${numbers}${severalExample(view)}${custom}${fallback}: `;
   }
-  const numbers = view.optionCount === 1 ? '1' : `1-${view.optionCount}`;
   const custom = view.allowCustom ? ' or type your own answer' : '';
-  const fallback = view.recommended >= 0 ? ` (Enter: ${view.recommended + 1})` : '';
   return `Choose ${numbers}${custom}${fallback}: `;
 }
 

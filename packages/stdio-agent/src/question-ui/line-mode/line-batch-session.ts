@@ -33,7 +33,8 @@ export function startLineBatchSession(
         const multiSelect = request.questions[index]?.multiSelect === true;
         if (count > 1) dialog.write(`${style.dim(`Question ${index + 1} of ${count}`)}\n`);
         dialog.write(questionBlock(view, style));
-        const parsed = await dialog.read(linePrompt(view, multiSelect), (line) =>
+        const endKey = !terminal.keyboard ? undefined : count > 1 ? 'decline all' : 'decline';
+        const parsed = await dialog.read(linePrompt(view, multiSelect, endKey), (line) =>
           multiSelect ? parseMultiLineAnswer(view, line) : parseLineAnswer(view, line),
         );
         if (parsed === undefined) return;

@@ -89,6 +89,16 @@ export function questionBlock(view: QuestionView, style: TerminalStyle): string 
   return `${lines.join('\n')}\n`;
 }
 
+const ESC = '\u001b';
+const ESCAPE_MESSAGE =
+  'Arrow keys and other escape sequences do not work here: type the answer again.';
+
+/** `esc` for a line of Esc alone (spaces aside), `sequence` for any other escape in it. */
+function escapeIn(line: string): 'esc' | 'sequence' | undefined {
+  if (!line.includes(ESC)) return undefined;
+  return line.replaceAll(ESC, '').trim() === '' ? 'esc' : 'sequence';
+}
+
 /** How Ctrl+D ends a line-mode session on a terminal: its summary lines, and how it settles. */
 export interface EndKeyEnding {
   readonly lines: readonly string[];
@@ -198,6 +208,19 @@ export function startLineDialog(
       // A terminal echoed the line and its Enter itself: the cursor is on the next line already.
       if (!terminal.keyboard) output.write(`${neutralizeText(line)}\n`);
       promptOpen = false;
+      // An escape sequence is never part of an answer: Esc alone declines, as on a screen (never
+      // the recommended option, which an empty line would take); arrow keys, which a cooked
+      // terminal cannot act on, make the line ask again.
+      const escaped = escapeIn(line);
+      if (escaped === 'esc' && onEndKey !== undefined) {
+        onEndKey();
+        return undefined;
+      }
+      if (escaped !== undefined) {
+        const declines = onEndKey === undefined ? '' : ' (Esc alone declines.)';
+        output.write(`${style.warning(`${ESCAPE_MESSAGE}${declines}`)}\n`);
+        continue;
+      }
       const parsed = parse(line);
       if (parsed.kind !== 'retry') return parsed;
       output.write(`${style.warning(parsed.message)}\n`);

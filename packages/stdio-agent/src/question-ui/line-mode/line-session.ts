@@ -29,7 +29,11 @@ export function startLineSession(
     view.title,
     async (dialog) => {
       dialog.write(questionBlock(view, dialog.style));
-      const parsed = await dialog.read(linePrompt(view), (line) => parseLineAnswer(view, line));
+      // Ctrl+D (or Esc alone) declines on a terminal; a pipe has no such key.
+      const endKey = !terminal.keyboard ? undefined : 'decline';
+      const parsed = await dialog.read(linePrompt(view, false, endKey), (line) =>
+        parseLineAnswer(view, line),
+      );
       if (parsed === undefined) return;
       if (parsed.kind === 'option') {
         const option = view.options[parsed.index] as AskUserQuestionOption;

@@ -42,6 +42,8 @@ export function noticeText(view: QuestionView, state: MenuState, style: Terminal
       return answerTooLongMessage(notice.length);
     case 'no-match':
       return 'No option matches: Backspace widens, Esc clears.';
+    case 'end-key':
+      return 'Ctrl+D ends no question: Esc declines it, Ctrl+C cancels.';
   }
 }
 

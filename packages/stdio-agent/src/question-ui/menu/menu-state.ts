@@ -244,6 +244,10 @@ function editorModeKey(state: MenuState, press: KeyPress): MenuStep {
 export function menuKey(state: MenuState, press: KeyPress): MenuStep {
   const { key } = press;
   if (isKey(key, 'c', { ctrl: true })) return end(state, { kind: 'cancel' });
+  // Ctrl+D quits at the prompt; here it would do nothing, with no word (but delete in a draft).
+  const deletes = state.mode === 'editor' && state.editor.text !== '';
+  if (isKey(key, 'd', { ctrl: true }) && !deletes)
+    return step(state, { notice: { kind: 'end-key' } });
   // The bounds of a paste are not keys the person pressed: a notice stays up across them.
   if (pasteBound(press) !== undefined) {
     return { state: { ...state, pasting: pastingAfter(state.pasting, press) } };

@@ -15,7 +15,9 @@ export type MenuNotice =
   /** The draft is longer than an answer may be: it is not submitted. */
   | { readonly kind: 'answer-too-long'; readonly length: number }
   /** Enter with a filter that matches no option, in a list that takes no typed answer. */
-  | { readonly kind: 'no-match' };
+  | { readonly kind: 'no-match' }
+  /** Ctrl+D, which quits at the prompt but ends no question. */
+  | { readonly kind: 'end-key' };
 
 /** What the person did to end the question. */
 export type MenuOutcome =

@@ -45,9 +45,13 @@ export function optionSearch(
   };
 }
 
-/** The search of a question's options, as the screen shows them (neutralised). */
+/**
+ * The search of a question's options, as the screen shows them (neutralised): their labels.
+ * Not their descriptions, which the list shows only for the focused option: a filter that
+ * matched one would keep an option whose visible text does not hold what was typed.
+ */
 export function questionSearch(view: QuestionView): OptionSearch {
-  return optionSearch(view.optionCount, (index) => [view.label(index), view.description(index)]);
+  return optionSearch(view.optionCount, (index) => [view.label(index), undefined]);
 }
 
 /** The options a filter matches: what was typed, its folded query, and their indexes in order. */

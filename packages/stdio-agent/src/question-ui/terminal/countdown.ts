@@ -8,8 +8,11 @@ export function timeLeftText(milliseconds: number): string {
   return `${hours}:${String(minutes % 60).padStart(2, '0')}:${String(seconds % 60).padStart(2, '0')}`;
 }
 
-/** What happens when a question's time is up, as its countdown says. */
-export const AT_ZERO = 'then it is withdrawn, and the agent is told nobody answered';
+/**
+ * What happens when a question's time is up, as its countdown says: in words true for any
+ * harness, with or without an agent behind the question UI.
+ */
+export const AT_ZERO = 'then it is withdrawn, unanswered';
 
 /** The countdown line of a question with a deadline, at `now`. */
 export function countdownLine(deadline: number, now: number): string {

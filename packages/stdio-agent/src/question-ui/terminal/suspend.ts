@@ -45,6 +45,14 @@ function onContinue(): void {
 }
 
 function onStop(): void {
+  stop(process.pid);
+}
+
+/**
+ * Gives the terminal back, then sends SIGTSTP to `target`: this process (a stop signal came),
+ * or its process group (Ctrl+Z read as a key).
+ */
+function stop(target: number): void {
   // A host with its own SIGTSTP listener decides what a stop means, as with SIGINT.
   if (process.listenerCount('SIGTSTP') > 1 || state.waitingForContinue) return;
   // Innermost first: the question leaves the screen before the prompt does.
@@ -54,7 +62,7 @@ function onStop(): void {
   // Without a listener the signal has its default action again: the process stops here, as
   // any program does, and the shell can take the terminal.
   process.removeListener('SIGTSTP', state.onStop);
-  process.kill(process.pid, 'SIGTSTP');
+  process.kill(target, 'SIGTSTP');
 }
 
 /**
@@ -76,8 +84,17 @@ export function onSuspend(participant: SuspendParticipant): () => void {
   };
 }
 
-/** Ctrl+Z pressed as a key in raw mode: the process suspends as `kill -TSTP` would. */
+/**
+ * Ctrl+Z pressed as a key in raw mode: the whole process group stops, as the terminal stops it
+ * for a Ctrl+Z in cooked mode. Stopping only this process would leave a parent of the same job
+ * (`pnpm start`: pnpm and scripts/start.mjs) running in the foreground, the shell waiting on it,
+ * and the terminal frozen. The terminal is given back before anything stops.
+ */
 export function suspendByKey(): void {
   if (process.platform === 'win32') return;
-  process.kill(process.pid, 'SIGTSTP');
+  const listening = process.listeners('SIGTSTP').includes(state.onStop);
+  // A host's own listener decides, as for a `kill -TSTP`.
+  if (process.listenerCount('SIGTSTP') > (listening ? 1 : 0)) process.kill(process.pid, 'SIGTSTP');
+  else if (listening) stop(0);
+  else process.kill(0, 'SIGTSTP');
 }
