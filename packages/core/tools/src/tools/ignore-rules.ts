@@ -79,11 +79,13 @@ function keep(map: Map<string, Keyed>, key: string, rule: Rule, folderOnly: bool
 /**
  * The rules of a `.gitignore`'s text. Rules naming a file or folder (`dist/`, `/build`,
  * `**\/node_modules`), a name's end (`*.log`) or start (`tmp*`) go into tables; the others, at most
- * `WILDCARD_RULES`, are tried one by one from the last. Gives the event loop its turns while it reads.
+ * `WILDCARD_RULES`, are tried one by one from the last. Gives the event loop its turns while it
+ * reads, and stops reading once `stop()` says so.
  */
 export async function readIgnoreRules(
   text: string,
   turns: ReturnType<typeof eventLoopTurns>,
+  stop: () => boolean = () => false,
 ): Promise<IgnoreRules> {
   const names = new Map<string, Keyed>();
   const paths = new Map<string, Keyed>();
@@ -95,7 +97,11 @@ export async function readIgnoreRules(
   let skipped = 0;
   let order = 0;
   for (let start = 0; start <= text.length; ) {
-    if (turns.due()) await turns.take();
+    if (turns.due()) {
+      await turns.take();
+      // Cancelled: the walk ends too, and what it gives so far is what these rules allow.
+      if (stop()) break;
+    }
     const newline = text.indexOf('\n', start);
     const end = newline === -1 ? text.length : newline;
     const parsed = ruleOf(text.slice(start, end));

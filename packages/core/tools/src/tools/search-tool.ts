@@ -102,8 +102,8 @@ export function createSearchTool(workspace: Workspace, options: SearchToolOption
       const takeAnswer = async (): Promise<void> => {
         const outcome = await (answers.shift() as Promise<SearchOutcome>);
         if ('failed' in outcome) throw outcome.failed;
-        if ('slow' in outcome) slow = outcome.slow;
         if (!('lines' in outcome)) return;
+        if ('slow' in outcome) slow = outcome.slow;
         for (const line of outcome.lines) {
           if (found.length === SEARCH_LIMITS.matches) {
             more = true;

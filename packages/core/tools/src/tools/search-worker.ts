@@ -78,23 +78,29 @@ function searchInWorker(): void {
       start = newline + 1;
     }
   };
+  // The lines of each file are sent as soon as it is done (a file that hangs keeps those before),
+  // then `null` once the list is.
   parentPort.on('message', (files: readonly FoundFile[]) => {
-    const lines: string[] = [];
     for (const file of files) {
+      const lines: string[] = [];
       matchesOf(file.relative, file.path, lines);
       Atomics.add(done, 0, 1);
+      if (lines.length > 0) parentPort.postMessage(lines);
     }
-    parentPort.postMessage(lines);
+    parentPort.postMessage(null);
   });
 }
 
 const SOURCE = `(${searchInWorker.toString()})();`;
 
-/** What one list of files gave: its lines, or why the search ended before. */
+/**
+ * What one list of files gave: its lines, or why the search ended before (with the lines of
+ * the files before the one that took too long).
+ */
 export type SearchOutcome =
   | { readonly lines: readonly string[] }
+  | { readonly slow: string; readonly lines: readonly string[] }
   | { readonly cancelled: true }
-  | { readonly slow: string }
   | { readonly failed: Error };
 
 /** A search running in its worker thread. */
@@ -126,6 +132,7 @@ export function startFileSearch(options: FileSearchOptions): FileSearch {
   const waiting: {
     files: readonly FoundFile[];
     before: number;
+    lines: string[];
     settle: (outcome: SearchOutcome) => void;
   }[] = [];
   let sent = 0;
@@ -139,7 +146,8 @@ export function startFileSearch(options: FileSearchOptions): FileSearch {
     clearInterval(watchdog);
     signal.removeEventListener('abort', onAbort);
     void worker.terminate();
-    for (const list of waiting.splice(0)) list.settle(outcome);
+    for (const list of waiting.splice(0))
+      list.settle('slow' in outcome ? { ...outcome, lines: list.lines } : outcome);
   };
   const onAbort = (): void => end({ cancelled: true });
   signal.addEventListener('abort', onAbort, { once: true });
@@ -152,7 +160,7 @@ export function startFileSearch(options: FileSearchOptions): FileSearch {
         seenAt = now;
       } else if (now - seenAt >= fileTimeLimit) {
         const head = waiting[0] as (typeof waiting)[number];
-        end({ slow: head.files[finished - head.before]?.relative ?? '' });
+        end({ slow: head.files[finished - head.before]?.relative ?? '', lines: [] });
       }
     },
     Math.max(1, Math.floor(fileTimeLimit / 4)),
@@ -160,7 +168,13 @@ export function startFileSearch(options: FileSearchOptions): FileSearch {
   worker.once('online', () => {
     online = true;
   });
-  worker.on('message', (lines: string[]) => waiting.shift()?.settle({ lines }));
+  worker.on('message', (lines: string[] | null) => {
+    if (lines !== null) waiting[0]?.lines.push(...lines);
+    else {
+      const list = waiting.shift();
+      list?.settle({ lines: list.lines });
+    }
+  });
   worker.on('error', (error) => end({ failed: error }));
   worker.once('exit', () =>
     end({ failed: new Error('The search thread ended before it answered.') }),
@@ -170,7 +184,7 @@ export function startFileSearch(options: FileSearchOptions): FileSearch {
     match(files) {
       if (ended !== undefined) return Promise.resolve(ended);
       return new Promise((settle) => {
-        waiting.push({ files, before: sent, settle });
+        waiting.push({ files, before: sent, lines: [], settle });
         sent += files.length;
         worker.postMessage(files);
       });

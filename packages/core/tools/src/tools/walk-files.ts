@@ -83,7 +83,8 @@ export async function* walkFiles(
         // Unreadable rules hide nothing.
       }
       if (text !== undefined) {
-        const rules = await readIgnoreRules(text, turns);
+        const rules = await readIgnoreRules(text, turns, stop);
+        if (stop()) return;
         stack = [...parentStack, { base: relative, rules }];
         if (rules.skipped > 0)
           notes.push(
