@@ -18,12 +18,16 @@ interface SearchWorkerData {
 }
 
 /**
- * The worker's body, run from its source text: it uses nothing from outside but `require`. For
- * each list of files it is sent, it answers with their matching lines, `path:line: text`.
+ * The worker's body, run from its source text: it uses nothing from outside but its arguments
+ * (not even `require`, which a bundler renames, and a module has not). For each list of files it is sent, it answers
+ * with their matching lines, `path:line: text`.
  */
-function searchInWorker(): void {
-  const { parentPort, workerData } = require('node:worker_threads');
-  const fs = require('node:fs');
+function searchInWorker(
+  threads: typeof import('node:worker_threads'),
+  fs: typeof import('node:fs'),
+): void {
+  const { parentPort, workerData } = threads;
+  if (parentPort === null) return;
   const data = workerData as SearchWorkerData;
   const regex = new RegExp(data.pattern, data.flags);
   // The same expression over a whole file, `^` and `$` at each line: does any line match?
@@ -38,13 +42,13 @@ function searchInWorker(): void {
     let fd: number | undefined;
     try {
       const { O_RDONLY, O_NONBLOCK, O_NOFOLLOW } = fs.constants;
-      fd = fs.openSync(path, O_RDONLY | O_NONBLOCK | O_NOFOLLOW) as number;
+      fd = fs.openSync(path, O_RDONLY | O_NONBLOCK | O_NOFOLLOW);
       const stats = fs.fstatSync(fd);
       if (!stats.isFile() || stats.size > data.largest) return undefined;
       const bytes = Buffer.allocUnsafe(stats.size);
       let read = 0;
       while (read < bytes.length) {
-        const got = fs.readSync(fd, bytes, read, bytes.length - read, read) as number;
+        const got = fs.readSync(fd, bytes, read, bytes.length - read, read);
         if (got === 0) break;
         read += got;
       }
@@ -89,9 +93,13 @@ function searchInWorker(): void {
     }
     parentPort.postMessage(null);
   });
+  // Ready: the time limit counts from here, not from the thread's start.
+  parentPort.postMessage('ready');
 }
 
-const SOURCE = `(${searchInWorker.toString()})();`;
+// `import()` works whether Node reads the text as a script or, under `--input-type=module`
+// (which a worker inherits), as a module; `require` only in a script.
+const SOURCE = `Promise.all([import('node:worker_threads'), import('node:fs')]).then(([threads, fs]) => (${searchInWorker.toString()})(threads, fs));`;
 
 /**
  * What one list of files gave: its lines, or why the search ended before (with the lines of
@@ -137,6 +145,7 @@ export function startFileSearch(options: FileSearchOptions): FileSearch {
   }[] = [];
   let sent = 0;
   let ended: SearchOutcome | undefined;
+  /** Whether the thread is ready (its time limit does not count its start). */
   let online = false;
   let seen = 0;
   let seenAt = performance.now();
@@ -165,11 +174,9 @@ export function startFileSearch(options: FileSearchOptions): FileSearch {
     },
     Math.max(1, Math.floor(fileTimeLimit / 4)),
   );
-  worker.once('online', () => {
-    online = true;
-  });
-  worker.on('message', (lines: string[] | null) => {
-    if (lines !== null) waiting[0]?.lines.push(...lines);
+  worker.on('message', (lines: string[] | null | 'ready') => {
+    if (lines === 'ready') online = true;
+    else if (lines !== null) waiting[0]?.lines.push(...lines);
     else {
       const list = waiting.shift();
       list?.settle({ lines: list.lines });
