@@ -128,9 +128,9 @@ function literalOf(steps: readonly GlobStep[]): string | undefined {
 export function stepsMatcher(steps: readonly GlobStep[]): (path: string) => boolean {
   const literal = literalOf(steps);
   if (literal !== undefined) return (path) => path === literal;
-  const suffix = literalOf(steps.slice(1));
-  if (steps[0]?.kind === 'star' && suffix !== undefined && !suffix.includes('/'))
-    return (path) => path.endsWith(suffix) && !path.includes('/');
+  const afterStar = literalOf(steps.slice(1));
+  if (steps[0]?.kind === 'star' && afterStar !== undefined && !afterStar.includes('/'))
+    return (path) => path.endsWith(afterStar) && !path.includes('/');
   const afterFolders = literalOf(steps.slice(2));
   if (
     steps[0]?.kind === 'folders' &&
@@ -139,6 +139,20 @@ export function stepsMatcher(steps: readonly GlobStep[]): (path: string) => bool
     !afterFolders.includes('/')
   )
     return (path) => path.endsWith(afterFolders);
+  // The characters before the first wildcard and after the last must be the path's own start
+  // and end: most paths are turned away by these two compares, before any set is carried.
+  let head = 0;
+  while (steps[head]?.kind === 'char') head++;
+  let tail = steps.length;
+  while (tail > head && steps[tail - 1]?.kind === 'char') tail--;
+  const prefix = literalOf(steps.slice(0, head)) as string;
+  const suffix = literalOf(steps.slice(tail)) as string;
+  const matches = carried(steps);
+  return (path) => path.startsWith(prefix) && path.endsWith(suffix) && matches(path);
+}
+
+/** The test of a path against the steps by the set of positions (see `stepsMatcher`). */
+function carried(steps: readonly GlobStep[]): (path: string) => boolean {
   const count = steps.length;
   const states = 2 * (count + 1);
   let current = new Int32Array(states);

@@ -10,7 +10,7 @@ import { walkFiles } from './walk-files.js';
 /** Files one call lists at most; the rest is counted. */
 export const LISTED_FILES = 1_000;
 
-const DESCRIPTION = `Lists the files of a folder of the workspace and everything below it, one path per line, relative to that folder and sorted, skipping what .gitignore files ignore and .git. Narrow it with pattern: a glob or a list of globs (such as "**/*.ts" or ["src/**", "*.md"]). At most ${LISTED_FILES} files are listed; the result says how many more matched. Errors: PATH_NOT_FOUND, NOT_TEXT (the path is a file, not a folder), ARGUMENTS_INVALID (a bad glob), PERMISSION_DENIED (the person did not allow listing a folder outside the workspace).`;
+const DESCRIPTION = `Lists the files of a folder of the workspace and everything below it, one path per line, relative to that folder and sorted, skipping what .gitignore files ignore and .git. Narrow it with pattern: a glob or a list of globs (such as "**/*.ts" or ["src/**", "*.md", "!src/gen/**"]; * ? [...] ** {a,b}, and ! before a glob leaves out what it matches). At most ${LISTED_FILES} files are listed; the result says how many more matched. Errors: PATH_NOT_FOUND, NOT_TEXT (the path is a file, not a folder), ARGUMENTS_INVALID (a bad glob), PERMISSION_DENIED (the person did not allow listing a folder outside the workspace).`;
 
 /** The folder a search or a listing starts from: the workspace, or a folder in it. */
 export async function folderOf(workspace: Workspace, given: string | undefined, tool: string) {
