@@ -84,6 +84,17 @@ export async function run(): Promise<void> {
       `tree: ${FOLDERS * PER_FOLDER} files with names of 80+ characters in ${FOLDERS} folders`,
     );
 
+    // The thread's own cost: a search of one small file against a listing of it.
+    const small = join(root, 'small');
+    mkdirSync(small);
+    writeFileSync(join(small, 'a.ts'), 'export const a = 1;\n');
+    const inSmall = await tools(small);
+    const oneSearch = await medians(() => approvedCall(inSmall('search'), { pattern: 'a' }));
+    const oneList = await medians(() => approvedCall(inSmall('list_files'), {}));
+    console.log(
+      `one file: search ${oneSearch.ms.toFixed(1)} ms (its thread started and ended), list_files ${oneList.ms.toFixed(1)} ms`,
+    );
+
     const benign = await medians(() => approvedCall(inPlain('search'), { pattern: '^a+$' }));
     const hostile = await medians(() => approvedCall(inPlain('search'), { pattern: '^(a+)+$' }));
     console.log(`search /^a+$/: ${shown(benign)}`);
@@ -115,6 +126,13 @@ export async function run(): Promise<void> {
     console.log(`list_files **/*.ts: ${shown(listPlain)}`);
     console.log(
       `list_files ${glob.slice(0, 12)}… (25 stars): ${shown(listHostile)} (ratio ${(listHostile.ms / listPlain.ms).toFixed(2)}x)`,
+    );
+
+    // No literal end to turn paths away: every position of the glob is carried along every path.
+    const worst = `**/${'*a'.repeat(25)}?`;
+    const listWorst = await medians(() => approvedCall(inPlain('list_files'), { pattern: worst }));
+    console.log(
+      `list_files ${worst.slice(0, 12)}… (25 stars, no literal end): ${shown(listWorst)} (ratio ${(listWorst.ms / listPlain.ms).toFixed(2)}x)`,
     );
 
     const ignored = await medians(() => approvedCall(inIgnoring('list_files'), {}));

@@ -54,7 +54,30 @@ function ruleOf(line: string) {
   const anchored = text.includes('/');
   if (text.startsWith('/')) text = text.slice(1);
   if (text === '') return undefined;
-  return { negated, folderOnly, anchored, steps: globSteps(text) };
+  return { negated, folderOnly, anchored, text };
+}
+
+/** A character that makes a glob more than its text. */
+const SPECIAL = /[*?[\\]/;
+
+/**
+ * The table a rule without wildcards (or with one `*` at an end) goes into, read from its text
+ * alone: most lines of a `.gitignore` are such, and reading them into steps cost ten times more.
+ */
+function plainKey(text: string, anchored: boolean) {
+  const deep = text.startsWith('**/');
+  const body = deep ? text.slice(3) : text;
+  if (!SPECIAL.test(body)) {
+    if ((!anchored || deep) && !body.includes('/')) return { table: 'names', key: body } as const;
+    if (!deep) return { table: 'paths', key: body } as const;
+    return undefined;
+  }
+  if (anchored) return undefined;
+  if (text.startsWith('*') && !SPECIAL.test(text.slice(1)))
+    return { table: 'ends', key: text.slice(1) } as const;
+  if (text.endsWith('*') && !SPECIAL.test(text.slice(0, -1)))
+    return { table: 'starts', key: text.slice(0, -1) } as const;
+  return undefined;
 }
 
 function literalOf(steps: readonly GlobStep[]): string | undefined {
@@ -107,8 +130,24 @@ export async function readIgnoreRules(
     const parsed = ruleOf(text.slice(start, end));
     start = end + 1;
     if (parsed === undefined) continue;
-    const { negated, folderOnly, anchored, steps } = parsed;
+    const { negated, folderOnly, anchored } = parsed;
     const rule: Rule = { order: order++, negated };
+    const plain = plainKey(parsed.text, anchored);
+    if (plain !== undefined) {
+      const table =
+        plain.table === 'names'
+          ? names
+          : plain.table === 'paths'
+            ? paths
+            : plain.table === 'ends'
+              ? ends
+              : starts;
+      keep(table, plain.key, rule, folderOnly);
+      if (plain.table === 'ends') endLengths.add(plain.key.length);
+      if (plain.table === 'starts') startLengths.add(plain.key.length);
+      continue;
+    }
+    const steps = globSteps(parsed.text);
     const deep = steps[0]?.kind === 'folders';
     const name = literalOf(deep ? steps.slice(1) : steps);
     const after = literalOf(steps.slice(1));
@@ -124,7 +163,14 @@ export async function readIgnoreRules(
       keep(starts, before, rule, folderOnly);
       startLengths.add(before.length);
     } else if (wildcards.length < WILDCARD_RULES) {
-      wildcards.push({ ...rule, folderOnly, anchored, matches: stepsMatcher(steps) });
+      // Written out, not spread from `rule`: a spread object made every try 7 times slower.
+      wildcards.push({
+        order: rule.order,
+        negated,
+        folderOnly,
+        anchored,
+        matches: stepsMatcher(steps),
+      });
     } else {
       skipped++;
     }

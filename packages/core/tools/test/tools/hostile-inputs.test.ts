@@ -1,13 +1,13 @@
 // `search` and `list_files` run without asking, on what the model writes and on what a cloned
 // repository holds. Neither may hold the event loop: each test checks that a `setImmediate`
 // fired while the call worked, and that a cancel in the middle is honoured.
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { type AgentEvent, type AgentTool, createAgent, createScriptedModel } from 'dsh-agent';
 import { approvedCall } from 'dsh-agent/testing';
 import { createUserInteraction } from 'dsh-user-interaction';
 import { createScriptedProvider } from 'dsh-user-interaction/testing';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { createWorkspaceTools, openWorkspace } from '../../src/index.js';
 import { WILDCARD_RULES } from '../../src/tools/ignore-rules.js';
 import { createSearchTool } from '../../src/tools/search-tool.js';
@@ -103,6 +103,27 @@ describe('search, with a pattern that backtracks', () => {
     expect(events.at(-1)).toMatchObject({ type: 'turn-end', reason: 'cancelled' });
     const result = events.flatMap((event) => (event.type === 'tool-result' ? [event.result] : []));
     expect(result).toMatchObject([{ ok: false, error: { code: 'TURN_CANCELLED' } }]);
+  });
+});
+
+describe('search threads', () => {
+  it('end with their call: thirty searches leave no thread behind', async () => {
+    const { tool } = await setUp({ 'a.txt': 'needle\n' });
+    const threads = () => readdirSync('/proc/self/task').length;
+    await approvedCall(tool('search'), { pattern: 'needle' });
+    const before = threads();
+    for (let index = 0; index < 30; index++) {
+      const controller = new AbortController();
+      const call = approvedCall(
+        tool('search'),
+        { pattern: HOSTILE_REGEX },
+        { signal: controller.signal },
+      );
+      if (index % 2 === 0) controller.abort();
+      else await new Promise((resolve) => setImmediate(resolve)).then(() => controller.abort());
+      await call;
+    }
+    await vi.waitFor(() => expect(threads()).toBeLessThanOrEqual(before));
   });
 });
 
