@@ -18,8 +18,11 @@ export async function folderOf(workspace: Workspace, given: string | undefined, 
   return { ...resolved, tool };
 }
 
-/** Globs one argument may stand for once its braces are expanded, and the longest glob. */
-export const GLOB_LIMITS = { globs: 256, length: 1_000 } as const;
+/**
+ * Globs one argument may stand for once its braces are expanded, the longest glob, and the most
+ * characters of all the expanded globs together (what each path is matched against).
+ */
+export const GLOB_LIMITS = { globs: 256, length: 1_000, total: 4_096 } as const;
 
 /**
  * `pattern` (a glob or a list of globs) as a matcher, or `ARGUMENTS_INVALID`: a path matches
@@ -37,6 +40,7 @@ export function globMatcher(pattern: unknown, field: string): (path: string) => 
   }
   const wanted: ((path: string) => boolean)[] = [];
   const unwanted: ((path: string) => boolean)[] = [];
+  let total = 0;
   for (const item of patterns as string[]) {
     if (item.length > GLOB_LIMITS.length)
       throw new WorkspaceToolError(
@@ -49,6 +53,12 @@ export function globMatcher(pattern: unknown, field: string): (path: string) => 
     if (globs === undefined)
       throw new WorkspaceToolError(
         `\`${field}\` stands for more than ${GLOB_LIMITS.globs} globs once its braces are expanded.`,
+        'ARGUMENTS_INVALID',
+      );
+    total += globs.reduce((sum, glob) => sum + glob.length, 0);
+    if (total > GLOB_LIMITS.total)
+      throw new WorkspaceToolError(
+        `\`${field}\` stands for more than ${GLOB_LIMITS.total} characters of globs once its braces are expanded.`,
         'ARGUMENTS_INVALID',
       );
     for (const glob of globs) (negated ? unwanted : wanted).push(stepsMatcher(globSteps(glob)));

@@ -74,6 +74,12 @@ describe('globs', () => {
     expect(() => globMatcher('a'.repeat(GLOB_LIMITS.length + 1), 'pattern')).toThrow(
       expect.objectContaining({ code: 'ARGUMENTS_INVALID' }),
     );
+    // 128 globs of 40 characters: each is allowed, all of them together are too many to match.
+    const wide = `${'x'.repeat(33)}{a,b}{a,b}{a,b}{a,b}{a,b}{a,b}{a,b}`;
+    expect(expandBraces(wide, GLOB_LIMITS.globs)).toHaveLength(128);
+    expect(() => globMatcher(wide, 'pattern')).toThrow(
+      expect.objectContaining({ code: 'ARGUMENTS_INVALID' }),
+    );
   });
 
   it('take a list: any glob of it, none of its `!globs`', () => {
