@@ -1,7 +1,7 @@
 import { type Dirent, readdirSync, readFileSync } from 'node:fs';
 import { join, sep } from 'node:path';
-import type { Ignore } from 'ignore';
-import { loadIgnore } from '../cjs-dependencies.js';
+import { eventLoopTurns } from './event-loop-turns.js';
+import { type IgnoreRules, readIgnoreRules, WILDCARD_RULES } from './ignore-rules.js';
 
 /** A file found by `walkFiles`. */
 export interface FoundFile {
@@ -13,19 +13,30 @@ export interface FoundFile {
 interface Rules {
   /** The folder the rules are relative to, relative to the walk's root ('' for the root). */
   readonly base: string;
-  readonly rules: Ignore;
+  readonly rules: IgnoreRules;
 }
 
-/** Folders listed between two turns of the event loop. */
+/** Folders listed between two turns of the event loop at most. */
 const FOLDERS_AT_ONCE = 32;
 
 /** Folders never walked: a repository's own data, and installed packages nobody edits by hand. */
 const ALWAYS_SKIPPED = new Set(['.git', '.hg', '.svn']);
 
-function ignored(stack: readonly Rules[], relative: string, folder: boolean): boolean {
-  for (const { base, rules } of stack) {
-    const inside = base === '' ? relative : relative.slice(base.length + 1);
-    if (rules.ignores(folder ? `${inside}/` : inside)) return true;
+/** Whether the rules ignore an entry: the deepest `.gitignore` that names it decides, as in git. */
+function ignored(
+  stack: readonly Rules[],
+  relative: string,
+  name: string,
+  folder: boolean,
+): boolean {
+  for (let index = stack.length - 1; index >= 0; index--) {
+    const { base, rules } = stack[index] as Rules;
+    const decision = rules.decide(
+      base === '' ? relative : relative.slice(base.length + 1),
+      name,
+      folder,
+    );
+    if (decision !== undefined) return decision;
   }
   return false;
 }
@@ -37,35 +48,48 @@ function ignored(stack: readonly Rules[], relative: string, folder: boolean): bo
  * `for await` each file took (a promise apiece) was most of the walk's own time. Symbolic links
  * are listed as they are, never followed, so a link cannot lead the walk out of the folder or
  * round in a loop. Stops once `stop()` says so, checked between two folders (a caller that must
- * stop within one stops reading its list).
+ * stop within one stops reading its list). Gives the event loop a turn every few milliseconds,
+ * inside a folder of 100,000 entries or a `.gitignore` of 100,000 lines too. What the caller
+ * should tell (a `.gitignore` with rules past `WILDCARD_RULES`) goes into `notes`.
  */
 export async function* walkFiles(
   root: string,
   stop: () => boolean = () => false,
+  notes: string[] = [],
 ): AsyncGenerator<readonly FoundFile[]> {
+  const turns = eventLoopTurns();
+  let walked = 0;
   const pending: { folder: string; relative: string; stack: readonly Rules[] }[] = [
     { folder: root, relative: '', stack: [] },
   ];
-  let walked = 0;
   while (pending.length > 0 && !stop()) {
     const { folder, relative, stack: parentStack } = pending.pop() as (typeof pending)[number];
     let entries: Dirent[];
     try {
       // Read at once: a folder is listed faster so than through the thread pool; the walk
-      // yields to the event loop every few folders, so nothing waits long behind it.
+      // gives the event loop a turn every few milliseconds, so nothing waits long behind it.
       entries = readdirSync(folder, { withFileTypes: true });
-      if (++walked % FOLDERS_AT_ONCE === 0) await new Promise((resolve) => setImmediate(resolve));
+      if (++walked % FOLDERS_AT_ONCE === 0 || turns.due()) await turns.take();
     } catch {
       // A folder that cannot be read is left out.
       continue;
     }
     let stack = parentStack;
     if (entries.some((entry) => entry.name === '.gitignore' && entry.isFile())) {
+      let text: string | undefined;
       try {
-        const text = readFileSync(join(folder, '.gitignore'), 'utf8');
-        stack = [...parentStack, { base: relative, rules: loadIgnore()().add(text) }];
+        text = readFileSync(join(folder, '.gitignore'), 'utf8');
       } catch {
         // Unreadable rules hide nothing.
+      }
+      if (text !== undefined) {
+        const rules = await readIgnoreRules(text, turns, stop);
+        if (stop()) return;
+        stack = [...parentStack, { base: relative, rules }];
+        if (rules.skipped > 0)
+          notes.push(
+            `(${relative === '' ? '' : `${relative}/`}.gitignore has ${rules.skipped} more rules with wildcards than the ${WILDCARD_RULES} applied; the files they name may be listed)`,
+          );
       }
     }
     entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
@@ -76,11 +100,15 @@ export async function* walkFiles(
     const folders: typeof pending = [];
     const files: FoundFile[] = [];
     for (const entry of entries) {
+      if (turns.due()) {
+        await turns.take();
+        if (stop()) return;
+      }
       const child = relativePrefix + entry.name;
       if (entry.isDirectory()) {
-        if (ALWAYS_SKIPPED.has(entry.name) || ignored(stack, child, true)) continue;
+        if (ALWAYS_SKIPPED.has(entry.name) || ignored(stack, child, entry.name, true)) continue;
         folders.push({ folder: prefix + entry.name, relative: child, stack });
-      } else if (!ignored(stack, child, false)) {
+      } else if (!ignored(stack, child, entry.name, false)) {
         files.push({ relative: child, path: prefix + entry.name });
       }
     }

@@ -44,6 +44,14 @@ describe('walkFiles', () => {
     expect(found.map((file) => file.path)).toEqual([join(root, 'a.ts'), join(root, 'd', 'b.ts')]);
   });
 
+  it("lets a folder's `!rule` keep what its parent's rules ignore: the deepest .gitignore decides, as in git", async () => {
+    const root = tree(['a.log', 'sub/keep.log', 'sub/x.log', 'sub/deeper/keep.log']);
+    writeFileSync(join(root, '.gitignore'), '*.log\n');
+    writeFileSync(join(root, 'sub/.gitignore'), '!keep.log\n');
+    const found = (await batches(root)).flat().map((file) => file.relative);
+    expect(found).toEqual(['.gitignore', 'sub/.gitignore', 'sub/keep.log', 'sub/deeper/keep.log']);
+  });
+
   it('stops between two folders once told to', async () => {
     const root = tree(['a.ts', 'd/b.ts', 'e/c.ts']);
     const once: (readonly FoundFile[])[] = [];
