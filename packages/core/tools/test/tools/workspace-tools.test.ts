@@ -282,9 +282,16 @@ describe('run_command', () => {
     expect(result).toMatchObject({ details: { exit: { code: 3, signal: null } } });
     expect(result.description).toEqual({
       kind: 'execute',
-      title: 'Run pwd; ls; read line || echo no-input; exit 3',
+      title: 'Run pwd; ls; read line || echo no-input; exit 3 [NOT sandboxed]',
       locations: [{ path: workspace.root }],
-      command: { command: 'pwd; ls; read line || echo no-input; exit 3', cwd: workspace.root },
+      command: {
+        command: 'pwd; ls; read line || echo no-input; exit 3',
+        cwd: workspace.root,
+        sandbox: {
+          confinement: 'none',
+          note: 'Not sandboxed (the sandbox is off): it runs with your full powers.',
+        },
+      },
     });
   });
 
