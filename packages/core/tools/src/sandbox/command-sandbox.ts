@@ -70,8 +70,12 @@ export interface CommandSandbox {
   readonly active: boolean;
   /** Throws `SANDBOX_UNAVAILABLE` when no command may run: `--sandbox on` without a sandbox. */
   requireAvailable(): void;
-  /** What a command run with `widening` reaches, for the approval (`sandboxed` without one). */
-  confinement(widening?: 'network' | 'none'): PermissionSandbox;
+  /**
+   * What a command run with `widening` reaches, for the approval (`sandboxed` without one);
+   * `undefined` where there is no sandbox and the person did not turn it off (`auto`): commands
+   * run as they did before there was one, as the status line says.
+   */
+  confinement(widening?: 'network' | 'none'): PermissionSandbox | undefined;
   /** The program and arguments that run `command` in `cwd` as `confinement` says. */
   launch(
     command: string,
@@ -107,13 +111,13 @@ const NOTES = {
 
 /** Why a command runs outside the sandbox although it asked for none of that. */
 function unconfinedNote(choice: SandboxChoice, status: SandboxStatus): string {
-  if (choice === 'off') return 'Not sandboxed (the sandbox is off): it runs with your full powers.';
-  return `Not sandboxed: ${status.available ? '' : status.reason}; it runs with your full powers.`;
+  if (choice === 'off') return 'Not sandboxed (--sandbox off): it runs with your full powers.';
+  return `Not sandboxed: ${status.available ? 'the sandbox is off' : status.reason}; it runs with your full powers.`;
 }
 
 /**
  * How `run_command` runs commands under `--sandbox`: with `auto`, in bubblewrap when the probe
- * found it working, else as before (and says so); with `on`, never outside it (a command that
+ * found it working, else as before (the status line says so); with `on`, never outside it (a command that
  * cannot be sandboxed is refused with `SANDBOX_UNAVAILABLE`); with `off`, never in it.
  */
 export function createCommandSandbox(options: CommandSandboxOptions): CommandSandbox {
@@ -155,6 +159,7 @@ export function createCommandSandbox(options: CommandSandboxOptions): CommandSan
     status,
     active,
     confinement(widening) {
+      if (choice === 'auto' && !status.available) return undefined;
       if (!active) return { confinement: 'none', note: unconfinedNote(choice, status) };
       const confinement = widening ?? 'sandboxed';
       return { confinement, note: NOTES[confinement] };

@@ -38,9 +38,9 @@ export interface WorkspaceAgentTools {
   readonly sandbox: CommandSandbox;
 }
 
-/** No sandbox at all: commands run as they always did, and their approvals say so. */
+/** No sandbox at all: commands run as they always did. */
 const NO_SANDBOX = createCommandSandbox({
-  choice: 'off',
+  choice: 'auto',
   status: { available: false, problem: 'platform', reason: 'no sandbox', fix: 'none' },
 });
 

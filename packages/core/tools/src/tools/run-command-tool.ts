@@ -56,18 +56,21 @@ export interface RunCommandToolOptions {
   readonly env?: Readonly<Record<string, string | undefined>>;
 }
 
-/** A sandbox that is never used: commands run as they always did, and say so. */
+/** No sandbox: commands run as they always did. */
 const NO_SANDBOX = createCommandSandbox({
-  choice: 'off',
+  choice: 'auto',
   status: { available: false, problem: 'platform', reason: 'no sandbox', fix: 'none' },
 });
 
 const WIDENINGS: readonly string[] = ['network', 'none'];
 
-/** Tells a command whether it runs sandboxed, in its title: the transcript and editors show it. */
+/**
+ * Marks a command that reaches further than the sandbox, in its title: the transcript and
+ * editors show it. A sandboxed one has none: the status line said that commands are.
+ */
 const TITLE_MARKS: Record<SandboxConfinement, string> = {
-  sandboxed: ' [sandboxed]',
-  network: ' [sandboxed + network]',
+  sandboxed: '',
+  network: ' [sandbox + network]',
   none: ' [NOT sandboxed]',
 };
 
@@ -141,9 +144,13 @@ export function createRunCommandTool(
       const title = firstLine.length > 80 ? `${firstLine.slice(0, 79)}…` : firstLine;
       return {
         kind: 'execute',
-        title: `Run ${title}${command.trim().includes('\n') ? ' …' : ''}${TITLE_MARKS[confinement.confinement]}`,
+        title: `Run ${title}${command.trim().includes('\n') ? ' …' : ''}${confinement === undefined ? '' : TITLE_MARKS[confinement.confinement]}`,
         locations: [{ path: workspace.root }],
-        command: { command, cwd: workspace.root, sandbox: confinement },
+        command: {
+          command,
+          cwd: workspace.root,
+          ...(confinement !== undefined && { sandbox: confinement }),
+        },
       };
     },
     async execute(args, context) {

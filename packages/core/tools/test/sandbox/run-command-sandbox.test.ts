@@ -32,8 +32,10 @@ describe.skipIf(!status.available)('a sandboxed command', () => {
     );
     expect(result.output).toContain('sandbox: "none"');
     expect(result.description).toMatchObject({
-      title: expect.stringMatching(/ \[sandboxed\]$/),
-      command: { sandbox: { confinement: 'sandboxed' } },
+      title: expect.stringMatching(/^Run echo in > inside\.txt;[^[]*$/),
+      command: {
+        sandbox: { confinement: 'sandboxed', note: expect.stringMatching(/^Sandboxed: /) },
+      },
     });
   });
 
@@ -92,7 +94,7 @@ describe.skipIf(!status.available)('a sandboxed command', () => {
       expect(open.output).toContain('connected');
       await vi.waitFor(() => expect(connections).toBe(1));
       expect(open.description).toMatchObject({
-        title: expect.stringMatching(/ \[sandboxed \+ network\]$/),
+        title: expect.stringMatching(/ \[sandbox \+ network\]$/),
         command: { sandbox: { confinement: 'network' } },
       });
     } finally {

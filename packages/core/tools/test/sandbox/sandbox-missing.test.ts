@@ -17,7 +17,7 @@ function pathWithoutBwrap(): string {
 }
 
 describe('without a sandbox', () => {
-  it('says bwrap is missing and how to install it; auto runs as before and says so on each command', async () => {
+  it('says bwrap is missing and how to install it; auto runs as before, as the status line says', async () => {
     const status = await probeSandbox({ env: { PATH: pathWithoutBwrap() } });
     expect(status).toMatchObject({ available: false, problem: 'missing' });
     const made = await makeUp(base, `m${count}`);
@@ -27,19 +27,30 @@ describe('without a sandbox', () => {
     );
     const result = await run('touch ran');
     expect(existsSync(join(made.folder, 'ran'))).toBe(true);
-    expect(result.description).toMatchObject({
-      title: 'Run touch ran [NOT sandboxed]',
+    expect(result.description).toEqual({
+      kind: 'execute',
+      title: 'Run touch ran',
+      locations: [{ path: made.workspace.root }],
+      command: { command: 'touch ran', cwd: made.workspace.root },
+    });
+    // The widening arguments mean nothing without a sandbox: it runs as every command does.
+    expect((await run('true', { sandbox: 'network' })).description).toMatchObject({
+      title: 'Run true',
+    });
+    // Turned off on purpose: every approval says so.
+    const off = runner(made, status, { choice: 'off' });
+    expect((await off.run('true')).description).toMatchObject({
+      title: 'Run true [NOT sandboxed]',
       command: {
         sandbox: {
           confinement: 'none',
-          note: 'Not sandboxed: bwrap is not installed (not found on PATH); it runs with your full powers.',
+          note: 'Not sandboxed (--sandbox off): it runs with your full powers.',
         },
       },
     });
-    // The widening arguments mean nothing without a sandbox: it runs as said, unsandboxed.
-    expect((await run('true', { sandbox: 'network' })).description).toMatchObject({
-      command: { sandbox: { confinement: 'none' } },
-    });
+    expect(sandboxStatusLine(off.sandbox)).toBe(
+      'Sandbox: off (--sandbox off): commands run with your full powers.',
+    );
     expect(sandboxStatusLine(sandbox, true)).toContain(
       '--permission-mode allow-sandboxed has no effect without the sandbox: every command asks.',
     );

@@ -282,16 +282,9 @@ describe('run_command', () => {
     expect(result).toMatchObject({ details: { exit: { code: 3, signal: null } } });
     expect(result.description).toEqual({
       kind: 'execute',
-      title: 'Run pwd; ls; read line || echo no-input; exit 3 [NOT sandboxed]',
+      title: 'Run pwd; ls; read line || echo no-input; exit 3',
       locations: [{ path: workspace.root }],
-      command: {
-        command: 'pwd; ls; read line || echo no-input; exit 3',
-        cwd: workspace.root,
-        sandbox: {
-          confinement: 'none',
-          note: 'Not sandboxed (the sandbox is off): it runs with your full powers.',
-        },
-      },
+      command: { command: 'pwd; ls; read line || echo no-input; exit 3', cwd: workspace.root },
     });
   });
 
