@@ -1,6 +1,11 @@
 import type { Readable, Writable } from 'node:stream';
 import { type AgentProgram, DEMO_WORKSPACE_FILES, sessionStoreFor } from 'dsh-agent/command-line';
-import { createScratchFolder } from 'dsh-tools';
+import {
+  createCommandSandbox,
+  createScratchFolder,
+  probeSandbox,
+  sandboxStatusLine,
+} from 'dsh-tools';
 import { commandWorkspaceTools, permissionFlagsStatus } from 'dsh-tools/command-line';
 import { packageAgentInfo } from '../agent-info.js';
 import { acpStdioStream } from '../stdio/acp-stdio-stream.js';
@@ -39,8 +44,12 @@ export function acpAgentProgram({
     say: log,
     async run(command, resolved) {
       const demo = resolved.kind === 'demo';
+      const allowSandboxed = command.permissionMode === 'allow-sandboxed';
       /** The workspace tools and policy of a session's folder; the demo's is a scratch folder. */
-      const openFolder = (folder: string) => commandWorkspaceTools(command, folder, env);
+      const openFolder = async (folder: string) => {
+        const tools = await commandWorkspaceTools(command, folder, env);
+        return { ...tools, sandboxStatus: sandboxStatusLine(tools.sandbox, allowSandboxed) };
+      };
       // The demo gives each session a scratch folder of its own; sessions in one real folder
       // share its tools and policy.
       const toolsFor = demo
@@ -56,6 +65,12 @@ export function acpAgentProgram({
       if (stopped !== undefined) return stopped;
       const sessionStore = sessionStoreFor(command, env);
       log(`serving ${resolved.description} over ACP on stdin/stdout`);
+      // Probed once for the process: each session's folder uses the same answer.
+      const sandbox = createCommandSandbox({
+        choice: command.sandbox,
+        status: await probeSandbox({ env }),
+      });
+      log(sandboxStatusLine(sandbox, allowSandboxed));
       log(
         sessionStore === undefined
           ? 'conversations are kept in memory only (--no-history)'

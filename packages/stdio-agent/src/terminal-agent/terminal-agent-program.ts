@@ -1,5 +1,5 @@
 import { type AgentProgram, DEMO_WORKSPACE_FILES, sessionStoreFor } from 'dsh-agent/command-line';
-import { createScratchFolder, type WorkspaceAgentTools } from 'dsh-tools';
+import { createScratchFolder, sandboxStatusLine, type WorkspaceAgentTools } from 'dsh-tools';
 import {
   commandWorkspaceTools,
   permissionFlagsStatus,
@@ -129,6 +129,10 @@ export function terminalAgentProgram({
           workspaceDescription: demo
             ? `${folder} (a scratch folder made for the demo: your own files are never touched)`
             : folder,
+          sandboxDescription: sandboxStatusLine(
+            workspace.sandbox,
+            command.permissionMode === 'allow-sandboxed',
+          ),
           ...(questionTimeoutMs !== undefined && { questionTimeoutMs }),
           ...(flags.has('no-color') && { color: false }),
           plain,
