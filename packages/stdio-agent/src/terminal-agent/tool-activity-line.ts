@@ -134,7 +134,13 @@ export function toolActivityLine(
       exit === undefined || exit.code === 0
         ? style.success(symbols.answered)
         : style.warning(symbols.refused);
-    return `${mark} ${label}${separator}${style.dim(status)}`;
+    // What the sandbox stopped, for the person: the model's note says the same, and what next.
+    const blocked = result.details?.blocked;
+    const sandboxed =
+      blocked === undefined
+        ? ''
+        : `${separator}${style.warning(`the sandbox blocked ${neutralizeText(blocked)}`)}`;
+    return `${mark} ${label}${separator}${style.dim(status)}${sandboxed}`;
   }
   const message = neutralizeText(result.error.message);
   return `${style.warning(symbols.refused)} ${label}${separator}${style.dim(`failed: ${message} (${code})`)}`;

@@ -223,12 +223,14 @@ function details(value: unknown, mode: Mode): ToolResultDetails {
   }
   const changed =
     fields.edit === undefined ? undefined : edit(fields.edit, 'result.details.edit', mode);
-  const known = +(changed !== undefined) + +(ending !== undefined);
+  const blocked = optionalText(fields, 'blocked', 'result.details');
+  const known = +(changed !== undefined) + +(ending !== undefined) + +(blocked !== undefined);
   return (
     (changed === fields.edit && ending === exit ? keptAs(mode, fields, known) : undefined) ??
     Object.freeze({
       ...(changed !== undefined && { edit: changed }),
       ...(ending !== undefined && { exit: ending }),
+      ...(blocked !== undefined && { blocked }),
     })
   );
 }

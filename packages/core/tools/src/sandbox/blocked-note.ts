@@ -20,17 +20,22 @@ const BLOCKS = [
  * `sandbox: "network"` or `"none"`, which the person is always asked to approve. `undefined`
  * when nothing points at the sandbox.
  */
-export function blockedNote(output: string, confinement: SandboxConfinement): string | undefined {
+export function blockedNote(
+  output: string,
+  confinement: SandboxConfinement,
+): { readonly blocked: string; readonly note: string } | undefined {
   if (confinement === 'none') return undefined;
   const blocked = BLOCKS.filter(
     (block) => block.seen.test(output) && !(block.network && confinement === 'network'),
   );
   if (blocked.length === 0) return undefined;
   const needsNetwork = blocked.every((block) => block.network);
-  return [
-    `[sandbox] This command ran in the sandbox, which blocked ${blocked.map((block) => block.what).join(' and ')}.`,
+  const what = blocked.map((block) => block.what).join(' and ');
+  const note = [
+    `[sandbox] This command ran in the sandbox, which blocked ${what}.`,
     needsNetwork
       ? 'If it needs the network, call run_command again with the same command and sandbox: "network"; the person will be asked.'
       : 'If it must write there, call run_command again with sandbox: "none" (outside the sandbox); the person will be asked, and may refuse. Prefer writing inside the workspace.',
   ].join('\n');
+  return { blocked: what, note };
 }

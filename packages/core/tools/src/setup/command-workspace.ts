@@ -25,6 +25,7 @@ export async function commandWorkspaceTools(
     status,
     stateDir,
     hide: command.sandboxHide,
+    ...(env.HOME !== undefined && env.HOME !== '' && { home: env.HOME }),
     env,
   });
   const mode = command.permissionMode;

@@ -246,12 +246,16 @@ export function createRunCommandTool(
             ? `Ended by ${exit.signal}.`
             : `Exit status ${exit.code}.`;
       const text = output.text();
-      const note = launch.sandboxed && exit.code !== 0 ? blockedNote(text, confinement) : undefined;
+      // Whatever the status: `npm install || true` fails quietly too.
+      const blocked = launch.sandboxed ? blockedNote(text, confinement) : undefined;
       const body = text === '' ? `${status}\n(no output)` : `${status}\n${text}`;
       return {
         ok: true,
-        output: note === undefined ? body : `${body}\n${note}`,
-        details: { exit: { code: exit.code, signal: exit.signal } },
+        output: blocked === undefined ? body : `${body}\n${blocked.note}`,
+        details: {
+          exit: { code: exit.code, signal: exit.signal },
+          ...(blocked !== undefined && { blocked: blocked.blocked }),
+        },
       };
     },
   };
