@@ -154,6 +154,15 @@ export function createCommandSandbox(options: CommandSandboxOptions): CommandSan
     return { workspace: root, cwd: realpathSync(cwd), hidden, readOnly, network };
   }
 
+  function requireAvailable(): void {
+    if (choice === 'on' && !status.available) {
+      throw new WorkspaceToolError(
+        `The command did not run: --sandbox on, and the sandbox cannot start here (${status.reason}). Fix: ${status.fix}.`,
+        'SANDBOX_UNAVAILABLE',
+      );
+    }
+  }
+
   return {
     choice,
     status,
@@ -164,16 +173,9 @@ export function createCommandSandbox(options: CommandSandboxOptions): CommandSan
       const confinement = widening ?? 'sandboxed';
       return { confinement, note: NOTES[confinement] };
     },
-    requireAvailable() {
-      if (choice === 'on' && !status.available) {
-        throw new WorkspaceToolError(
-          `The command did not run: --sandbox on, and the sandbox cannot start here (${status.reason}). Fix: ${status.fix}.`,
-          'SANDBOX_UNAVAILABLE',
-        );
-      }
-    },
+    requireAvailable,
     launch(command, cwd, workspace, confinement) {
-      this.requireAvailable();
+      requireAvailable();
       if (!active || confinement === 'none') {
         return { file: 'bash', args: ['-c', command], sandboxed: false };
       }

@@ -118,6 +118,29 @@ describe.skipIf(!status.available)('a sandboxed command', () => {
     for (const pid of processesWith(outside)) process.kill(pid, 'SIGKILL');
   });
 
+  it('hides what the person adds (--sandbox-hide), a folder or a file, from ~ or absolute', async () => {
+    const made = await makeUp(base, `s${++count}`);
+    const { mkdirSync, writeFileSync } = await import('node:fs');
+    mkdirSync(join(made.home, 'private'));
+    writeFileSync(join(made.home, 'private', 'diary'), 'DEAR DIARY');
+    writeFileSync(join(made.root, 'token'), 'TOKEN');
+    const { run } = runner(made, status, { hide: ['~/private', join(made.root, 'token')] });
+    const result = await run(
+      `cat ~/private/diary ${made.home}/private/diary ${made.root}/token; cat ${made.home}/notes.txt`,
+    );
+    expect(result.output).not.toContain('DEAR DIARY');
+    expect(result.output).not.toContain('TOKEN');
+    expect(result.output).toContain('readable notes');
+  });
+
+  it('ends everything at the time limit, inside its own PID namespace', async () => {
+    const { run } = await sandboxed();
+    const token = `3${count}71.${process.pid}`;
+    const result = await run(`sleep ${token} & sleep ${token}`, { timeout: 1 });
+    expect(result.output).toMatch(/^Ended by SIGTERM: it ran longer than its time limit of 1 s\./);
+    await vi.waitFor(() => expect(processesWith(token)).toEqual([]));
+  });
+
   it('says a failure to start the sandbox: never a silent exit status', async () => {
     const made = await makeUp(base, `s${++count}`);
     const broken = fakeBwrap(

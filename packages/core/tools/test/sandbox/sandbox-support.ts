@@ -50,7 +50,10 @@ export async function makeUp(base: string, name: string) {
 export function runner(
   made: { home: string; state: string; workspace: Awaited<ReturnType<typeof openWorkspace>> },
   status: SandboxStatus,
-  options: Omit<RunCommandToolOptions, 'sandbox'> & { choice?: 'auto' | 'on' | 'off' } = {},
+  options: Omit<RunCommandToolOptions, 'sandbox'> & {
+    choice?: 'auto' | 'on' | 'off';
+    hide?: readonly string[];
+  } = {},
 ) {
   const sandbox = createCommandSandbox({
     status,
@@ -58,6 +61,7 @@ export function runner(
     stateDir: made.state,
     env: {},
     ...(options.choice !== undefined && { choice: options.choice }),
+    ...(options.hide !== undefined && { hide: options.hide }),
   });
   const tool: AgentTool = createRunCommandTool(made.workspace, { ...options, sandbox });
   return {
