@@ -54,6 +54,28 @@ describe.skipIf(!available)('dsh-stdio-agent with the sandbox', () => {
     expect(existsSync(join(folder, 'inside.txt'))).toBe(true);
   });
 
+  it('shows on the approval that a command runs sandboxed, and says allow-sandboxed at start', async () => {
+    const { folder, args, env } = setUp(() => [
+      { id: 'c1', name: 'run_command', arguments: { command: 'touch made.txt' } },
+    ]);
+    const withoutRule = args.filter((arg) => arg !== '--allow' && arg !== 'run_command');
+    const asked = await runProgram(withoutRule, 'go\ny\n', env, { cwd: folder });
+    expect(asked.stdout).toContain('  Sandboxed: it writes only the workspace and a private /tmp');
+    expect(existsSync(join(folder, 'made.txt'))).toBe(true);
+    const auto = await runProgram(
+      [...withoutRule, '--permission-mode', 'allow-sandboxed'],
+      'go\n',
+      env,
+      { cwd: folder },
+    );
+    expect(auto.stderr).toContain(
+      'Sandboxed commands run without asking unless a rule denies them (--permission-mode allow-sandboxed).',
+    );
+    // Not asked: the input ended after the prompt, and the command ran all the same.
+    expect(auto.stdout).not.toContain('Allow?');
+    expect(auto.stdout).toContain('✔ run_command · Run touch made.txt · exit 0');
+  });
+
   it('asks before a command leaves the sandbox, though a rule allows the command: never by itself', async () => {
     const { root, folder, args, env } = setUp(({ root }) => [
       {
