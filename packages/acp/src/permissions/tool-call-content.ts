@@ -23,11 +23,15 @@ export function toolCallLocations(
   );
 }
 
-/** A command and its folder, as a Markdown code block and a line; fenced longer than any run of backticks in it, so it stays inert. */
+/**
+ * A command and its folder, as a Markdown code block and a line, then whether it runs in the
+ * sandbox; fenced longer than any run of backticks in it, so it stays inert.
+ */
 export function commandContent(command: PermissionCommand): ToolCallContent {
   const longest = Math.max(0, ...(command.command.match(/`+/g) ?? []).map((run) => run.length));
   const fence = '`'.repeat(Math.max(3, longest + 1));
-  return textContent(`${fence}sh\n${command.command}\n${fence}\nin ${command.cwd}`);
+  const sandbox = command.sandbox === undefined ? '' : `\n${command.sandbox.note}`;
+  return textContent(`${fence}sh\n${command.command}\n${fence}\nin ${command.cwd}${sandbox}`);
 }
 
 /** What a described call will do, as content: the diff of an edit, or the command and its folder. */

@@ -1,5 +1,6 @@
 import type { Readable, Writable } from 'node:stream';
 import { type AgentProgram, DEMO_WORKSPACE_FILES, sessionStoreFor } from 'dsh-agent/command-line';
+import { createCommandSandbox, probeSandbox, sandboxStatusLine } from 'dsh-tools';
 import {
   commandWorkspaceTools,
   demoWorkspaceTools,
@@ -42,17 +43,24 @@ export function acpAgentProgram({
     say: log,
     async run(command, resolved) {
       const demo = resolved.kind === 'demo';
+      const allowSandboxed = command.permissionMode === 'allow-sandboxed';
       /** The workspace tools and policy of a session's folder; the demo's is a scratch folder. */
-      const openFolder = (folder: string) => commandWorkspaceTools(command, folder, env);
+      const openFolder = async (folder: string) => {
+        const tools = await commandWorkspaceTools(command, folder, env);
+        return { ...tools, sandboxStatus: sandboxStatusLine(tools.sandbox, allowSandboxed) };
+      };
       // The demo gives each session a scratch folder of its own; sessions in one real folder
       // share its tools and policy.
       // Its "always" rules go to a scratch state folder too: the demo leaves nothing in the
       // person's state but its sessions.
       const toolsFor = demo
         ? async (cwd: string) => {
-            const scratch = await demoWorkspaceTools(command, DEMO_WORKSPACE_FILES);
+            const scratch = await demoWorkspaceTools(command, DEMO_WORKSPACE_FILES, env);
             log(`the demo works in a scratch folder, ${scratch.folder}, never in ${cwd}`);
-            return scratch;
+            return {
+              ...scratch,
+              sandboxStatus: sandboxStatusLine(scratch.sandbox, allowSandboxed),
+            };
           }
         : toolsPerFolder(openFolder);
       // The rules are checked now, though each folder's workspace opens at its first session.
@@ -61,6 +69,12 @@ export function acpAgentProgram({
       if (stopped !== undefined) return stopped;
       const sessionStore = sessionStoreFor(command, env);
       log(`serving ${resolved.description} over ACP on stdin/stdout`);
+      // Probed once for the process: each session's folder uses the same answer.
+      const sandbox = createCommandSandbox({
+        choice: command.sandbox,
+        status: await probeSandbox({ env }),
+      });
+      log(sandboxStatusLine(sandbox, allowSandboxed));
       log(
         sessionStore === undefined
           ? 'conversations are kept in memory only (--no-history)'

@@ -71,6 +71,11 @@ export interface AcpAgentServerOptions extends SessionAgentOptions {
 export interface SessionTools {
   readonly tools?: readonly AgentTool[];
   readonly permissions?: PermissionPolicy;
+  /**
+   * One line on how the session's tools run, such as whether commands run in the sandbox: sent
+   * as `_meta.dsh.sandbox` of the `session/new` response.
+   */
+  readonly sandboxStatus?: string;
 }
 
 /** A running ACP agent server: one connection, any number of sessions. */
@@ -172,7 +177,8 @@ export function serveAcpAgent(stream: Stream, options: AcpAgentServerOptions): A
       const sessionId = stored?.id ?? randomUUID();
       ignoreMcpServers(sessionId, params.mcpServers.length);
       sessions.set(sessionId, openSession(sessionId, params.cwd, tools, stored));
-      return { sessionId };
+      const sandbox = sandboxStatusOf.get(tools);
+      return { sessionId, ...(sandbox !== undefined && { _meta: { dsh: { sandbox } } }) };
     })
     .onRequest(methods.agent.session.load, async ({ params }) => {
       if (sessionStore === undefined) throw RequestError.methodNotFound(methods.agent.session.load);
@@ -328,6 +334,9 @@ export function serveAcpAgent(stream: Stream, options: AcpAgentServerOptions): A
     log(`session ${sessionId}: ignoring ${count} MCP server(s); this agent does not use MCP tools`);
   }
 
+  /** What `toolsFor` said of how a session's tools run, by the options made from it. */
+  const sandboxStatusOf = new WeakMap<SessionAgentOptions, string>();
+
   /** The session's agent options: the server's, with the tools and policy of its workspace. */
   async function sessionToolsFor(cwd: string): Promise<SessionAgentOptions> {
     if (toolsFor === undefined) return agentOptions;
@@ -340,11 +349,13 @@ export function serveAcpAgent(stream: Stream, options: AcpAgentServerOptions): A
     }
     const tools = [...(agentOptions.tools ?? []), ...(given?.tools ?? [])];
     const permissions = given?.permissions ?? agentOptions.permissions;
-    return {
+    const options = {
       ...agentOptions,
       ...(tools.length > 0 && { tools }),
       ...(permissions !== undefined && { permissions }),
     };
+    if (given?.sandboxStatus !== undefined) sandboxStatusOf.set(options, given.sandboxStatus);
+    return options;
   }
 
   function openSession(

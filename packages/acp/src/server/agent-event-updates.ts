@@ -52,6 +52,7 @@ export function toolCallUpdate(event: ToolCallEvent, toolCallId: string): Sessio
   const { description } = event;
   const locations = toolCallLocations(description?.locations);
   const content = description === undefined ? [] : changeContent(description);
+  const sandbox = description?.command?.sandbox;
   return {
     sessionUpdate: 'tool_call',
     toolCallId,
@@ -61,6 +62,8 @@ export function toolCallUpdate(event: ToolCallEvent, toolCallId: string): Sessio
     ...(locations !== undefined && { locations }),
     ...(content.length > 0 && { content }),
     rawInput: event.arguments,
+    // Whether the command runs in the sandbox, for a client that shows it its own way.
+    ...(sandbox !== undefined && { _meta: { dsh: { sandbox } } }),
   };
 }
 

@@ -9,6 +9,8 @@ export {
   type PermissionMode,
   parseAgentCommandLine,
   parseDuration,
+  SANDBOX_CHOICES,
+  type SandboxChoice,
   UsageError,
 } from './command-line/agent-command-line.js';
 export { AGENT_FLAGS_HELP } from './command-line/agent-flags-help.js';

@@ -40,6 +40,7 @@ export {
 } from './loop/replay-conversation.js';
 export { type ToolCallAgent, toolCallIdOf } from './loop/tool-call-agent.js';
 export { errorResult } from './loop/tool-call-runner.js';
+export { API_KEY_VARIABLES, type ApiKeyVariable } from './models/api-key-variables.js';
 export { DEEPSEEK_MODELS } from './models/deepseek.js';
 export type {
   Model,

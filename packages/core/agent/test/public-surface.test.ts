@@ -9,6 +9,7 @@ describe('the public surface', () => {
   it('the root exports what the README documents, and nothing else', () => {
     expect(Object.keys(root).sort()).toEqual([
       'AGENT_ERROR_CODES',
+      'API_KEY_VARIABLES',
       'ASK_EVERY_CALL',
       'AgentError',
       'DEEPSEEK_MODELS',
@@ -47,6 +48,7 @@ describe('the public surface', () => {
       'OWN_FILE_FLAGS',
       'OwnFileError',
       'PERMISSION_MODES',
+      'SANDBOX_CHOICES',
       'THINKING_LEVELS',
       'UsageError',
       'checkOwnFolder',

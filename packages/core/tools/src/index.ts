@@ -12,6 +12,27 @@ export {
 } from './policy/permission-policy.js';
 export { type PermissionRule, parseRule } from './policy/permission-rule.js';
 export { userRulesPath, workspaceRulesPath } from './policy/rules-file.js';
+export { blockedNote } from './sandbox/blocked-note.js';
+export {
+  type CommandEnvironmentOptions,
+  commandEnvironment,
+  withheldVariables,
+} from './sandbox/command-environment.js';
+export {
+  type CommandSandbox,
+  type CommandSandboxOptions,
+  createCommandSandbox,
+  HIDDEN_HOME_PATHS,
+  READ_ONLY_IN_WORKSPACE,
+  type SandboxChoice,
+} from './sandbox/command-sandbox.js';
+export { type SandboxPolicyOptions, sandboxPermissionPolicy } from './sandbox/sandbox-policy.js';
+export {
+  type ProbeSandboxOptions,
+  probeSandbox,
+  type SandboxStatus,
+} from './sandbox/sandbox-status.js';
+export { sandboxStatusLine } from './sandbox/sandbox-status-line.js';
 export { rulesText } from './setup/rules-text.js';
 export {
   createScratchFolder,
@@ -30,6 +51,7 @@ export {
   createWorkspaceTools,
   type WorkspaceToolsOptions,
 } from './tools/create-workspace-tools.js';
+export type { RunCommandToolOptions } from './tools/run-command-tool.js';
 export {
   isInside,
   openWorkspace,

@@ -24,6 +24,10 @@ export const TOOL_ERROR_CODES = [
   'RULES_FILE_INVALID',
   /** A file operation failed (permission denied, disk full…); the message names it. */
   'FILE_FAILED',
+  /** `run_command` under `--sandbox on`: the sandbox cannot start here, so the command did not run. */
+  'SANDBOX_UNAVAILABLE',
+  /** `run_command`: the sandbox failed to start this command, so it did not run; the message says why. */
+  'SANDBOX_FAILED',
 ] as const;
 
 /** A stable code of a `WorkspaceToolError`. */

@@ -21,6 +21,8 @@ export {
   type PermissionKind,
   type PermissionOutcome,
   type PermissionRuleScope,
+  type PermissionSandbox,
+  type SandboxConfinement,
 } from './permission-request.js';
 export * from './provider.js';
 export {

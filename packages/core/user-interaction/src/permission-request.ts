@@ -45,12 +45,31 @@ export interface PermissionEdit {
   readonly newText: string;
 }
 
+/**
+ * How far a command reaches: `sandboxed` (an OS sandbox: it writes only its workspace and a
+ * private temporary folder, and has no network), `network` (the same sandbox with the network),
+ * `none` (no sandbox: the person's own powers).
+ */
+export const SANDBOX_CONFINEMENTS = ['sandboxed', 'network', 'none'] as const;
+
+/** How far a command reaches (see `SANDBOX_CONFINEMENTS`). */
+export type SandboxConfinement = (typeof SANDBOX_CONFINEMENTS)[number];
+
+/** Whether a command runs in an OS sandbox, said so that the person sees what it can reach. */
+export interface PermissionSandbox {
+  readonly confinement: SandboxConfinement;
+  /** One line for the person: what the command can reach, or why it has no sandbox. */
+  readonly note: string;
+}
+
 /** A command and the folder it runs in. */
 export interface PermissionCommand {
   /** The command line, as `bash -c` receives it. */
   readonly command: string;
   /** The folder it runs in, absolute. */
   readonly cwd: string;
+  /** Whether it runs in an OS sandbox; absent when the tool does not say. */
+  readonly sandbox?: PermissionSandbox;
 }
 
 /**

@@ -130,6 +130,28 @@ describe('requestPermission()', () => {
       [{ ...EDIT, title: '  \u200b ' }, 'title'],
       [{ ...EDIT, edit: { ...EDIT.edit, extra: 1 } }, 'edit.extra'],
       [{ ...EDIT, command: { command: 'ls', cwd: '/tmp\u001b[2J' } }, 'command.cwd'],
+      [
+        { ...EDIT, command: { command: 'ls', cwd: '/tmp', sandbox: { confinement: 'off' } } },
+        'command.sandbox.confinement',
+      ],
+      [
+        {
+          ...EDIT,
+          command: { command: 'ls', cwd: '/tmp', sandbox: { confinement: 'none', note: ' ' } },
+        },
+        'command.sandbox.note',
+      ],
+      [
+        {
+          ...EDIT,
+          command: {
+            command: 'ls',
+            cwd: '/tmp',
+            sandbox: { confinement: 'none', note: 'x', y: 1 },
+          },
+        },
+        'command.sandbox.y',
+      ],
       [{ ...EDIT, toolCallID: 'x' }, 'toolCallID'],
       [
         new Proxy(EDIT, {
@@ -149,6 +171,12 @@ describe('requestPermission()', () => {
       expect((outcome.decidedBy as { message: string }).message).toContain(`\`${field}\``);
     }
     expect(() => validatePermissionRequest({ ...EDIT, paths: ['/a', 'b'] })).toThrow(/paths\[1\]/);
+    // Whether a command is sandboxed reaches the UI as the tool said it.
+    const sandbox = { confinement: 'network', note: 'sandboxed, with the network' };
+    expect(
+      validatePermissionRequest({ ...EDIT, command: { command: 'ls', cwd: '/tmp', sandbox } })
+        .command,
+    ).toEqual({ command: 'ls', cwd: '/tmp', sandbox });
     // A getter is read once: what is checked is what the UI sees.
     let reads = 0;
     const request = {

@@ -14,6 +14,7 @@ export function statusLines(
   style: TerminalStyle,
   columns: number | undefined,
   workspace?: string,
+  sandbox?: string,
 ): string {
   const width = columns === undefined ? Number.POSITIVE_INFINITY : Math.max(20, columns - 1);
   const wrap = (text: string): string[] =>
@@ -26,6 +27,11 @@ export function statusLines(
   if (workspace !== undefined) {
     const [first = '', ...rest] = wrap(`Workspace: ${neutralizeText(workspace)}`);
     lines.push(`${style.dim('Workspace:')}${first.slice('Workspace:'.length)}`, ...rest);
+  }
+  if (sandbox !== undefined) {
+    const [first = '', ...rest] = wrap(neutralizeText(sandbox));
+    const label = first.startsWith('Sandbox:') ? 'Sandbox:' : '';
+    lines.push(`${style.dim(label)}${first.slice(label.length)}`, ...rest);
   }
   if (terminal) lines.push(...wrap(KEYS_HINT).map((line) => style.dim(line)));
   return lines.map((line) => `${line}\n`).join('');

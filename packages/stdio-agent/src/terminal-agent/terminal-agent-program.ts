@@ -1,7 +1,7 @@
 import { statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { type AgentProgram, DEMO_WORKSPACE_FILES, sessionStoreFor } from 'dsh-agent/command-line';
-import type { WorkspaceAgentTools } from 'dsh-tools';
+import { sandboxStatusLine, type WorkspaceAgentTools } from 'dsh-tools';
 import {
   commandWorkspaceTools,
   type DemoWorkspace,
@@ -154,6 +154,10 @@ export function terminalAgentProgram({
           workspaceDescription: demo
             ? `${folder} (a scratch folder made for the demo: your own files are never touched)`
             : folder,
+          sandboxDescription: sandboxStatusLine(
+            workspace.sandbox,
+            command.permissionMode === 'allow-sandboxed',
+          ),
           ...(questionTimeoutMs !== undefined && { questionTimeoutMs }),
           ...(flags.has('no-color') && { color: false }),
           plain,

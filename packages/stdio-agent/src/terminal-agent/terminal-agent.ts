@@ -51,6 +51,8 @@ export interface TerminalAgentOptions {
   readonly modelDescription?: string;
   /** One line that says where the agent's tools work, written after the model's line. */
   readonly workspaceDescription?: string;
+  /** One line that says whether commands run in the sandbox (`sandboxStatusLine` of `dsh-tools`). */
+  readonly sandboxDescription?: string;
   /** Where prompts and answers are read (default: `process.stdin`). */
   readonly input?: NodeJS.ReadableStream;
   /** Where the conversation is written (default: `process.stdout`). */
@@ -209,6 +211,7 @@ export async function runTerminalAgent(options: TerminalAgentOptions): Promise<n
       errorStyle,
       errorColumns,
       options.workspaceDescription,
+      options.sandboxDescription,
     ),
   );
   // A resumed conversation: where the person was, before the prompt.

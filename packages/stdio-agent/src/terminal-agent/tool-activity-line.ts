@@ -154,7 +154,13 @@ export function toolActivityLine(
       exit === undefined || exit.code === 0
         ? style.success(symbols.answered)
         : style.warning(symbols.refused);
-    return { head: `${mark} ${label}${separator}${style.dim(status)}`, tail: [] };
+    // What the sandbox stopped, for the person: the model's note says the same, and what next.
+    const blocked = result.details?.blocked;
+    const sandboxed =
+      blocked === undefined
+        ? ''
+        : `${separator}${style.warning(`the sandbox blocked ${neutralizeText(blocked)}`)}`;
+    return { head: `${mark} ${label}${separator}${style.dim(status)}${sandboxed}`, tail: [] };
   }
   const message = neutralizeText(result.error.message);
   return {

@@ -14,7 +14,7 @@ const ESCAPE = '\u001b';
 
 /** What the demo says at start: its model, and the scratch folder it works in. */
 const DEMO_STATUS = new RegExp(
-  `^Model: ${DEMO_DESCRIPTION.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\nWorkspace: /\\S+/dsh-demo-\\d+-\\w+ \\(a scratch folder made for the demo: your own files are never touched\\)\n$`,
+  `^Model: ${DEMO_DESCRIPTION.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\nWorkspace: /\\S+/dsh-demo-\\d+-\\w+ \\(a scratch folder made for the demo: your own files are never touched\\)\nSandbox: [^\n]+\n$`,
 );
 
 // What the program does with piped input is tested in-process (program-piped.test.ts); here the

@@ -57,7 +57,7 @@ async function startServer(replies: readonly Reply[]): Promise<{ url: string; bo
 
 /** The status lines without the one that names the folder the tools work in (the test's). */
 function withoutWorkspace(stderr: string): string {
-  return stderr.replace(/^Workspace: \/.*\n/m, '');
+  return stderr.replace(/^Workspace: \/.*\n/m, '').replace(/^Sandbox: .*\n/m, '');
 }
 
 describe('the dsh-stdio-agent program on an OpenAI-compatible server', () => {

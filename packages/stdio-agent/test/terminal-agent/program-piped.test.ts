@@ -136,7 +136,9 @@ describe('the dsh-stdio-agent program with piped input', () => {
     expect(stderr.startsWith(`Model: script ${script} (offline, scripted)\nWorkspace: /`)).toBe(
       true,
     );
-    expect(stderr.split('\n')).toHaveLength(3);
+    // Model, workspace, and whether commands run in the sandbox.
+    expect(stderr.split('\n')).toHaveLength(4);
+    expect(stderr.split('\n')[2]).toMatch(/^Sandbox: /);
     const transcript = [
       '> hi',
       'Hello! One question first.',

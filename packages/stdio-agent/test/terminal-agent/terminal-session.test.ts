@@ -20,6 +20,10 @@ function command(flags: string[] = [], values: [string, string][] = []): AgentRu
     allow: [],
     deny: [],
     listPermissions: false,
+    sandbox: 'auto',
+    sandboxHide: [],
+    passEnv: [],
+    hideEnv: [],
     flags: new Set(flags),
     values: new Map(values),
   };

@@ -46,8 +46,16 @@ export type AgentCommand =
       readonly allow: readonly string[];
       /** `--deny RULE` (repeatable): rules that deny tool calls, for this run only. */
       readonly deny: readonly string[];
-      /** `--permission-mode`: `ask` (default) or `read-only`. */
+      /** `--permission-mode`: `ask` (default), `read-only` or `allow-sandboxed`. */
       readonly permissionMode?: PermissionMode;
+      /** `--sandbox`: whether commands run in the OS sandbox (`auto`, the default; `on`; `off`). */
+      readonly sandbox: SandboxChoice;
+      /** `--sandbox-hide PATH` (repeatable): more paths no sandboxed command can read or write. */
+      readonly sandboxHide: readonly string[];
+      /** `--pass-env NAME` (repeatable): variables passed to commands although the agent holds them. */
+      readonly passEnv: readonly string[];
+      /** `--hide-env NAME` (repeatable): more variables never passed to a command. */
+      readonly hideEnv: readonly string[];
       /** `--permissions`: list the rules in force and where they live, then exit. */
       readonly listPermissions: boolean;
       /** The program's own boolean flags that were given (see `booleanFlags`). */
@@ -56,11 +64,24 @@ export type AgentCommand =
       readonly values: ReadonlyMap<string, string>;
     };
 
-/** How tool calls that act are decided: asked (`ask`), or never run (`read-only`). */
-export type PermissionMode = 'ask' | 'read-only';
+/**
+ * How tool calls that act are decided: asked (`ask`), never run (`read-only`), or asked except
+ * commands that stay in the OS sandbox, which run unasked unless a rule denies them
+ * (`allow-sandboxed`).
+ */
+export type PermissionMode = 'ask' | 'read-only' | 'allow-sandboxed';
 
 /** The values `--permission-mode` takes. */
-export const PERMISSION_MODES: readonly PermissionMode[] = ['ask', 'read-only'];
+export const PERMISSION_MODES: readonly PermissionMode[] = ['ask', 'read-only', 'allow-sandboxed'];
+
+/** Whether commands run in the OS sandbox: when it can start (`auto`), always (`on`), never (`off`). */
+export type SandboxChoice = 'auto' | 'on' | 'off';
+
+/** The values `--sandbox` takes. */
+export const SANDBOX_CHOICES: readonly SandboxChoice[] = ['auto', 'on', 'off'];
+
+/** A name a variable can have in the environment of a command. */
+const VARIABLE_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
 
 /** Options of `parseAgentCommandLine`. */
 export interface AgentCommandLineOptions {
@@ -174,6 +195,10 @@ const SHARED_OPTIONS = {
   allow: { type: 'string', multiple: true },
   deny: { type: 'string', multiple: true },
   'permission-mode': { type: 'string' },
+  sandbox: { type: 'string' },
+  'sandbox-hide': { type: 'string', multiple: true },
+  'pass-env': { type: 'string', multiple: true },
+  'hide-env': { type: 'string', multiple: true },
   permissions: { type: 'boolean' },
 } as const satisfies NonNullable<ParseArgsConfig['options']>;
 
@@ -221,9 +246,15 @@ export function parseAgentCommandLine(
     ...SHARED_OPTIONS,
   };
   let values: Record<string, string | boolean | undefined>;
-  let rules: { allow?: string[]; deny?: string[] };
+  let rules: {
+    allow?: string[];
+    deny?: string[];
+    'sandbox-hide'?: string[];
+    'pass-env'?: string[];
+    'hide-env'?: string[];
+  };
   try {
-    // Only `--allow` and `--deny` are `multiple`: every other value is a string or a boolean.
+    // Only the lists in `rules` are `multiple`: every other value is a string or a boolean.
     const parsed = parseArgs({
       args: negativeValuesAttached(args, options),
       strict: true,
@@ -270,8 +301,25 @@ export function parseAgentCommandLine(
     !PERMISSION_MODES.includes(permissionMode as PermissionMode)
   ) {
     throw new UsageError(
-      `--permission-mode takes ${PERMISSION_MODES.join(' or ')} (got ${JSON.stringify(permissionMode)})`,
+      `--permission-mode takes ${PERMISSION_MODES.slice(0, -1).join(', ')} or ${PERMISSION_MODES.at(-1)} (got ${JSON.stringify(permissionMode)})`,
     );
+  }
+  const sandbox = (values.sandbox as string | undefined) ?? 'auto';
+  if (!SANDBOX_CHOICES.includes(sandbox as SandboxChoice)) {
+    throw new UsageError(
+      `--sandbox takes ${SANDBOX_CHOICES.join(', ')} (got ${JSON.stringify(sandbox)})`,
+    );
+  }
+  if (rules['sandbox-hide']?.some((path) => path.trim() === '')) {
+    throw new UsageError('--sandbox-hide needs a path');
+  }
+  for (const flag of ['pass-env', 'hide-env'] as const) {
+    const bad = rules[flag]?.find((name) => !VARIABLE_NAME.test(name));
+    if (bad !== undefined) {
+      throw new UsageError(
+        `--${flag} takes a variable name, such as GITHUB_TOKEN (got ${JSON.stringify(bad)})`,
+      );
+    }
   }
   const requestTimeout = values['request-timeout'] as string | undefined;
   const retries = values.retries as string | undefined;
@@ -292,6 +340,10 @@ export function parseAgentCommandLine(
     deny: Object.freeze([...(rules.deny ?? [])]),
     ...(permissionMode !== undefined && { permissionMode: permissionMode as PermissionMode }),
     listPermissions: values.permissions === true,
+    sandbox: sandbox as SandboxChoice,
+    sandboxHide: Object.freeze([...(rules['sandbox-hide'] ?? [])]),
+    passEnv: Object.freeze([...(rules['pass-env'] ?? [])]),
+    hideEnv: Object.freeze([...(rules['hide-env'] ?? [])]),
     flags: new Set(booleanFlags.filter((flag) => values[flag] === true)),
     values: new Map(
       valueFlags.flatMap((flag) => {

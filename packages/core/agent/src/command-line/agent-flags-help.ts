@@ -36,9 +36,22 @@ Tools and approvals:
                      (write_file:docs/**)
   --deny RULE        deny tool calls for this run (repeatable); deny wins
   --permission-mode MODE
-                     ask (default), or read-only: nothing that changes files or
-                     runs commands runs, and nothing is asked
+                     ask (default); read-only: nothing that changes files or
+                     runs commands runs, and nothing is asked; allow-sandboxed:
+                     commands that stay in the sandbox run unasked unless a rule
+                     denies them (never when the sandbox is not running)
   --permissions      list the rules in force and where they live, then exit
+
+Commands (run_command):
+  --sandbox WHEN     auto (default): each command runs in an OS sandbox (bubblewrap)
+                     when it can start; on: a command that cannot be sandboxed is
+                     refused; off: commands run with your full powers
+  --sandbox-hide PATH
+                     a file or folder no sandboxed command can read or write
+                     (repeatable), besides ~/.ssh, ~/.aws, the state folder...
+  --hide-env NAME    a variable never passed to a command (repeatable); the
+                     agent's own keys (DEEPSEEK_API_KEY, DSH_API_KEY) never are
+  --pass-env NAME    pass that variable to commands all the same (repeatable)
 
 History:
   --state-dir DIR    where conversations are saved, one file each (default:

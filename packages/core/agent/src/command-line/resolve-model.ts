@@ -1,4 +1,5 @@
 import { basename } from 'node:path';
+import type { ApiKeyVariable } from '../models/api-key-variables.js';
 import { DEEPSEEK_BASE_URL, isDeepSeekHost } from '../models/deepseek.js';
 import type { Model } from '../models/model.js';
 import { ModelError } from '../models/model-error.js';
@@ -52,7 +53,7 @@ function set(value: string | undefined): string | undefined {
 function findKey(options: ResolveModelOptions): {
   key?: string;
   source: string;
-  variable?: string;
+  variable?: ApiKeyVariable;
 } {
   const env = options.env ?? process.env;
   const explicit = set(options.apiKey);

@@ -70,6 +70,8 @@ export interface ToolResultDetails {
   readonly edit?: PermissionEdit;
   /** How a command ended: its exit status, or the signal that ended it. */
   readonly exit?: { readonly code: number | null; readonly signal: string | null };
+  /** What an OS sandbox blocked of a command, for the person: "the network". */
+  readonly blocked?: string;
 }
 
 /** A question as a tool asks it; the loop fills in `agent` and `signal`. */

@@ -11,6 +11,8 @@ import {
   type PermissionEdit,
   type PermissionKind,
   type PermissionOutcome,
+  type PermissionSandbox,
+  type SandboxConfinement,
   type ToolError,
 } from 'dsh-user-interaction';
 import type { ModelReasoning, ModelToolCall } from '../models/model.js';
@@ -24,6 +26,16 @@ import type {
 import type { ConversationEntry } from './conversation-entry.js';
 
 type Fields = Record<string, unknown>;
+
+/** Every `SandboxConfinement`: the type below fails to compile when the contract adds one. */
+const SANDBOX_CONFINEMENTS = ['sandboxed', 'network', 'none'] as const;
+const everyConfinement: Exclude<
+  SandboxConfinement,
+  (typeof SANDBOX_CONFINEMENTS)[number]
+> extends never
+  ? true
+  : never = true;
+void everyConfinement;
 
 /** Thrown inside the reader with what is wrong; it never leaves this module. */
 class Problem {
@@ -211,12 +223,14 @@ function details(value: unknown, mode: Mode): ToolResultDetails {
   }
   const changed =
     fields.edit === undefined ? undefined : edit(fields.edit, 'result.details.edit', mode);
-  const known = +(changed !== undefined) + +(ending !== undefined);
+  const blocked = optionalText(fields, 'blocked', 'result.details');
+  const known = +(changed !== undefined) + +(ending !== undefined) + +(blocked !== undefined);
   return (
     (changed === fields.edit && ending === exit ? keptAs(mode, fields, known) : undefined) ??
     Object.freeze({
       ...(changed !== undefined && { edit: changed }),
       ...(ending !== undefined && { exit: ending }),
+      ...(blocked !== undefined && { blocked }),
     })
   );
 }
@@ -256,7 +270,25 @@ function description(value: unknown, mode: Mode): ToolCallDescription {
     const commandFields = record(fields.command, `${what}.command`);
     const commandText = text(commandFields, 'command', `${what}.command`);
     const cwd = text(commandFields, 'cwd', `${what}.command`);
-    command = keptAs(mode, commandFields, 2) ?? Object.freeze({ command: commandText, cwd });
+    let sandbox: PermissionSandbox | undefined;
+    if (commandFields.sandbox !== undefined) {
+      const sandboxFields = record(commandFields.sandbox, `${what}.command.sandbox`);
+      sandbox = {
+        confinement: oneOf<SandboxConfinement>(
+          sandboxFields.confinement,
+          SANDBOX_CONFINEMENTS,
+          `${what}.command.sandbox.confinement`,
+        ),
+        note: text(sandboxFields, 'note', `${what}.command.sandbox`),
+      };
+    }
+    command =
+      (sandbox === undefined ? keptAs(mode, commandFields, 2) : undefined) ??
+      Object.freeze({
+        command: commandText,
+        cwd,
+        ...(sandbox !== undefined && { sandbox: Object.freeze(sandbox) }),
+      });
   }
   const kind = oneOf<PermissionKind>(fields.kind, PERMISSION_KINDS, `${what}.kind`);
   const changed = fields.edit === undefined ? undefined : edit(fields.edit, `${what}.edit`, mode);

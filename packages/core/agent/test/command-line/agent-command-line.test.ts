@@ -15,6 +15,10 @@ function runCommand(fields: object = {}) {
     allow: [],
     deny: [],
     listPermissions: false,
+    sandbox: 'auto',
+    sandboxHide: [],
+    passEnv: [],
+    hideEnv: [],
     flags: new Set(),
     values: new Map(),
   };
@@ -59,6 +63,10 @@ describe('parseAgentCommandLine', () => {
       allow: [],
       deny: [],
       listPermissions: false,
+      sandbox: 'auto',
+      sandboxHide: [],
+      passEnv: [],
+      hideEnv: [],
       flags: new Set(['no-color']),
       values: new Map(),
     });
@@ -83,13 +91,46 @@ describe('parseAgentCommandLine', () => {
       listPermissions: true,
     });
     expect(usageError(() => parseAgentCommandLine(['--permission-mode', 'yolo'])).message).toBe(
-      '--permission-mode takes ask or read-only (got "yolo")',
+      '--permission-mode takes ask, read-only or allow-sandboxed (got "yolo")',
     );
     expect(usageError(() => parseAgentCommandLine(['--allow', ' '])).message).toBe(
       '--allow needs a rule',
     );
     expect(usageError(() => parseAgentCommandLine(['--deny'])).message).toBe(
       '--deny needs a value',
+    );
+  });
+
+  it('reads the sandbox and environment flags, and refuses a value they cannot take', () => {
+    expect(
+      parseAgentCommandLine([
+        '--sandbox',
+        'on',
+        '--sandbox-hide',
+        '~/secrets',
+        '--pass-env',
+        'GITHUB_TOKEN',
+        '--hide-env=NPM_TOKEN',
+        '--hide-env',
+        'AWS_SECRET_ACCESS_KEY',
+        '--permission-mode',
+        'allow-sandboxed',
+      ]),
+    ).toMatchObject({
+      sandbox: 'on',
+      sandboxHide: ['~/secrets'],
+      passEnv: ['GITHUB_TOKEN'],
+      hideEnv: ['NPM_TOKEN', 'AWS_SECRET_ACCESS_KEY'],
+      permissionMode: 'allow-sandboxed',
+    });
+    expect(usageError(() => parseAgentCommandLine(['--sandbox', 'maybe'])).message).toBe(
+      '--sandbox takes auto, on, off (got "maybe")',
+    );
+    expect(usageError(() => parseAgentCommandLine(['--pass-env', 'A=1'])).message).toBe(
+      '--pass-env takes a variable name, such as GITHUB_TOKEN (got "A=1")',
+    );
+    expect(usageError(() => parseAgentCommandLine(['--sandbox-hide', ' '])).message).toBe(
+      '--sandbox-hide needs a path',
     );
   });
 

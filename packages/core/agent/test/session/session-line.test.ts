@@ -27,6 +27,7 @@ const ENTRIES: ConversationEntry[] = [
       details: {
         edit: { path: '/a', oldText: null, newText: 'b' },
         exit: { code: 0, signal: null },
+        blocked: 'the network',
       },
     },
   },
@@ -38,7 +39,11 @@ const ENTRIES: ConversationEntry[] = [
       title: 'Edit a',
       locations: [{ path: '/a', line: 3 }],
       edit: { path: '/a', oldText: 'a', newText: 'b' },
-      command: { command: 'ls', cwd: '/' },
+      command: {
+        command: 'ls',
+        cwd: '/',
+        sandbox: { confinement: 'network', note: 'Sandboxed, with the network.' },
+      },
     },
     outcome: { allowed: true, decidedBy: { kind: 'person', choice: 'allow_once', rule: 'r' } },
   },

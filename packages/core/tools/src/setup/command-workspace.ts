@@ -1,25 +1,52 @@
 import { type AgentRunCommand, stateDirFor } from 'dsh-agent/command-line';
 import { parseRule } from '../policy/permission-rule.js';
+import { withheldVariables } from '../sandbox/command-environment.js';
+import { createCommandSandbox } from '../sandbox/command-sandbox.js';
+import { probeSandbox } from '../sandbox/sandbox-status.js';
 import { isWorkspaceToolError } from '../tool-error.js';
 import { rulesText } from './rules-text.js';
 import { type WorkspaceAgentTools, workspaceAgentTools } from './workspace-agent-tools.js';
 
 /**
- * The workspace tools and policy of `folder` under the command line's `--allow`, `--deny` and
- * `--permission-mode`, in the state folder it names (else the default one `env` says). Throws
- * as `workspaceAgentTools` does.
+ * The workspace tools and policy of `folder` under the command line's `--allow`, `--deny`,
+ * `--permission-mode`, `--sandbox`, `--sandbox-hide`, `--hide-env` and `--pass-env`, in the state
+ * folder it names (else the default one `env` says). The sandbox is probed once per process.
+ * Throws as `workspaceAgentTools` does.
  */
 export function commandWorkspaceTools(
   command: AgentRunCommand,
   folder: string,
   env: Readonly<Record<string, string | undefined>> = process.env,
 ): Promise<WorkspaceAgentTools> {
+  return commandWorkspaceToolsIn(command, folder, stateDirFor(command, env), env);
+}
+
+/** `commandWorkspaceTools` with its rules in `stateDir` (a demo's own scratch state). */
+export async function commandWorkspaceToolsIn(
+  command: AgentRunCommand,
+  folder: string,
+  stateDir: string,
+  env: Readonly<Record<string, string | undefined>> = process.env,
+): Promise<WorkspaceAgentTools> {
+  const status = await probeSandbox({ env, untrusted: folder });
+  const sandbox = createCommandSandbox({
+    choice: command.sandbox,
+    status,
+    stateDir,
+    hide: command.sandboxHide,
+    ...(env.HOME !== undefined && env.HOME !== '' && { home: env.HOME }),
+    env,
+  });
+  const mode = command.permissionMode;
   return workspaceAgentTools({
     folder,
-    stateDir: stateDirFor(command, env),
+    stateDir,
     allow: command.allow,
     deny: command.deny,
-    ...(command.permissionMode !== undefined && { mode: command.permissionMode }),
+    ...(mode === 'read-only' && { mode }),
+    allowSandboxed: mode === 'allow-sandboxed',
+    sandbox,
+    withheld: withheldVariables({ hide: command.hideEnv, pass: command.passEnv }),
   });
 }
 

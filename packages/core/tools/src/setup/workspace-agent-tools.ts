@@ -7,6 +7,8 @@ import {
   type PolicyMode,
   type WorkspacePermissionPolicy,
 } from '../policy/permission-policy.js';
+import { type CommandSandbox, createCommandSandbox } from '../sandbox/command-sandbox.js';
+import { sandboxPermissionPolicy } from '../sandbox/sandbox-policy.js';
 import { createWorkspaceTools } from '../tools/create-workspace-tools.js';
 import { openWorkspace, type Workspace } from '../workspace/workspace.js';
 
@@ -19,6 +21,12 @@ export interface WorkspaceAgentToolsOptions {
   readonly allow?: readonly string[];
   readonly deny?: readonly string[];
   readonly mode?: PolicyMode;
+  /** How commands run (see `createCommandSandbox`); default: no sandbox, as before. */
+  readonly sandbox?: CommandSandbox;
+  /** Commands that stay in the running sandbox run unasked unless a rule denies them. */
+  readonly allowSandboxed?: boolean;
+  /** Variables never passed to a command (default: the agent's own keys). */
+  readonly withheld?: ReadonlySet<string>;
 }
 
 /** What an agent needs to work in a folder: the workspace, its tools, and its policy. */
@@ -26,7 +34,15 @@ export interface WorkspaceAgentTools {
   readonly workspace: Workspace;
   readonly tools: AgentTool[];
   readonly permissions: WorkspacePermissionPolicy;
+  /** How its commands run. */
+  readonly sandbox: CommandSandbox;
 }
+
+/** No sandbox at all: commands run as they always did. */
+const NO_SANDBOX = createCommandSandbox({
+  choice: 'auto',
+  status: { available: false, problem: 'platform', reason: 'no sandbox', fix: 'none' },
+});
 
 /**
  * The workspace tools and the permission policy of `folder`, as both programs give them to
@@ -37,14 +53,26 @@ export async function workspaceAgentTools(
   options: WorkspaceAgentToolsOptions,
 ): Promise<WorkspaceAgentTools> {
   const workspace = await openWorkspace(options.folder);
-  const permissions = createPermissionPolicy({
+  const sandbox = options.sandbox ?? NO_SANDBOX;
+  const permissions = sandboxPermissionPolicy(
+    createPermissionPolicy({
+      workspace,
+      stateDir: options.stateDir,
+      ...(options.allow !== undefined && { allow: options.allow }),
+      ...(options.deny !== undefined && { deny: options.deny }),
+      ...(options.mode !== undefined && { mode: options.mode }),
+    }),
+    {
+      sandbox,
+      ...(options.allowSandboxed !== undefined && { allowSandboxed: options.allowSandboxed }),
+    },
+  );
+  const tools = createWorkspaceTools({
     workspace,
-    stateDir: options.stateDir,
-    ...(options.allow !== undefined && { allow: options.allow }),
-    ...(options.deny !== undefined && { deny: options.deny }),
-    ...(options.mode !== undefined && { mode: options.mode }),
+    sandbox,
+    ...(options.withheld !== undefined && { withheld: options.withheld }),
   });
-  return { workspace, tools: createWorkspaceTools({ workspace }), permissions };
+  return { workspace, tools, permissions, sandbox };
 }
 
 /** A scratch folder made for a demo, with its files; removed with `remove()` (and at exit). */

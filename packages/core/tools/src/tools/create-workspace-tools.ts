@@ -1,4 +1,5 @@
 import type { AgentTool } from 'dsh-agent';
+import type { CommandSandbox } from '../sandbox/command-sandbox.js';
 import type { Workspace } from '../workspace/workspace.js';
 import { createEditFileTool } from './edit-file-tool.js';
 import { createListFilesTool } from './list-files-tool.js';
@@ -13,6 +14,13 @@ export interface WorkspaceToolsOptions {
   readonly workspace: Workspace;
   /** The time limit of a command that sets none, in seconds (default 120). */
   readonly commandTimeoutSeconds?: number;
+  /**
+   * How `run_command` runs commands (see `createCommandSandbox`); default: no sandbox. Give the
+   * policy the same one through `sandboxPermissionPolicy`, so that leaving it always asks.
+   */
+  readonly sandbox?: CommandSandbox;
+  /** Variables never passed to a command (default: the agent's own keys, `withheldVariables()`). */
+  readonly withheld?: ReadonlySet<string>;
 }
 
 /**
@@ -28,11 +36,12 @@ export function createWorkspaceTools(options: WorkspaceToolsOptions): AgentTool[
     createSearchTool(workspace),
     createEditFileTool(workspace),
     createWriteFileTool(workspace),
-    createRunCommandTool(
-      workspace,
-      options.commandTimeoutSeconds === undefined
-        ? {}
-        : { defaultTimeoutSeconds: options.commandTimeoutSeconds },
-    ),
+    createRunCommandTool(workspace, {
+      ...(options.commandTimeoutSeconds !== undefined && {
+        defaultTimeoutSeconds: options.commandTimeoutSeconds,
+      }),
+      ...(options.sandbox !== undefined && { sandbox: options.sandbox }),
+      ...(options.withheld !== undefined && { withheld: options.withheld }),
+    }),
   ];
 }

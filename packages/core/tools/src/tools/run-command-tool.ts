@@ -1,11 +1,14 @@
 import { spawn } from 'node:child_process';
 import type { AgentTool } from 'dsh-agent';
+import type { SandboxConfinement } from 'dsh-user-interaction';
+import { blockedNote } from '../sandbox/blocked-note.js';
+import { commandEnvironment, withheldVariables } from '../sandbox/command-environment.js';
+import { type CommandSandbox, createCommandSandbox } from '../sandbox/command-sandbox.js';
 import { WorkspaceToolError } from '../tool-error.js';
 import type { Workspace } from '../workspace/workspace.js';
+import { DRAIN_MS, drained, KeptOutput } from './command-output.js';
 import { argumentsOf, countArgument, textArgument } from './tool-arguments.js';
 
-/** Bytes of output kept from the start and from the end; what lies between is counted, not kept. */
-export const KEPT_OUTPUT = 16 * 1024;
 export const COMMAND_TIME_LIMITS = { defaultSeconds: 120, maxSeconds: 600 } as const;
 /** How long a process group has between SIGTERM and SIGKILL. */
 const GRACE_MS = 2_000;
@@ -35,89 +38,52 @@ function watchExit(): void {
   });
 }
 
-/** How long the output of a command that exited is read for, when something holds its pipes open. */
-const DRAIN_MS = 1000;
+const DESCRIPTION = `Runs a command with bash -c in the workspace folder, and returns its exit status and its output (standard output and error together; long output keeps its start and its end). It has no input: a command that waits for a person gets nothing. A time limit (timeout, in seconds, default ${COMMAND_TIME_LIMITS.defaultSeconds}, at most ${COMMAND_TIME_LIMITS.maxSeconds}) ends it and everything it started. The person approves each command before it runs, unless a rule allows it; a command a rule cannot check (variables as commands, eval, writes through > redirections) always asks. A non-zero exit status is a result, not an error. The agent's own API keys are not in its environment.`;
 
-/** Resolves once every stream has ended or closed, or after `ms`; then stops reading them. */
-async function drained(
-  streams: readonly (
-    | (NodeJS.ReadableStream & { destroy(): void; readableEnded?: boolean; closed?: boolean })
-    | null
-  )[],
-  ms: number,
-): Promise<void> {
-  let timer: NodeJS.Timeout | undefined;
-  const open = streams.filter(
-    (stream): stream is NonNullable<typeof stream> =>
-      stream !== null && stream.readableEnded !== true && stream.closed !== true,
-  );
-  await Promise.race([
-    Promise.all(
-      open.map(
-        (stream) =>
-          new Promise<void>((resolve) => {
-            stream.once('end', resolve);
-            stream.once('close', resolve);
-          }),
-      ),
-    ),
-    new Promise<void>((resolve) => {
-      timer = setTimeout(resolve, ms);
-    }),
-  ]);
-  clearTimeout(timer);
-  for (const stream of open) stream.destroy();
+const SANDBOX_DESCRIPTION = ` It runs in a sandbox: it can write only the workspace and a private /tmp, has no network, cannot read ~/.ssh, keys or the agent's state, and nothing it starts outlives it. When the sandbox blocks what a command needs, the result says so; then call again with sandbox: "network" (the same sandbox with the network) or "none" (outside the sandbox): the person is always asked for that, and may refuse.`;
+
+const ERRORS = ` Errors: ARGUMENTS_INVALID (an empty command, one holding a NUL or over ${LONGEST_COMMAND_BYTES} bytes, a bad timeout or sandbox), PERMISSION_DENIED (the person or a rule did not allow it: it did not run), SANDBOX_UNAVAILABLE (the sandbox is required and cannot start: it did not run), SANDBOX_FAILED (the sandbox failed to start it: it did not run), TURN_CANCELLED.`;
+
+/** Options of `createRunCommandTool`. */
+export interface RunCommandToolOptions {
+  /** The time limit of a command that sets none, in seconds (default 120). */
+  readonly defaultTimeoutSeconds?: number;
+  /** How commands run (see `createCommandSandbox`); default: no sandbox. */
+  readonly sandbox?: CommandSandbox;
+  /** Variables never passed to a command (default: the agent's own keys, `withheldVariables()`). */
+  readonly withheld?: ReadonlySet<string>;
+  /** The environment commands start from (default `process.env`), less `withheld`. */
+  readonly env?: Readonly<Record<string, string | undefined>>;
 }
 
-/** The start and the end of a stream of output, in bounded memory. */
-class KeptOutput {
-  #head = Buffer.alloc(0);
-  #tail: Buffer[] = [];
-  #tailBytes = 0;
-  #dropped = 0;
+/** No sandbox: commands run as they always did. */
+const NO_SANDBOX = createCommandSandbox({
+  choice: 'auto',
+  status: { available: false, problem: 'platform', reason: 'no sandbox', fix: 'none' },
+});
 
-  add(chunk: Buffer): void {
-    if (this.#head.length < KEPT_OUTPUT) {
-      const room = KEPT_OUTPUT - this.#head.length;
-      this.#head = Buffer.concat([this.#head, chunk.subarray(0, room)]);
-      chunk = chunk.subarray(room);
-    }
-    if (chunk.length === 0) return;
-    this.#tail.push(chunk);
-    this.#tailBytes += chunk.length;
-    while (this.#tailBytes > KEPT_OUTPUT) {
-      const first = this.#tail[0] as Buffer;
-      const excess = this.#tailBytes - KEPT_OUTPUT;
-      if (first.length <= excess) {
-        this.#tail.shift();
-        this.#tailBytes -= first.length;
-        this.#dropped += first.length;
-      } else {
-        this.#tail[0] = first.subarray(excess);
-        this.#tailBytes -= excess;
-        this.#dropped += excess;
-      }
-    }
-  }
+const WIDENINGS: readonly string[] = ['network', 'none'];
 
-  text(): string {
-    const head = this.#head.toString('utf8');
-    const tail = Buffer.concat(this.#tail).toString('utf8');
-    if (this.#dropped === 0) return head + tail;
-    return `${head}\n[… ${this.#dropped} bytes of output not kept …]\n${tail}`;
-  }
-}
-
-const DESCRIPTION = `Runs a command with bash -c in the workspace folder, and returns its exit status and its output (standard output and error together; long output keeps its start and its end). It has no input: a command that waits for a person gets nothing. A time limit (timeout, in seconds, default ${COMMAND_TIME_LIMITS.defaultSeconds}, at most ${COMMAND_TIME_LIMITS.maxSeconds}) ends it and everything it started. The person approves each command before it runs, unless a rule allows it; a command a rule cannot check (variables as commands, eval, writes through > redirections) always asks. A non-zero exit status is a result, not an error. Errors: ARGUMENTS_INVALID (an empty command, one holding a NUL or over ${LONGEST_COMMAND_BYTES} bytes, a bad timeout), PERMISSION_DENIED (the person or a rule did not allow it: it did not run), TURN_CANCELLED.`;
+/**
+ * Marks a command that reaches further than the sandbox, in its title: the transcript and
+ * editors show it. A sandboxed one has none: the status line said that commands are.
+ */
+const TITLE_MARKS: Record<SandboxConfinement, string> = {
+  sandboxed: '',
+  network: ' [sandbox + network]',
+  none: ' [NOT sandboxed]',
+};
 
 /** `run_command`: `bash -c` in the workspace, time-limited, output capped, its process group always ended. */
 export function createRunCommandTool(
   workspace: Workspace,
-  options: { defaultTimeoutSeconds?: number } = {},
+  options: RunCommandToolOptions = {},
 ): AgentTool {
+  const sandbox = options.sandbox ?? NO_SANDBOX;
+  const withheld = options.withheld ?? withheldVariables();
   return {
     name: 'run_command',
-    description: DESCRIPTION,
+    description: `${DESCRIPTION}${sandbox.active ? SANDBOX_DESCRIPTION : ''}${ERRORS}`,
     parameters: {
       type: 'object',
       properties: {
@@ -127,6 +93,12 @@ export function createRunCommandTool(
           minimum: 1,
           maximum: COMMAND_TIME_LIMITS.maxSeconds,
           description: `Seconds before it is ended (default ${COMMAND_TIME_LIMITS.defaultSeconds}).`,
+        },
+        sandbox: {
+          type: 'string',
+          enum: ['network', 'none'],
+          description:
+            'Leave out: the command runs in the sandbox. "network": the sandbox with the network; "none": outside the sandbox. Either is asked of the person every time; use it only after the sandbox blocked this command.',
         },
       },
       required: ['command'],
@@ -158,13 +130,27 @@ export function createRunCommandTool(
           'ARGUMENTS_INVALID',
         );
       }
+      const widening = fields.sandbox;
+      if (widening !== undefined && !WIDENINGS.includes(widening as string)) {
+        throw new WorkspaceToolError(
+          '`sandbox` is "network" or "none", or left out.',
+          'ARGUMENTS_INVALID',
+        );
+      }
+      // Refused before anyone is asked: under --sandbox on without a sandbox, nothing runs.
+      sandbox.requireAvailable();
+      const confinement = sandbox.confinement(widening as 'network' | 'none' | undefined);
       const firstLine = command.trim().split('\n')[0] as string;
       const title = firstLine.length > 80 ? `${firstLine.slice(0, 79)}…` : firstLine;
       return {
         kind: 'execute',
-        title: `Run ${title}${command.trim().includes('\n') ? ' …' : ''}`,
+        title: `Run ${title}${command.trim().includes('\n') ? ' …' : ''}${confinement === undefined ? '' : TITLE_MARKS[confinement.confinement]}`,
         locations: [{ path: workspace.root }],
-        command: { command, cwd: workspace.root },
+        command: {
+          command,
+          cwd: workspace.root,
+          ...(confinement !== undefined && { sandbox: confinement }),
+        },
       };
     },
     async execute(args, context) {
@@ -180,19 +166,33 @@ export function createRunCommandTool(
         options.defaultTimeoutSeconds ??
         COMMAND_TIME_LIMITS.defaultSeconds;
       const { signal } = context;
+      // What was approved decides: a description that says nothing runs in the sandbox if any.
+      const confinement: SandboxConfinement =
+        approved.sandbox?.confinement ?? (sandbox.active ? 'sandboxed' : 'none');
+      const launch = sandbox.launch(approved.command, approved.cwd, workspace.root, confinement);
       watchExit();
       const output = new KeptOutput();
-      const child = spawn('bash', ['-c', approved.command], {
+      const child = spawn(launch.file, launch.args, {
         cwd: approved.cwd,
-        // Never the person's terminal: a command that reads gets the end of its input.
-        stdio: ['ignore', 'pipe', 'pipe'],
+        // Never the person's terminal: a command that reads gets the end of its input. The
+        // fourth pipe is bwrap's status: whether the command started at all.
+        stdio: launch.sandboxed ? ['ignore', 'pipe', 'pipe', 'pipe'] : ['ignore', 'pipe', 'pipe'],
         detached: true,
-        env: process.env,
+        env: commandEnvironment(options.env ?? process.env, withheld),
       });
       const pid = child.pid;
       if (pid !== undefined) running.add(pid);
       child.stdout?.on('data', (chunk: Buffer) => output.add(chunk));
       child.stderr?.on('data', (chunk: Buffer) => output.add(chunk));
+      const statusPipe = launch.sandboxed
+        ? (child.stdio[3] as NodeJS.ReadableStream & { destroy(): void })
+        : null;
+      let started = !launch.sandboxed;
+      let statusText = '';
+      statusPipe?.on('data', (chunk: Buffer) => {
+        if (statusText.length < 4096) statusText += chunk.toString('utf8');
+        if (statusText.includes('"child-pid"')) started = true;
+      });
       let ended: string | undefined;
       let graceTimer: NodeJS.Timeout | undefined;
       const end = (why: string): void => {
@@ -225,11 +225,18 @@ export function createRunCommandTool(
       // 'exit' may come before the last output is read: read to the end of both pipes. They end
       // at once now that the group is gone, but for a process that left it (`setsid cmd &`)
       // and holds them open: that one is not waited for longer than `DRAIN_MS`.
-      await drained([child.stdout, child.stderr], DRAIN_MS);
+      await drained([child.stdout, child.stderr, statusPipe], DRAIN_MS);
       if (exit.error !== undefined) {
         throw new WorkspaceToolError(
           `The command could not start (${(exit.error as { code?: string }).code ?? exit.error.message}).`,
-          'ARGUMENTS_INVALID',
+          launch.sandboxed ? 'SANDBOX_FAILED' : 'ARGUMENTS_INVALID',
+        );
+      }
+      // Never a silent pass: a sandbox that did not start the command is a failure, not exit 1.
+      if (!started && ended === undefined) {
+        throw new WorkspaceToolError(
+          `The sandbox failed to start the command, so it did not run: ${output.text().trim() || `bwrap exit status ${exit.code}`}. Tell the person: running it outside the sandbox needs their approval (sandbox: "none").`,
+          'SANDBOX_FAILED',
         );
       }
       const status =
@@ -239,10 +246,16 @@ export function createRunCommandTool(
             ? `Ended by ${exit.signal}.`
             : `Exit status ${exit.code}.`;
       const text = output.text();
+      // Whatever the status: `npm install || true` fails quietly too.
+      const blocked = launch.sandboxed ? blockedNote(text, confinement) : undefined;
+      const body = text === '' ? `${status}\n(no output)` : `${status}\n${text}`;
       return {
         ok: true,
-        output: text === '' ? `${status}\n(no output)` : `${status}\n${text}`,
-        details: { exit: { code: exit.code, signal: exit.signal } },
+        output: blocked === undefined ? body : `${body}\n${blocked.note}`,
+        details: {
+          exit: { code: exit.code, signal: exit.signal },
+          ...(blocked !== undefined && { blocked: blocked.blocked }),
+        },
       };
     },
   };

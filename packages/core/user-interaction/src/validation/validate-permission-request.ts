@@ -9,6 +9,8 @@ import {
   type PermissionOutcome,
   type PermissionRequest,
   type PermissionRuleScope,
+  type PermissionSandbox,
+  SANDBOX_CONFINEMENTS,
 } from '../permission-request.js';
 import { hasLoneSurrogate } from './is-blank-text.js';
 import { readEntry, readKnownFields, readLength } from './read-known-fields.js';
@@ -55,7 +57,8 @@ const REQUEST_FIELD_NAMES = [
 
 const REQUEST_KEYS: ReadonlySet<string> = new Set(REQUEST_FIELD_NAMES);
 const EDIT_KEYS: ReadonlySet<string> = new Set(['path', 'oldText', 'newText']);
-const COMMAND_KEYS: ReadonlySet<string> = new Set(['command', 'cwd']);
+const COMMAND_KEYS: ReadonlySet<string> = new Set(['command', 'cwd', 'sandbox']);
+const SANDBOX_KEYS: ReadonlySet<string> = new Set(['confinement', 'note']);
 const SCOPE_KEYS: ReadonlySet<string> = new Set(['rule', 'description']);
 const KINDS: ReadonlySet<string> = new Set(PERMISSION_KINDS);
 
@@ -151,7 +154,32 @@ function checkCommand(value: unknown): PermissionCommand | undefined {
   const fields = fieldsOf(value, COMMAND_KEYS, 'a command', 'command');
   text(fields.command, 'command.command', PERMISSION_LIMITS.commandLength);
   const cwd = checkPath(fields.cwd, 'command.cwd');
-  return Object.freeze({ command: fields.command as string, cwd });
+  const sandbox = checkSandbox(fields.sandbox);
+  return Object.freeze({
+    command: fields.command as string,
+    cwd,
+    ...(sandbox !== undefined && { sandbox }),
+  });
+}
+
+function checkSandbox(value: unknown): PermissionSandbox | undefined {
+  if (value === undefined) return undefined;
+  const fields = fieldsOf(value, SANDBOX_KEYS, 'a sandbox', 'command.sandbox');
+  const { confinement } = fields;
+  if (
+    typeof confinement !== 'string' ||
+    !(SANDBOX_CONFINEMENTS as readonly string[]).includes(confinement)
+  ) {
+    throw invalidRequestError(
+      'command.sandbox.confinement',
+      `must be one of ${SANDBOX_CONFINEMENTS.join(', ')}`,
+    );
+  }
+  text(fields.note, 'command.sandbox.note', PERMISSION_LIMITS.titleLength);
+  return Object.freeze({
+    confinement: confinement as PermissionSandbox['confinement'],
+    note: fields.note as string,
+  });
 }
 
 function checkScope(value: unknown, field: string): PermissionRuleScope | undefined {

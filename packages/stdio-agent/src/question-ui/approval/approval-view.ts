@@ -55,7 +55,7 @@ export function choiceNumbered(view: ApprovalView, number: number): ApprovalChoi
 
 /** A diff or a command as lines to show, before styling. */
 export type BodyLine = {
-  readonly kind: 'added' | 'removed' | 'context' | 'hunk' | 'file' | 'command' | 'note';
+  readonly kind: 'added' | 'removed' | 'context' | 'hunk' | 'file' | 'command' | 'note' | 'warning';
   readonly text: string;
 };
 
@@ -189,6 +189,14 @@ export function approvalView(
       body.push({ kind: 'command', text: inert(line) });
     }
     body.push({ kind: 'note', text: `in ${inert(request.command.cwd)}` });
+    // Whether it runs in the sandbox; anything wider stands out.
+    const { sandbox } = request.command;
+    if (sandbox !== undefined) {
+      body.push({
+        kind: sandbox.confinement === 'sandboxed' ? 'note' : 'warning',
+        text: inert(sandbox.note),
+      });
+    }
   }
   if (request.edit !== undefined && diff !== undefined) {
     for (const line of editLines(request.edit, diff))
@@ -228,6 +236,7 @@ export function styledBodyLine(line: BodyLine, style: TerminalStyle): string {
     case 'added':
       return style.success(line.text);
     case 'removed':
+    case 'warning':
       return style.danger(line.text);
     case 'hunk':
     case 'note':

@@ -1,0 +1,77 @@
+import { describe, expect, it } from 'vitest';
+import { bwrapArguments } from '../../src/sandbox/bwrap-arguments.js';
+
+const LAYOUT = {
+  workspace: '/home/ada/project',
+  cwd: '/home/ada/project',
+  hidden: [
+    { path: '/home/ada/.ssh', folder: true },
+    { path: '/home/ada/.netrc', folder: false },
+  ],
+  readOnly: ['/home/ada/project/.git/hooks'],
+  network: false,
+};
+
+describe('bwrapArguments', () => {
+  it('lays each mount over those before it: system, workspace, read-only inside, hidden', () => {
+    expect(bwrapArguments(LAYOUT, 'make')).toEqual([
+      '--die-with-parent',
+      '--new-session',
+      '--unshare-pid',
+      '--unshare-net',
+      '--ro-bind',
+      '/',
+      '/',
+      '--dev',
+      '/dev',
+      '--proc',
+      '/proc',
+      '--tmpfs',
+      '/tmp',
+      '--bind',
+      '/home/ada/project',
+      '/home/ada/project',
+      '--ro-bind',
+      '/home/ada/project/.git/hooks',
+      '/home/ada/project/.git/hooks',
+      '--tmpfs',
+      '/home/ada/.ssh',
+      '--remount-ro',
+      '/home/ada/.ssh',
+      '--ro-bind',
+      '/dev/null',
+      '/home/ada/.netrc',
+      '--chdir',
+      '/home/ada/project',
+      '--json-status-fd',
+      '3',
+      '--',
+      'bash',
+      '-c',
+      'make',
+    ]);
+    expect(bwrapArguments({ ...LAYOUT, network: true }, 'make')).not.toContain('--unshare-net');
+  });
+
+  it('hides a folder holding the workspace before the workspace shows through it, and a hidden path inside the workspace after', () => {
+    const args = bwrapArguments(
+      {
+        ...LAYOUT,
+        workspace: '/home/ada/.kube/project',
+        cwd: '/home/ada/.kube/project',
+        hidden: [
+          { path: '/home/ada/.kube', folder: true },
+          { path: '/home/ada/.kube/project/.ssh', folder: true },
+          { path: '/tmp/elsewhere', folder: true },
+        ],
+        readOnly: [],
+      },
+      'true',
+    ).join(' ');
+    expect(args).toContain(
+      '--tmpfs /home/ada/.kube --bind /home/ada/.kube/project /home/ada/.kube/project --tmpfs /home/ada/.kube/project/.ssh --remount-ro /home/ada/.kube/project/.ssh',
+    );
+    // The private /tmp hides the real one's files already.
+    expect(args).not.toContain('/tmp/elsewhere');
+  });
+});
