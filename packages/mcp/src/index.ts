@@ -1,4 +1,18 @@
 export {
+  type McpHttpServerConfig,
+  type McpServerConfig,
+  type McpStdioServerConfig,
+  type ReadMcpConfigOptions,
+  readMcpConfig,
+} from './config/read-mcp-config.js';
+export {
+  type ConnectMcpServerOptions,
+  connectMcpServer,
+  connectMcpServers,
+  type McpServerConnection,
+  type McpServersStatus,
+} from './connect-mcp-server.js';
+export {
   type AnswerElicitationsOptions,
   answerElicitations,
   type ElicitationAnswering,
@@ -9,3 +23,18 @@ export {
 export { isSensitiveName } from './elicitation/form-field.js';
 export { isPunycodeHost } from './elicitation/url-consent.js';
 export { isMcpError, MCP_ERROR_CODES, McpError, type McpErrorCode } from './mcp-error.js';
+export { type DigestedTool, toolDigest } from './rules/tool-digest.js';
+export { agentToolName } from './tools/agent-tool-name.js';
+export type {
+  McpAgentTool,
+  McpToolCallDescription,
+  McpToolContext,
+  McpToolResult,
+} from './tools/mcp-agent-tool.js';
+export {
+  createMcpToolSet,
+  DEFAULT_IDLE_TIMEOUT_MS,
+  type McpToolInfo,
+  type McpToolSet,
+  type McpToolSetOptions,
+} from './tools/mcp-tool-set.js';
