@@ -23,6 +23,22 @@ export {
 export { isSensitiveName } from './elicitation/form-field.js';
 export { isPunycodeHost } from './elicitation/url-consent.js';
 export { isMcpError, MCP_ERROR_CODES, McpError, type McpErrorCode } from './mcp-error.js';
+export { decideMcpCall, type McpCallDecision, type McpRules } from './rules/decide-mcp-call.js';
+export {
+  type McpPermissionCheck,
+  type McpPermissionPolicy,
+  type McpPermissionVerdict,
+  type WithMcpRulesOptions,
+  withMcpRules,
+} from './rules/mcp-permission-policy.js';
+export {
+  type McpRule,
+  type McpRuleTarget,
+  parseMcpRule,
+  pinnedRule,
+  serverRule,
+  toolRule,
+} from './rules/mcp-rule.js';
 export { type DigestedTool, toolDigest } from './rules/tool-digest.js';
 export { agentToolName } from './tools/agent-tool-name.js';
 export type {
