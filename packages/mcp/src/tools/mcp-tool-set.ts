@@ -121,8 +121,19 @@ export function createMcpToolSet(client: Client, options: McpToolSetOptions): Mc
       signal: context.signal,
       ...(context.agent !== undefined && { agent: context.agent }),
     };
-    const idle = new AbortController();
-    const watch = new IdleWatch(limitMs, () => idle.abort(), waitingNow);
+    // One controller for the turn's cancel and the idle limit (AbortSignal.any costs more per call).
+    const stop = new AbortController();
+    let idled = false;
+    const watch = new IdleWatch(
+      limitMs,
+      () => {
+        idled = true;
+        stop.abort();
+      },
+      waitingNow,
+    );
+    const cancel = () => stop.abort();
+    context.signal.addEventListener('abort', cancel, { once: true });
     calls.add(call);
     watches.add(watch);
     try {
@@ -135,7 +146,7 @@ export function createMcpToolSet(client: Client, options: McpToolSetOptions): Mc
           >,
         },
         {
-          signal: AbortSignal.any([context.signal, idle.signal]),
+          signal: stop.signal,
           timeout: NO_SDK_TIMEOUT,
           onprogress: () => watch.touch(),
         },
@@ -152,8 +163,9 @@ export function createMcpToolSet(client: Client, options: McpToolSetOptions): Mc
         throw new McpError('The call was cancelled.', 'MCP_CALL_CANCELLED', { cause: error });
       // A client whose connection closed has no transport left (its error is a plain "Not connected").
       const connected = client.transport !== undefined;
-      throw callError(error, serverName, { idle: idle.signal.aborted, limitMs, connected });
+      throw callError(error, serverName, { idle: idled, limitMs, connected });
     } finally {
+      context.signal.removeEventListener('abort', cancel);
       watch.stop();
       watches.delete(watch);
       calls.delete(call);
