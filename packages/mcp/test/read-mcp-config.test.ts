@@ -1,3 +1,4 @@
+// biome-ignore-all lint/suspicious/noTemplateCurlyInString: `${VAR}` is the configuration syntax under test
 import { describe, expect, it } from 'vitest';
 import { isMcpError, readMcpConfig } from '../src/index.js';
 
