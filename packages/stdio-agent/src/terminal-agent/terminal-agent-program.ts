@@ -1,4 +1,7 @@
+import { readFile } from 'node:fs/promises';
+import { resolve } from 'node:path';
 import { type AgentProgram, DEMO_WORKSPACE_FILES, sessionStoreFor } from 'dsh-agent/command-line';
+import { isMcpError, type McpServerConfig, readMcpConfig } from 'dsh-mcp';
 import { createScratchFolder, type WorkspaceAgentTools } from 'dsh-tools';
 import {
   commandWorkspaceTools,
@@ -85,7 +88,7 @@ export function terminalAgentProgram({
     helpText,
     version: packageVersion(),
     booleanFlags: ['no-color', 'plain', 'show-thinking', 'continue', 'sessions'],
-    valueFlags: ['resume', 'notify', 'notify-command'],
+    valueFlags: ['resume', 'notify', 'notify-command', 'mcp-config'],
     say,
     async run(command, resolved, invoked) {
       const usageHint = `(try ${invoked.withFlags('--help')})`;
@@ -118,6 +121,19 @@ export function terminalAgentProgram({
           say(`--notify takes ${NOTIFY_MODES.join(', ')} ${usageHint}`);
           return 2;
         }
+        const mcpConfig = command.values.get('mcp-config');
+        let mcpServers: McpServerConfig[] | undefined;
+        if (mcpConfig !== undefined) {
+          try {
+            mcpServers = readMcpConfig(await readFile(resolve(cwd, mcpConfig), 'utf8'), {
+              variables: env,
+            });
+          } catch (error) {
+            const why = isMcpError(error) ? error.message : `cannot read ${mcpConfig}`;
+            say(`--mcp-config: ${why} ${usageHint}`);
+            return 2;
+          }
+        }
         const notifyCommand = command.values.get('notify-command');
         if (notifyCommand !== undefined && notifyCommand.trim() === '') {
           say(`--notify-command needs a command ${usageHint}`);
@@ -149,6 +165,7 @@ export function terminalAgentProgram({
           cwd: folder,
           tools: workspace.tools,
           permissions: workspace.permissions,
+          ...(mcpServers !== undefined && { mcpServers }),
           ...(choice.session !== undefined && { session: choice.session }),
         });
       } finally {
