@@ -4,6 +4,7 @@ import {
   type Transport,
 } from '@modelcontextprotocol/client';
 import { getDefaultEnvironment, StdioClientTransport } from '@modelcontextprotocol/client/stdio';
+import type { Agent } from 'dsh-user-interaction';
 import type { McpServerConfig } from './config/read-mcp-config.js';
 import {
   type AnswerElicitationsOptions,
@@ -30,6 +31,8 @@ export interface ConnectMcpServerOptions {
   readonly connectTimeoutMs?: number;
   /** `auto` (default) probes for 2026-07-28 and falls back to the 2025 handshake; `legacy` skips the probe. */
   readonly era?: 'auto' | 'legacy';
+  /** The agent a question is asked for when no single tool call is running (a session's agent). */
+  readonly agent?: Agent;
   /** Told when a server's tools change (`tools/list_changed`). */
   readonly onToolsChange?: (set: McpToolSet) => void;
 }
@@ -112,7 +115,10 @@ export async function connectMcpServer(
     answerElicitations(client, options.interaction, {
       ...options.elicitation,
       serverName: config.name,
-      callContext: set.callContext,
+      callContext: () => {
+        const call = set.callContext();
+        return call ?? (options.agent === undefined ? undefined : { agent: options.agent });
+      },
       onWaiting: set.waiting,
     });
   }
