@@ -1,6 +1,7 @@
 import { createUserInteraction, type UserInteraction } from 'dsh-user-interaction';
 import { createScriptedProvider, type ScriptedAnswer } from 'dsh-user-interaction/testing';
 import { afterEach, describe, expect, it } from 'vitest';
+import { askForm as askFormOf } from '../src/elicitation/ask-form.js';
 import { readFormFields } from '../src/elicitation/form-field.js';
 import { answerElicitations, type ElicitationRecord } from '../src/index.js';
 import { askForm, inMemoryClient } from './support/loopback.js';
@@ -228,6 +229,24 @@ describe('a form of every field type', () => {
     expect(
       readFormFields({ type: 'object', properties: { s: { type: 'string', format: 'password' } } }),
     ).toBe('field "s" has the unknown format "password"');
+  });
+
+  it('keeps a field a hostile server names __proto__ a field, never a prototype', async () => {
+    // The SDK drops such a key before it reaches a handler; the form reader does not rely on it.
+    const schema = JSON.parse(
+      '{"type":"object","properties":{"__proto__":{"type":"string"}},"required":["__proto__"]}',
+    );
+    const fields = readFormFields(schema);
+    if (typeof fields === 'string') throw new Error(fields);
+    const interaction = createUserInteraction();
+    interaction.registerProvider(
+      createScriptedProvider({ answers: [{ answers: { f0: { custom: 'x' } } }] }),
+    );
+    const outcome = await askFormOf(interaction, 'm', fields, { serverName: 's', review: false });
+    expect(outcome.action === 'accept' && Object.hasOwn(outcome.content, '__proto__')).toBe(true);
+    expect(outcome.action === 'accept' && Object.getPrototypeOf(outcome.content)).toBe(
+      Object.prototype,
+    );
   });
 
   it('hides a sensitive field from the review and the record', async () => {

@@ -175,7 +175,7 @@ export function answerElicitations(
         action: 'accept',
         content: redacted(outcome.content, sensitive),
       });
-      return { action: 'accept', content: { ...outcome.content } as ElicitResult['content'] };
+      return { action: 'accept', content: outcome.content as ElicitResult['content'] };
     } catch (error) {
       const failed = failedAsk(error);
       record({ ...base, mode: 'form', ...failed });

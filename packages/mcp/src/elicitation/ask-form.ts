@@ -143,10 +143,11 @@ export async function askForm(
     pending = fields;
   }
   // Defaults are applied to fields the person left (SEP-1034).
-  const content: Record<string, FieldValue> = {};
+  // Built from entries: a field a server names `__proto__` stays a field, never a prototype.
+  const entries: [string, FieldValue][] = [];
   for (const field of fields) {
     const value = values.get(field.name) ?? field.default;
-    if (value !== undefined) content[field.name] = value;
+    if (value !== undefined) entries.push([field.name, value]);
   }
-  return { action: 'accept', content };
+  return { action: 'accept', content: Object.fromEntries(entries) };
 }
