@@ -1,7 +1,8 @@
 import { fileURLToPath } from 'node:url';
 import { type CreateElicitationResponse, type McpServer, methods } from '@agentclientprotocol/sdk';
-import { createScriptedModel, type Script } from 'dsh-agent';
-import { describe, expect, it } from 'vitest';
+import { createScriptedModel, openSessionStore, type Script } from 'dsh-agent';
+import { removeTemporaryStateFolders, temporaryStateFolder } from 'dsh-agent/testing';
+import { afterEach, describe, expect, it } from 'vitest';
 import {
   createTestClient,
   prompt,
@@ -47,6 +48,36 @@ function outputOf(testClient: TestClient, sessionId: string): string {
   );
   return texts.at(-1) ?? '';
 }
+
+afterEach(removeTemporaryStateFolders);
+
+describe('MCP servers given in session/load', () => {
+  it('connects them for the reopened session and says so in _meta', async () => {
+    const sessionStore = openSessionStore({ dir: temporaryStateFolder() });
+    const options = { model: createScriptedModel({ steps: [{ text: 'Hello.' }] }), sessionStore };
+    const testClient = createTestClient();
+    await withServer(options, testClient, async ({ agent }) => {
+      await agent.request(methods.agent.initialize, {
+        protocolVersion: 1,
+        clientCapabilities: WITH_FORMS,
+      });
+      const { sessionId } = await agent.request(methods.agent.session.new, {
+        cwd: '/work/project',
+        mcpServers: [],
+      });
+      expect(await prompt(agent, sessionId, 'Hi.')).toEqual({ stopReason: 'end_turn' });
+      await agent.request(methods.agent.session.close, { sessionId });
+      const loaded = await agent.request(methods.agent.session.load, {
+        sessionId,
+        cwd: '/work/project',
+        mcpServers: [STDIO],
+      });
+      expect(loaded._meta?.['dev.dsh/mcpServers']).toEqual([
+        { name: 'loop', connected: true, tools: expect.any(Number) },
+      ]);
+    });
+  });
+});
 
 describe('MCP servers given in session/new', () => {
   it('declines a server question, with the reason, to an editor without forms (never a permission request)', async () => {
