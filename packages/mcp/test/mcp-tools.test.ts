@@ -1,3 +1,4 @@
+import { getEventListeners } from 'node:events';
 import type { AgentTool } from 'dsh-agent';
 import { createUserInteraction } from 'dsh-user-interaction';
 import { createScriptedProvider } from 'dsh-user-interaction/testing';
@@ -72,6 +73,20 @@ describe.each(['auto', 'legacy'] as const)('a stdio server, era %s', (era) => {
       output: 'echo: hi',
     });
     expect(connection.tools.info('mcp__loop__echo')?.digest).toMatch(/^[0-9a-f]{16}$/);
+  });
+
+  it('leaves no listener on the turn signal and no call behind, after many calls', async () => {
+    const connection = await connectMcpServer(stdioConfig(), { era });
+    open.push(connection);
+    const turn = new AbortController();
+    for (let index = 0; index < 100; index++) {
+      await tool(connection, index % 2 === 0 ? 'echo' : 'fail').execute(
+        { text: 'x' },
+        context(turn.signal),
+      );
+    }
+    expect(getEventListeners(turn.signal, 'abort')).toHaveLength(0);
+    expect(connection.tools.callContext()).toBeUndefined();
   });
 
   it('gives a tool failure as an error result with MCP_TOOL_ERROR', async () => {
