@@ -76,6 +76,7 @@ export default [
   ...project('tools', './packages/core/tools'),
   ...project('stdio-agent', './packages/stdio-agent'),
   ...project('acp', './packages/acp'),
+  ...project('mcp', './packages/mcp'),
   // The repository's own scripts (`pnpm start`).
   ...project('scripts', './scripts'),
 ] satisfies TestProjectInlineConfiguration[];

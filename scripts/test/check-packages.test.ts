@@ -84,10 +84,11 @@ describe('a packed package', () => {
 describe('the workspace packages', () => {
   const packages = publishedPackages(ROOT);
 
-  it('are the five published ones', () => {
+  it('are the six published ones', () => {
     expect(packages.map(({ name }) => name).sort()).toEqual([
       'dsh-acp',
       'dsh-agent',
+      'dsh-mcp',
       'dsh-stdio-agent',
       'dsh-tools',
       'dsh-user-interaction',

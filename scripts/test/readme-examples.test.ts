@@ -119,6 +119,7 @@ beforeAll(async () => {
   mkdirSync(join(project, 'src'));
   mkdirSync(join(project, 'node_modules/@types'), { recursive: true });
   mkdirSync(join(project, 'node_modules/@agentclientprotocol'));
+  mkdirSync(join(project, 'node_modules/@modelcontextprotocol'));
   // The packages as installed from the registry would be: their package.json and dist.
   const packages = readmes()
     .filter((file) => file.endsWith('/README.md'))
@@ -130,6 +131,7 @@ beforeAll(async () => {
     ]),
     ['@types/node', 'node_modules/@types/node'],
     ['@agentclientprotocol/sdk', 'packages/acp/node_modules/@agentclientprotocol/sdk'],
+    ['@modelcontextprotocol/client', 'packages/mcp/node_modules/@modelcontextprotocol/client'],
   ];
   for (const [name, path] of links) {
     symlinkSync(realpathSync(join(ROOT, path)), join(project, 'node_modules', name), 'dir');

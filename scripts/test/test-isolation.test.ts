@@ -35,6 +35,7 @@ describe('test isolation', () => {
       'tools',
       'stdio-agent',
       'acp',
+      'mcp',
       'scripts',
     ]);
   });

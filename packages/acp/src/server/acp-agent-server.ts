@@ -6,6 +6,7 @@ import {
   type ClientCapabilities,
   type Implementation,
   type JsonRpcId,
+  type McpServer,
   methods,
   RequestError,
   type SessionUpdate,
@@ -38,6 +39,11 @@ import {
   unexpectedFailure,
 } from './server-errors.js';
 import { sessionListPage } from './session-list-page.js';
+import {
+  connectSessionMcpServers,
+  MCP_SERVERS_META_KEY,
+  type SessionMcpServers,
+} from './session-mcp-servers.js';
 import { supportsNotices } from './supports-notices.js';
 
 /** Options of `serveAcpAgent`: the agent every session gets, and how the server presents itself. */
@@ -175,10 +181,20 @@ export function serveAcpAgent(stream: Stream, options: AcpAgentServerOptions): A
       const tools = await sessionToolsFor(params.cwd);
       const stored = sessionStore?.create({ cwd: params.cwd });
       const sessionId = stored?.id ?? randomUUID();
-      ignoreMcpServers(sessionId, params.mcpServers.length);
-      sessions.set(sessionId, openSession(sessionId, params.cwd, tools, stored));
+      const mcp = await mcpServersOf(sessionId, params.mcpServers);
+      try {
+        sessions.set(sessionId, openSession(sessionId, params.cwd, tools, stored, mcp));
+      } catch (error) {
+        await mcp?.close();
+        throw error;
+      }
+      if (mcp !== undefined) tellMcpNotice(sessionId, mcp);
       const sandbox = sandboxStatusOf.get(tools);
-      return { sessionId, ...(sandbox !== undefined && { _meta: { dsh: { sandbox } } }) };
+      const meta = {
+        ...(sandbox !== undefined && { dsh: { sandbox } }),
+        ...(mcp !== undefined && { [MCP_SERVERS_META_KEY]: mcp.outcomes }),
+      };
+      return { sessionId, ...(Object.keys(meta).length > 0 && { _meta: meta }) };
     })
     .onRequest(methods.agent.session.load, async ({ params }) => {
       if (sessionStore === undefined) throw RequestError.methodNotFound(methods.agent.session.load);
@@ -188,13 +204,7 @@ export function serveAcpAgent(stream: Stream, options: AcpAgentServerOptions): A
       if (open?.running) throw turnAlreadyRunning(sessionId);
       // A session/close of this id while it loads wins: it aborts `closing`, the load fails.
       const closing = new AbortController();
-      const load = loadSession(
-        sessionStore,
-        sessionId,
-        params.mcpServers.length,
-        open,
-        closing.signal,
-      );
+      const load = loadSession(sessionStore, sessionId, params.mcpServers, open, closing.signal);
       const entry = { closing, done: load.then(noop, noop) };
       const ofSession = loads.get(sessionId) ?? new Set();
       loads.set(sessionId, ofSession.add(entry));
@@ -272,10 +282,10 @@ export function serveAcpAgent(stream: Stream, options: AcpAgentServerOptions): A
   async function loadSession(
     store: SessionStore,
     sessionId: string,
-    mcpServers: number,
+    mcpServers: readonly McpServer[],
     open: AcpSession | undefined,
     closing: AbortSignal,
-  ): Promise<Record<string, never>> {
+  ): Promise<{ _meta?: Record<string, unknown> }> {
     if (open !== undefined) {
       // Loaded again: told again from the file, which holds all it said. A question that waits
       // (a turn that went on after a restart) stays waiting there, to be asked again.
@@ -295,11 +305,14 @@ export function serveAcpAgent(stream: Stream, options: AcpAgentServerOptions): A
       throw closedWhileLoading(sessionId);
     }
     for (const warning of stored.warnings) log(`session ${sessionId}: ${warning}`);
-    ignoreMcpServers(sessionId, mcpServers);
     let session: AcpSession;
+    let mcp: SessionMcpServers | undefined;
     try {
-      session = openSession(sessionId, stored.cwd, await sessionToolsFor(stored.cwd), stored);
+      const tools = await sessionToolsFor(stored.cwd);
+      mcp = await mcpServersOf(sessionId, mcpServers);
+      session = openSession(sessionId, stored.cwd, tools, stored, mcp);
     } catch (error) {
+      await mcp?.close();
       await stored.close();
       throw loadFailure(sessionId, error);
     }
@@ -309,7 +322,9 @@ export function serveAcpAgent(stream: Stream, options: AcpAgentServerOptions): A
       await session.close();
       if (closing.aborted) throw closedWhileLoading(sessionId);
     } else sessions.set(sessionId, session);
-    return {};
+    if (mcp === undefined) return {};
+    tellMcpNotice(sessionId, mcp);
+    return { _meta: { [MCP_SERVERS_META_KEY]: mcp.outcomes } };
   }
 
   /**
@@ -329,9 +344,36 @@ export function serveAcpAgent(stream: Stream, options: AcpAgentServerOptions): A
     });
   }
 
-  function ignoreMcpServers(sessionId: string, count: number): void {
-    if (count === 0) return;
-    log(`session ${sessionId}: ignoring ${count} MCP server(s); this agent does not use MCP tools`);
+  /** Connects the MCP servers the editor gave a session; none given, nothing to connect. */
+  async function mcpServersOf(
+    sessionId: string,
+    servers: readonly McpServer[],
+  ): Promise<SessionMcpServers | undefined> {
+    if (servers.length === 0) return undefined;
+    return connectSessionMcpServers(servers, {
+      sessionId,
+      provider,
+      forms: supportsFormElicitation(clientCapabilities),
+      log,
+    });
+  }
+
+  /** Tells the person, right after the response, which MCP servers did not connect and why. */
+  function tellMcpNotice(sessionId: string, mcp: SessionMcpServers): void {
+    const { notice } = mcp;
+    if (notice === undefined) return;
+    setImmediate(() => {
+      if (disconnected || !sessions.has(sessionId)) return;
+      void connection.client
+        .notify(methods.client.session.update, {
+          sessionId,
+          update: {
+            sessionUpdate: 'agent_message_chunk',
+            content: { type: 'text', text: `${notice}\n` },
+          },
+        })
+        .catch(() => {});
+    });
   }
 
   /** What `toolsFor` said of how a session's tools run, by the options made from it. */
@@ -361,9 +403,17 @@ export function serveAcpAgent(stream: Stream, options: AcpAgentServerOptions): A
   function openSession(
     sessionId: string,
     cwd: string,
-    sessionAgent: SessionAgentOptions,
+    workspace: SessionAgentOptions,
     stored?: StoredSession,
+    mcp?: SessionMcpServers,
   ): AcpSession {
+    const tools = [...(workspace.tools ?? []), ...(mcp?.tools ?? [])];
+    const permissions = mcp?.permissions(workspace.permissions) ?? workspace.permissions;
+    const sessionAgent: SessionAgentOptions = {
+      ...workspace,
+      ...(tools.length > 0 && { tools }),
+      ...(permissions !== undefined && { permissions }),
+    };
     const send = (update: SessionUpdate): Promise<void> =>
       // A failed write closes the connection, which ends the turn: nothing to do here.
       connection.client
@@ -380,6 +430,7 @@ export function serveAcpAgent(stream: Stream, options: AcpAgentServerOptions): A
       send,
       notices: () => supportsNotices(clientCapabilities),
       ...(stored !== undefined && { stored }),
+      ...(mcp !== undefined && { onClose: () => mcp.close() }),
     });
   }
 

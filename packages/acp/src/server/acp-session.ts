@@ -46,6 +46,8 @@ export interface AcpSessionOptions {
   readonly stored?: StoredSession;
   /** Whether the client takes `notice` updates (default: it does not). */
   readonly notices?: () => boolean;
+  /** Runs when the session closes, after its turn ended (its MCP servers are stopped there). */
+  readonly onClose?: () => Promise<void>;
 }
 
 /**
@@ -61,6 +63,7 @@ export class AcpSession {
   readonly #stored: StoredSession | undefined;
   readonly #tools: SessionAgentOptions['tools'];
   readonly #notices: () => boolean;
+  readonly #onClose: (() => Promise<void>) | undefined;
   // ACP tool call ids must be unique in a session; models may reuse theirs across turns.
   readonly #usedToolCallIds = new Set<string>();
   readonly #toolCallIds = new Map<string, string>();
@@ -88,6 +91,7 @@ export class AcpSession {
     this.#stored = options.stored;
     this.#tools = options.agent.tools;
     this.#notices = options.notices ?? (() => false);
+    this.#onClose = options.onClose;
     const interaction = createUserInteraction();
     this.#registration = interaction.registerProvider(options.provider);
     const { stored } = options;
@@ -263,6 +267,7 @@ export class AcpSession {
       await turn.done;
     }
     this.#registration();
+    await this.#onClose?.();
     await this.#stored?.close();
   }
 

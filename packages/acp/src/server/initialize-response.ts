@@ -12,12 +12,12 @@ export const SUPPORTED_PROTOCOL_VERSIONS: readonly number[] = Object.freeze([PRO
 /**
  * What this server can do without a session store, and nothing more: no `session/load` or
  * `session/list`, text prompts with resource links and embedded context (no images, no
- * audio), MCP servers accepted but not used (so no HTTP or SSE transports), and `session/close`.
+ * audio), MCP servers over stdio and Streamable HTTP (not the deprecated SSE), and `session/close`.
  */
 export const AGENT_CAPABILITIES: AgentCapabilities = Object.freeze({
   loadSession: false,
   promptCapabilities: { image: false, audio: false, embeddedContext: true },
-  mcpCapabilities: { http: false, sse: false },
+  mcpCapabilities: { http: true, sse: false },
   sessionCapabilities: { close: {} },
 });
 

@@ -17,7 +17,7 @@ describe('the dsh-acp README', () => {
 
   it('says the session has workspace tools, and what the demo asks approval for', () => {
     expect(README).not.toContain('no tools besides');
-    expect(README).toMatch(/The session's tools are `ask_user_question` and the workspace tools/);
+    expect(README).toMatch(/The session's tools are `ask_user_question`, the workspace tools/);
     expect(README).toMatch(
       /At the next\s+message it reads `PLAN\.md`[\s\S]{0,120}permission prompt/,
     );

@@ -25,7 +25,7 @@ describe('initialize', () => {
         agentCapabilities: {
           loadSession: false,
           promptCapabilities: { image: false, audio: false, embeddedContext: true },
-          mcpCapabilities: { http: false, sse: false },
+          mcpCapabilities: { http: true, sse: false },
           sessionCapabilities: { close: {} },
         },
         agentInfo: { name: MANIFEST.name, title: 'dsh agent', version: MANIFEST.version },

@@ -95,7 +95,7 @@ describe('many sessions on one connection', () => {
 });
 
 describe('session/new', () => {
-  it('needs an absolute cwd (POSIX or Windows), and accepts MCP servers without using them', async () => {
+  it('needs an absolute cwd (POSIX or Windows), and a server that cannot start does not stop the session', async () => {
     const model = createScriptedModel({ steps: [{ text: 'Hello.' }] });
     const testClient = createTestClient();
     await withServer({ model }, testClient, async ({ agent, log }) => {
@@ -115,7 +115,11 @@ describe('session/new', () => {
         mcpServers: [{ name: 'files', command: '/bin/files-mcp', args: [], env: [] }],
       });
       expect(log).toContainEqual(
-        `session ${sessionId}: ignoring 1 MCP server(s); this agent does not use MCP tools`,
+        expect.stringMatching(
+          new RegExp(
+            `^session ${sessionId}: MCP server files: not connected \\(The MCP server "files" did not connect: `,
+          ),
+        ),
       );
       expect(await prompt(agent, sessionId, 'Hi.')).toEqual({ stopReason: 'end_turn' });
     });

@@ -31,6 +31,11 @@ Display:
                      "Choose 1-N" prompt, no menus, cursor movement, styling or
                      status line
 
+MCP servers:
+  --mcp-config FILE  connect the servers of FILE ("mcpServers", as Claude, Cursor
+                     and Gemini write it: stdio "command", or "url" for
+                     Streamable HTTP); their tools are named mcp__SERVER__TOOL
+                     and ask your approval, their questions are asked here
 
 Telling you that something waits (a terminal only; never in plain mode or a pipe):
   --notify MODE      auto (default): the title says a question or an approval

@@ -1,6 +1,8 @@
 import { statSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { type AgentProgram, DEMO_WORKSPACE_FILES, sessionStoreFor } from 'dsh-agent/command-line';
+import { isMcpError, type McpServerConfig, readMcpConfig } from 'dsh-mcp';
 import { sandboxStatusLine, type WorkspaceAgentTools } from 'dsh-tools';
 import {
   commandWorkspaceTools,
@@ -104,7 +106,7 @@ export function terminalAgentProgram({
     helpText,
     version: packageVersion(),
     booleanFlags: ['no-color', 'plain', 'show-thinking', 'continue', 'sessions'],
-    valueFlags: ['resume', 'notify', 'notify-command', 'workspace'],
+    valueFlags: ['resume', 'notify', 'notify-command', 'workspace', 'mcp-config'],
     say,
     async run(command, resolved, invoked) {
       const usageHint = `(try ${invoked.withFlags('--help')})`;
@@ -142,6 +144,19 @@ export function terminalAgentProgram({
         if (notify === undefined) {
           say(`--notify takes ${NOTIFY_MODES.join(', ')} ${usageHint}`);
           return 2;
+        }
+        const mcpConfig = command.values.get('mcp-config');
+        let mcpServers: McpServerConfig[] | undefined;
+        if (mcpConfig !== undefined) {
+          try {
+            mcpServers = readMcpConfig(await readFile(resolve(cwd, mcpConfig), 'utf8'), {
+              variables: env,
+            });
+          } catch (error) {
+            const why = isMcpError(error) ? error.message : `cannot read ${mcpConfig}`;
+            say(`--mcp-config: ${why} ${usageHint}`);
+            return 2;
+          }
         }
         const notifyCommand = command.values.get('notify-command');
         if (notifyCommand !== undefined && notifyCommand.trim() === '') {
@@ -181,6 +196,7 @@ export function terminalAgentProgram({
           rulesFile: demo
             ? `${workspace.permissions.files.workspace} (the demo's own: removed when it ends)`
             : workspace.permissions.files.workspace,
+          ...(mcpServers !== undefined && { mcpServers }),
           ...(choice.session !== undefined && { session: choice.session }),
         });
       } finally {

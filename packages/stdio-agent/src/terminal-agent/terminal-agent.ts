@@ -9,6 +9,7 @@ import {
   toolCallIdOf,
 } from 'dsh-agent';
 import { type ProgramCommand, programCommand } from 'dsh-agent/command-line';
+import type { McpServerConfig } from 'dsh-mcp';
 import { createUserInteraction } from 'dsh-user-interaction';
 import { cookedTerminalInput } from '../question-ui/line-mode/cooked-terminal-input.js';
 import { lineReaderFor } from '../question-ui/line-mode/line-reader.js';
@@ -25,6 +26,7 @@ import {
   type InterruptState,
   interruptStep,
 } from './interrupt-state.js';
+import { startMcpServers, type TerminalMcpServers } from './mcp-servers.js';
 import {
   createWaitingNotifier,
   type NotifierClock,
@@ -103,6 +105,12 @@ export interface TerminalAgentOptions {
    */
   readonly rulesFile?: string;
   /**
+   * `--mcp-config`: MCP servers connected before the first prompt (a line says which did and
+   * which did not), their tools offered under `mcp__<server>__<tool>` and gated by the same
+   * approvals, their questions asked here; stopped when the agent ends.
+   */
+  readonly mcpServers?: readonly McpServerConfig[];
+  /**
    * `--notify`: while a question or an approval waits, the title says so, and a terminal that
    * is not in front gets one notification (`auto`: OSC 9, OSC 777 or kitty's OSC 99 by
    * terminal, else a bell; `bell`; `off`). Never in plain mode or on a pipe. Default `off` here;
@@ -178,16 +186,26 @@ export async function runTerminalAgent(options: TerminalAgentOptions): Promise<n
   const interaction = createUserInteraction();
   const { session } = options;
   let agent: ReturnType<typeof createAgent>;
+  let mcp: TerminalMcpServers | undefined;
   try {
+    if (options.mcpServers !== undefined && options.mcpServers.length > 0) {
+      const say = terminalWriter(errorOutput);
+      mcp = await startMcpServers(options.mcpServers, interaction, options.permissions, (line) =>
+        say(`${neutralizeText(line)}\n`),
+      );
+    }
+    const tools = [...(options.tools ?? []), ...(mcp?.tools ?? [])];
+    const permissions = mcp?.permissions ?? options.permissions;
     agent = createAgent({
       model: options.model,
       interaction,
       ...(questionTimeoutMs !== undefined && { questionTimeoutMs }),
       ...(session !== undefined && { conversation: session.entries, recorder: session.recorder }),
-      ...(options.tools !== undefined && { tools: options.tools }),
-      ...(options.permissions !== undefined && { permissions: options.permissions }),
+      ...(tools.length > 0 && { tools }),
+      ...(permissions !== undefined && { permissions }),
     });
   } catch (error) {
+    await mcp?.close();
     await session?.close();
     throw error;
   }
@@ -456,6 +474,7 @@ export async function runTerminalAgent(options: TerminalAgentOptions): Promise<n
     if (lineInput !== input) (lineInput as { destroy(): void }).destroy();
     // A broken output still reports the writes that were under way: they must not crash.
     if (!outputBroken) output.removeListener('error', onOutputError);
+    await mcp?.close();
     await session?.close();
   }
 }

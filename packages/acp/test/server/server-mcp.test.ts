@@ -1,0 +1,186 @@
+import { fileURLToPath } from 'node:url';
+import { type CreateElicitationResponse, type McpServer, methods } from '@agentclientprotocol/sdk';
+import { createScriptedModel, openSessionStore, type Script } from 'dsh-agent';
+import { removeTemporaryStateFolders, temporaryStateFolder } from 'dsh-agent/testing';
+import { afterEach, describe, expect, it } from 'vitest';
+import {
+  createTestClient,
+  prompt,
+  type TestClient,
+  WITH_FORMS,
+  withServer,
+} from '../../src/testing.js';
+
+// The loopback MCP server of dsh-mcp's tests, written with the SDK's own server package.
+const SERVER = fileURLToPath(
+  new URL('../../../mcp/test/fixtures/stdio-server.mjs', import.meta.url),
+);
+const STDIO: McpServer = { name: 'loop', command: process.execPath, args: [SERVER], env: [] };
+const SCHEMA = JSON.stringify({
+  type: 'object',
+  properties: { env: { type: 'string', title: 'Environment', enum: ['staging', 'prod'] } },
+  required: ['env'],
+});
+const SCRIPT: Script = {
+  steps: [
+    {
+      text: 'Asking the server.',
+      toolCalls: [
+        {
+          id: 'c1',
+          name: 'mcp__loop__ask_form',
+          arguments: { message: 'Where to deploy?', schema: SCHEMA },
+        },
+      ],
+    },
+    { text: 'Done.' },
+  ],
+};
+
+/** The last text the tool call showed: its output, after the note of who allowed it. */
+function outputOf(testClient: TestClient, sessionId: string): string {
+  const last = testClient.updates
+    .toolCallUpdates(sessionId)
+    .filter((update) => update.toolCallId === 'c1')
+    .at(-1);
+  const texts = (last?.content ?? []).flatMap((block) =>
+    block.type === 'content' && block.content.type === 'text' ? [block.content.text] : [],
+  );
+  return texts.at(-1) ?? '';
+}
+
+afterEach(removeTemporaryStateFolders);
+
+describe('MCP servers given in session/load', () => {
+  it('connects them for the reopened session and says so in _meta', async () => {
+    const sessionStore = openSessionStore({ dir: temporaryStateFolder() });
+    const options = { model: createScriptedModel({ steps: [{ text: 'Hello.' }] }), sessionStore };
+    const testClient = createTestClient();
+    await withServer(options, testClient, async ({ agent }) => {
+      await agent.request(methods.agent.initialize, {
+        protocolVersion: 1,
+        clientCapabilities: WITH_FORMS,
+      });
+      const { sessionId } = await agent.request(methods.agent.session.new, {
+        cwd: '/work/project',
+        mcpServers: [],
+      });
+      expect(await prompt(agent, sessionId, 'Hi.')).toEqual({ stopReason: 'end_turn' });
+      await agent.request(methods.agent.session.close, { sessionId });
+      const loaded = await agent.request(methods.agent.session.load, {
+        sessionId,
+        cwd: '/work/project',
+        mcpServers: [STDIO],
+      });
+      expect(loaded._meta?.['dev.dsh/mcpServers']).toEqual([
+        { name: 'loop', connected: true, tools: expect.any(Number) },
+      ]);
+    });
+  });
+});
+
+describe('MCP servers given in session/new', () => {
+  it('declines a server question, with the reason, to an editor without forms (never a permission request)', async () => {
+    const testClient = createTestClient({ handlesForms: false });
+    await withServer({ model: createScriptedModel(SCRIPT) }, testClient, async ({ agent, log }) => {
+      await agent.request(methods.agent.initialize, { protocolVersion: 1, clientCapabilities: {} });
+      const { sessionId } = await agent.request(methods.agent.session.new, {
+        cwd: '/work/project',
+        mcpServers: [STDIO],
+      });
+      const response = prompt(agent, sessionId, 'deploy');
+      const approval = await testClient.permissions.next();
+      approval.reply({ outcome: { outcome: 'selected', optionId: 'allow_once' } });
+      expect(await response).toEqual({ stopReason: 'end_turn' });
+      // The only permission request was the tool's approval; the server was told why it got no answer.
+      expect(testClient.permissions.received).toBe(1);
+      // A 2026-07-28 server gets the decline (the SDK sends no reason with it); the log says why.
+      expect(JSON.parse(outputOf(testClient, sessionId))).toMatchObject({ action: 'decline' });
+      expect(log).toContainEqual(
+        expect.stringMatching(
+          /MCP server loop: its question was declined \(UNSUPPORTED: .*no form elicitation/,
+        ),
+      );
+    });
+  });
+
+  it('tells the person which server did not connect, and why', async () => {
+    const testClient = createTestClient();
+    await withServer({ model: createScriptedModel(SCRIPT) }, testClient, async ({ agent }) => {
+      await agent.request(methods.agent.initialize, {
+        protocolVersion: 1,
+        clientCapabilities: WITH_FORMS,
+      });
+      const { sessionId, _meta } = await agent.request(methods.agent.session.new, {
+        cwd: '/work/project',
+        mcpServers: [{ name: 'gone', command: '/nonexistent/mcp-server', args: [], env: [] }],
+      });
+      expect(_meta?.['dev.dsh/mcpServers']).toEqual([
+        {
+          name: 'gone',
+          connected: false,
+          reason: expect.stringContaining('The MCP server "gone" did not connect'),
+        },
+      ]);
+      await expect
+        .poll(() => testClient.updates.text(sessionId))
+        .toContain('MCP server gone did not connect');
+    });
+  });
+
+  it('advertises stdio and Streamable HTTP (not SSE)', async () => {
+    await withServer(
+      { model: createScriptedModel(SCRIPT) },
+      createTestClient(),
+      async ({ agent }) => {
+        const response = await agent.request(methods.agent.initialize, {
+          protocolVersion: 1,
+          clientCapabilities: WITH_FORMS,
+        });
+        expect(response.agentCapabilities?.mcpCapabilities).toEqual({ http: true, sse: false });
+      },
+    );
+  });
+
+  it('connects them, says so in _meta, gates their tools and relays their questions scoped to the tool call', async () => {
+    const testClient = createTestClient();
+    await withServer({ model: createScriptedModel(SCRIPT) }, testClient, async ({ agent }) => {
+      await agent.request(methods.agent.initialize, {
+        protocolVersion: 1,
+        clientCapabilities: WITH_FORMS,
+      });
+      const created = await agent.request(methods.agent.session.new, {
+        cwd: '/work/project',
+        mcpServers: [
+          STDIO,
+          { type: 'sse', name: 'old', url: 'https://x.example/sse', headers: [] },
+        ],
+      });
+      const { sessionId } = created;
+      expect(created._meta?.['dev.dsh/mcpServers']).toEqual([
+        { name: 'loop', connected: true, tools: expect.any(Number) },
+        { name: 'old', connected: false, reason: 'SSE is not supported; use Streamable HTTP' },
+      ]);
+      const response = prompt(agent, sessionId, 'deploy');
+      const approval = await testClient.permissions.next();
+      expect(approval.params.toolCall.title).toContain('loop: ask_form');
+      approval.reply({ outcome: { outcome: 'selected', optionId: 'allow_once' } });
+      const form = await testClient.forms.next();
+      expect(form.params).toMatchObject({
+        sessionId,
+        toolCallId: 'c1',
+        mode: 'form',
+        message: 'MCP server loop',
+      });
+      form.reply({ action: 'accept', content: { f0: 'c:1' } } as CreateElicitationResponse);
+      const review = await testClient.forms.next();
+      expect(review.params).toMatchObject({
+        toolCallId: 'c1',
+        message: 'Send these answers to loop?\n\nEnvironment: prod',
+      });
+      review.reply({ action: 'accept', content: { choice: 'send' } } as CreateElicitationResponse);
+      expect(await response).toEqual({ stopReason: 'end_turn' });
+      expect(outputOf(testClient, sessionId)).toBe('{"action":"accept","content":{"env":"prod"}}');
+    });
+  });
+});

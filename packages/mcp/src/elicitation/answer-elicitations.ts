@@ -1,0 +1,213 @@
+import type { Client, ElicitRequest, ElicitResult } from '@modelcontextprotocol/client';
+import { type Agent, isUserInteractionError, type UserInteraction } from 'dsh-user-interaction';
+import { McpError } from '../mcp-error.js';
+import { askForm } from './ask-form.js';
+import { readFormFields } from './form-field.js';
+import { urlConsent } from './url-consent.js';
+
+/** What is kept of one elicitation, for a log or a transcript: never a sensitive field's value. */
+export interface ElicitationRecord {
+  readonly serverName: string;
+  readonly mode: 'form' | 'url';
+  readonly message: string;
+  readonly action: 'accept' | 'decline' | 'cancel';
+  /** Why it was declined or cancelled without the person choosing so (`UNSUPPORTED: ...`). */
+  readonly reason?: string;
+  /** The answers sent, with every sensitive field's value replaced by `[hidden]`. */
+  readonly content?: Readonly<Record<string, unknown>>;
+  /** For URL mode: the address the person was shown. */
+  readonly url?: string;
+}
+
+/** How a client's elicitations are answered. */
+export interface AnswerElicitationsOptions {
+  /** The server's name as the person knows it (from their configuration), shown in every question. */
+  readonly serverName: string;
+  /** Ask the person to review a form's answers before they are sent (default `true`). */
+  readonly review?: boolean;
+  /** How many times an answer that breaks the form's rules is asked again before declining (default 3). */
+  readonly attempts?: number;
+  /** Opens a consented URL in the person's browser; without it, the person is told to open it. */
+  readonly openUrl?: (url: string) => void | Promise<void>;
+  /**
+   * The tool call a question belongs to, when it is known: its agent routes the question (to the
+   * right session and tool call), and its signal withdraws the question when the call ends. A 2025
+   * server does not always withdraw its question when the call that asked is cancelled.
+   */
+  readonly callContext?: () => ElicitationCallContext | undefined;
+  /** Told of each elicitation once it settles (sensitive values hidden). */
+  readonly onRecord?: (record: ElicitationRecord) => void;
+  /** Told when a question starts or stops waiting for the person (to pause a call's idle timer). */
+  readonly onWaiting?: (waiting: boolean) => void;
+}
+
+/** The tool call an elicitation is asked for. */
+export interface ElicitationCallContext {
+  readonly agent?: Agent;
+  readonly signal?: AbortSignal;
+}
+
+/** The registration `answerElicitations` returns: dispose it to stop answering. */
+export interface ElicitationAnswering extends Disposable {
+  /** How many elicitations are waiting for the person now. */
+  readonly waiting: number;
+  dispose(): void;
+}
+
+/** The question service, as much of it as elicitation needs. */
+export type ElicitationInteraction = Pick<UserInteraction, 'ask' | 'askAll'>;
+
+const REASON_KEY = 'dev.dsh/reason';
+
+function redacted(
+  content: Readonly<Record<string, unknown>>,
+  sensitive: ReadonlySet<string>,
+): Record<string, unknown> {
+  return Object.fromEntries(
+    Object.entries(content).map(([name, value]) => [
+      name,
+      sensitive.has(name) ? '[hidden]' : value,
+    ]),
+  );
+}
+
+/** The MCP result for a failed ask: the person's decline, a cancel, or a decline with the reason. */
+function failedAsk(error: unknown): { action: 'decline' | 'cancel'; reason?: string } {
+  if (isUserInteractionError(error, 'ASK_DECLINED')) return { action: 'decline' };
+  if (isUserInteractionError(error, 'ASK_CANCELLED')) return { action: 'cancel' };
+  // Cancelled without the person choosing so: the reason goes with it.
+  for (const code of ['ASK_ABORTED', 'ASK_TIMEOUT', 'INPUT_CLOSED'] as const) {
+    if (isUserInteractionError(error, code)) return { action: 'cancel', reason: code };
+  }
+  const reason = isUserInteractionError(error) ? `${error.code}: ${error.message}` : 'ASK_FAILED';
+  return { action: 'decline', reason };
+}
+
+/**
+ * Answers every elicitation of an MCP client (`elicitation/create`, on a 2025 connection as a
+ * request, on a 2026-07-28 one inside `input_required` results) through the active dsh question
+ * UI. Call it before `client.connect()`: it declares the form and URL elicitation capabilities,
+ * which are fixed at connect (`MCP_CLIENT_CONNECTED` otherwise).
+ */
+export function answerElicitations(
+  client: Client,
+  interaction: ElicitationInteraction,
+  options: AnswerElicitationsOptions,
+): ElicitationAnswering {
+  try {
+    client.registerCapabilities({ elicitation: { form: {}, url: {} } });
+  } catch (error) {
+    throw new McpError(
+      'answerElicitations must be called before the client connects',
+      'MCP_CLIENT_CONNECTED',
+      { cause: error },
+    );
+  }
+  let waiting = 0;
+  let disposed = false;
+  const record = (entry: ElicitationRecord) => options.onRecord?.(entry);
+
+  async function answer(
+    params: ElicitRequest['params'],
+    signal: AbortSignal,
+  ): Promise<ElicitResult> {
+    const call = options.callContext?.();
+    const agent = call?.agent;
+    const withdrawn = call?.signal === undefined ? signal : AbortSignal.any([signal, call.signal]);
+    const asked = { signal: withdrawn, ...(agent !== undefined && { agent }) };
+    const base = { serverName: options.serverName, message: params.message };
+    if (params.mode === 'url') {
+      const consent = urlConsent(
+        params.url,
+        params.message,
+        options.serverName,
+        options.openUrl !== undefined,
+      );
+      if ('reason' in consent) {
+        record({
+          ...base,
+          mode: 'url',
+          action: 'decline',
+          reason: consent.reason,
+          url: params.url,
+        });
+        return { action: 'decline', _meta: { [REASON_KEY]: consent.reason } };
+      }
+      try {
+        const { option } = await interaction.ask({ ...consent.question, ...asked });
+        if (option?.value !== 'open') {
+          record({ ...base, mode: 'url', action: 'decline', url: params.url });
+          return { action: 'decline' };
+        }
+      } catch (error) {
+        const failed = failedAsk(error);
+        record({ ...base, mode: 'url', ...failed, url: params.url });
+        return {
+          action: failed.action,
+          ...(failed.reason !== undefined && { _meta: { [REASON_KEY]: failed.reason } }),
+        };
+      }
+      record({ ...base, mode: 'url', action: 'accept', url: params.url });
+      // Opened only after consent, by the person's browser: never fetched here.
+      await Promise.resolve(options.openUrl?.(consent.url.href)).catch(() => {});
+      return { action: 'accept' };
+    }
+    const fields = readFormFields(params.requestedSchema);
+    if (typeof fields === 'string') {
+      record({ ...base, mode: 'form', action: 'decline', reason: fields });
+      return { action: 'decline', _meta: { [REASON_KEY]: `this form cannot be asked: ${fields}` } };
+    }
+    const sensitive = new Set(fields.filter((field) => field.sensitive).map((field) => field.name));
+    try {
+      const outcome = await askForm(interaction, params.message, fields, {
+        serverName: options.serverName,
+        ...asked,
+        ...(options.review !== undefined && { review: options.review }),
+        ...(options.attempts !== undefined && { attempts: options.attempts }),
+      });
+      if (outcome.action === 'decline') {
+        record({ ...base, mode: 'form', action: 'decline', reason: outcome.reason });
+        return { action: 'decline', _meta: { [REASON_KEY]: outcome.reason } };
+      }
+      record({
+        ...base,
+        mode: 'form',
+        action: 'accept',
+        content: redacted(outcome.content, sensitive),
+      });
+      return { action: 'accept', content: outcome.content as ElicitResult['content'] };
+    } catch (error) {
+      const failed = failedAsk(error);
+      record({ ...base, mode: 'form', ...failed });
+      return {
+        action: failed.action,
+        ...(failed.reason !== undefined && { _meta: { [REASON_KEY]: failed.reason } }),
+      };
+    }
+  }
+
+  client.setRequestHandler('elicitation/create', async (request, context) => {
+    if (disposed) return { action: 'decline', _meta: { [REASON_KEY]: 'no longer answering' } };
+    waiting++;
+    if (waiting === 1) options.onWaiting?.(true);
+    try {
+      return await answer(request.params, context.mcpReq.signal);
+    } finally {
+      waiting--;
+      if (waiting === 0) options.onWaiting?.(false);
+    }
+  });
+
+  const dispose = () => {
+    if (disposed) return;
+    disposed = true;
+    client.removeRequestHandler('elicitation/create');
+  };
+  return {
+    get waiting() {
+      return waiting;
+    },
+    dispose,
+    [Symbol.dispose]: dispose,
+  };
+}

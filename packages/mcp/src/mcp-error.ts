@@ -1,0 +1,46 @@
+import { HarnessError, isHarnessError } from 'dsh-user-interaction';
+
+/** Every code an `McpError` carries; callers branch on these, never on the message. */
+export const MCP_ERROR_CODES = [
+  /** The `mcpServers` configuration cannot be read as written. */
+  'MCP_CONFIG_INVALID',
+  /** A server could not be started or connected to. */
+  'MCP_CONNECT_FAILED',
+  /** The server went away (its process exited, its connection closed) before it answered. */
+  'MCP_SERVER_CLOSED',
+  /** The server said nothing for the call's idle limit (time a question waits for the person is not counted). */
+  'MCP_SERVER_TIMEOUT',
+  /** The server answered the call with a protocol error. */
+  'MCP_CALL_FAILED',
+  /** The tool ran and reported a failure (`isError`). */
+  'MCP_TOOL_ERROR',
+  /** The tool is no longer offered by its server. */
+  'MCP_TOOL_GONE',
+  /** The call was cancelled (the turn was stopped). */
+  'MCP_CALL_CANCELLED',
+  /** `answerElicitations` was given a client that is already connected (capabilities are fixed at connect). */
+  'MCP_CLIENT_CONNECTED',
+] as const;
+
+/** One of `MCP_ERROR_CODES`. */
+export type McpErrorCode = (typeof MCP_ERROR_CODES)[number];
+
+/** A failure of this package: a `HarnessError` named `McpError` with a stable `code`. */
+export class McpError extends HarnessError {
+  declare readonly code: McpErrorCode;
+
+  constructor(message: string, code: McpErrorCode, options?: ErrorOptions) {
+    super(message, code, options);
+    this.name = 'McpError';
+  }
+}
+
+/** True for an `McpError` (optionally of `code`), also one from a second copy of this package. */
+export function isMcpError(value: unknown, code?: McpErrorCode): value is McpError {
+  return (
+    isHarnessError(value) &&
+    value.name === 'McpError' &&
+    (MCP_ERROR_CODES as readonly string[]).includes(value.code) &&
+    (code === undefined || value.code === code)
+  );
+}

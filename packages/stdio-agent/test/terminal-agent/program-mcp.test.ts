@@ -1,0 +1,82 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterEach, describe, expect, it } from 'vitest';
+import { runProgram } from '../support/program-run.js';
+
+// The loopback MCP server of dsh-mcp's tests, written with the SDK's own server package.
+const SERVER = fileURLToPath(
+  new URL('../../../mcp/test/fixtures/stdio-server.mjs', import.meta.url),
+);
+
+const folders: string[] = [];
+afterEach(() => {
+  for (const folder of folders.splice(0)) rmSync(folder, { recursive: true, force: true });
+});
+
+function files(mcpServers: object) {
+  const folder = mkdtempSync(join(tmpdir(), 'dsh-mcp-program-'));
+  folders.push(folder);
+  const schema = JSON.stringify({
+    type: 'object',
+    properties: { env: { type: 'string', title: 'Environment', enum: ['staging', 'prod'] } },
+    required: ['env'],
+  });
+  const script = {
+    steps: [
+      {
+        text: 'Asking the server.',
+        toolCalls: [
+          {
+            id: 'c1',
+            name: 'mcp__loop__ask_form',
+            arguments: { message: 'Where to deploy?', schema },
+          },
+        ],
+      },
+      { text: 'Done.' },
+    ],
+  };
+  writeFileSync(join(folder, 'script.json'), JSON.stringify(script));
+  writeFileSync(join(folder, 'mcp.json'), JSON.stringify({ mcpServers }));
+  return { script: join(folder, 'script.json'), config: join(folder, 'mcp.json') };
+}
+
+describe('dsh-stdio-agent --mcp-config', () => {
+  it('connects the server, asks approval for its tool, then asks its question here, naming it', async () => {
+    const { script, config } = files({ loop: { command: process.execPath, args: [SERVER] } });
+    const { code, stdout, stderr } = await runProgram(
+      ['--script', script, '--mcp-config', config, '--no-history'],
+      'deploy\ny\n2\n1\n',
+    );
+    expect(stderr).toMatch(/MCP server loop: connected, \d+ tools\n/);
+    expect(stdout).toContain('? Allow this? loop: ask_form {"message":"Where to deploy?"');
+    expect(stdout).toContain(
+      'Always allow `ask_form` of the MCP server loop while it stays as it is now',
+    );
+    expect(stdout).toContain('MCP server loop\n? Environment\n  loop asks: Where to deploy?\n');
+    expect(stdout).toContain('✔ Environment · prod\n');
+    expect(stdout).toContain('Send these answers to loop?\n  \n  Environment: prod\n');
+    expect(stdout).toMatch(/✔ mcp__loop__ask_form · loop: ask_form .* · ok\n/);
+    expect(code).toBe(0);
+  });
+
+  it('says which server did not connect and why, and goes on without it', async () => {
+    const { script, config } = files({ gone: { command: '/nonexistent/mcp-server' } });
+    const { stderr } = await runProgram(
+      ['--script', script, '--mcp-config', config, '--no-history'],
+      '',
+    );
+    expect(stderr).toContain(
+      'MCP server gone: not connected (The MCP server "gone" did not connect: ',
+    );
+  });
+
+  it('refuses a configuration it cannot read, naming the field (exit 2)', async () => {
+    const { script, config } = files({ bad: { type: 'sse', url: 'https://x.example/sse' } });
+    const { code, stderr } = await runProgram(['--script', script, '--mcp-config', config], '');
+    expect(code).toBe(2);
+    expect(stderr).toContain('--mcp-config: mcpServers: mcpServers.bad.type is "sse"');
+  });
+});
