@@ -4,54 +4,12 @@ import {
   gitProblem,
   optionProblem,
   packageManagerProblem,
-  sedProblem,
 } from './program-checks.js';
+import type { ProgramRecord } from './program-record.js';
+import { sedProblem } from './sed-check.js';
+import { SHELL_RECORDS } from './shell-records.js';
 
-/**
- * What the policy knows of one program or builtin, in one record: how it runs another command
- * (so that deny rules meet that command), whether it runs it as another user, whether it runs text
- * no rule can check, which of its own options make it run code or write elsewhere, and how many
- * of its words name it for an "always" rule.
- */
-export interface ProgramRecord {
-  /** It runs the command its words name after its options (`env`, `nice`, `timeout`, `sudo`). */
-  readonly wraps?: {
-    /** Options that take a value (the rest of a short cluster, `=value`, or the next word). */
-    readonly valueOptions: readonly string[];
-    /** Long options that take none: any other long option is not read here, and asks. */
-    readonly flags?: readonly string[];
-    /** Words between its options and the command (`timeout 10 cmd`: one). */
-    readonly before?: number;
-    /** With `-p`, it changes a running process and starts none (`chrt -p`, `taskset -p`). */
-    readonly pidMode?: boolean;
-    /** Without a command it opens a shell (`sudo`, `exec`): nothing to check. */
-    readonly shellWhenAlone?: boolean;
-    /** Without a command it runs this one (`xargs` runs `echo`). */
-    readonly defaultCommand?: string;
-    /** It adds words of its own input to the command (`xargs`): a rule cannot see them. */
-    readonly addsWords?: boolean;
-    /** Nothing about it changes what runs (`nice`, `timeout`): a rule for the command allows it. */
-    readonly transparent?: boolean;
-  };
-  /** It runs the command as another user: deny rules apply to it, allow rules never. */
-  readonly elevates?: boolean;
-  /** It runs commands its words cannot show (`parallel`, `tmux`): no rule may allow it. */
-  readonly opaque?: boolean;
-  /** It runs text as shell code (`eval`, `source`): no rule may allow it. */
-  readonly evaluates?: boolean;
-  /** A builtin that changes how the shell reads or runs what follows: no rule may allow it. */
-  readonly shellState?: boolean;
-  /** A shell: `bash` (the grammar read here) or another one. */
-  readonly shell?: 'bash' | 'other';
-  /** Why its own words make it run code or write elsewhere, if they do. */
-  readonly check?: (words: readonly string[]) => string | undefined;
-  /** How many words name it for an "always" rule (`git commit`: 2). Default 1. */
-  readonly arity?: number;
-  /** Its subcommands that take one more word (`npm run build`, `pnpm exec tsc`). */
-  readonly longer?: readonly string[];
-  /** Subcommands that take a container, then the command run in it (`docker exec web ls`). */
-  readonly inContainer?: readonly string[];
-}
+export type { ProgramRecord };
 
 const INTERPRETER_CODE = [
   'eval',
@@ -106,172 +64,10 @@ const PACKAGE_MANAGER: ProgramRecord = {
   longer: ['run', 'exec', 'x', 'dlx'],
 };
 
-/** Options of a shell that may stand before its script: tracing and stopping on errors. */
-function shellProblem(words: readonly string[]): string | undefined {
-  for (let index = 1; index < words.length; index++) {
-    const word = words[index] as string;
-    if (!word.startsWith('-') && !word.startsWith('+')) return undefined;
-    if (word === '--' || word === '--norc' || word === '--noprofile') continue;
-    if (word === '-o' && words[index + 1] === 'pipefail') {
-      index++;
-      continue;
-    }
-    if (/^-[euxvc]+$/.test(word)) continue;
-    return `\`${words[0]} ${word}\` can load start-up files or read its script elsewhere`;
-  }
-  return `\`${words[0]}\` without a script runs what it reads`;
-}
-
-const BASH: ProgramRecord = { shell: 'bash', arity: 2, check: shellProblem };
-const OTHER_SHELL: ProgramRecord = { shell: 'other', arity: 2, check: shellProblem };
-
-const wraps = (
-  valueOptions: readonly string[],
-  more: Omit<NonNullable<ProgramRecord['wraps']>, 'valueOptions'> = {},
-): NonNullable<ProgramRecord['wraps']> => ({ valueOptions, ...more });
-
-const OPAQUE: ProgramRecord = { opaque: true };
-const EVALUATES: ProgramRecord = { evaluates: true };
-const SHELL_STATE: ProgramRecord = { shellState: true };
 const TWO_WORDS: ProgramRecord = { arity: 2 };
 
-/** The records, by the name a command is known by. */
-export const PROGRAMS: Readonly<Record<string, ProgramRecord>> = {
-  // Wrappers that run the command their words name.
-  env: {
-    wraps: wraps(['-u', '--unset', '-C', '--chdir', '-a', '--argv0', '-S', '--split-string'], {
-      transparent: true,
-      flags: ['--ignore-environment', '--null', '--debug'],
-    }),
-  },
-  sudo: {
-    elevates: true,
-    wraps: wraps(
-      ['-u', '--user', '-g', '--group', '-h', '--host', '-p', '--prompt'].concat([
-        '-C',
-        '-D',
-        '-r',
-        '-t',
-        '-T',
-        '-U',
-      ]),
-      { shellWhenAlone: true },
-    ),
-  },
-  doas: { elevates: true, wraps: wraps(['-u', '-C']) },
-  pkexec: { elevates: true, wraps: wraps(['--user']) },
-  runuser: {
-    elevates: true,
-    wraps: wraps(['-u', '--user', '-g', '--group', '-G', '--supp-group']),
-  },
-  nice: { wraps: wraps(['-n', '--adjustment'], { transparent: true }) },
-  timeout: {
-    wraps: wraps(['-s', '--signal', '-k', '--kill-after'], {
-      before: 1,
-      transparent: true,
-      flags: ['--foreground', '--preserve-status', '--verbose'],
-    }),
-  },
-  xargs: {
-    wraps: wraps(
-      ['-I', '-L', '-n', '-P', '-d', '-E', '-s', '-a', '--arg-file', '--delimiter'].concat([
-        '--max-args',
-        '--max-procs',
-        '--max-lines',
-        '--replace',
-        '--eof',
-      ]),
-      { defaultCommand: 'echo', addsWords: true },
-    ),
-  },
-  command: { wraps: wraps([], { transparent: true }) },
-  builtin: { wraps: wraps([]) },
-  exec: { wraps: wraps(['-a'], { shellWhenAlone: true }) },
-  nohup: { wraps: wraps([], { transparent: true }) },
-  time: { wraps: wraps(['-f', '--format', '-o', '--output'], { transparent: true }) },
-  stdbuf: {
-    wraps: wraps(['-i', '-o', '-e', '--input', '--output', '--error'], { transparent: true }),
-  },
-  setsid: { wraps: wraps([]) },
-  unbuffer: { wraps: wraps([]) },
-  busybox: { wraps: wraps([]) },
-  ionice: { wraps: wraps(['-c', '--class', '-n', '--classdata'], { pidMode: true }) },
-  chrt: {
-    wraps: wraps(['-T', '--sched-runtime', '-P', '--sched-period', '-D', '--sched-deadline'], {
-      before: 1,
-      pidMode: true,
-    }),
-  },
-  taskset: { wraps: wraps([], { before: 1, pidMode: true }) },
-  strace: {
-    opaque: true,
-    wraps: wraps(
-      ['-e', '-o', '--output', '-s', '--string-limit', '-u', '--user', '-E', '--env'].concat([
-        '-a',
-        '-b',
-        '-I',
-        '-O',
-        '-P',
-        '-S',
-        '-X',
-      ]),
-    ),
-  },
-  // Programs that run commands their words cannot show.
-  parallel: OPAQUE,
-  firejail: OPAQUE,
-  nsenter: OPAQUE,
-  unshare: OPAQUE,
-  chroot: OPAQUE,
-  sg: OPAQUE,
-  newgrp: OPAQUE,
-  'systemd-run': OPAQUE,
-  tmux: OPAQUE,
-  screen: OPAQUE,
-  expect: OPAQUE,
-  coproc: OPAQUE,
-  // Builtins that run text, or keep it to run later.
-  eval: EVALUATES,
-  source: EVALUATES,
-  '.': EVALUATES,
-  trap: EVALUATES,
-  bind: EVALUATES,
-  complete: EVALUATES,
-  compgen: EVALUATES,
-  fc: EVALUATES,
-  // `jobs -x cmd` runs cmd.
-  jobs: EVALUATES,
-  // Builtins that change how the shell reads or runs what follows.
-  alias: SHELL_STATE,
-  unalias: SHELL_STATE,
-  shopt: SHELL_STATE,
-  set: SHELL_STATE,
-  enable: SHELL_STATE,
-  hash: SHELL_STATE,
-  declare: SHELL_STATE,
-  typeset: SHELL_STATE,
-  local: SHELL_STATE,
-  export: SHELL_STATE,
-  readonly: SHELL_STATE,
-  let: SHELL_STATE,
-  unset: SHELL_STATE,
-  read: SHELL_STATE,
-  mapfile: SHELL_STATE,
-  readarray: SHELL_STATE,
-  getopts: SHELL_STATE,
-  ulimit: SHELL_STATE,
-  umask: SHELL_STATE,
-  history: SHELL_STATE,
-  // `test -v name` evaluates a subscript in the name; `printf -v name` sets a variable.
-  test: { check: (words) => optionProblem(words, [], 'vR') },
-  '[': { check: (words) => optionProblem(words, [], 'vR') },
-  printf: { check: (words) => optionProblem(words, [], 'v') },
-  // Shells: a bash script is read again here; another shell's grammar is not the one read.
-  bash: BASH,
-  sh: OTHER_SHELL,
-  dash: OTHER_SHELL,
-  zsh: OTHER_SHELL,
-  ksh: OTHER_SHELL,
+/** The records of programs, by the name a command is known by. */
+const TOOL_RECORDS: Readonly<Record<string, ProgramRecord>> = {
   // Programs whose own options run code or write elsewhere.
   git: { arity: 2, check: gitProblem },
   npm: PACKAGE_MANAGER,
@@ -413,36 +209,12 @@ export const PROGRAMS: Readonly<Record<string, ProgramRecord>> = {
   pipx: { arity: 2, longer: ['run'] },
 };
 
-const RECORDS = new Map(Object.entries(PROGRAMS));
+const RECORDS = new Map([...Object.entries(SHELL_RECORDS), ...Object.entries(TOOL_RECORDS)]);
 
 /** The record of a program, if it has one (`constructor` is no program). */
 export function programRecord(name: string): ProgramRecord | undefined {
   return RECORDS.get(name);
 }
 
-/**
- * Variables a command may set and still be allowed by a rule: ones no program reads as a
- * command, a path to load from or options to obey. Every other one asks, whatever its case, for
- * no list can name every one that does (`PATH`, `EDITOR`, `npm_config_*`, `pnpm_config_*`,
- * `GIT_*`, `*_OPTIONS`, `LD_*`, `BASH_ENV`, `ENV`, `PROMPT_COMMAND`, ...).
- */
-const INERT_VARIABLE =
-  /^(?:CI|NODE_ENV|FORCE_COLOR|NO_COLOR|TERM|COLUMNS|LINES|LANG|LANGUAGE|LC_[A-Z]+|TZ|DEBUG|RUST_LOG|RUST_BACKTRACE|GOOS|GOARCH|CGO_ENABLED|PYTHONUNBUFFERED|PYTHONDONTWRITEBYTECODE|PYTHONIOENCODING|NODE_NO_WARNINGS)$/;
-
-/**
- * Whether setting `variable` (to `value`) may change what a command runs (see `INERT_VARIABLE`).
- * A locale is inert only when it is C, POSIX or UTF-8: in GBK, Big5 or Shift-JIS a byte of a
- * character may be `\\` or a quote, so `LC_ALL=zh_CN.GBK bash -c '…'` (or `sed`) reads a script
- * otherwise than it was checked.
- */
-export function changesWhatRuns(variable: string, value = ''): boolean {
-  if (!INERT_VARIABLE.test(variable)) return true;
-  return /^(?:LANG|LC_)/.test(variable) && !/^(?:C|POSIX|[\w@-]+\.(?:UTF-8|utf8))?$/.test(value);
-}
-
-/** Why no rule may allow a command that sets `variable`. */
-export function setsProblem(variable: string): string {
-  return `it sets ${variable}, which can change what the command runs`;
-}
-
+export { changesWhatRuns, setsProblem } from './variables.js';
 export { clusterHolds };

@@ -1,4 +1,5 @@
-import { changesWhatRuns, clusterHolds, programRecord, setsProblem } from './programs.js';
+import { clusterHolds, programRecord } from './programs.js';
+import { readOptions } from './wrapper-options.js';
 
 /** A word, or `null` for one known only when it runs (a variable, a substitution, a glob). */
 export type Word = string | null;
@@ -34,97 +35,6 @@ const SYSTEM_PROGRAM = /^\/(?:usr\/(?:local\/)?)?s?bin\/[^/]+$/;
 /** The name a command is known by: `/bin/rm` and `/usr/bin/rm` are `rm`; `./rm` stays itself. */
 export function commandName(word: string): string {
   return SYSTEM_PROGRAM.test(word) ? word.slice(word.lastIndexOf('/') + 1) : word;
-}
-
-/** Options of wrappers that make the command not the one a rule names, and why. */
-const REFUSED: Readonly<Record<string, Readonly<Record<string, string>>>> = {
-  env: {
-    '-C': '`env -C` runs the command in another folder',
-    '--chdir': '`env -C` runs the command in another folder',
-    '-a': '`env -a` gives the command another name',
-    '--argv0': '`env -a` gives the command another name',
-  },
-  time: { '-o': '`time -o` writes a file', '--output': '`time -o` writes a file' },
-  xargs: {
-    '-I': '`xargs -I` puts its input into the command',
-    '-i': '`xargs -I` puts its input into the command',
-    '--replace': '`xargs -I` puts its input into the command',
-  },
-};
-
-/**
- * Reads a wrapper's options as getopt does: a short option that takes a value takes the rest of
- * its cluster, or the next word (`env -iu echo touch x` unsets `echo` and runs `touch x`); a long
- * one its `=value` or the next word. A long option not named exactly (GNU tools take any
- * unambiguous abbreviation: `env --ch=/`, `time --out=f`) is not read here, and asks. Returns
- * where the command starts, or why it cannot be known.
- */
-function readOptions(
-  name: string,
-  words: readonly Word[],
-  wrapper: NonNullable<ReturnType<typeof programRecord>>['wraps'] & object,
-  problems: string[],
-): number | Unwrapped {
-  const refused = REFUSED[name] ?? {};
-  const refuse = (option: string): Unwrapped | undefined => {
-    if (name === 'env' && (option === '-S' || option === '--split-string'))
-      return {
-        kind: 'problem',
-        problem: '`env -S` splits a string into a command that cannot be checked',
-      };
-    const why = refused[option];
-    if (why !== undefined) problems.push(why);
-    return undefined;
-  };
-  let index = 1;
-  for (; index < words.length; index++) {
-    const word = words[index] as Word;
-    if (word === null)
-      return {
-        kind: 'problem',
-        problem: `the command \`${name}\` runs is only known when it runs`,
-      };
-    if (word === '--') return index + 1;
-    if (name === 'env' && /^[^-=][^=]*=/.test(word)) {
-      const variable = word.slice(0, word.indexOf('='));
-      if (
-        !/^[A-Za-z_][A-Za-z0-9_]*$/.test(variable) ||
-        changesWhatRuns(variable, word.slice(variable.length + 1))
-      )
-        problems.push(setsProblem(variable));
-      continue;
-    }
-    if (name === 'command' && (word === '-v' || word === '-V')) return words.length;
-    if (name === 'nice' && /^-\d+$/.test(word)) continue;
-    // `env -` is `env -i`.
-    if (name === 'env' && word === '-') continue;
-    if (!word.startsWith('-') || word === '-') return index;
-    if (word.startsWith('--')) {
-      const equals = word.indexOf('=');
-      const option = equals === -1 ? word : word.slice(0, equals);
-      const stop = refuse(option);
-      if (stop !== undefined) return stop;
-      const exact = wrapper.valueOptions.includes(option) || (wrapper.flags ?? []).includes(option);
-      // An abbreviation is asked; for the deny rules it is read as the tool reads it, taking a
-      // value where the options it may stand for take one (`nice --adj 5 rm`).
-      const takesValue = exact
-        ? wrapper.valueOptions.includes(option)
-        : wrapper.valueOptions.some((known) => known.startsWith(option));
-      if (!exact) problems.push(`\`${name} ${option}\` is not an option read here`);
-      if (takesValue && equals === -1) index++;
-      continue;
-    }
-    for (let at = 1; at < word.length; at++) {
-      const option = `-${word[at]}`;
-      const stop = refuse(option);
-      if (stop !== undefined) return stop;
-      if (wrapper.valueOptions.includes(option)) {
-        if (at === word.length - 1) index++;
-        break;
-      }
-    }
-  }
-  return index;
 }
 
 /** How `su`, `script` and `runuser` take the command they run through a shell, as one text. */
@@ -323,57 +233,4 @@ function shellScript(
   }
   if (!command) return undefined;
   return { kind: 'script', script: words[index] ?? null };
-}
-
-/** The tests and actions of GNU find that take a value (`-fprintf` two), by their name. */
-const FIND_VALUES = new Set(
-  (
-    'amin anewer atime cmin cnewer context ctime fls fprint fprint0 fstype gid group ilname ' +
-    'iname inum ipath iregex iwholename links lname maxdepth mindepth mmin mtime name newer ' +
-    'path perm printf regex regextype samefile size type uid used user wholename xtype ' +
-    'files0-from D O'
-  )
-    .split(' ')
-    .map((name) => `-${name}`),
-);
-
-function findValues(word: string): number {
-  if (word === '-fprintf') return 2;
-  if (FIND_VALUES.has(word) || /^-newer[aBcmt][aBcmt]$/.test(word)) return 1;
-  return 0;
-}
-
-/**
- * The commands `find -exec`, `-execdir`, `-ok` and `-okdir` run, and `find` without them, read
- * as find reads them: the command ends at `;`, or at `+` right after `{}` (any other `+` is one of
- * its words). `{}` is a name known only when it runs; a word holding `{}` among other text (`sh
- * -c "echo {}"`, `s|a|{}|`) puts a name into a script, and `problems` says so.
- */
-export function findCommands(words: readonly Word[], problems: string[]): Word[][] {
-  const own: Word[] = [];
-  const inner: Word[][] = [];
-  for (let index = 0; index < words.length; index++) {
-    const word = words[index] as Word;
-    // A test's value is never an action: `find . -name -exec -o -exec rm x \;` runs `rm x`.
-    const values = word === null ? 0 : findValues(word);
-    if (values > 0) {
-      own.push(...words.slice(index, index + 1 + values));
-      index += values;
-      continue;
-    }
-    if (word === '-exec' || word === '-execdir' || word === '-ok' || word === '-okdir') {
-      const command: Word[] = [];
-      for (index++; index < words.length; index++) {
-        const next = words[index] as Word;
-        if (next === ';' || (next === '+' && words[index - 1] === '{}')) break;
-        if (next !== null && next !== '{}' && next.includes('{}'))
-          problems.push('`find` puts a file name into the text of a word, which can be a script');
-        command.push(next === null || next.includes('{}') ? null : next);
-      }
-      inner.push(command);
-    } else {
-      own.push(word);
-    }
-  }
-  return [own, ...inner];
 }
