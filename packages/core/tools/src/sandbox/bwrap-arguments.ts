@@ -1,4 +1,4 @@
-import { isAbsolute, relative } from 'node:path';
+import { dirname, isAbsolute, relative } from 'node:path';
 
 /** What one sandboxed command may reach: every path absolute and real (symlinks resolved). */
 export interface SandboxLayout {
@@ -25,12 +25,15 @@ export function isWithin(folder: string, path: string): boolean {
  * lies over those before it. The whole system read-only, a new `/dev`, `/proc` and `/tmp`; then
  * the workspace writable; then what stays read-only inside it; then what is hidden, each folder
  * an empty read-only tmpfs and each file `/dev/null`. A hidden folder holding the workspace is
- * hidden first, so the workspace shows through it. Its own PID namespace and `--die-with-parent`
+ * hidden first, so the workspace shows through it. No capabilities (root's dropped too). Its own
+ * PID namespace and `--die-with-parent`
  * end everything it starts with it; `--new-session` keeps it from the person's terminal.
  * `--json-status-fd 3` tells the caller whether the command started at all.
  */
 export function bwrapArguments(layout: SandboxLayout, command: string): string[] {
-  const args = ['--die-with-parent', '--new-session', '--unshare-pid'];
+  // No capability at all, even for root: with them a command could unmount what hides the
+  // state folder and ~/.ssh, or remount / writable.
+  const args = ['--die-with-parent', '--new-session', '--unshare-pid', '--cap-drop', 'ALL'];
   if (!layout.network) args.push('--unshare-net');
   args.push('--ro-bind', '/', '/', '--dev', '/dev', '--proc', '/proc', '--tmpfs', '/tmp');
   const holding = layout.hidden.filter(
@@ -39,6 +42,19 @@ export function bwrapArguments(layout: SandboxLayout, command: string): string[]
   // Writable: the workspace is mounted inside it, which a read-only tmpfs would refuse.
   for (const entry of holding) args.push('--tmpfs', entry.path);
   args.push('--bind', layout.workspace, layout.workspace);
+  // Each folder between the workspace and what is kept read-only or hidden inside it is a mount
+  // of its own (writable as it was): a mount point cannot be renamed, so `mv conf conf2` cannot
+  // carry a hidden file to where the next command's layout would not look for it.
+  const pinned = new Set<string>();
+  for (const path of [...layout.readOnly, ...layout.hidden.map((entry) => entry.path)]) {
+    if (path === layout.workspace || !isWithin(layout.workspace, path)) continue;
+    for (let folder = dirname(path); folder !== layout.workspace; folder = dirname(folder)) {
+      if (!isWithin(layout.workspace, folder) || pinned.has(folder)) break;
+      pinned.add(folder);
+    }
+  }
+  for (const folder of [...pinned].sort((a, b) => a.length - b.length))
+    args.push('--bind', folder, folder);
   for (const path of layout.readOnly) args.push('--ro-bind', path, path);
   const kept: string[] = [];
   for (const entry of layout.hidden) {

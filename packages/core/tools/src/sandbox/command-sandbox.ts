@@ -1,4 +1,4 @@
-import { lstatSync, realpathSync } from 'node:fs';
+import { lstatSync, readFileSync, realpathSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { isAbsolute, join, resolve } from 'node:path';
 import type { PermissionSandbox, SandboxConfinement } from 'dsh-user-interaction';
@@ -30,10 +30,16 @@ export const HIDDEN_HOME_PATHS = Object.freeze([
 /** Sockets that would hand a command the powers of another program (Docker's is root's). */
 const HIDDEN_SOCKETS = ['/run/docker.sock', '/var/run/docker.sock', '/run/podman/podman.sock'];
 
-/** Read-only even inside the workspace: what runs code the next time git or a shell starts. */
+/**
+ * Read-only even inside the workspace: what runs code the next time git or a shell starts. The
+ * whole of `.git` (as Codex keeps it): with only its hooks and config read-only, a command could
+ * rename `.git` and put a copy with hooks of its own in its place, point `commondir` or a
+ * `gitdir:` file elsewhere, or write a submodule's hooks under `.git/modules`; git then runs them
+ * outside the sandbox, the next time the person uses it. Commits and checkouts need the person's
+ * approval to leave the sandbox.
+ */
 export const READ_ONLY_IN_WORKSPACE = Object.freeze([
-  '.git/hooks',
-  '.git/config',
+  '.git',
   '.bashrc',
   '.bash_profile',
   '.bash_login',
@@ -45,6 +51,20 @@ export const READ_ONLY_IN_WORKSPACE = Object.freeze([
   '.zlogin',
   '.envrc',
 ]);
+
+/**
+ * The folder a `.git` file points to (`gitdir: …`, a worktree's or a submodule's), resolved: kept
+ * read-only too where it lies inside the workspace (outside, everything is read-only already).
+ */
+function gitDirOf(root: string): string[] {
+  try {
+    const text = readFileSync(join(root, '.git'), 'utf8');
+    const target = /^gitdir: (.+)$/m.exec(text)?.[1]?.trim();
+    return target === undefined ? [] : [resolve(root, target)];
+  } catch {
+    return [];
+  }
+}
 
 /** Options of `createCommandSandbox`. */
 export interface CommandSandboxOptions {
@@ -147,7 +167,8 @@ export function createCommandSandbox(options: CommandSandboxOptions): CommandSan
       .map(existing)
       .filter((entry): entry is { path: string; folder: boolean } => entry !== undefined)
       .sort((a, b) => a.path.length - b.path.length);
-    const readOnly = READ_ONLY_IN_WORKSPACE.map((path) => existing(join(root, path)))
+    const readOnly = [...READ_ONLY_IN_WORKSPACE.map((path) => join(root, path)), ...gitDirOf(root)]
+      .map(existing)
       .filter((entry): entry is { path: string; folder: boolean } => entry !== undefined)
       .map((entry) => entry.path)
       .filter((path) => isWithin(root, path));

@@ -4,6 +4,7 @@ import type { SandboxConfinement } from 'dsh-user-interaction';
 import { blockedNote } from '../sandbox/blocked-note.js';
 import { commandEnvironment, withheldVariables } from '../sandbox/command-environment.js';
 import { type CommandSandbox, createCommandSandbox } from '../sandbox/command-sandbox.js';
+import { missingStartUpFiles, removeCreated } from '../sandbox/start-up-files.js';
 import { WorkspaceToolError } from '../tool-error.js';
 import type { Workspace } from '../workspace/workspace.js';
 import { DRAIN_MS, drained, KeptOutput } from './command-output.js';
@@ -170,6 +171,7 @@ export function createRunCommandTool(
       const confinement: SandboxConfinement =
         approved.sandbox?.confinement ?? (sandbox.active ? 'sandboxed' : 'none');
       const launch = sandbox.launch(approved.command, approved.cwd, workspace.root, confinement);
+      const missing = launch.sandboxed ? missingStartUpFiles(workspace.root) : [];
       watchExit();
       const output = new KeptOutput();
       const child = spawn(launch.file, launch.args, {
@@ -226,6 +228,8 @@ export function createRunCommandTool(
       // at once now that the group is gone, but for a process that left it (`setsid cmd &`)
       // and holds them open: that one is not waited for longer than `DRAIN_MS`.
       await drained([child.stdout, child.stderr, statusPipe], DRAIN_MS);
+      // Everything the command started has ended (its PID namespace is gone).
+      const removed = removeCreated(workspace.root, missing);
       if (exit.error !== undefined) {
         throw new WorkspaceToolError(
           `The command could not start (${(exit.error as { code?: string }).code ?? exit.error.message}).`,
@@ -248,7 +252,8 @@ export function createRunCommandTool(
       const text = output.text();
       // Whatever the status: `npm install || true` fails quietly too.
       const blocked = launch.sandboxed ? blockedNote(text, confinement) : undefined;
-      const body = text === '' ? `${status}\n(no output)` : `${status}\n${text}`;
+      const output_ = text === '' ? `${status}\n(no output)` : `${status}\n${text}`;
+      const body = removed === undefined ? output_ : `${output_}\n${removed}`;
       return {
         ok: true,
         output: blocked === undefined ? body : `${body}\n${blocked.note}`,

@@ -18,6 +18,9 @@ describe('bwrapArguments', () => {
       '--die-with-parent',
       '--new-session',
       '--unshare-pid',
+      // No capability, even as root: none to unmount what hides, nor to remount / writable.
+      '--cap-drop',
+      'ALL',
       '--unshare-net',
       '--ro-bind',
       '/',
@@ -31,6 +34,10 @@ describe('bwrapArguments', () => {
       '--bind',
       '/home/ada/project',
       '/home/ada/project',
+      // The folder between the workspace and what is read-only in it: a mount, so no rename.
+      '--bind',
+      '/home/ada/project/.git',
+      '/home/ada/project/.git',
       '--ro-bind',
       '/home/ada/project/.git/hooks',
       '/home/ada/project/.git/hooks',
