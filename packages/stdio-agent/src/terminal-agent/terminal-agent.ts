@@ -352,6 +352,17 @@ export async function runTerminalAgent(options: TerminalAgentOptions): Promise<n
     rl.close();
   };
 
+  /**
+   * Where the model's text wraps. A screen drawn on fills the row; a terminal that is not
+   * (plain mode) wraps a column early, as a terminal without a pending wrap would break the
+   * line itself on the last one. A pipe is not wrapped.
+   */
+  function textColumns(): number | undefined {
+    if (terminal) return output.columns;
+    const { columns } = output;
+    return output.isTTY === true && columns !== undefined && columns > 1 ? columns - 1 : undefined;
+  }
+
   /** Runs a turn on the person's prompt; `undefined`: goes on with the turn a stop cut short. */
   async function runTurn(prompt: string | undefined): Promise<'ended' | 'forced'> {
     const controller = new AbortController();
@@ -368,7 +379,8 @@ export async function runTerminalAgent(options: TerminalAgentOptions): Promise<n
         if (!forced) write(text);
       },
       style,
-      columns: () => (terminal ? output.columns : undefined),
+      columns: textColumns,
+      ...(!terminal && { wrap: 'hold' as const }),
       questionShown: (toolCallId) => taken.has(toolCallId),
       questionTimeoutMs,
       showThinking: options.showThinking === true,
