@@ -182,6 +182,8 @@ export async function runTerminalAgent(options: TerminalAgentOptions): Promise<n
   const onTerminal = input.isTTY === true && output.isTTY === true;
   /** Whether the screen is drawn on: raw keys, menus, the status line. */
   const terminal = onTerminal && typeof input.setRawMode === 'function' && !plain;
+  /** How the model's text wraps: only a screen drawn on may take back what it wrote. */
+  const textWrap = terminal ? 'redraw' : 'hold';
   // Invalid options throw here, before the terminal is touched.
   const interaction = createUserInteraction();
   const { session } = options;
@@ -234,8 +236,9 @@ export async function runTerminalAgent(options: TerminalAgentOptions): Promise<n
   );
   // A resumed conversation: where the person was, before the prompt.
   if (session !== undefined) {
-    const width = terminal ? output.columns : undefined;
-    write(pastTurnsText(session.entries, { style, width, command, piped: input.isTTY !== true }));
+    const width = textColumns();
+    const piped = input.isTTY !== true;
+    write(pastTurnsText(session.entries, { style, width, command, piped, wrap: textWrap }));
   }
 
   // A keyboard in cooked mode (plain mode, or output to a pipe): Ctrl+D at a question ends only
@@ -380,7 +383,7 @@ export async function runTerminalAgent(options: TerminalAgentOptions): Promise<n
       },
       style,
       columns: textColumns,
-      ...(!terminal && { wrap: 'hold' as const }),
+      wrap: textWrap,
       questionShown: (toolCallId) => taken.has(toolCallId),
       questionTimeoutMs,
       showThinking: options.showThinking === true,
