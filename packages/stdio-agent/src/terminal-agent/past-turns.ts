@@ -8,7 +8,7 @@ import { type QuestionEnding, summaryLine } from '../question-ui/summary-line.js
 import { neutralizeText } from '../text/neutralize-text.js';
 import { statusText } from '../text/status-line.js';
 import type { TerminalStyle } from '../text/terminal-style.js';
-import { StreamedText } from './streamed-text.js';
+import { StreamedText, type WrapMode } from './streamed-text.js';
 import { type AnnouncedCall, approvalLine, toolActivityLine } from './tool-activity-line.js';
 import { type NoteContext, turnEndNote } from './turn-end-note.js';
 
@@ -116,11 +116,11 @@ function turnsOf(events: Iterable<ReplayEvent>): ReplayEvent[][] {
  * The last turns of a resumed conversation as the transcript showed them: each prompt after
  * the prompt sign, the assistant's text, a summary line per question with the person's answer
  * (or why there was none), a line per other tool call, and how the turn ended. The context's
- * `width` wraps the text as a live turn does; `undefined` (a pipe) does not wrap.
+ * `width` and `wrap` wrap the text as a live turn does; `undefined` (a pipe) does not wrap.
  */
 export function pastTurnsText(
   entries: readonly ConversationEntry[],
-  context: NoteContext,
+  context: NoteContext & { readonly wrap?: WrapMode },
   shown = PAST_TURNS_SHOWN,
 ): string {
   const { style, width: columns } = context;
@@ -144,7 +144,7 @@ export function pastTurnsText(
       ? `Resumed conversation (${count}):`
       : `Resumed conversation (${count}; the last ${kept.length} shown):`,
   )}\n`;
-  const text = new StreamedText(() => columns);
+  const text = new StreamedText(() => columns, context.wrap);
   const calls = new Map<string, ToolCallEvent>();
   const line = (content: string): void => {
     out += `${text.endLine()}${content}\n`;

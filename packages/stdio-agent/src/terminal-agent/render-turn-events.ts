@@ -5,7 +5,7 @@ import { neutralizeText } from '../text/neutralize-text.js';
 import { fitStatusLine, type StatusLine } from '../text/status-line.js';
 import type { TerminalStyle } from '../text/terminal-style.js';
 import { retryNote } from './retry-note.js';
-import { StreamedText } from './streamed-text.js';
+import { StreamedText, type WrapMode } from './streamed-text.js';
 import { type AnnouncedCall, approvalLine, toolActivityLine } from './tool-activity-line.js';
 import { turnEndNote } from './turn-end-note.js';
 import { type StatusClock, TurnStatus } from './turn-status.js';
@@ -17,6 +17,8 @@ export interface TurnRendererOptions {
   readonly style: TerminalStyle;
   /** Columns a line may take before the terminal wraps it, or `undefined` for a pipe. */
   columns(): number | undefined;
+  /** How the text wraps at the edge: `hold` writes no escape sequence (default: `redraw`). */
+  readonly wrap?: WrapMode;
   /** Whether the question UI took the question of this tool call (and left a summary line). */
   questionShown(toolCallId: string): boolean;
   readonly questionTimeoutMs: number | undefined;
@@ -54,7 +56,7 @@ export interface TurnRenderer {
  */
 export function createTurnRenderer(options: TurnRendererOptions): TurnRenderer {
   const { style } = options;
-  const text = new StreamedText(options.columns);
+  const text = new StreamedText(options.columns, options.wrap);
   const calls = new Map<string, AnnouncedCall>();
   const status =
     options.status === true
@@ -77,21 +79,33 @@ export function createTurnRenderer(options: TurnRendererOptions): TurnRenderer {
     if (erase !== '' || shown !== '') options.write(erase + shown);
   }
 
+  /** Styles text the way it was pushed: reasoning dimmed. */
+  function shownAs(shown: string): string {
+    return shown !== '' && reasoningShown ? style.dim(shown) : shown;
+  }
+
   /** The answer (or a tool call) follows printed reasoning: it starts on a line of its own. */
   function endReasoning(): string {
     if (!reasoningShown) return '';
+    // A word held back is written first, and looks like the rest of the reasoning.
+    const shown = endLine();
     reasoningShown = false;
-    return text.endLine();
+    return shown;
+  }
+
+  /** Ends the text's line, writing the word held back first. */
+  function endLine(): string {
+    return shownAs(text.flush()) + text.endLine();
   }
 
   /** Writes a line of its own. */
   function line(content: string): void {
-    write(`${text.endLine()}${content}\n`);
+    write(`${endLine()}${content}\n`);
   }
 
   /** Writes a status line within the terminal's width: its head cut, its tail whole. */
   function statusLine(shown: StatusLine): void {
-    write(`${text.endLine()}${fitStatusLine(shown, width()).join('\n')}\n`);
+    write(`${endLine()}${fitStatusLine(shown, width()).join('\n')}\n`);
   }
 
   /** The columns a line of its own may take, or `undefined` for a pipe. */
@@ -111,9 +125,11 @@ export function createTurnRenderer(options: TurnRendererOptions): TurnRenderer {
             return;
           }
           const erase = status?.expect() ?? '';
+          // Text held back before the reasoning keeps its own look.
+          const held = reasoningShown ? '' : text.flush();
           const shown = text.push(event.text);
           reasoningShown = true;
-          write(shown === '' ? '' : style.dim(shown), erase);
+          write(held + shownAs(shown), erase);
           return;
         }
         case 'text': {
@@ -128,8 +144,10 @@ export function createTurnRenderer(options: TurnRendererOptions): TurnRenderer {
           // start of a line.
           const end =
             event.name === ASK_USER_QUESTION_TOOL_NAME || event.description !== undefined
-              ? text.endLine()
-              : endReasoning();
+              ? endLine()
+              : reasoningShown
+                ? endReasoning()
+                : text.flush();
           write(end, erase);
           return;
         }
@@ -166,7 +184,7 @@ export function createTurnRenderer(options: TurnRendererOptions): TurnRenderer {
           return;
         }
         case 'retry': {
-          write(text.endLine(), status?.clear() ?? '');
+          write(endLine(), status?.clear() ?? '');
           reasoningShown = false;
           for (const note of retryNote(event, style, width())) line(note);
           // The model is asked again (after the pause the note gives).
@@ -174,7 +192,7 @@ export function createTurnRenderer(options: TurnRendererOptions): TurnRenderer {
           return;
         }
         case 'turn-end': {
-          write(text.endLine(), status?.clear() ?? '');
+          write(endLine(), status?.clear() ?? '');
           reasoningShown = false;
           // Notes wrap at words: they say what to do, which must not be cut off.
           const notes = turnEndNote(event, {
@@ -192,7 +210,7 @@ export function createTurnRenderer(options: TurnRendererOptions): TurnRenderer {
     close() {
       if (closed) return;
       closed = true;
-      write('', status?.clear() ?? '');
+      write(shownAs(text.flush()), status?.clear() ?? '');
     },
   };
 }

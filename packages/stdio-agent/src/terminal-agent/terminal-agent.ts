@@ -182,6 +182,8 @@ export async function runTerminalAgent(options: TerminalAgentOptions): Promise<n
   const onTerminal = input.isTTY === true && output.isTTY === true;
   /** Whether the screen is drawn on: raw keys, menus, the status line. */
   const terminal = onTerminal && typeof input.setRawMode === 'function' && !plain;
+  /** How the model's text wraps: only a screen drawn on may take back what it wrote. */
+  const textWrap = terminal ? 'redraw' : 'hold';
   // Invalid options throw here, before the terminal is touched.
   const interaction = createUserInteraction();
   const { session } = options;
@@ -234,8 +236,9 @@ export async function runTerminalAgent(options: TerminalAgentOptions): Promise<n
   );
   // A resumed conversation: where the person was, before the prompt.
   if (session !== undefined) {
-    const width = terminal ? output.columns : undefined;
-    write(pastTurnsText(session.entries, { style, width, command, piped: input.isTTY !== true }));
+    const width = textColumns();
+    const piped = input.isTTY !== true;
+    write(pastTurnsText(session.entries, { style, width, command, piped, wrap: textWrap }));
   }
 
   // A keyboard in cooked mode (plain mode, or output to a pipe): Ctrl+D at a question ends only
@@ -352,6 +355,17 @@ export async function runTerminalAgent(options: TerminalAgentOptions): Promise<n
     rl.close();
   };
 
+  /**
+   * Where the model's text wraps. A screen drawn on fills the row; a terminal that is not
+   * (plain mode) wraps a column early, as a terminal without a pending wrap would break the
+   * line itself on the last one. A pipe is not wrapped.
+   */
+  function textColumns(): number | undefined {
+    if (terminal) return output.columns;
+    const { columns } = output;
+    return output.isTTY === true && columns !== undefined && columns > 1 ? columns - 1 : undefined;
+  }
+
   /** Runs a turn on the person's prompt; `undefined`: goes on with the turn a stop cut short. */
   async function runTurn(prompt: string | undefined): Promise<'ended' | 'forced'> {
     const controller = new AbortController();
@@ -368,7 +382,8 @@ export async function runTerminalAgent(options: TerminalAgentOptions): Promise<n
         if (!forced) write(text);
       },
       style,
-      columns: () => (terminal ? output.columns : undefined),
+      columns: textColumns,
+      wrap: textWrap,
       questionShown: (toolCallId) => taken.has(toolCallId),
       questionTimeoutMs,
       showThinking: options.showThinking === true,

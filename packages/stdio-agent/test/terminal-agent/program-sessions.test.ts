@@ -31,4 +31,18 @@ describe('saved conversations, against the dsh-stdio-agent program', () => {
     expect(saved.code).toBe(0);
     expect(statSync(join(stateHome, 'dsh', 'sessions')).isDirectory()).toBe(true);
   });
+
+  it('lists two demos begun alike with when each started', async () => {
+    const stateHome = temporaryStateFolder();
+    for (let run = 0; run < 2; run++) {
+      const demo = await runProgram([], 'hello\n1\n', { XDG_STATE_HOME: stateHome });
+      expect(demo.code).toBe(0);
+    }
+    const listed = await runProgram(['--sessions'], '', { XDG_STATE_HOME: stateHome });
+    expect(listed.code).toBe(0);
+    const rows = listed.stdout.split('\n').slice(0, 2);
+    for (const row of rows) {
+      expect(row).toMatch(/ {2}hello \(started \d{4}-\d\d-\d\d \d\d:\d\d:\d\d\)$/);
+    }
+  });
 });

@@ -64,6 +64,58 @@ describe('StreamedText', () => {
   });
 });
 
+describe('StreamedText in hold mode (plain: no escape sequence)', () => {
+  const hold = (width: number | undefined) => new StreamedText(() => width, 'hold');
+
+  it('holds a word back until it ends, then breaks the line before it if it does not fit', () => {
+    const text = hold(10);
+    expect(text.push('alpha be')).toBe('alpha ');
+    // "betamax" ends at the space: it would pass the edge, so the line breaks before it.
+    expect(text.push('tamax is')).toBe('\nbetamax ');
+    // "is" fills the row: the space after it becomes the break.
+    expect(text.push(' long\nand')).toBe('is\nlong\n');
+    // The end of the turn ends the last word.
+    expect(text.endLine()).toBe('and\n');
+    expect(text.atLineStart).toBe(true);
+  });
+
+  it('writes the text of a wrapped turn the same, whatever the deltas, with no escape byte', () => {
+    const sentence = 'The quick brown fox jumps over the lazy dog and runs far away.';
+    const whole = hold(12);
+    const expected = whole.push(sentence) + whole.endLine();
+    // A space at the end of a row is written as it comes: it shows as nothing.
+    expect(expected).toBe(
+      'The quick \nbrown fox \njumps over \nthe lazy dog\nand runs far\naway.\n',
+    );
+    const split = hold(12);
+    const shown = streamAll(split, Array.from(sentence)) + split.endLine();
+    expect(shown).toBe(expected);
+    expect(shown).not.toContain('\u001b');
+  });
+
+  it('cuts a word longer than the line at the width, on rows of its own', () => {
+    const text = hold(4);
+    expect(streamAll(text, ['ab ', 'cdefghij', 'k l'])).toBe('ab \ncdef\nghij\nk ');
+    expect(text.endLine()).toBe('l\n');
+  });
+
+  it('lines a tab up after the held word, and counts wide characters by their width', () => {
+    const text = hold(10);
+    expect(streamAll(text, ['ab', '\tc'])).toBe('ab  ');
+    expect(text.flush()).toBe('c');
+    // Two columns each: "日本語" fits in 6 of the 10, "日本" no longer does after it.
+    const wide = hold(10);
+    expect(wide.push('日本語 日本 ')).toBe('日本語 \n日本 ');
+  });
+
+  it('writes a pipe as it comes: nothing held back', () => {
+    const text = hold(undefined);
+    expect(text.push('a long line that no terminal would keep on one row')).toBe(
+      'a long line that no terminal would keep on one row',
+    );
+  });
+});
+
 describe('fitStyledLine', () => {
   it('leaves a line that fits alone', () => {
     expect(fitStyledLine('\u001b[1mshort\u001b[22m', 10)).toBe('\u001b[1mshort\u001b[22m');

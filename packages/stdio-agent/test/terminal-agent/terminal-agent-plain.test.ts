@@ -3,7 +3,12 @@ import { deferred, type ModelStep, stepModel } from 'dsh-agent/testing';
 import { type AskUserQuestionOption, toToolError } from 'dsh-user-interaction';
 import { describe, expect, it, vi } from 'vitest';
 import { type FakeTerminal, TEST_ENV } from '../../src/testing.js';
-import { manualClock, startAgent, waitForPrompt } from '../support/agent-harness.js';
+import {
+  manualClock,
+  startAgent,
+  startPipedAgent,
+  waitForPrompt,
+} from '../support/agent-harness.js';
 
 const ESCAPE = '\u001b';
 
@@ -135,5 +140,56 @@ describe('NO_COLOR on a terminal', () => {
     ].map((match) => match[1]);
     expect(attributes.filter((codes) => codes !== '7' && codes !== '27')).toEqual([]);
     expect(terminal.written).toContain(`${ESCAPE}[`);
+  });
+});
+
+describe('plain mode: the text of the agent wraps at words, with no escape sequence', () => {
+  /** Streams the text in deltas that cut words in two. */
+  const streamed = () =>
+    stepModel(async function* () {
+      for (const text of [
+        'The quick brown fox ju',
+        'mps over the la',
+        'zy dog, then a super',
+        'califragilisticexpialidocious word.',
+      ]) {
+        yield { type: 'text-delta', text };
+      }
+      yield { type: 'finish', reason: 'stop' };
+    });
+
+  it('breaks the line before a word that would pass the width, and cuts a longer word', async () => {
+    const { terminal, type } = startAgent({ model: streamed(), plain: true, columns: 20 });
+    await vi.waitFor(() => expect(writtenText(terminal)).toMatch(/> $/));
+    type('hello');
+    // A terminal in its own (cooked) mode echoes the line and its Enter; the fake one does not.
+    terminal.terminal.write('hello\r\n');
+    await vi.waitFor(() => expect(writtenText(terminal)).toMatch(/word\.\n\n> $/));
+    // A space written at the end of a row shows as nothing.
+    const screen = (await terminal.screen()).map((row) => row.trimEnd()).join('\n');
+    // Rows of 19: a terminal that is not drawn on may break the line itself on the last column.
+    expect(screen.slice(screen.indexOf('The quick')).trimEnd()).toBe(
+      [
+        'The quick brown fox',
+        'jumps over the lazy',
+        'dog, then a',
+        'supercalifragilisti',
+        'cexpialidocious',
+        'word.',
+        '',
+        '>',
+      ].join('\n'),
+    );
+    expect(terminal.written).not.toContain(ESCAPE);
+  });
+
+  it('writes a pipe as the text comes, unwrapped', async () => {
+    const { pipes } = startPipedAgent({ model: streamed() });
+    pipes.input.write('hello\n');
+    await pipes.waitFor('word.');
+    expect(pipes.text()).toContain(
+      'The quick brown fox jumps over the lazy dog, then a supercalifragilisticexpialidocious word.',
+    );
+    pipes.input.end();
   });
 });

@@ -247,3 +247,30 @@ describe('a resumed conversation in the terminal', () => {
     expect(await unsaved.terminal.text()).not.toContain('To come back');
   });
 });
+
+describe('a resumed conversation in plain mode', () => {
+  it('wraps the text of its past turns at words, with no escape sequence', async () => {
+    const store = openSessionStore({ dir: temporaryStateFolder() });
+    const script: Script = {
+      steps: [{ text: "Plain mode wraps the agent's text at words." }],
+    };
+    const id = await earlierRun(store, '/', script, [{ prompt: 'first' }]);
+    const model = createScriptedModel(script);
+    const { terminal } = startAgent({
+      model,
+      session: await store.open(id),
+      columns: 20,
+      plain: true,
+    });
+    await terminal.waitFor('words.');
+    const rows = (await terminal.screen()).map((row) => row.trimEnd());
+    const start = rows.indexOf('Plain mode wraps');
+    // Rows of 19, as the live text of plain mode; the terminal's own wrap would cut "words".
+    expect(rows.slice(start, start + 3)).toEqual([
+      'Plain mode wraps',
+      "the agent's text at",
+      'words.',
+    ]);
+    expect(terminal.written).not.toContain('\u001b');
+  });
+});
