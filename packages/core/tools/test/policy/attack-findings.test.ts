@@ -59,6 +59,9 @@ describe('wrappers read otherwise than the program reads its options', () => {
     for (const command of [
       '\\time -vf echo touch pwned',
       '\\time --f echo touch pwned',
+      // `--format` in full too: only `-f` and `-o` are read as taking a value.
+      '/usr/bin/time --format echo touch pwned',
+      '\\time -pf echo touch pwned',
       '\\time --out=pwned echo hi',
       '/usr/bin/time --ou=pwned echo hi',
     ]) {
