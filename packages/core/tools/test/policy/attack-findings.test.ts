@@ -2,10 +2,9 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { createPermissionPolicy, openWorkspace } from '../../src/index.js';
 import { analyseCommand } from '../../src/policy/command/analyse-command.js';
 import { runTraced } from '../support/bash-differential.js';
-import { commandCheck } from '../support/policy-checks.js';
+import { commandCheck, commandPolicy } from '../support/policy-checks.js';
 import { testFileFolder } from '../support/test-folders.js';
 
 /**
@@ -14,7 +13,6 @@ import { testFileFolder } from '../support/test-folders.js';
  * connection. Each test fails until the policy asks for it.
  */
 const base = testFileFolder('dsh-attack-findings-');
-let count = 0;
 
 const ALLOW = ['echo', 'ls', 'cat', 'sed', 'find', 'git status', 'npm test'].map(
   (rule) => `run_command:${rule}`,
@@ -22,16 +20,7 @@ const ALLOW = ['echo', 'ls', 'cat', 'sed', 'find', 'git status', 'npm test'].map
 const DENY = ['run_command:touch', 'run_command:rm'];
 
 async function setUp() {
-  const folder = join(base, `w${++count}`);
-  mkdirSync(folder, { recursive: true });
-  const workspace = await openWorkspace(folder);
-  const policy = createPermissionPolicy({
-    workspace,
-    stateDir: join(base, `s${count}`),
-    allow: ALLOW,
-    deny: DENY,
-  });
-  return (command: string) => policy.decide(commandCheck(workspace, command));
+  return (await commandPolicy(base, { allow: ALLOW, deny: DENY })).decide;
 }
 
 describe('wrappers read otherwise than the program reads its options', () => {
@@ -71,12 +60,7 @@ describe('wrappers read otherwise than the program reads its options', () => {
   });
 
   it('reads `jobs -x` as the wrapper it is (it runs the command after it)', async () => {
-    const folder = join(base, `w${++count}`);
-    mkdirSync(folder, { recursive: true });
-    const workspace = await openWorkspace(folder);
-    const policy = createPermissionPolicy({
-      workspace,
-      stateDir: join(base, `s${count}`),
+    const { workspace, policy } = await commandPolicy(base, {
       allow: ['run_command:jobs'],
       deny: DENY,
     });
@@ -164,12 +148,7 @@ describe('find -exec read where find reads `-exec` as the value of `-name`', () 
     const verdict = await decide(command);
     expect(verdict.decision).not.toBe('allow');
     expect(verdict).not.toHaveProperty('allowAlways');
-    const folder = join(base, `w${++count}`);
-    mkdirSync(folder, { recursive: true });
-    const workspace = await openWorkspace(folder);
-    const remembered = createPermissionPolicy({
-      workspace,
-      stateDir: join(base, `s${count}`),
+    const { workspace, policy: remembered } = await commandPolicy(base, {
       allow: ['run_command:find', 'run_command:-o'],
     });
     const touch = 'find . -name -exec -o -exec touch pwned \\;';
@@ -250,12 +229,7 @@ describe('locale variables are not inert', () => {
 
 describe('programs\' own options that run code, under the rule "always" offers', () => {
   it('asks for `cargo --config` and `go -exec`/`-toolexec`, as for npm and git', async () => {
-    const folder = join(base, `w${++count}`);
-    mkdirSync(folder, { recursive: true });
-    const workspace = await openWorkspace(folder);
-    const policy = createPermissionPolicy({
-      workspace,
-      stateDir: join(base, `s${count}`),
+    const { workspace, policy } = await commandPolicy(base, {
       allow: ['run_command:cargo run', 'run_command:cargo test', 'run_command:go test'],
     });
     // Seen: in a new crate, the first runs `touch pwned target/debug/demo`.
@@ -273,12 +247,7 @@ describe('programs\' own options that run code, under the rule "always" offers',
 
 describe('what "always" offers', () => {
   it('offers none for a command found inside another (a wrapper, `bash -c`, `find -exec`)', async () => {
-    const folder = join(base, `w${++count}`);
-    mkdirSync(folder, { recursive: true });
-    const workspace = await openWorkspace(folder);
-    const policy = createPermissionPolicy({
-      workspace,
-      stateDir: join(base, `s${count}`),
+    const { workspace, policy } = await commandPolicy(base, {
       allow: ['run_command:echo', 'run_command:find'],
     });
     // "Always allow `rm`" was offered for the `rm` that `find` runs.
@@ -299,12 +268,7 @@ describe('what "always" offers', () => {
 
 describe('programs without a record whose own options run a program or write a file', () => {
   it('asks for `sort --compress-program`/`-o`, `uniq IN OUT` and `ssh -o ProxyCommand`', async () => {
-    const folder = join(base, `w${++count}`);
-    mkdirSync(folder, { recursive: true });
-    const workspace = await openWorkspace(folder);
-    const policy = createPermissionPolicy({
-      workspace,
-      stateDir: join(base, `s${count}`),
+    const { workspace, policy } = await commandPolicy(base, {
       allow: ['run_command:sort', 'run_command:uniq', 'run_command:ssh'],
     });
     // Seen under bash: the first ran ./c.sh (sort runs it to compress its temporary files), the
@@ -337,12 +301,7 @@ describe('the last findings of the attack', () => {
   });
 
   it('asks for `make` with a second target, and `xxd IN OUT`', async () => {
-    const folder = join(base, `w${++count}`);
-    mkdirSync(folder, { recursive: true });
-    const workspace = await openWorkspace(folder);
-    const policy = createPermissionPolicy({
-      workspace,
-      stateDir: join(base, `s${count}`),
+    const { workspace, policy } = await commandPolicy(base, {
       allow: ['run_command:make test', 'run_command:xxd'],
     });
     for (const command of ['make test deploy', 'xxd -r in.hex out'])

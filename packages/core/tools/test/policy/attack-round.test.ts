@@ -1,26 +1,12 @@
-// biome-ignore-all lint/suspicious/noTemplateCurlyInString: the strings are shell commands, whose ${ } is bash's.
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { createPermissionPolicy, openWorkspace } from '../../src/index.js';
 import { analyseCommand } from '../../src/policy/command/analyse-command.js';
 import { runTraced } from '../support/bash-differential.js';
-import { commandCheck } from '../support/policy-checks.js';
+import { commandPolicy } from '../support/policy-checks.js';
 import { testFileFolder } from '../support/test-folders.js';
 
 const base = testFileFolder('dsh-attack-round-');
-let count = 0;
-
 async function setUp(options: { allow?: string[]; deny?: string[] }) {
-  const folder = join(base, `w${++count}`);
-  mkdirSync(folder, { recursive: true });
-  const workspace = await openWorkspace(folder);
-  const policy = createPermissionPolicy({
-    workspace,
-    stateDir: join(base, `s${count}`),
-    ...options,
-  });
-  return (command: string) => policy.decide(commandCheck(workspace, command));
+  return (await commandPolicy(base, options)).decide;
 }
 
 /** The examples of the attack round: each ran `touch pwned` under a rule for `echo`, past a deny rule for `touch`. */

@@ -3,22 +3,14 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { createPermissionPolicy, openWorkspace } from '../../src/index.js';
-import { commandCheck } from '../support/policy-checks.js';
+import { commandCheck, commandPolicy } from '../support/policy-checks.js';
 import { testFileFolder } from '../support/test-folders.js';
 
 const base = testFileFolder('dsh-hidden-');
 let count = 0;
 
 async function setUp(options: { allow?: string[]; deny?: string[] }) {
-  const folder = join(base, `w${++count}`);
-  mkdirSync(folder, { recursive: true });
-  const workspace = await openWorkspace(folder);
-  const policy = createPermissionPolicy({
-    workspace,
-    stateDir: join(base, `s${count}`),
-    ...options,
-  });
+  const { workspace, policy } = await commandPolicy(base, options);
   return { workspace, policy };
 }
 

@@ -1,6 +1,12 @@
+import { mkdtempSync } from 'node:fs';
 import { join } from 'node:path';
 import type { PermissionCheck, ToolCallDescription } from 'dsh-agent';
-import type { Workspace } from '../../src/index.js';
+import {
+  createPermissionPolicy,
+  openWorkspace,
+  type PermissionPolicyOptions,
+  type Workspace,
+} from '../../src/index.js';
 
 /** What the policy is asked for `run_command` of `command`, as the tool describes it. */
 export function commandCheck(workspace: Workspace, command: string): PermissionCheck {
@@ -21,4 +27,19 @@ export function fileCheck(
 ): PermissionCheck {
   const absolute = path.startsWith('/') ? path : join(workspace.root, path);
   return { toolName: tool, args: { path }, description: { kind, locations: [{ path: absolute }] } };
+}
+
+/**
+ * A new workspace under `base` (a test file's folder) with a policy of its own under `options`,
+ * and `decide(command)`: what the policy says of `run_command` of that command there.
+ */
+export async function commandPolicy(
+  base: string,
+  options: Omit<PermissionPolicyOptions, 'workspace' | 'stateDir'> = {},
+) {
+  const folder = mkdtempSync(join(base, 'w-'));
+  const workspace = await openWorkspace(folder);
+  const policy = createPermissionPolicy({ workspace, stateDir: `${folder}-state`, ...options });
+  const decide = (command: string) => policy.decide(commandCheck(workspace, command));
+  return { folder, workspace, policy, decide };
 }
