@@ -18,9 +18,6 @@ import { rejectionOf } from '../support/rejection-of.js';
 import { type AskOutcome, createTestAgent, type TestAgent } from '../support/test-agent.js';
 import { initialize, startTurn, withConnection } from '../support/test-client.js';
 
-/** Generous for an in-memory round trip; a provider that waited for the client would never meet it. */
-const PROMPTLY_MS = 1_000;
-
 const database = {
   question: 'Which database?',
   options: [
@@ -66,14 +63,11 @@ describe('cancellation', () => {
     const errors = vi.spyOn(console, 'error');
     await withPendingForm(
       async ({ testAgent, testClient, agent, pipe, sessionId, response, form }) => {
-        const started = performance.now();
         await agent.notify(methods.agent.session.cancel, { sessionId });
+        // The client has not replied (it does below): a provider that waited for its reply
+        // would never get here.
         const outcome = await testAgent.outcomeOf(sessionId);
-        const elapsed = performance.now() - started;
-
-        // The client never replied, yet the ask ended, withdrawn, within the bound.
         expect(errorCode(outcome)).toBe('ASK_ABORTED');
-        expect(elapsed).toBeLessThan(PROMPTLY_MS);
         expect((await response).stopReason).toBe('cancelled');
 
         // The client sees the cancel three ways: on the wire, in its `*` notification
@@ -175,11 +169,10 @@ describe('connection end and disposal', () => {
       const provider = testAgent.provider();
       expect(provider.pending).toBe(1);
 
-      const started = performance.now();
       pipe.disconnect();
+      // Nothing answers the form after the disconnect: the ask ends on the disconnect alone.
       const outcome = await testAgent.outcomeOf(sessionId);
       expect(errorCode(outcome)).toBe('INPUT_CLOSED');
-      expect(performance.now() - started).toBeLessThan(PROMPTLY_MS);
       expect(agentConnection.signal.aborted).toBe(true);
       expect(provider.pending).toBe(0);
 

@@ -6,15 +6,12 @@ import { hasStackTrace, jsonRpcLine, startBin } from '../support/bin-process.js'
 // How the process ends when its client goes away; cancels and time limits are tested in-process
 // (program-cancel.test.ts).
 
-/** Generous for a child process; an agent that waited for the client's reply would never meet it. */
-const PROMPTLY_MS = 2_000;
-
 describe('disconnect, against the bin', () => {
   it.each([
     ['its stdin ends', 'stdin'],
     ['its stdout breaks, and the next write fails', 'stdout'],
   ] as const)(
-    'the client disconnecting mid-question (%s): the agent exits 0 promptly, without a stack trace',
+    'the client disconnecting mid-question (%s): the agent exits 0 without waiting for a reply, and without a stack trace',
     async (_, broken) => {
       const bin = startBin();
       const testClient = createTestClient();
@@ -23,7 +20,7 @@ describe('disconnect, against the bin', () => {
       prompt(connection.agent, sessionId, 'Start.').catch(() => {});
       await testClient.forms.next();
 
-      const started = performance.now();
+      // No reply to the form ever comes: an agent that waited for one would never exit.
       if (broken === 'stdin') {
         bin.child.stdin.end();
       } else {
@@ -32,7 +29,6 @@ describe('disconnect, against the bin', () => {
         await connection.agent.notify(methods.agent.session.cancel, { sessionId });
       }
       expect(await bin.exited).toEqual({ code: 0, signal: null });
-      expect(performance.now() - started).toBeLessThan(PROMPTLY_MS);
       expect(hasStackTrace(bin.stderr()), bin.stderr()).toBe(false);
       for (const line of bin.lines.all) jsonRpcLine(line);
       connection.close();

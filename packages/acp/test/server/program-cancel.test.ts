@@ -7,14 +7,11 @@ import { cancelWhileFormPending } from '../support/server-harness.js';
 
 // bin-cancel.test.ts ends the bin's stdin and breaks its stdout mid-question: how the process exits.
 
-/** As in bin-cancel.test.ts; an agent that waited for the client's reply would never meet it. */
-const PROMPTLY_MS = 2_000;
-
 describe('cancel and time limits, against the dsh-acp program', () => {
   it('session/cancel while a form is pending: the client sees $/cancel_request and the turn ends cancelled, with no reply ever sent', async () => {
     const testClient = createTestClient();
     await withProgramClient([], testClient, async (agent) => {
-      const { sessionId, form } = await cancelWhileFormPending(agent, testClient, PROMPTLY_MS);
+      const { sessionId, form } = await cancelWhileFormPending(agent, testClient);
 
       expect(await testClient.notifications.next()).toEqual({
         method: '$/cancel_request',

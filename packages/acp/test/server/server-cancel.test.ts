@@ -14,16 +14,13 @@ import { openSession, rawWire } from '../support/raw-wire.js';
 import { rejectionOf } from '../support/rejection-of.js';
 import { cancelWhileFormPending } from '../support/server-harness.js';
 
-/** Generous for an in-memory round trip; a server that waited for the client would never meet it. */
-const PROMPTLY_MS = 1_000;
-
 const demo = () => ({ model: createScriptedModel(DEMO_SCRIPT, { name: 'demo' }) });
 
 describe('session/cancel', () => {
   it('while a form is pending: withdraws it ($/cancel_request) and ends the turn cancelled, though the client never replies', async () => {
     const testClient = createTestClient();
     await withServer(demo(), testClient, async ({ agent, pipe }) => {
-      const { sessionId, form } = await cancelWhileFormPending(agent, testClient, PROMPTLY_MS);
+      const { sessionId, form } = await cancelWhileFormPending(agent, testClient);
 
       // The client saw the withdrawal of exactly that request.
       const cancel = await pipe.wire.waitFor(cancelRequest());
