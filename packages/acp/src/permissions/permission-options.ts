@@ -1,13 +1,12 @@
 import type { PermissionOption } from '@agentclientprotocol/sdk';
 import {
-  askCancelledError,
   invalidAnswerError,
   offeredChoices,
   type PermissionAnswer,
   type PermissionChoice,
   type PermissionRequest,
 } from 'dsh-user-interaction';
-import { isRecord } from '../questions/is-record.js';
+import { selectedOptionId } from './selected-option-id.js';
 
 /**
  * The options of an approval, one per choice the request offers, in the order allow once,
@@ -29,22 +28,16 @@ export function permissionOptionsFor(request: PermissionRequest): PermissionOpti
 }
 
 /**
- * The person's choice from the client's `session/request_permission` reply, as received:
- * `selected` gives the choice of that option, `cancelled` throws `ASK_CANCELLED`, and an option
- * the request did not offer, or any other shape, throws `INVALID_ANSWER`. (The service turns
+ * The person's choice from the client's `session/request_permission` reply, as received (read
+ * by `selectedOptionId`): the choice of the selected option, whose id is its choice; an option
+ * the request did not offer throws `INVALID_ANSWER`. (The service turns
  * each failure into a denial.)
  */
 export function choiceFromPermissionReply(
   request: PermissionRequest,
   reply: unknown,
 ): PermissionAnswer {
-  const outcome = isRecord(reply) ? reply.outcome : undefined;
-  if (!isRecord(outcome)) throw invalidAnswerError('the reply has no outcome');
-  if (outcome.outcome === 'cancelled') throw askCancelledError();
-  if (outcome.outcome !== 'selected') {
-    throw invalidAnswerError('the outcome is neither selected nor cancelled');
-  }
-  const { optionId } = outcome;
+  const optionId = selectedOptionId(reply);
   const choice = offeredChoices(request).find((offered) => offered === optionId);
   if (choice === undefined) {
     throw invalidAnswerError('the selected option is not one of the options offered');

@@ -2,10 +2,9 @@ import {
   type AskUserQuestionAnswer,
   type AskUserQuestionRequest,
   answerForOption,
-  askCancelledError,
   invalidAnswerError,
 } from 'dsh-user-interaction';
-import { isRecord } from './is-record.js';
+import { selectedOptionId } from '../permissions/selected-option-id.js';
 import { permissionOptionId } from './permission-request-for-question.js';
 
 const OPTION_ID = /^option-(0|[1-9][0-9]{0,5})$/;
@@ -13,20 +12,14 @@ const OPTION_ID = /^option-(0|[1-9][0-9]{0,5})$/;
 /**
  * Maps the client's `session/request_permission` reply, as received, back to the person's
  * answer: `selected` gives that option's answer, `cancelled` throws `ASK_CANCELLED`, and an
- * unknown option id or any other shape throws `INVALID_ANSWER`.
+ * unknown option id or any other shape (see `selectedOptionId`) throws `INVALID_ANSWER`.
  */
 export function answerFromPermission(
   request: AskUserQuestionRequest,
   response: unknown,
 ): AskUserQuestionAnswer {
-  const outcome = isRecord(response) ? response.outcome : undefined;
-  if (!isRecord(outcome)) throw invalidAnswerError('the reply has no outcome');
-  if (outcome.outcome === 'cancelled') throw askCancelledError();
-  if (outcome.outcome !== 'selected') {
-    throw invalidAnswerError('the outcome is neither selected nor cancelled');
-  }
-  const { optionId } = outcome;
-  const match = typeof optionId === 'string' ? OPTION_ID.exec(optionId) : null;
+  const optionId = selectedOptionId(response);
+  const match = OPTION_ID.exec(optionId);
   const index = match === null ? -1 : Number(match[1]);
   const option = request.options?.[index];
   if (option === undefined || permissionOptionId(index) !== optionId) {
