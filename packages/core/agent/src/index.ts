@@ -22,6 +22,7 @@ export type { ConversationEntry, ConversationRecorder } from './loop/conversatio
 export {
   type AgentOptions,
   type ChatAgent,
+  checkAgentOptions,
   createAgent,
   DEFAULT_MAX_STEPS,
   type RunOptions,

@@ -20,6 +20,7 @@ describe('the public surface', () => {
       'ModelError',
       'SESSION_ERROR_CODES',
       'SessionError',
+      'checkAgentOptions',
       'compareSessionInfos',
       'createAgent',
       'createAskUserQuestionAgentTool',

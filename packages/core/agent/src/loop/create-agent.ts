@@ -86,17 +86,25 @@ export interface ChatAgent extends Agent {
 
 const TOOL_NAME = /^[A-Za-z0-9_-]{1,64}$/;
 
+/** The options of one agent that its program may share with others: all but `id` and `interaction`. */
+type SharedAgentOptions = Omit<AgentOptions, 'id' | 'interaction'>;
+
 function checkOptions(options: AgentOptions): void {
-  if (typeof options?.model?.stream !== 'function') {
-    throw new TypeError('createAgent() needs a `model` with a stream(request) method.');
-  }
+  checkSharedOptions(options);
   if (typeof options.interaction?.ask !== 'function') {
     throw new TypeError('createAgent() needs an `interaction` with an ask(request) method.');
   }
-  const { id, maxSteps, questionTimeoutMs } = options;
+  const { id } = options;
   if (id !== undefined && (typeof id !== 'string' || id.trim() === '')) {
     throw new TypeError('createAgent(): `id` must be a non-blank string.');
   }
+}
+
+function checkSharedOptions(options: SharedAgentOptions): void {
+  if (typeof options?.model?.stream !== 'function') {
+    throw new TypeError('createAgent() needs a `model` with a stream(request) method.');
+  }
+  const { maxSteps, questionTimeoutMs } = options;
   if (options.instructions !== undefined && typeof options.instructions !== 'string') {
     throw new TypeError('createAgent(): `instructions` must be a string.');
   }
@@ -125,7 +133,20 @@ function checkOptions(options: AgentOptions): void {
   }
 }
 
-function toolMap(options: AgentOptions): Map<string, AgentTool> {
+/**
+ * Throws the `TypeError` `createAgent` would throw for these options, without making an agent:
+ * for a program that makes one agent per session from the same options (the ACP server), and
+ * gives each its own `id` and `interaction`, to fail at start rather than at the first session.
+ */
+export function checkAgentOptions(options: SharedAgentOptions): void {
+  checkSharedOptions(options);
+  toolMap(options);
+  if (options.conversation !== undefined) {
+    restoreConversation(options.conversation, 'createAgent(): `conversation`');
+  }
+}
+
+function toolMap(options: SharedAgentOptions): Map<string, AgentTool> {
   const tools = new Map<string, AgentTool>();
   const ask = createAskUserQuestionAgentTool(
     options.questionTimeoutMs === undefined ? {} : { timeoutMs: options.questionTimeoutMs },
