@@ -1,6 +1,5 @@
 import type { PromptResponse, SessionUpdate } from '@agentclientprotocol/sdk';
 import {
-  type AgentEvent,
   type AgentOptions,
   type ChatAgent,
   createAgent,
@@ -16,17 +15,9 @@ import {
   type UserInteractionProvider,
 } from 'dsh-user-interaction';
 import type { QuestionScope } from '../questions/question-scope.js';
-import {
-  retryNotice,
-  type ShownToolCall,
-  textUpdate,
-  thoughtUpdate,
-  toolApprovalUpdate,
-  toolCallUpdate,
-  toolResultUpdate,
-} from './agent-event-updates.js';
 import { promptResponseFor } from './prompt-response.js';
 import { sessionNotFound, turnAlreadyRunning, unexpectedFailure } from './server-errors.js';
+import { TurnUpdates } from './turn-updates.js';
 
 /** What the agent of every session is made of; the server adds the id and the question service. */
 export type SessionAgentOptions = Omit<AgentOptions, 'id' | 'interaction'>;
@@ -62,14 +53,8 @@ export class AcpSession {
   readonly #send: (update: SessionUpdate) => Promise<void>;
   readonly #stored: StoredSession | undefined;
   readonly #tools: SessionAgentOptions['tools'];
-  readonly #notices: () => boolean;
   readonly #onClose: (() => Promise<void>) | undefined;
-  // ACP tool call ids must be unique in a session; models may reuse theirs across turns.
-  readonly #usedToolCallIds = new Set<string>();
-  readonly #toolCallIds = new Map<string, string>();
-  // What each call of the turn does and who decided it, by agent call id: a call's updates
-  // replace its content, so each one says it all again.
-  readonly #shown = new Map<string, ShownToolCall>();
+  readonly #updates: TurnUpdates;
   #turn:
     | {
         readonly controller: AbortController;
@@ -90,7 +75,7 @@ export class AcpSession {
     this.#send = options.send;
     this.#stored = options.stored;
     this.#tools = options.agent.tools;
-    this.#notices = options.notices ?? (() => false);
+    this.#updates = new TurnUpdates(options.notices ?? (() => false));
     this.#onClose = options.onClose;
     const interaction = createUserInteraction();
     this.#registration = interaction.registerProvider(options.provider);
@@ -123,14 +108,13 @@ export class AcpSession {
     for (const event of replayConversation(entries, tools === undefined ? {} : { tools })) {
       if (signal?.aborted === true) return;
       if (event.type === 'turn-end') {
-        this.#toolCallIds.clear();
-        this.#shown.clear();
+        this.#updates.endTurn();
         continue;
       }
       const update: SessionUpdate | undefined =
         event.type === 'prompt'
           ? { sessionUpdate: 'user_message_chunk', content: { type: 'text', text: event.text } }
-          : this.#updateFor(event);
+          : this.#updates.updateFor(event);
       if (update !== undefined) await this.#send(update);
     }
   }
@@ -177,7 +161,8 @@ export class AcpSession {
   /** Where a question or an approval of this session's agent appears: this session, next to its tool call. */
   scopeFor(request: Pick<AskUserQuestionRequest, 'agent'>): QuestionScope {
     const agentCallId = toolCallIdOf(request);
-    const toolCallId = agentCallId === undefined ? undefined : this.#toolCallIds.get(agentCallId);
+    const toolCallId =
+      agentCallId === undefined ? undefined : this.#updates.toolCallIdOf(agentCallId);
     return toolCallId === undefined ? { sessionId: this.id } : { sessionId: this.id, toolCallId };
   }
 
@@ -235,13 +220,12 @@ export class AcpSession {
           end = event;
           continue;
         }
-        const update = this.#updateFor(event);
+        const update = this.#updates.updateFor(event);
         if (update !== undefined) await this.#send(update);
       }
     } finally {
       signal?.removeEventListener('abort', onAbort);
-      this.#toolCallIds.clear();
-      this.#shown.clear();
+      this.#updates.endTurn();
       this.#turn = undefined;
       markDone();
     }
@@ -269,44 +253,5 @@ export class AcpSession {
     this.#registration();
     await this.#onClose?.();
     await this.#stored?.close();
-  }
-
-  #updateFor(event: Exclude<AgentEvent, TurnEndEvent>): SessionUpdate | undefined {
-    switch (event.type) {
-      case 'retry':
-        // A client without notices sees the turn go on; its end says what failed.
-        return this.#notices() ? retryNotice(event) : undefined;
-      case 'reasoning':
-        return thoughtUpdate(event.text);
-      case 'text':
-        return textUpdate(event.text);
-      case 'tool-call':
-        this.#shown.set(event.id, { description: event.description });
-        return toolCallUpdate(event, this.#assignToolCallId(event.id));
-      case 'tool-approval': {
-        const { description } = this.#shown.get(event.id) ?? {};
-        this.#shown.set(event.id, { description, approval: event });
-        return toolApprovalUpdate(event, this.#acpIdOf(event.id), description);
-      }
-      case 'tool-result': {
-        const shown = this.#shown.get(event.id);
-        this.#shown.delete(event.id);
-        return toolResultUpdate(event, this.#acpIdOf(event.id), shown);
-      }
-    }
-  }
-
-  #acpIdOf(agentCallId: string): string {
-    return this.#toolCallIds.get(agentCallId) ?? agentCallId;
-  }
-
-  #assignToolCallId(agentCallId: string): string {
-    let toolCallId = agentCallId;
-    for (let copy = 2; this.#usedToolCallIds.has(toolCallId); copy++) {
-      toolCallId = `${agentCallId}#${copy}`;
-    }
-    this.#usedToolCallIds.add(toolCallId);
-    this.#toolCallIds.set(agentCallId, toolCallId);
-    return toolCallId;
   }
 }

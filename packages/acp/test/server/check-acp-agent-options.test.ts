@@ -1,0 +1,127 @@
+import { checkAgentOptions, createScriptedModel, DEMO_SCRIPT } from 'dsh-agent';
+import { describe, expect, it } from 'vitest';
+import { packageAgentInfo } from '../../src/agent-info.js';
+import { serveAcpAgent } from '../../src/index.js';
+import {
+  type AcpAgentServerOptions,
+  checkAcpAgentOptions,
+} from '../../src/server/acp-agent-server.js';
+import { tappedPipe } from '../../src/testing.js';
+
+const model = createScriptedModel(DEMO_SCRIPT, { name: 'demo' });
+
+function thrown(run: () => unknown): unknown {
+  try {
+    run();
+  } catch (error) {
+    return error;
+  }
+  return undefined;
+}
+
+describe('checkAcpAgentOptions', () => {
+  it('gives the options with their defaults, the agent options apart', () => {
+    const tools = [
+      {
+        name: 'echo',
+        description: 'Echoes.',
+        parameters: { type: 'object' },
+        execute: async () => ({ ok: true as const, output: '' }),
+      },
+    ];
+    const checked = checkAcpAgentOptions({ model, tools, maxSteps: 3 });
+    expect(checked.agentInfo).toEqual(packageAgentInfo());
+    expect(checked.questionsAsPermissions).toBe(false);
+    expect(checked.sessionStore).toBeUndefined();
+    expect(checked.toolsFor).toBeUndefined();
+    expect(checked.agent).toEqual({ model, tools, maxSteps: 3 });
+  });
+
+  it('makes a log that never throws, whatever the given one does', () => {
+    const lines: string[] = [];
+    const checked = checkAcpAgentOptions({
+      model,
+      log: (line) => {
+        lines.push(line);
+        throw new Error('the log is broken');
+      },
+    });
+    expect(() => checked.log('one')).not.toThrow();
+    expect(lines).toEqual(['one']);
+    expect(() => checkAcpAgentOptions({ model }).log('nowhere')).not.toThrow();
+  });
+
+  it.each([
+    ['options that are not an object', null, 'options'],
+    ['agentInfo without a version', { model, agentInfo: { name: 'x' } }, 'agentInfo'],
+    ['a log that is not a function', { model, log: 'stderr' }, 'log'],
+    [
+      'a session store without open',
+      { model, sessionStore: { create() {}, list() {} } },
+      'sessionStore',
+    ],
+    ['toolsFor that is not a function', { model, toolsFor: {} }, 'toolsFor'],
+    [
+      'questionsAsPermissions that is not a boolean',
+      { model, questionsAsPermissions: 'yes' },
+      'questionsAsPermissions',
+    ],
+  ])('refuses %s with a TypeError naming it', (_name, options, option) => {
+    const error = thrown(() => checkAcpAgentOptions(options as never));
+    expect(error).toBeInstanceOf(TypeError);
+    expect((error as Error).message).toContain(option);
+  });
+
+  it.each([
+    ['no model', {}],
+    ['maxSteps 0', { model, maxSteps: 0 }],
+    ['a tool without execute', { model, tools: [{ name: 'x' }] }],
+  ])('refuses agent options as dsh-agent does: %s', (_name, options) => {
+    const error = thrown(() => checkAcpAgentOptions(options as never));
+    expect(error).toBeInstanceOf(TypeError);
+    expect((error as Error).message).toBe(
+      (thrown(() => checkAgentOptions(options as never)) as Error).message,
+    );
+  });
+
+  it('reads each option once: a getter cannot pass the check and then give another value', () => {
+    let reads = 0;
+    const options = {
+      model,
+      get log() {
+        reads++;
+        return reads === 1 ? () => {} : 'not a function';
+      },
+    } as unknown as AcpAgentServerOptions;
+    const checked = checkAcpAgentOptions(options);
+    expect(() => checked.log('line')).not.toThrow();
+    expect(reads).toBe(1);
+  });
+
+  it('calls nothing it is given: no toolsFor, no session store, no model', () => {
+    const called: string[] = [];
+    const spy = (name: string) => () => {
+      called.push(name);
+      throw new Error(`${name} must not be called`);
+    };
+    checkAcpAgentOptions({
+      model: { name: 'spy', stream: spy('model.stream') } as never,
+      toolsFor: spy('toolsFor'),
+      sessionStore: { create: spy('create'), open: spy('open'), list: spy('list') } as never,
+      log: spy('log'),
+    });
+    expect(called).toEqual([]);
+  });
+
+  it('is what serveAcpAgent checks: the same TypeError, at once, before anything is served', () => {
+    const pipe = tappedPipe();
+    const options = { model, questionsAsPermissions: 1 } as never;
+    const error = thrown(() => serveAcpAgent(pipe.agentStream, options));
+    expect(error).toBeInstanceOf(TypeError);
+    expect((error as Error).message).toBe(
+      (thrown(() => checkAcpAgentOptions(options)) as Error).message,
+    );
+    expect(pipe.wire.messages).toHaveLength(0);
+    pipe.disconnect();
+  });
+});
