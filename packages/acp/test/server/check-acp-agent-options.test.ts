@@ -7,16 +7,13 @@ import {
   checkAcpAgentOptions,
 } from '../../src/server/acp-agent-server.js';
 import { tappedPipe } from '../../src/testing.js';
+import { rejectionOf } from '../support/rejection-of.js';
 
 const model = createScriptedModel(DEMO_SCRIPT, { name: 'demo' });
 
-function thrown(run: () => unknown): unknown {
-  try {
-    run();
-  } catch (error) {
-    return error;
-  }
-  return undefined;
+/** The error `run` throws; fails when it throws nothing. */
+function thrown(run: () => unknown): Promise<unknown> {
+  return rejectionOf(Promise.resolve().then(run));
 }
 
 describe('checkAcpAgentOptions', () => {
@@ -66,8 +63,8 @@ describe('checkAcpAgentOptions', () => {
       { model, questionsAsPermissions: 'yes' },
       'questionsAsPermissions',
     ],
-  ])('refuses %s with a TypeError naming it', (_name, options, option) => {
-    const error = thrown(() => checkAcpAgentOptions(options as never));
+  ])('refuses %s with a TypeError naming it', async (_name, options, option) => {
+    const error = await thrown(() => checkAcpAgentOptions(options as never));
     expect(error).toBeInstanceOf(TypeError);
     expect((error as Error).message).toContain(option);
   });
@@ -76,11 +73,11 @@ describe('checkAcpAgentOptions', () => {
     ['no model', {}],
     ['maxSteps 0', { model, maxSteps: 0 }],
     ['a tool without execute', { model, tools: [{ name: 'x' }] }],
-  ])('refuses agent options as dsh-agent does: %s', (_name, options) => {
-    const error = thrown(() => checkAcpAgentOptions(options as never));
+  ])('refuses agent options as dsh-agent does: %s', async (_name, options) => {
+    const error = await thrown(() => checkAcpAgentOptions(options as never));
     expect(error).toBeInstanceOf(TypeError);
     expect((error as Error).message).toBe(
-      (thrown(() => checkAgentOptions(options as never)) as Error).message,
+      ((await thrown(() => checkAgentOptions(options as never))) as Error).message,
     );
   });
 
@@ -113,13 +110,13 @@ describe('checkAcpAgentOptions', () => {
     expect(called).toEqual([]);
   });
 
-  it('is what serveAcpAgent checks: the same TypeError, at once, before anything is served', () => {
+  it('is what serveAcpAgent checks: the same TypeError, at once, before anything is served', async () => {
     const pipe = tappedPipe();
     const options = { model, questionsAsPermissions: 1 } as never;
-    const error = thrown(() => serveAcpAgent(pipe.agentStream, options));
+    const error = await thrown(() => serveAcpAgent(pipe.agentStream, options));
     expect(error).toBeInstanceOf(TypeError);
     expect((error as Error).message).toBe(
-      (thrown(() => checkAcpAgentOptions(options)) as Error).message,
+      ((await thrown(() => checkAcpAgentOptions(options))) as Error).message,
     );
     expect(pipe.wire.messages).toHaveLength(0);
     pipe.disconnect();
