@@ -1,4 +1,9 @@
-import { checkAgentOptions, createScriptedModel, DEMO_SCRIPT } from 'dsh-agent';
+import {
+  type ConversationEntry,
+  checkAgentOptions,
+  createScriptedModel,
+  DEMO_SCRIPT,
+} from 'dsh-agent';
 import { describe, expect, it } from 'vitest';
 import { packageAgentInfo } from '../../src/agent-info.js';
 import { serveAcpAgent } from '../../src/index.js';
@@ -119,6 +124,29 @@ describe('checkAcpAgentOptions', () => {
       ((await thrown(() => checkAcpAgentOptions(options))) as Error).message,
     );
     expect(pipe.wire.messages).toHaveLength(0);
+    pipe.disconnect();
+  });
+
+  it('makes no agent at start: a turn left unfinished in a given conversation is not closed into the recorder', () => {
+    // A made agent closes such a turn at once, writing two entries: the throw-away agent
+    // serveAcpAgent used to make for its check wrote them into the caller's recorder.
+    const conversation: ConversationEntry[] = [
+      { type: 'prompt', text: 'Hello.' },
+      {
+        type: 'assistant',
+        text: 'Asking.',
+        toolCalls: [{ id: 'q', name: 'ask_user_question', arguments: '{"question":"Name?"}' }],
+      },
+    ];
+    const recorded: ConversationEntry[] = [];
+    const recorder = {
+      add: (entry: ConversationEntry) => void recorded.push(entry),
+      flush: async () => {},
+    };
+    const pipe = tappedPipe();
+    const server = serveAcpAgent(pipe.agentStream, { model, conversation, recorder });
+    expect(recorded).toEqual([]);
+    server.close();
     pipe.disconnect();
   });
 });
