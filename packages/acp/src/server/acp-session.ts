@@ -1,5 +1,6 @@
 import type { PromptResponse, SessionUpdate } from '@agentclientprotocol/sdk';
 import {
+  type AgentEvent,
   type AgentOptions,
   type ChatAgent,
   createAgent,
@@ -114,7 +115,7 @@ export class AcpSession {
       const update: SessionUpdate | undefined =
         event.type === 'prompt'
           ? { sessionUpdate: 'user_message_chunk', content: { type: 'text', text: event.text } }
-          : this.#updates.updateFor(event);
+          : this.#updateFor(event);
       if (update !== undefined) await this.#send(update);
     }
   }
@@ -220,7 +221,7 @@ export class AcpSession {
           end = event;
           continue;
         }
-        const update = this.#updates.updateFor(event);
+        const update = this.#updateFor(event);
         if (update !== undefined) await this.#send(update);
       }
     } finally {
@@ -253,5 +254,9 @@ export class AcpSession {
     this.#registration();
     await this.#onClose?.();
     await this.#stored?.close();
+  }
+
+  #updateFor(event: Exclude<AgentEvent, TurnEndEvent>): SessionUpdate | undefined {
+    return this.#updates.updateFor(event);
   }
 }
