@@ -44,7 +44,8 @@ function callContext(extra: Partial<McpToolContext> = {}) {
 
 const WIPE = 'mcp__rounds__wipe';
 
-describe('a 2026-07-28 call that asks in rounds', () => {
+// Each test starts two to four server processes (the era probe starts one more per connection).
+describe('a 2026-07-28 call that asks in rounds', { timeout: 60_000 }, () => {
   it('stores each round (server, tool, questions, requestState; no answer) before it is asked, then sends the answers with the requestState', async () => {
     const { interaction, provider } = asking([
       { answers: { f0: { label: 'Yes' } } },
