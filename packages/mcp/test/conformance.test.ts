@@ -15,6 +15,9 @@ import { STDIO_SERVER } from './support/loopback.js';
 // package, through dsh's own connection and tools. The scenario and check ids are named in
 // each test.
 
+// @ts-expect-error: the fixture is plain JavaScript
+const { RICH_SCHEMA } = await import('./fixtures/rich-schema.mjs');
+
 const fixture = (name: string) => fileURLToPath(new URL(`./fixtures/${name}`, import.meta.url));
 const MRTR: McpServerConfig = {
   name: 'mrtr',
@@ -72,6 +75,14 @@ describe.each([
     expect(connection.client.getProtocolEra()).toBe(era === 'legacy' ? 'legacy' : 'modern');
     expect(connection.client.getServerVersion()).toMatchObject({ name: 'mrtr' });
     expect(connection.tools.tools.map((tool) => tool.name)).toContain('mcp__mrtr__add_numbers');
+  });
+
+  it('json-schema-2020-12-preservation: the model gets a tool’s input schema with every 2020-12 keyword kept (SEP-1613, SEP-2106)', async () => {
+    const { connection } = await connect(MRTR, era);
+    const rich = connection.tools.tools.find(
+      (tool) => tool.name === 'mcp__mrtr__json_schema_2020_12_tool',
+    );
+    expect(rich?.parameters).toEqual(RICH_SCHEMA);
   });
 
   it('tools_call: add_numbers with two numbers gives their sum (check tool-add-numbers)', async () => {
