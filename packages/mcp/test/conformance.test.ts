@@ -75,6 +75,12 @@ describe.each([
     expect(connection.client.getProtocolEra()).toBe(era === 'legacy' ? 'legacy' : 'modern');
     expect(connection.client.getServerVersion()).toMatchObject({ name: 'mrtr' });
     expect(connection.tools.tools.map((tool) => tool.name)).toContain('mcp__mrtr__add_numbers');
+    // The server saw who the client is and that it answers forms and URLs (mcp-client-initialization).
+    const { call } = await connect(MRTR, era);
+    const seen = JSON.parse(await call('client_info'));
+    const said = era === 'legacy' ? seen.initialize : seen.envelope;
+    expect(JSON.stringify(said)).toContain('{"name":"dsh","version":"0.1.0"}');
+    expect(JSON.stringify(said)).toContain('"elicitation":{"form":{},"url":{}}');
   });
 
   it('json-schema-2020-12-preservation: the model gets a tool’s input schema with every 2020-12 keyword kept (SEP-1613, SEP-2106)', async () => {
