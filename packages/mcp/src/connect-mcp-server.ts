@@ -9,6 +9,7 @@ import type { McpServerConfig } from './config/read-mcp-config.js';
 import {
   type AnswerElicitationsOptions,
   answerElicitations,
+  type ElicitationAnswering,
   type ElicitationInteraction,
 } from './elicitation/answer-elicitations.js';
 import { isMcpError, McpError } from './mcp-error.js';
@@ -106,13 +107,20 @@ export async function connectMcpServer(
       },
     },
   });
+  let answering: ElicitationAnswering | undefined;
   tools = createMcpToolSet(client, {
     serverName: config.name,
     ...(options.idleTimeoutMs !== undefined && { idleTimeoutMs: options.idleTimeoutMs }),
+    // A 2026-07-28 server's questions are asked round by round here, each stored first, so
+    // that one waiting when the program is killed is asked again by `--continue`.
+    ...(options.interaction !== undefined && {
+      answer: (params, signal, call) =>
+        answering?.answer(params, signal, call) ?? Promise.resolve({ action: 'decline' }),
+    }),
   });
   const set = tools;
   if (options.interaction !== undefined) {
-    answerElicitations(client, options.interaction, {
+    answering = answerElicitations(client, options.interaction, {
       ...options.elicitation,
       serverName: config.name,
       callContext: () => {

@@ -18,6 +18,8 @@ export const MCP_ERROR_CODES = [
   'MCP_TOOL_GONE',
   /** The call was cancelled (the turn was stopped). */
   'MCP_CALL_CANCELLED',
+  /** The call stopped (a crash, a kill) while its server waited for an answer, and cannot go on. */
+  'MCP_CALL_INTERRUPTED',
   /** `answerElicitations` was given a client that is already connected (capabilities are fixed at connect). */
   'MCP_CLIENT_CONNECTED',
 ] as const;

@@ -51,6 +51,15 @@ export interface ElicitationCallContext {
 export interface ElicitationAnswering extends Disposable {
   /** How many elicitations are waiting for the person now. */
   readonly waiting: number;
+  /**
+   * Answers one elicitation as the handler does, for a caller that drives 2026-07-28 rounds
+   * itself (`allowInputRequired`); `call`: the tool call it belongs to, when known.
+   */
+  answer(
+    params: ElicitRequest['params'],
+    signal: AbortSignal,
+    call?: ElicitationCallContext,
+  ): Promise<ElicitResult>;
   dispose(): void;
 }
 
@@ -110,8 +119,9 @@ export function answerElicitations(
   async function answer(
     params: ElicitRequest['params'],
     signal: AbortSignal,
+    known?: ElicitationCallContext,
   ): Promise<ElicitResult> {
-    const call = options.callContext?.();
+    const call = known ?? options.callContext?.();
     const agent = call?.agent;
     const withdrawn = call?.signal === undefined ? signal : AbortSignal.any([signal, call.signal]);
     const asked = { signal: withdrawn, ...(agent !== undefined && { agent }) };
@@ -186,17 +196,26 @@ export function answerElicitations(
     }
   }
 
-  client.setRequestHandler('elicitation/create', async (request, context) => {
+  /** `answer`, counted as waiting for the person meanwhile. */
+  async function waitingAnswer(
+    params: ElicitRequest['params'],
+    signal: AbortSignal,
+    call?: ElicitationCallContext,
+  ): Promise<ElicitResult> {
     if (disposed) return { action: 'decline', _meta: { [REASON_KEY]: 'no longer answering' } };
     waiting++;
     if (waiting === 1) options.onWaiting?.(true);
     try {
-      return await answer(request.params, context.mcpReq.signal);
+      return await answer(params, signal, call);
     } finally {
       waiting--;
       if (waiting === 0) options.onWaiting?.(false);
     }
-  });
+  }
+
+  client.setRequestHandler('elicitation/create', (request, context) =>
+    waitingAnswer(request.params, context.mcpReq.signal),
+  );
 
   const dispose = () => {
     if (disposed) return;
@@ -207,6 +226,7 @@ export function answerElicitations(
     get waiting() {
       return waiting;
     },
+    answer: waitingAnswer,
     dispose,
     [Symbol.dispose]: dispose,
   };

@@ -7,6 +7,10 @@ export interface McpToolContext {
   readonly toolCallId: string;
   /** The calling agent for this call; questions the server asks meanwhile are routed with it. */
   readonly agent?: Agent;
+  /** Stores durably what a 2026-07-28 call needs to go on after a stop (`dsh-agent`'s `ToolContext`). */
+  recordPending?(state: string): Promise<void>;
+  /** What the call stored with `recordPending` before the program stopped: it goes on from there. */
+  readonly pending?: string;
 }
 
 /** What an MCP tool's call gives the model: the shape of `dsh-agent`'s `ToolResult`. */

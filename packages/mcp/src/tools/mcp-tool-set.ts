@@ -1,15 +1,18 @@
 import {
+  type CallToolResult,
   type Client,
   ProtocolError,
+  type RequestOptions,
   SdkError,
   SdkErrorCode,
   type Tool,
 } from '@modelcontextprotocol/client';
 import type { ElicitationCallContext } from '../elicitation/answer-elicitations.js';
-import { McpError } from '../mcp-error.js';
+import { isMcpError, McpError } from '../mcp-error.js';
 import { toolDigest } from '../rules/tool-digest.js';
 import { agentToolName } from './agent-tool-name.js';
 import { IdleWatch } from './idle-watch.js';
+import { type AnswerElicitation, callToolInRounds } from './input-rounds.js';
 import type { McpAgentTool, McpToolContext, McpToolResult } from './mcp-agent-tool.js';
 import { toolResultText } from './tool-result-text.js';
 
@@ -36,6 +39,12 @@ export interface McpToolSetOptions {
   readonly idleTimeoutMs?: number;
   /** Told when the server's tools change (`tools/list_changed`), with the new list. */
   readonly onChange?: (tools: readonly McpAgentTool[]) => void;
+  /**
+   * Answers a 2026-07-28 server's questions (`ElicitationAnswering.answer`): its calls' rounds
+   * are then driven here, each stored (`recordPending`) before it is asked. Without it, the
+   * SDK answers them inside the call through the client's `elicitation/create` handler.
+   */
+  readonly answer?: AnswerElicitation;
 }
 
 /** A connected server's tools as agent tools, kept in step with the server. */
@@ -137,20 +146,19 @@ export function createMcpToolSet(client: Client, options: McpToolSetOptions): Mc
     calls.add(call);
     watches.add(watch);
     try {
-      const result = await client.callTool(
-        {
-          name: toolName,
-          arguments: (typeof args === 'object' && args !== null ? args : {}) as Record<
-            string,
-            unknown
-          >,
-        },
-        {
-          signal: stop.signal,
-          timeout: NO_SDK_TIMEOUT,
-          onprogress: () => watch.touch(),
-        },
-      );
+      const params = {
+        name: toolName,
+        arguments: (typeof args === 'object' && args !== null ? args : {}) as Record<
+          string,
+          unknown
+        >,
+      };
+      const requestOptions = {
+        signal: stop.signal,
+        timeout: NO_SDK_TIMEOUT,
+        onprogress: () => watch.touch(),
+      };
+      const result = await callTool(params, requestOptions, call, context);
       const output = toolResultText(result);
       if (result.isError !== true) return { ok: true, output };
       return {
@@ -161,6 +169,8 @@ export function createMcpToolSet(client: Client, options: McpToolSetOptions): Mc
     } catch (error) {
       if (context.signal.aborted)
         throw new McpError('The call was cancelled.', 'MCP_CALL_CANCELLED', { cause: error });
+      // Said already by the rounds of a 2026-07-28 call (MCP_CALL_INTERRUPTED and the like).
+      if (isMcpError(error)) throw error;
       // A client whose connection closed has no transport left (its error is a plain "Not connected").
       const connected = client.transport !== undefined;
       throw callError(error, serverName, { idle: idled, limitMs, connected });
@@ -170,6 +180,34 @@ export function createMcpToolSet(client: Client, options: McpToolSetOptions): Mc
       watches.delete(watch);
       calls.delete(call);
     }
+  }
+
+  /** A 2026-07-28 call's rounds are driven here when `answer` is given; a 2025 one's by the SDK. */
+  function callTool(
+    params: { name: string; arguments: Record<string, unknown> },
+    requestOptions: RequestOptions,
+    call: ElicitationCallContext,
+    context: McpToolContext,
+  ): Promise<CallToolResult> {
+    const modern = client.getProtocolEra() === 'modern' && options.answer !== undefined;
+    if (!modern && context.pending !== undefined)
+      throw new McpError(
+        `The call to the MCP server "${serverName}" stopped while it waited for your answer, and cannot go on: the server no longer speaks 2026-07-28. Check what it did before calling it again.`,
+        'MCP_CALL_INTERRUPTED',
+      );
+    if (!modern) return client.callTool(params, requestOptions);
+    const definition = definitions.get(params.name);
+    return callToolInRounds(client, params, requestOptions, {
+      serverName,
+      toolName: params.name,
+      answer: options.answer,
+      call,
+      ...(definition !== undefined && { definition }),
+      ...(context.recordPending !== undefined && {
+        recordPending: (state: string) => context.recordPending?.(state) ?? Promise.resolve(),
+      }),
+      ...(context.pending !== undefined && { pending: context.pending }),
+    });
   }
 
   function agentTool(definition: Tool): McpAgentTool {

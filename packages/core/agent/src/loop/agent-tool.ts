@@ -91,6 +91,18 @@ export interface ToolContext {
   ask(question: ToolQuestion): Promise<AskUserQuestionAnswer>;
   /** What `describe` said of this call, as it was approved; `undefined` for a tool without `describe`. */
   readonly description?: ToolCallDescription;
+  /**
+   * Stores that this call is about to put a question to the person in the middle of its work,
+   * with `state`: what it needs to go on if the program stops while the question waits (an MCP
+   * server's `requestState`; never an answer the person typed). Resolves once it is durable
+   * (the session file synced): show the question then. A turn the program stopped in then goes
+   * on (`ChatAgent.resume`): the call runs again with `pending` set, its approval kept.
+   * Rejects when the state cannot be stored (longer than 1,000,000 characters, or the store
+   * failed).
+   */
+  recordPending?(state: string): Promise<void>;
+  /** The `state` this call stored with `recordPending` before the program stopped, when it goes on. */
+  readonly pending?: string;
 }
 
 /** What a tool's description may depend on, read at each model request. */

@@ -36,6 +36,13 @@ export type ConversationEntry =
       readonly type: 'posed';
       readonly toolCallId: string;
       readonly kind: 'question' | 'approval';
+      /**
+       * For a question a tool puts to the person in the middle of its work: what the tool needs
+       * to go on after a stop (`ToolContext.recordPending`), opaque to the agent. Written and
+       * made durable before the question is shown; the call gets it back as `ToolContext.pending`
+       * when the turn goes on (`ChatAgent.resume`).
+       */
+      readonly state?: string;
     }
   /** The result of the next open tool call: for a question, the answer or the error and its code. */
   | { readonly type: 'tool-result'; readonly toolCallId: string; readonly result: ToolResult }

@@ -27,6 +27,9 @@ import type { ConversationEntry } from './conversation-entry.js';
 
 type Fields = Record<string, unknown>;
 
+/** The longest state a tool may keep with a posed question (`ToolContext.recordPending`). */
+export const POSED_STATE_LIMIT = 1_000_000;
+
 /** Every `SandboxConfinement`: the type below fails to compile when the contract adds one. */
 const SANDBOX_CONFINEMENTS = ['sandboxed', 'network', 'none'] as const;
 const everyConfinement: Exclude<
@@ -465,7 +468,14 @@ function entryOf(fields: Fields, mode: Mode): ConversationEntry {
     case 'posed': {
       const toolCallId = text(fields, 'toolCallId', 'posed');
       const kind = oneOf(fields.kind, ['question', 'approval'] as const, 'kind');
-      return keptAs(mode, fields, 3) ?? Object.freeze({ type: 'posed', toolCallId, kind });
+      const state = optionalText(fields, 'state', 'posed');
+      if (state === undefined) {
+        return keptAs(mode, fields, 3) ?? Object.freeze({ type: 'posed', toolCallId, kind });
+      }
+      if (kind !== 'question') fail('posed.state is kept for a question only');
+      if (state.length > POSED_STATE_LIMIT)
+        fail(`posed.state is over ${POSED_STATE_LIMIT} characters`);
+      return keptAs(mode, fields, 4) ?? Object.freeze({ type: 'posed', toolCallId, kind, state });
     }
     case 'tool-result': {
       const toolCallId = text(fields, 'toolCallId', 'tool-result');

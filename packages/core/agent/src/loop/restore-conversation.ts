@@ -17,6 +17,8 @@ import {
 export interface ResumePoint {
   readonly order: ConversationOrder;
   readonly decided: Extract<ConversationEntry, { type: 'approval' }> | undefined;
+  /** What that call kept with the question it put to the person (`ToolContext.recordPending`). */
+  readonly pending?: string;
 }
 
 /** A conversation rebuilt from its entries. */
@@ -86,6 +88,7 @@ export function restoreConversation(
   const order = new ConversationOrder();
   const checked: ConversationEntry[] = [];
   let decided: Extract<ConversationEntry, { type: 'approval' }> | undefined;
+  let pending: string | undefined;
   for (const [index, value] of entries.entries()) {
     const read = readConversationEntry(value);
     if ('problem' in read) throw new TypeError(`${what}[${index}]: ${read.problem}.`);
@@ -96,8 +99,14 @@ export function restoreConversation(
     checked.push(entry);
     if (entry.type === 'approval') decided = entry;
     else if (entry.type !== 'posed') decided = undefined;
+    if (entry.type === 'posed') pending = entry.state ?? pending;
+    else if (entry.type !== 'approval') pending = undefined;
   }
-  const resume = order.resumable ? { order, decided } : undefined;
+  const resume = !order.resumable
+    ? undefined
+    : pending === undefined
+      ? { order, decided }
+      : { order, decided, pending };
   const closing = closingEntries(order, true);
   for (const entry of closing) checked.push(entry);
   const messages: ModelMessage[] = [];

@@ -135,6 +135,7 @@ async function runCall(
   prepared: PreparedToolCall,
   signal: AbortSignal,
   asked?: { value: boolean },
+  pending?: string,
 ): Promise<ToolResult | undefined> {
   if (signal.aborted) return undefined;
   const stopped = () => (mayAct(prepared) ? cancelledWhileRunningResult() : undefined);
@@ -145,8 +146,13 @@ async function runCall(
   const onPermission = () => {
     if (asked !== undefined) asked.value = true;
   };
+  const onPending = (state: string) => {
+    if (asked !== undefined) asked.value = true;
+    return log.addPending(prepared.call, state);
+  };
+  const scope = { ...setup, signal, onAsk, onPermission, onPending };
   const result = await raceAbort(
-    executeToolCall(prepared, { ...setup, signal, onAsk, onPermission }),
+    executeToolCall(prepared, pending === undefined ? scope : { ...scope, pending }),
     signal,
   );
   if (result === ABORTED) return stopped();
@@ -219,6 +225,7 @@ async function* runCalls(
   calls: readonly ModelToolCall[],
   signal: AbortSignal,
   decided?: StoredApproval,
+  pending?: string,
 ): AsyncGenerator<AgentEvent, boolean, undefined> {
   for (const call of calls) {
     if (signal.aborted) break;
@@ -251,7 +258,10 @@ async function* runCalls(
       const { outcome } = stored;
       yield { type: 'tool-approval', id: call.id, name: call.name, outcome };
       if (!outcome.allowed) result = deniedResult(outcome);
-      else if (await runsAgain(setup, prepared, stored, description)) {
+      else if (pending !== undefined && prepared.failure === undefined) {
+        // It stored what it needs to go on with the question it asked: it goes on from there.
+        result = await runCall(setup, log, prepared, signal, asked, pending);
+      } else if (await runsAgain(setup, prepared, stored, description)) {
         result = await runCall(setup, log, prepared, signal, asked);
       } else result = stoppedWhileRunningResult();
     } else if (description !== undefined && prepared.failure === undefined) {
@@ -362,7 +372,8 @@ export async function* resumeTurn(
   const log = new TurnLog(messages, setup.recorder, point.order);
   yield* loggedTurn(log, async function* () {
     const open = log.openCalls;
-    if (open.length > 0 && (yield* runCalls(setup, log, open, signal, point.decided))) {
+    const going = runCalls(setup, log, open, signal, point.decided, point.pending);
+    if (open.length > 0 && (yield* going)) {
       return CANCELLED;
     }
     if (setup.maxSteps <= 1) return stepLimit(setup.maxSteps);

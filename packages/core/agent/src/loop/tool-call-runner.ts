@@ -8,6 +8,7 @@ import type {
   ToolContext,
   ToolResult,
 } from './agent-tool.js';
+import { POSED_STATE_LIMIT } from './read-conversation-entry.js';
 import { createToolCallAgent } from './tool-call-agent.js';
 
 /** A tool call checked and parsed, ready to announce and run. */
@@ -37,6 +38,10 @@ export interface ToolCallScope {
   readonly onAsk?: () => Promise<void> | undefined;
   /** Called right before the call asks the person for a permission of its own. */
   readonly onPermission?: () => void;
+  /** Stores the call's `ToolContext.recordPending` state, durably. */
+  readonly onPending?: (state: string) => Promise<void>;
+  /** The state the call stored before the program stopped (`ToolContext.pending`). */
+  readonly pending?: string;
 }
 
 /** `interaction`, calling `onAsk` (and waiting for what it returns) before each question it asks. */
@@ -255,6 +260,15 @@ export async function executeToolCall(
     toolCallId: prepared.call.id,
     interaction,
     ...(prepared.description !== undefined && { description: prepared.description }),
+    ...(scope.pending !== undefined && { pending: scope.pending }),
+    recordPending: async (state) => {
+      if (typeof state !== 'string' || state.length > POSED_STATE_LIMIT) {
+        throw new TypeError(
+          `recordPending() takes a string of at most ${POSED_STATE_LIMIT} characters.`,
+        );
+      }
+      await scope.onPending?.(state);
+    },
     ask: (question) =>
       interaction.ask({
         ...(questionTimeoutMs !== undefined && { timeoutMs: questionTimeoutMs }),

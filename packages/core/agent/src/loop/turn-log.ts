@@ -98,6 +98,17 @@ export class TurnLog {
   }
 
   /**
+   * Writes that an open call puts a question to the person in the middle of its work, with the
+   * `state` it needs to go on after a stop, and makes it durable: show the question once what
+   * this returns resolves. Rejects when it cannot be stored.
+   */
+  async addPending(call: ModelToolCall, state: string): Promise<void> {
+    if (this.order.openCalls[0] !== call) return;
+    this.add({ type: 'posed', toolCallId: call.id, kind: 'question', state });
+    await this.flush();
+  }
+
+  /**
    * Ends the turn with `end`: keeps streamed text, closes every open call as cancelled, and
    * writes the turn's end. Idempotent.
    */
