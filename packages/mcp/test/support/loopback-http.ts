@@ -1,4 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { McpServer } from '@modelcontextprotocol/server';
 
 /** A loopback Streamable HTTP server on 127.0.0.1 serving both eras (as the SDK's example does). */
 export interface LoopbackHttp extends AsyncDisposable {
@@ -17,6 +18,8 @@ export interface LoopbackHttpOptions {
   readonly route?: (req: IncomingMessage, res: ServerResponse) => boolean;
   /** The SSE `retry` told to a 2025 client; turns on resumability. */
   readonly retryInterval?: number;
+  /** Registers more tools on each server built (one per 2026-07-28 request, one per 2025 session). */
+  readonly tools?: (server: McpServer, era: 'legacy' | 'modern') => void;
 }
 
 export async function startLoopbackHttp(options: LoopbackHttpOptions = {}): Promise<LoopbackHttp> {
