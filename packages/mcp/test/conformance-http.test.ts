@@ -9,7 +9,12 @@ import {
 import { createUserInteraction } from 'dsh-user-interaction';
 import { createScriptedProvider, type ScriptedAnswer } from 'dsh-user-interaction/testing';
 import { afterEach, describe, expect, it } from 'vitest';
-import { connectMcpServer, type McpServerConnection, type McpToolContext } from '../src/index.js';
+import {
+  connectMcpServer,
+  isMcpError,
+  type McpServerConnection,
+  type McpToolContext,
+} from '../src/index.js';
 import { type LoopbackHttpOptions, startLoopbackHttp } from './support/loopback-http.js';
 
 // The Streamable HTTP client scenarios of @modelcontextprotocol/conformance
@@ -285,5 +290,63 @@ describe('conformance client scenario sse-retry (SEP-1699), 2025 (removed in 202
     expect(resumed.length).toBeGreaterThan(0);
     // The scenario allows 50 ms early for the scheduler; late is a load question, not checked here.
     expect((resumed[0]?.at ?? 0) - result.closedAt).toBeGreaterThanOrEqual(retryInterval - 50);
+  });
+});
+
+describe('conformance client scenario sep-2322-client-request-state (SEP-2322), 2026-07-28, over HTTP', {
+  timeout: 60_000,
+}, () => {
+  it('a result without resultType: never retried, and the call fails saying why (sep-2322-default-result-type-complete: the SDK differs)', async () => {
+    // The scenario wants "complete" assumed; @modelcontextprotocol/client 2.4.0 refuses such a
+    // result from a 2026-07-28 server ("servers implementing protocol revision 2026-07-28 MUST
+    // include it"), and dsh-mcp reads results through it. What dsh guarantees: no retry, and a
+    // stable code with the reason rather than a bare failure.
+    let stripped = 0;
+    const { http, seen } = await serve({
+      tools: (server) => {
+        server.registerTool('no_result_type', { description: 'Answers at once.' }, async () =>
+          text('no-result-type-test-ok'),
+        );
+      },
+      // The SDK's server always writes resultType; the scenario's server leaves it out.
+      rewrite: (chunk) =>
+        chunk.includes('no-result-type-test-ok')
+          ? chunk.replace(/,"resultType":"complete"(?=})|"resultType":"complete",/g, (found) => {
+              stripped++;
+              return ' '.repeat(found.length);
+            })
+          : chunk,
+    });
+    const { call } = await connect(http.url, 'auto');
+    const error = await call('no_result_type').then(
+      () => undefined,
+      (thrown: unknown) => thrown,
+    );
+    expect(stripped).toBe(1);
+    expect(isMcpError(error, 'MCP_CALL_FAILED')).toBe(true);
+    expect(String(error)).toContain(
+      'sent a result that cannot be read: Invalid result for tools/call: missing required resultType',
+    );
+    const calls = seen.filter((request) => request.body?.method === 'tools/call');
+    expect(calls).toHaveLength(1);
+  });
+});
+
+describe('conformance client scenario initialize, 2025 over HTTP', { timeout: 60_000 }, () => {
+  it('initializes with a version the server can take and its name, then sends MCP-Protocol-Version and the session on every request (mcp-client-initialization)', async () => {
+    const { http, seen } = await serve();
+    const { call } = await connect(http.url, 'legacy');
+    expect((await call('echo', { text: 'hi' })).output).toBe('echo: hi');
+    const posts = seen.filter((request) => request.method === 'POST');
+    const [first, ...rest] = posts;
+    expect(first?.body?.method).toBe('initialize');
+    expect(['2025-06-18', '2025-11-25']).toContain(first?.body?.params?.protocolVersion);
+    expect(first?.body?.params?.clientInfo).toEqual({ name: 'dsh', version: '0.1.0' });
+    expect(first?.body?.params?.capabilities).toMatchObject({ elicitation: { form: {}, url: {} } });
+    expect(rest.length).toBeGreaterThan(0);
+    for (const { headers } of rest) {
+      expect(headers['mcp-protocol-version']).toBe('2025-11-25');
+      expect(headers['mcp-session-id']).toEqual(expect.any(String));
+    }
   });
 });

@@ -106,6 +106,13 @@ function callError(
       'MCP_CALL_FAILED',
       { cause: error },
     );
+  // A result the SDK could not read (such as a 2026-07-28 result without `resultType`): say why.
+  if (error instanceof SdkError && error.code === SdkErrorCode.InvalidResult)
+    return new McpError(
+      `${server} sent a result that cannot be read: ${clipped(error.message)}`,
+      'MCP_CALL_FAILED',
+      { cause: error },
+    );
   return new McpError(`${server} failed the call.`, 'MCP_CALL_FAILED', { cause: error });
 }
 

@@ -20,6 +20,8 @@ export interface LoopbackHttpOptions {
   readonly retryInterval?: number;
   /** Registers more tools on each server built (one per 2026-07-28 request, one per 2025 session). */
   readonly tools?: (server: McpServer, era: 'legacy' | 'modern') => void;
+  /** Changes each chunk the server writes; must keep its length in bytes. */
+  readonly rewrite?: (text: string) => string;
 }
 
 export async function startLoopbackHttp(options: LoopbackHttpOptions = {}): Promise<LoopbackHttp> {
