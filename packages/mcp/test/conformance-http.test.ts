@@ -155,3 +155,32 @@ describe('conformance client scenario initialize, 2025 over HTTP', { timeout: 60
     }
   });
 });
+
+describe.each(['legacy', 'auto'] as const)(
+  'conformance client scenarios auth/* (out of scope), era %s',
+  (era) => {
+    it('a server that wants OAuth is reported as not connected, saying it asked for authorization (MCP_CONNECT_FAILED)', async () => {
+      // dsh sends the configured headers (a static bearer token) and runs no OAuth flow; what it
+      // owes the person is a clear reason (src/scenarios/client/auth/*.ts start with this 401).
+      const { http } = await serve({
+        route: (_req, res) => {
+          res
+            .writeHead(401, {
+              'www-authenticate':
+                'Bearer resource_metadata="http://127.0.0.1:1/.well-known/oauth-protected-resource"',
+            })
+            .end();
+          return true;
+        },
+      });
+      const error = await connect(http.url, era).then(
+        () => undefined,
+        (thrown: unknown) => thrown,
+      );
+      expect(isMcpError(error, 'MCP_CONNECT_FAILED'), String(error)).toBe(true);
+      expect(String(error)).toMatch(
+        /did not connect: .*HTTP 401.*the server asks for authorization/,
+      );
+    });
+  },
+);
