@@ -5,12 +5,10 @@ import {
   type Model,
   type PermissionPolicy,
   type StoredSession,
-  toolCallIdOf,
 } from 'dsh-agent';
 import { type ProgramCommand, programCommand } from 'dsh-agent/command-line';
 import type { McpServerConfig } from 'dsh-mcp';
 import { createUserInteraction, type UserInteraction } from 'dsh-user-interaction';
-import { createReadlineProvider } from '../question-ui/readline-provider.js';
 import { neutralizeText } from '../text/neutralize-text.js';
 import {
   InterruptDispatch,
@@ -18,19 +16,15 @@ import {
   listenForInterrupts,
 } from './interrupt-dispatch.js';
 import { startMcpServers } from './mcp-servers.js';
-import {
-  createWaitingNotifier,
-  type NotifierClock,
-  type NotifyMode,
-} from './notify/waiting-notifier.js';
+import type { NotifierClock, NotifyMode } from './notify/waiting-notifier.js';
 import { pastTurnsText } from './past-turns.js';
 import { runPromptLoop } from './prompt-loop.js';
 import { statusLines } from './status-lines.js';
 import { openPromptLine, TerminalIo } from './terminal-io.js';
+import { connectTerminalQuestions } from './terminal-questions.js';
 import type { TerminalTurnContext } from './terminal-turn.js';
 import type { StatusClock } from './turn-status.js';
 import { UndoStack } from './undo-stack.js';
-import { watchQuestions } from './watch-questions.js';
 
 export { type InterruptSource, QUIT_HINT } from './interrupt-dispatch.js';
 export { resumeNote } from './prompt-loop.js';
@@ -198,45 +192,14 @@ export async function runTerminalAgent(options: TerminalAgentOptions): Promise<n
       interrupts.dispatch({ type: 'cancel' });
       prompt.rl.close();
     });
-    // Never in plain mode or on a pipe: a notification is an escape sequence, and nobody is there.
-    const notify = options.notify ?? 'off';
-    const notifier =
-      io.terminal && (notify !== 'off' || options.notifyCommand !== undefined)
-        ? createWaitingNotifier({
-            input,
-            output,
-            env: io.sourceEnv,
-            mode: notify,
-            ...(options.notifyCommand !== undefined && { command: options.notifyCommand }),
-            say: (line) => io.say(`${line}\n`),
-            cwd: options.cwd ?? process.cwd(),
-            sessionId: () => session?.id,
-            ...(options.notifyClock !== undefined && { clock: options.notifyClock }),
-          })
-        : undefined;
-    if (notifier !== undefined) {
-      undo.defer(() => notifier.close());
-      const restoreTitle = (): void => notifier.close();
-      process.on('exit', restoreTitle);
-      undo.defer(() => process.removeListener('exit', restoreTitle));
-    }
-    const provider = createReadlineProvider({
-      readline: prompt.rl,
-      env: io.env,
-      ...(io.plain && { mode: 'line' as const }),
-      ...(escapeCodeTimeout !== undefined && { escapeCodeTimeout }),
-    });
-    undo.defer(() => provider.dispose());
-    const taken = new Set<string>();
-    const registration = interaction.registerProvider(
-      watchQuestions(provider, {
-        onDismissed: () => interrupts.dispatch({ type: 'cancel' }),
-        onTaken: (toolCallId) => taken.add(toolCallId),
-        ...(notifier !== undefined && { onWaiting: (item) => notifier.waiting(item) }),
-        toolCallIdOf,
-      }),
+    const taken = connectTerminalQuestions(
+      io,
+      prompt,
+      interaction,
+      interrupts,
+      { ...options, sessionId: () => session?.id },
+      undo,
     );
-    undo.defer(registration);
     listenForInterrupts(io, prompt, interrupts, options.interrupts, undo);
 
     let turnFailed = false;
