@@ -1,17 +1,19 @@
 import type { AgentContext, ClientCapabilities } from '@agentclientprotocol/sdk';
+import type {
+  AskUserQuestionAnswer,
+  AskUserQuestionRequest,
+  AskUserQuestionsAnswer,
+  AskUserQuestionsRequest,
+  PermissionAnswer,
+  PermissionRequest,
+  UserInteractionCapabilities,
+  UserInteractionProvider,
+} from 'dsh-user-interaction';
 import {
-  type AskUserQuestionAnswer,
-  type AskUserQuestionRequest,
-  type AskUserQuestionsAnswer,
-  type AskUserQuestionsRequest,
   askFailedError,
   inputClosedError,
   isUserInteractionError,
   PendingQuestions,
-  type PermissionAnswer,
-  type PermissionRequest,
-  type UserInteractionCapabilities,
-  type UserInteractionProvider,
   unsupportedError,
 } from 'dsh-user-interaction';
 import {

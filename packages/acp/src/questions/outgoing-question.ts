@@ -1,15 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import { type AgentContext, type ClientCapabilities, methods } from '@agentclientprotocol/sdk';
-import type {
-  AskUserQuestionAnswer,
-  AskUserQuestionRequest,
-  AskUserQuestionsAnswer,
-  AskUserQuestionsRequest,
-  PermissionAnswer,
-  PermissionRequest,
-  RefusalWording,
+import {
+  type AskUserQuestionAnswer,
+  type AskUserQuestionRequest,
+  type AskUserQuestionsAnswer,
+  type AskUserQuestionsRequest,
+  type PermissionAnswer,
+  type PermissionRequest,
+  type RefusalWording,
+  refusalFor,
 } from 'dsh-user-interaction';
-import { refusalFor } from 'dsh-user-interaction';
 import { choiceFromPermissionReply } from '../permissions/permission-options.js';
 import { permissionRequestParams } from '../permissions/permission-request-params.js';
 import { answerFromElicitation } from './answer-from-elicitation.js';

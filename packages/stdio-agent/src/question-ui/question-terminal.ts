@@ -2,24 +2,18 @@ import { createInterface, type Interface } from 'node:readline';
 import type { LineTerminal } from './line-mode/line-dialog.js';
 import { type LineReader, lineReaderFor } from './line-mode/line-reader.js';
 import type { InteractiveTerminal } from './menu/screen-session.js';
+import type { ReadlineProviderMode, ReadlineProviderOptions } from './readline-provider.js';
 import {
   inputEnded,
   type TerminalInput,
   type TerminalOutput,
 } from './terminal/terminal-streams.js';
 
-/** How questions are shown: `auto` picks `interactive` when input and output are terminals. */
-export type ReadlineProviderMode = 'auto' | 'interactive' | 'line';
-
 /** Where the question UI reads and writes: the options of `createReadlineProvider` it reads. */
-export interface QuestionTerminalOptions {
-  readonly input?: NodeJS.ReadableStream | undefined;
-  readonly output?: NodeJS.WritableStream | undefined;
-  readonly readline?: Interface | undefined;
-  readonly mode?: ReadlineProviderMode | undefined;
-  readonly env?: NodeJS.ProcessEnv | undefined;
-  readonly escapeCodeTimeout?: number | undefined;
-}
+export type QuestionTerminalOptions = Pick<
+  ReadlineProviderOptions,
+  'input' | 'output' | 'readline' | 'mode' | 'env' | 'escapeCodeTimeout'
+>;
 
 /** When a question's time limit ends, by which clock (both absent: it has none). */
 export interface QuestionTiming {

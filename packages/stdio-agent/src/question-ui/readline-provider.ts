@@ -15,7 +15,7 @@ import {
   type UserInteractionProvider,
 } from 'dsh-user-interaction/provider';
 import { loadTextWidth, textWidthExact } from '../text/text-width.js';
-import { QuestionTerminal, type ReadlineProviderMode } from './question-terminal.js';
+import { QuestionTerminal } from './question-terminal.js';
 import {
   loadScreens,
   needsScreens,
@@ -24,7 +24,8 @@ import {
   startQuestion,
 } from './start-question.js';
 
-export type { ReadlineProviderMode } from './question-terminal.js';
+/** How questions are shown: `auto` picks `interactive` when input and output are terminals. */
+export type ReadlineProviderMode = 'auto' | 'interactive' | 'line';
 
 /** Options of `createReadlineProvider`. */
 export interface ReadlineProviderOptions {
@@ -149,7 +150,11 @@ export function createReadlineProvider(options: ReadlineProviderOptions = {}): R
   }
 
   /** Queues a question (or several) behind those already asked; it is shown in its turn. */
-  function enqueue(entry: QueuedQuestion, signal: AbortSignal | undefined): Promise<unknown> {
+  function enqueue(
+    asked: Pick<QueuedQuestion, 'kind' | 'request'>,
+    signal: AbortSignal | undefined,
+  ): Promise<unknown> {
+    const entry = { ...asked, question: undefined as never, started: false } as QueuedQuestion;
     if (questions.closed === undefined && terminal.inputGone()) {
       questions.close(inputClosedError('the input ended'));
     }
@@ -169,33 +174,15 @@ export function createReadlineProvider(options: ReadlineProviderOptions = {}): R
   }
 
   function ask(request: AskUserQuestionRequest): Promise<AskUserQuestionAnswer> {
-    const entry: QueuedQuestion = {
-      kind: 'one',
-      request,
-      question: undefined as never,
-      started: false,
-    };
-    return enqueue(entry, request.signal) as Promise<AskUserQuestionAnswer>;
+    return enqueue({ kind: 'one', request }, request.signal) as Promise<AskUserQuestionAnswer>;
   }
 
   function askAll(request: AskUserQuestionsRequest): Promise<AskUserQuestionsAnswer> {
-    const entry: QueuedQuestion = {
-      kind: 'all',
-      request,
-      question: undefined as never,
-      started: false,
-    };
-    return enqueue(entry, request.signal) as Promise<AskUserQuestionsAnswer>;
+    return enqueue({ kind: 'all', request }, request.signal) as Promise<AskUserQuestionsAnswer>;
   }
 
   function requestPermission(request: PermissionRequest): Promise<PermissionAnswer> {
-    const entry: QueuedQuestion = {
-      kind: 'permission',
-      request,
-      question: undefined as never,
-      started: false,
-    };
-    return enqueue(entry, request.signal) as Promise<PermissionAnswer>;
+    return enqueue({ kind: 'permission', request }, request.signal) as Promise<PermissionAnswer>;
   }
 
   function dispose(): void {

@@ -4,18 +4,15 @@ import { type LineReader, lineReaderFor } from '../question-ui/line-mode/line-re
 import type { TerminalInput, TerminalOutput } from '../question-ui/terminal/terminal-streams.js';
 import { type TerminalStyle, terminalStyle } from '../text/terminal-style.js';
 import type { WrapMode } from './streamed-text.js';
+import type { TerminalAgentOptions } from './terminal-agent.js';
 import { terminalWriter } from './terminal-writer.js';
 import type { UndoStack } from './undo-stack.js';
 
 /** What the terminal I/O is made from: the streams and settings of `TerminalAgentOptions`. */
-export interface TerminalIoOptions {
-  readonly input?: NodeJS.ReadableStream | undefined;
-  readonly output?: NodeJS.WritableStream | undefined;
-  readonly errorOutput?: NodeJS.WritableStream | undefined;
-  readonly env?: NodeJS.ProcessEnv | undefined;
-  readonly color?: boolean | undefined;
-  readonly plain?: boolean | undefined;
-}
+export type TerminalIoOptions = Pick<
+  TerminalAgentOptions,
+  'input' | 'output' | 'errorOutput' | 'env' | 'color' | 'plain'
+>;
 
 function colorEnvironment(env: NodeJS.ProcessEnv, color: boolean | undefined): NodeJS.ProcessEnv {
   // FORCE_COLOR wins over every other setting, for this program and the question UI alike.

@@ -2,26 +2,20 @@ import { toolCallIdOf } from 'dsh-agent';
 import type { UserInteraction } from 'dsh-user-interaction';
 import { createReadlineProvider } from '../question-ui/readline-provider.js';
 import type { InterruptDispatch } from './interrupt-dispatch.js';
-import {
-  createWaitingNotifier,
-  type NotifierClock,
-  type NotifyMode,
-  type WaitingNotifier,
-} from './notify/waiting-notifier.js';
+import { createWaitingNotifier, type WaitingNotifier } from './notify/waiting-notifier.js';
+import type { TerminalAgentOptions } from './terminal-agent.js';
 import type { PromptLine, TerminalIo } from './terminal-io.js';
 import type { UndoStack } from './undo-stack.js';
 import { watchQuestions } from './watch-questions.js';
 
 /** How the terminal agent asks: the settings of `TerminalAgentOptions` the question UI reads. */
-export interface TerminalQuestionsOptions {
-  readonly escapeCodeTimeout?: number | undefined;
-  readonly notify?: NotifyMode | undefined;
-  readonly notifyCommand?: string | undefined;
-  readonly cwd?: string | undefined;
-  readonly notifyClock?: NotifierClock | undefined;
+export type TerminalQuestionsOptions = Pick<
+  TerminalAgentOptions,
+  'escapeCodeTimeout' | 'notify' | 'notifyCommand' | 'cwd' | 'notifyClock'
+> & {
   /** The saved conversation's id, for `--notify-command`. */
   sessionId(): string | undefined;
-}
+};
 
 /** The notifier of `--notify` and `--notify-command`; `undo` restores the title. */
 function startNotifier(
