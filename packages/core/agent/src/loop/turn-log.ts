@@ -21,7 +21,7 @@ export class TurnLog {
   private reasoning: { text: string; field: string | undefined } | undefined;
   /**
    * `order`: where the conversation stands, for a turn that goes on from a restored one (see
-   * `resumeTurn`); a new turn starts from a fresh one.
+   * `runTurn`); a new turn starts from a fresh one.
    */
   constructor(
     private readonly messages: ModelMessage[],
