@@ -200,10 +200,12 @@ export async function* runTurn(
         // The step's calls, one after another.
         for (const call of calls) {
           if (signal.aborted) break;
-          const described = await raceAbort(
-            describeToolCall(prepareToolCall(call, setup.tools), signal),
-            signal,
-          );
+          const prepared = prepareToolCall(call, setup.tools);
+          // A call whose tool has no `describe` (the question tool) has nothing to wait for.
+          const described =
+            prepared.failure === undefined && prepared.tool.describe !== undefined
+              ? await raceAbort(describeToolCall(prepared, signal), signal)
+              : prepared;
           if (described === ABORTED) break;
           yield toolCallEvent(described);
           const stored = decided?.toolCallId === call.id ? decided : undefined;
