@@ -12,11 +12,12 @@ const EVENTS = 200;
 /** A model whose stream has every piece of text ready at once: only the loop's own hops count. */
 function readyModel(): Model {
   return {
+    id: 'ready',
     stream() {
       let sent = 0;
-      return {
+      const iterator: AsyncIterableIterator<ModelEvent> = {
         [Symbol.asyncIterator]() {
-          return this;
+          return iterator;
         },
         next(): Promise<IteratorResult<ModelEvent>> {
           sent++;
@@ -27,8 +28,9 @@ function readyModel(): Model {
           );
         },
       };
+      return iterator;
     },
-  } as Model;
+  };
 }
 
 describe('the event path of a turn', () => {
