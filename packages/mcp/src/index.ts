@@ -20,6 +20,7 @@ export {
   type ElicitationInteraction,
   type ElicitationRecord,
 } from './elicitation/answer-elicitations.js';
+export type { AskUrl, UrlElicitationRequest } from './elicitation/answer-url.js';
 export { isSensitiveName } from './elicitation/form-field.js';
 export { isPunycodeHost } from './elicitation/url-consent.js';
 export { isMcpError, MCP_ERROR_CODES, McpError, type McpErrorCode } from './mcp-error.js';
