@@ -5,10 +5,11 @@ import { afterEach, describe, expect, it } from 'vitest';
 import {
   type AskUrl,
   answerElicitations,
+  connectMcpServer,
   type ElicitationRecord,
   type UrlElicitationRequest,
 } from '../src/index.js';
-import { ERAS, eraClient, stdioTransport } from './support/loopback.js';
+import { ERAS, eraClient, STDIO_SERVER, stdioTransport } from './support/loopback.js';
 
 const open: Client[] = [];
 afterEach(async () => {
@@ -82,5 +83,35 @@ describe.each(ERAS)('askUrl, %s era', (era) => {
     });
     expect(await askUrl(client, 'javascript:alert(1)')).toMatchObject({ action: 'decline' });
     expect(seen).toEqual([]);
+  });
+});
+
+describe('a 2026-07-28 URL question in a call whose rounds dsh drives (the agents)', () => {
+  it('is asked (its request has no elicitationId in that era), and the answer reaches the server', async () => {
+    const interaction = createUserInteraction();
+    const provider = createScriptedProvider({
+      answers: [{ label: 'I will open it in my browser' }],
+    });
+    interaction.registerProvider(provider);
+    await using connection = await connectMcpServer(
+      {
+        name: 'accounts',
+        transport: 'stdio',
+        ...STDIO_SERVER,
+        args: [...STDIO_SERVER.args],
+        env: {},
+      },
+      { interaction },
+    );
+    expect(connection.client.getProtocolEra()).toBe('modern');
+    const tool = connection.tools.tools.find(
+      (candidate) => candidate.name === 'mcp__accounts__ask_url',
+    );
+    const result = await tool?.execute(
+      { url: 'https://login.example.com/' },
+      { signal: new AbortController().signal, toolCallId: 'u1', recordPending: async () => {} },
+    );
+    expect(result).toEqual({ ok: true, output: '{"action":"accept"}' });
+    expect(provider.requests[0]?.question).toContain('Domain: login.example.com');
   });
 });

@@ -32,6 +32,13 @@ import { permissionRequestForQuestion } from './permission-request-for-question.
 import { checkScope, type QuestionScope } from './question-scope.js';
 import type { SendQuestion, SendWithdrawable } from './send-withdrawable.js';
 import { questionCapabilitiesFor, supportsFormElicitation } from './supports-form-elicitation.js';
+import {
+  actionFromUrlReply,
+  supportsUrlElicitation,
+  type UrlQuestion,
+  type UrlQuestionAction,
+  urlElicitationParams,
+} from './url-elicitation.js';
 
 /**
  * The agent side of one ACP connection, as the SDK's `AgentConnection` has it (from
@@ -87,6 +94,11 @@ export interface AcpQuestionProvider extends UserInteractionProvider, Disposable
    * the editor already shows; resolves with the choice of the option they selected.
    */
   requestPermission(request: PermissionRequest): Promise<PermissionAnswer>;
+  /**
+   * Asks the person to open a page (`elicitation/create` in URL mode, scoped to the session and
+   * tool call); `UNSUPPORTED` when the client did not advertise URL elicitation.
+   */
+  askUrl(question: UrlQuestion): Promise<UrlQuestionAction>;
   /**
    * What the client can show: questions of every kind with form elicitation, none without
    * (or only one choice at a time with `questionsAsPermissions`); approvals once a client has
@@ -259,6 +271,29 @@ export function createAcpQuestionProvider(
     };
   }
 
+  function outgoingUrl(question: UrlQuestion): OutgoingQuestion<UrlQuestionAction> {
+    // Only to a client that said it shows URL elicitation; never as a form or a permission request.
+    if (!supportsUrlElicitation(readCapabilities()))
+      throw unsupportedError('this editor has no URL elicitation');
+    const params = urlElicitationParams(question, routed(question));
+    checkOutgoingRequestSize(
+      methods.client.elicitation.create,
+      params,
+      'url',
+      'a URL elicitation',
+      'the page is not offered',
+    );
+    const { client } = connection;
+    return {
+      show: async (send) =>
+        actionFromUrlReply(
+          await send((options) =>
+            client.request(methods.client.elicitation.create, params, options),
+          ),
+        ),
+    };
+  }
+
   /**
    * Sends one request of the question and waits for the client's reply; withdrawing the
    * question sends `$/cancel_request`, unless the connection is gone. A JSON-RPC error reply
@@ -326,6 +361,10 @@ export function createAcpQuestionProvider(
     return pose(request.signal, () => outgoingApproval(request));
   }
 
+  function askUrl(question: UrlQuestion): Promise<UrlQuestionAction> {
+    return pose(question.signal, () => outgoingUrl(question));
+  }
+
   let disposed = false;
   function dispose(): void {
     if (disposed) return;
@@ -338,6 +377,7 @@ export function createAcpQuestionProvider(
     ask,
     askAll,
     requestPermission,
+    askUrl,
     get capabilities() {
       const client = readCapabilities();
       return {

@@ -80,6 +80,21 @@ function readPending(text: string, rounds: InputRounds): PendingRound {
   return round as PendingRound;
 }
 
+/**
+ * An `elicitation/create` request of a round, read. 2026-07-28 dropped `elicitationId` from URL
+ * mode (modelcontextprotocol `docs/specification/2026-07-28/changelog.mdx`: the completion
+ * notification and its id are gone), and the SDK's own `inputRequired.elicitUrl` sends none, but
+ * `isSpecType.ElicitRequestParams` of @modelcontextprotocol/client 2.4.0 still requires it (its
+ * 2025 schema): a URL request is read here by what it must hold, message and url.
+ */
+function elicitParams(params: unknown): ElicitRequest['params'] | undefined {
+  if (isSpecType.ElicitRequestParams(params)) return params as ElicitRequest['params'];
+  const url = params as { mode?: unknown; message?: unknown; url?: unknown } | null;
+  if (url?.mode === 'url' && typeof url.message === 'string' && typeof url.url === 'string')
+    return { mode: 'url', message: url.message, url: url.url, elicitationId: '' };
+  return undefined;
+}
+
 /** Asks the person each of the round's questions, one after the other. */
 async function answerRound(
   requests: Readonly<Record<string, unknown>>,
@@ -89,8 +104,9 @@ async function answerRound(
   const responses: Record<string, ElicitResult> = {};
   for (const [key, request] of Object.entries(requests)) {
     const entry = request as { method?: unknown; params?: unknown } | null;
+    const params = entry?.method === 'elicitation/create' ? elicitParams(entry.params) : undefined;
     // Only elicitation is declared: a server asking for sampling or roots breaks the protocol.
-    if (entry?.method !== 'elicitation/create' || !isSpecType.ElicitRequestParams(entry.params))
+    if (params === undefined)
       throw new McpError(
         `The MCP server "${rounds.serverName}" asked for input dsh does not give (${String(entry?.method).slice(0, 60)}).`,
         'MCP_CALL_FAILED',
@@ -99,11 +115,7 @@ async function answerRound(
       responses[key] = { action: 'decline' };
       continue;
     }
-    responses[key] = await rounds.answer(
-      entry.params as ElicitRequest['params'],
-      signal,
-      rounds.call,
-    );
+    responses[key] = await rounds.answer(params, signal, rounds.call);
   }
   return responses;
 }
