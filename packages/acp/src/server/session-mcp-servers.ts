@@ -1,6 +1,6 @@
 import type { McpServer } from '@agentclientprotocol/sdk';
 import type { AgentTool, PermissionPolicy } from 'dsh-agent';
-import { connectMcpServers, type McpServerConfig, withMcpRules } from 'dsh-mcp';
+import { asMcpRulesFile, connectMcpServers, type McpServerConfig, withMcpRules } from 'dsh-mcp';
 import {
   createUserInteraction,
   type UserInteractionProvider,
@@ -140,8 +140,16 @@ export async function connectSessionMcpServers(
   const sets = status.connections.map((connection) => connection.tools);
   return {
     tools: sets.flatMap((set) => set.tools),
-    permissions: (fallback) =>
-      withMcpRules({ toolSets: () => sets, ...(fallback !== undefined && { fallback }) }),
+    permissions: (fallback) => {
+      // "Always" for an MCP tool goes to the workspace's rules file (a dsh-tools policy's), as
+      // for the workspace tools, and is read back by the next session.
+      const rulesFile = asMcpRulesFile(fallback);
+      return withMcpRules({
+        toolSets: () => sets,
+        ...(fallback !== undefined && { fallback }),
+        ...(rulesFile !== undefined && { rulesFile }),
+      });
+    },
     outcomes,
     notice:
       failed.length === 0
