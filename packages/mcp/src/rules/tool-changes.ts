@@ -6,7 +6,9 @@ function shown(value: unknown, limit = 120): string {
     /[\p{Cc}\p{Cf}]+/gu,
     ' ',
   );
-  return JSON.stringify(text.length <= limit ? text : `${text.slice(0, limit - 1)}…`);
+  const cut = text.length <= limit ? text : `${text.slice(0, limit - 1)}…`;
+  // A string is quoted, so its bounds show; a number or a boolean reads as itself.
+  return typeof value === 'string' ? JSON.stringify(cut) : cut;
 }
 
 function record(value: unknown): Record<string, unknown> {
