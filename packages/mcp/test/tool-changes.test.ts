@@ -41,6 +41,7 @@ describe('toolChanges', () => {
 
   it('keeps a hostile description on one short line', () => {
     const text = toolChanges(before, { ...before, description: `x\u001b[2J\n${'y'.repeat(5000)}` });
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: none may reach the screen.
     expect(text).not.toMatch(/[\u0000-\u001f]/);
     expect(text.length).toBeLessThanOrEqual(600);
   });
