@@ -7,7 +7,13 @@ import {
 } from '@agentclientprotocol/sdk';
 import { createScriptedModel, type Script } from 'dsh-agent';
 import { describe, expect, it } from 'vitest';
-import { createTestClient, prompt, type TestClient, withServer } from '../../src/testing.js';
+import {
+  cancelRequest,
+  createTestClient,
+  prompt,
+  type TestClient,
+  withServer,
+} from '../../src/testing.js';
 
 // The loopback MCP server of dsh-mcp's tests (its `ask_url` tool asks to open the URL it is given).
 const SERVER = fileURLToPath(
@@ -129,4 +135,54 @@ describe("an MCP server's URL-mode question in the editor", () => {
       });
     });
   }
+
+  it('goes to an editor that advertises URL elicitation without forms', async () => {
+    const testClient = createTestClient();
+    await withServer(
+      { model: createScriptedModel(script('c1')) },
+      testClient,
+      async ({ agent }) => {
+        await agent.request(methods.agent.initialize, {
+          protocolVersion: 1,
+          clientCapabilities: { elicitation: { url: {} } },
+        });
+        const { sessionId } = await agent.request(methods.agent.session.new, {
+          cwd: '/work/project',
+          mcpServers: [STDIO],
+        });
+        const response = prompt(agent, sessionId, 'sign in');
+        await approveNext(testClient);
+        const asked = await testClient.forms.next();
+        expect(asked.params).toMatchObject({ sessionId, toolCallId: 'c1', mode: 'url' });
+        asked.reply({ action: 'accept' } as CreateElicitationResponse);
+        expect(await response).toEqual({ stopReason: 'end_turn' });
+        expect(JSON.parse(outputOf(testClient, sessionId, 'c1'))).toEqual({ action: 'accept' });
+      },
+    );
+  });
+
+  it('is withdrawn ($/cancel_request) when the turn is cancelled while it waits', async () => {
+    const testClient = createTestClient();
+    await withServer(
+      { model: createScriptedModel(script('c1')) },
+      testClient,
+      async ({ agent, pipe }) => {
+        await agent.request(methods.agent.initialize, {
+          protocolVersion: 1,
+          clientCapabilities: WITH_URLS,
+        });
+        const { sessionId } = await agent.request(methods.agent.session.new, {
+          cwd: '/work/project',
+          mcpServers: [STDIO],
+        });
+        const response = prompt(agent, sessionId, 'sign in');
+        await approveNext(testClient);
+        const asked = await testClient.forms.next();
+        await agent.notify(methods.agent.session.cancel, { sessionId });
+        const cancel = await pipe.wire.waitFor(cancelRequest());
+        expect(cancel.message).toMatchObject({ params: { requestId: asked.requestId } });
+        expect(await response).toEqual({ stopReason: 'cancelled' });
+      },
+    );
+  });
 });
