@@ -1,6 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { ClientCapabilities, CreateElicitationRequest } from '@agentclientprotocol/sdk';
-import { type Agent, askFailedError } from 'dsh-user-interaction';
+import { methods } from '@agentclientprotocol/sdk';
+import { type Agent, askFailedError, unsupportedError } from 'dsh-user-interaction';
+import type { OutgoingQuestion, QuestionClient } from './outgoing-question.js';
+import { checkOutgoingRequestSize } from './outgoing-request-size.js';
 import type { QuestionScope } from './question-scope.js';
 
 /** A page the person is asked to open, shown by the editor as a URL elicitation. */
@@ -58,4 +61,33 @@ export function actionFromUrlReply(reply: unknown): UrlQuestionAction {
   const action: unknown = (reply as { action?: unknown } | null)?.action;
   if (action === 'accept' || action === 'decline' || action === 'cancel') return action;
   throw askFailedError(reply, 'the editor answered a URL elicitation with an unknown action');
+}
+
+/**
+ * A URL question ready to go: only to a client that advertised URL elicitation, never as a form
+ * or a permission request in its place (`UNSUPPORTED` otherwise, nothing sent).
+ */
+export function outgoingUrl(
+  question: UrlQuestion,
+  scope: QuestionScope,
+  to: QuestionClient,
+): OutgoingQuestion<UrlQuestionAction> {
+  if (!supportsUrlElicitation(to.capabilities))
+    throw unsupportedError('this editor has no URL elicitation');
+  const params = urlElicitationParams(question, scope);
+  checkOutgoingRequestSize(
+    methods.client.elicitation.create,
+    params,
+    'url',
+    'a URL elicitation',
+    'the page is not offered',
+  );
+  return {
+    show: async (send) =>
+      actionFromUrlReply(
+        await send((options) =>
+          to.client.request(methods.client.elicitation.create, params, options),
+        ),
+      ),
+  };
 }

@@ -81,18 +81,16 @@ function readPending(text: string, rounds: InputRounds): PendingRound {
 }
 
 /**
- * An `elicitation/create` request of a round, read. 2026-07-28 dropped `elicitationId` from URL
- * mode (modelcontextprotocol `docs/specification/2026-07-28/changelog.mdx`: the completion
- * notification and its id are gone), and the SDK's own `inputRequired.elicitUrl` sends none, but
- * `isSpecType.ElicitRequestParams` of @modelcontextprotocol/client 2.4.0 still requires it (its
- * 2025 schema): a URL request is read here by what it must hold, message and url.
+ * An elicitation's params as a 2026-07-28 server sends them. The SDK's `isSpecType` checks the
+ * 2025-11-25 shape, whose URL mode requires `elicitationId`; 2026-07-28 dropped it with the
+ * completion notification (modelcontextprotocol/modelcontextprotocol
+ * `docs/specification/2026-07-28/changelog.mdx`), and the SDK's `inputRequired.elicitUrl` sends
+ * none. A URL request without one is checked as that shape with a placeholder id.
  */
-function elicitParams(params: unknown): ElicitRequest['params'] | undefined {
-  if (isSpecType.ElicitRequestParams(params)) return params as ElicitRequest['params'];
-  const url = params as { mode?: unknown; message?: unknown; url?: unknown } | null;
-  if (url?.mode === 'url' && typeof url.message === 'string' && typeof url.url === 'string')
-    return { mode: 'url', message: url.message, url: url.url, elicitationId: '' };
-  return undefined;
+function isElicitationParams(params: unknown): boolean {
+  if (isSpecType.ElicitRequestParams(params)) return true;
+  if (typeof params !== 'object' || params === null || 'elicitationId' in params) return false;
+  return isSpecType.ElicitRequestURLParams({ ...params, elicitationId: '' });
 }
 
 /** Asks the person each of the round's questions, one after the other. */
@@ -104,9 +102,8 @@ async function answerRound(
   const responses: Record<string, ElicitResult> = {};
   for (const [key, request] of Object.entries(requests)) {
     const entry = request as { method?: unknown; params?: unknown } | null;
-    const params = entry?.method === 'elicitation/create' ? elicitParams(entry.params) : undefined;
     // Only elicitation is declared: a server asking for sampling or roots breaks the protocol.
-    if (params === undefined)
+    if (entry?.method !== 'elicitation/create' || !isElicitationParams(entry.params))
       throw new McpError(
         `The MCP server "${rounds.serverName}" asked for input dsh does not give (${String(entry?.method).slice(0, 60)}).`,
         'MCP_CALL_FAILED',
@@ -115,7 +112,11 @@ async function answerRound(
       responses[key] = { action: 'decline' };
       continue;
     }
-    responses[key] = await rounds.answer(params, signal, rounds.call);
+    responses[key] = await rounds.answer(
+      entry.params as ElicitRequest['params'],
+      signal,
+      rounds.call,
+    );
   }
   return responses;
 }
