@@ -33,6 +33,7 @@ export type {
   QuestionTextSchema,
 } from './questions/questions-form.js';
 export { supportsFormElicitation } from './questions/supports-form-elicitation.js';
+export type { UrlQuestion, UrlQuestionAction } from './questions/url-elicitation.js';
 export {
   type AcpAgentServer,
   type AcpAgentServerOptions,

@@ -20,14 +20,22 @@ export {
   type ElicitationInteraction,
   type ElicitationRecord,
 } from './elicitation/answer-elicitations.js';
+export type { AskUrl, UrlElicitationRequest } from './elicitation/answer-url.js';
 export { isSensitiveName } from './elicitation/form-field.js';
 export { isPunycodeHost } from './elicitation/url-consent.js';
 export { isMcpError, MCP_ERROR_CODES, McpError, type McpErrorCode } from './mcp-error.js';
-export { decideMcpCall, type McpCallDecision, type McpRules } from './rules/decide-mcp-call.js';
 export {
+  type DecideMcpCallOptions,
+  decideMcpCall,
+  type McpCallDecision,
+  type McpRules,
+} from './rules/decide-mcp-call.js';
+export {
+  asMcpRulesFile,
   type McpPermissionCheck,
   type McpPermissionPolicy,
   type McpPermissionVerdict,
+  type McpRulesFile,
   type WithMcpRulesOptions,
   withMcpRules,
 } from './rules/mcp-permission-policy.js';

@@ -9,6 +9,7 @@ describe('the root of dsh-mcp', () => {
       'McpError',
       'agentToolName',
       'answerElicitations',
+      'asMcpRulesFile',
       'connectMcpServer',
       'connectMcpServers',
       'createMcpToolSet',

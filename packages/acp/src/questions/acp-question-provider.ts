@@ -26,6 +26,7 @@ import {
 import { checkScope, type QuestionScope } from './question-scope.js';
 import { sendWithdrawable } from './send-withdrawable.js';
 import { questionCapabilitiesFor } from './supports-form-elicitation.js';
+import { outgoingUrl, type UrlQuestion, type UrlQuestionAction } from './url-elicitation.js';
 
 /**
  * The agent side of one ACP connection, as the SDK's `AgentConnection` has it (from
@@ -81,6 +82,11 @@ export interface AcpQuestionProvider extends UserInteractionProvider, Disposable
    * the editor already shows; resolves with the choice of the option they selected.
    */
   requestPermission(request: PermissionRequest): Promise<PermissionAnswer>;
+  /**
+   * Asks the person to open a page (`elicitation/create` in URL mode, scoped to the session and
+   * tool call); `UNSUPPORTED` when the client did not advertise URL elicitation.
+   */
+  askUrl(question: UrlQuestion): Promise<UrlQuestionAction>;
   /**
    * What the client can show: questions of every kind with form elicitation, none without
    * (or only one choice at a time with `questionsAsPermissions`); approvals once a client has
@@ -176,6 +182,10 @@ export function createAcpQuestionProvider(
     );
   }
 
+  function askUrl(question: UrlQuestion): Promise<UrlQuestionAction> {
+    return pose(question.signal, () => outgoingUrl(question, routed(question), questionClient()));
+  }
+
   let disposed = false;
   function dispose(): void {
     if (disposed) return;
@@ -188,6 +198,7 @@ export function createAcpQuestionProvider(
     ask,
     askAll,
     requestPermission,
+    askUrl,
     get capabilities() {
       const client = readCapabilities();
       return {

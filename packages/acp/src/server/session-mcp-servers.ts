@@ -1,11 +1,12 @@
 import type { McpServer } from '@agentclientprotocol/sdk';
 import type { AgentTool, PermissionPolicy } from 'dsh-agent';
-import { connectMcpServers, type McpServerConfig, withMcpRules } from 'dsh-mcp';
+import { asMcpRulesFile, connectMcpServers, type McpServerConfig, withMcpRules } from 'dsh-mcp';
 import {
   createUserInteraction,
   type UserInteractionProvider,
   unsupportedError,
 } from 'dsh-user-interaction';
+import type { UrlQuestion, UrlQuestionAction } from '../questions/url-elicitation.js';
 import { logText } from '../stdio/log-text.js';
 
 /** What one MCP server of a session came to, for the `session/new` response's `_meta`. */
@@ -78,6 +79,8 @@ export function mcpConfigsFrom(servers: readonly McpServer[]): {
  * Connects a session's MCP servers. Their questions go to the editor as forms, scoped to the
  * session and the tool call that caused them; an editor without form elicitation gets no
  * question: the server is declined with the reason, never sent a permission request instead.
+ * A URL-mode question goes as ACP URL elicitation (`askUrl`) only; an editor that did not
+ * advertise it is not shown the address as a form: the server is declined with the reason.
  */
 export async function connectSessionMcpServers(
   servers: readonly McpServer[],
@@ -85,6 +88,8 @@ export async function connectSessionMcpServers(
     readonly sessionId: string;
     readonly provider: UserInteractionProvider;
     readonly forms: boolean;
+    /** Asks the editor to open a page (ACP URL elicitation); rejects `UNSUPPORTED` without it. */
+    readonly askUrl: (question: UrlQuestion) => Promise<UrlQuestionAction>;
     readonly log: (line: string) => void;
   },
 ): Promise<SessionMcpServers> {
@@ -106,6 +111,8 @@ export async function connectSessionMcpServers(
     // What a question came to, never what was typed: a 2026-07-28 server gets no reason with a
     // decline (the SDK sends only the action), so the log keeps it.
     elicitation: {
+      askUrl: ({ url, message, agent, signal }) =>
+        options.askUrl({ url, message, signal, ...(agent !== undefined && { agent }) }),
       onRecord: (record) => {
         const why = record.reason === undefined ? '' : ` (${record.reason})`;
         options.log(
@@ -133,8 +140,16 @@ export async function connectSessionMcpServers(
   const sets = status.connections.map((connection) => connection.tools);
   return {
     tools: sets.flatMap((set) => set.tools),
-    permissions: (fallback) =>
-      withMcpRules({ toolSets: () => sets, ...(fallback !== undefined && { fallback }) }),
+    permissions: (fallback) => {
+      // "Always" for an MCP tool goes to the workspace's rules file (a dsh-tools policy's), as
+      // for the workspace tools, and is read back by the next session.
+      const rulesFile = asMcpRulesFile(fallback);
+      return withMcpRules({
+        toolSets: () => sets,
+        ...(fallback !== undefined && { fallback }),
+        ...(rulesFile !== undefined && { rulesFile }),
+      });
+    },
     outcomes,
     notice:
       failed.length === 0

@@ -7,7 +7,7 @@ import {
   type SessionUpdate,
 } from '@agentclientprotocol/sdk';
 import type { SessionStore, StoredSession } from 'dsh-agent';
-import type { UserInteractionProvider } from 'dsh-user-interaction';
+import type { AcpQuestionProvider } from '../questions/acp-question-provider.js';
 import { supportsFormElicitation } from '../questions/supports-form-elicitation.js';
 import type { CheckedAcpAgentOptions } from './acp-agent-options.js';
 import { AcpSession, type SessionAgentOptions } from './acp-session.js';
@@ -23,7 +23,7 @@ export interface SessionOpenerOptions {
   readonly options: CheckedAcpAgentOptions;
   readonly connection: AgentConnection;
   /** The connection's question UI: every session registers it in its own question service. */
-  readonly provider: UserInteractionProvider;
+  readonly provider: AcpQuestionProvider;
   /** What the client said it can show, at `initialize`. */
   readonly clientCapabilities: () => ClientCapabilities | undefined;
   /** Whether the session is open and the client still connected. */
@@ -119,6 +119,8 @@ export class SessionOpener {
       sessionId,
       provider,
       forms: supportsFormElicitation(clientCapabilities()),
+      // Sent as URL elicitation to an editor that advertised it; declined with the reason otherwise.
+      askUrl: (question) => provider.askUrl(question),
       log: options.log,
     });
   }

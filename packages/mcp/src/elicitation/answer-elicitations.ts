@@ -1,9 +1,10 @@
 import type { Client, ElicitRequest, ElicitResult } from '@modelcontextprotocol/client';
-import { type Agent, isUserInteractionError, type UserInteraction } from 'dsh-user-interaction';
+import type { Agent, UserInteraction } from 'dsh-user-interaction';
 import { McpError } from '../mcp-error.js';
+import { type AskUrl, answerUrl } from './answer-url.js';
 import { askForm } from './ask-form.js';
+import { failedAsk, REASON_KEY } from './failed-ask.js';
 import { readFormFields } from './form-field.js';
-import { urlConsent } from './url-consent.js';
 
 /** What is kept of one elicitation, for a log or a transcript: never a sensitive field's value. */
 export interface ElicitationRecord {
@@ -29,6 +30,12 @@ export interface AnswerElicitationsOptions {
   readonly attempts?: number;
   /** Opens a consented URL in the person's browser; without it, the person is told to open it. */
   readonly openUrl?: (url: string) => void | Promise<void>;
+  /**
+   * Asks a URL elicitation in the UI's own way instead of the consent question (an ACP editor's
+   * URL elicitation, which opens the page itself after consent): it gets the checked address and
+   * a message naming the server. A rejection with `UNSUPPORTED` declines, with the reason.
+   */
+  readonly askUrl?: AskUrl;
   /**
    * The tool call a question belongs to, when it is known: its agent routes the question (to the
    * right session and tool call), and its signal withdraws the question when the call ends. A 2025
@@ -66,8 +73,6 @@ export interface ElicitationAnswering extends Disposable {
 /** The question service, as much of it as elicitation needs. */
 export type ElicitationInteraction = Pick<UserInteraction, 'ask' | 'askAll'>;
 
-const REASON_KEY = 'dev.dsh/reason';
-
 function redacted(
   content: Readonly<Record<string, unknown>>,
   sensitive: ReadonlySet<string>,
@@ -78,18 +83,6 @@ function redacted(
       sensitive.has(name) ? '[hidden]' : value,
     ]),
   );
-}
-
-/** The MCP result for a failed ask: the person's decline, a cancel, or a decline with the reason. */
-function failedAsk(error: unknown): { action: 'decline' | 'cancel'; reason?: string } {
-  if (isUserInteractionError(error, 'ASK_DECLINED')) return { action: 'decline' };
-  if (isUserInteractionError(error, 'ASK_CANCELLED')) return { action: 'cancel' };
-  // Cancelled without the person choosing so: the reason goes with it.
-  for (const code of ['ASK_ABORTED', 'ASK_TIMEOUT', 'INPUT_CLOSED'] as const) {
-    if (isUserInteractionError(error, code)) return { action: 'cancel', reason: code };
-  }
-  const reason = isUserInteractionError(error) ? `${error.code}: ${error.message}` : 'ASK_FAILED';
-  return { action: 'decline', reason };
 }
 
 /**
@@ -127,40 +120,14 @@ export function answerElicitations(
     const asked = { signal: withdrawn, ...(agent !== undefined && { agent }) };
     const base = { serverName: options.serverName, message: params.message };
     if (params.mode === 'url') {
-      const consent = urlConsent(
-        params.url,
-        params.message,
-        options.serverName,
-        options.openUrl !== undefined,
-      );
-      if ('reason' in consent) {
-        record({
-          ...base,
-          mode: 'url',
-          action: 'decline',
-          reason: consent.reason,
-          url: params.url,
-        });
-        return { action: 'decline', _meta: { [REASON_KEY]: consent.reason } };
-      }
-      try {
-        const { option } = await interaction.ask({ ...consent.question, ...asked });
-        if (option?.value !== 'open') {
-          record({ ...base, mode: 'url', action: 'decline', url: params.url });
-          return { action: 'decline' };
-        }
-      } catch (error) {
-        const failed = failedAsk(error);
-        record({ ...base, mode: 'url', ...failed, url: params.url });
-        return {
-          action: failed.action,
-          ...(failed.reason !== undefined && { _meta: { [REASON_KEY]: failed.reason } }),
-        };
-      }
-      record({ ...base, mode: 'url', action: 'accept', url: params.url });
-      // Opened only after consent, by the person's browser: never fetched here.
-      await Promise.resolve(options.openUrl?.(consent.url.href)).catch(() => {});
-      return { action: 'accept' };
+      return answerUrl(params, {
+        serverName: options.serverName,
+        interaction,
+        asked,
+        askUrl: options.askUrl,
+        openUrl: options.openUrl,
+        record,
+      });
     }
     const fields = readFormFields(params.requestedSchema);
     if (typeof fields === 'string') {

@@ -20,6 +20,15 @@ export type McpCallDecision =
       readonly changedSince?: string;
     };
 
+/** What `decideMcpCall` may say besides the rules. */
+export interface DecideMcpCallOptions {
+  /**
+   * What changed since the tool had the digest an "always" rule pinned (`toolChanges` of the
+   * definition kept then), for the person; `undefined` when the old definition is not known.
+   */
+  readonly whatChanged?: (pinnedDigest: string) => string | undefined;
+}
+
 /**
  * Decides an MCP tool call by the rules, failing closed:
  * - a deny rule naming the tool or its server denies it (whatever the tool says now);
@@ -29,18 +38,24 @@ export type McpCallDecision =
  *   description, schema or annotations since the person said "always", so they are asked again.
  * Everything else asks. A server's annotations (`readOnlyHint`...) are never read here.
  */
-export function decideMcpCall(target: McpRuleTarget, rules: McpRules): McpCallDecision {
+export function decideMcpCall(
+  target: McpRuleTarget,
+  rules: McpRules,
+  options: DecideMcpCallOptions = {},
+): McpCallDecision {
   for (const text of rules.deny) {
     const rule = parseMcpRule(text);
     if (rule !== undefined && ruleNames(rule, target)) return { decision: 'deny', rule: text };
   }
   let changedSince: string | undefined;
+  let what: string | undefined;
   for (const text of rules.allow) {
     const rule = parseMcpRule(text);
     if (rule === undefined || !ruleNames(rule, target)) continue;
     if (rule.digest === undefined || rule.digest === target.digest)
       return { decision: 'allow', rule: text };
     changedSince = text;
+    what ??= options.whatChanged?.(rule.digest);
   }
   const name = `\`${target.toolName}\` of the MCP server ${target.serverName}`;
   return {
@@ -50,7 +65,9 @@ export function decideMcpCall(target: McpRuleTarget, rules: McpRules): McpCallDe
       description:
         changedSince === undefined
           ? `Always allow ${name} while it stays as it is now`
-          : `Always allow ${name} as it is now (it changed since you allowed it: its description, arguments or hints)`,
+          : what === undefined
+            ? `Always allow ${name} as it is now (it changed since you allowed it: its description, arguments or hints)`
+            : `Always allow ${name} as it is now (it changed since you allowed it: ${what})`,
     },
     rejectAlways: { rule: toolRule(target), description: `Always reject ${name}` },
     ...(changedSince !== undefined && { changedSince }),

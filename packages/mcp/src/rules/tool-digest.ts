@@ -8,7 +8,7 @@ export interface DigestedTool {
 }
 
 /** JSON with every object's keys sorted, so that the same tool always gives the same text. */
-function canonical(value: unknown): string {
+export function canonical(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
   if (typeof value === 'object' && value !== null) {
     const entries = Object.keys(value)

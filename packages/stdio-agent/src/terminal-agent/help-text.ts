@@ -36,6 +36,10 @@ MCP servers:
                      and Gemini write it: stdio "command", or "url" for
                      Streamable HTTP); their tools are named mcp__SERVER__TOOL
                      and ask your approval, their questions are asked here
+  --project-mcp      also start the servers of the folder's .mcp.json (as Claude
+                     Code writes it), trusting the file as it is now: later
+                     starts run it without the flag until its content changes.
+                     Untrusted or changed, it is never run: a line says so
 
 Telling you that something waits (a terminal only; never in plain mode or a pipe):
   --notify MODE      auto (default): the title says a question or an approval

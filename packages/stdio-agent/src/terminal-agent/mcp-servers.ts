@@ -1,5 +1,5 @@
 import type { AgentTool, PermissionPolicy } from 'dsh-agent';
-import { connectMcpServers, type McpServerConfig, withMcpRules } from 'dsh-mcp';
+import { asMcpRulesFile, connectMcpServers, type McpServerConfig, withMcpRules } from 'dsh-mcp';
 import type { UserInteraction } from 'dsh-user-interaction';
 
 /** The MCP servers of a terminal session: their tools, the policy that gates them, and how to stop them. */
@@ -41,12 +41,16 @@ export async function startMcpServers(
   for (const { name } of status.failures)
     for (const line of stderr.get(name) ?? []) say(`  ${line}`);
   const sets = status.connections.map((connection) => connection.tools);
+  const rulesFile = asMcpRulesFile(permissions);
   return {
     // Tools listed at start; a tool a server adds later is not offered before the next session.
     tools: sets.flatMap((set) => set.tools),
     permissions: withMcpRules({
       toolSets: () => sets,
       ...(permissions !== undefined && { fallback: permissions }),
+      // "Always" for an MCP tool goes to the workspace's rules file, as for the workspace tools,
+      // and is read back at the next start (with --allow and --deny).
+      ...(rulesFile !== undefined && { rulesFile }),
     }),
     close: () => status.close(),
   };

@@ -1,7 +1,12 @@
 import { statSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
-import { type AgentProgram, DEMO_WORKSPACE_FILES, sessionStoreFor } from 'dsh-agent/command-line';
+import {
+  type AgentProgram,
+  DEMO_WORKSPACE_FILES,
+  sessionStoreFor,
+  stateDirFor,
+} from 'dsh-agent/command-line';
 import { isMcpError, type McpServerConfig, readMcpConfig } from 'dsh-mcp';
 import { sandboxStatusLine, type WorkspaceAgentTools } from 'dsh-tools';
 import {
@@ -16,6 +21,7 @@ import { ENDING_SIGNALS, signalExitCode } from '../question-ui/terminal/ending-s
 import { restoreTerminal } from '../question-ui/terminal/restore-terminal.js';
 import { helpText } from './help-text.js';
 import { NOTIFY_MODES, type NotifyMode } from './notify/waiting-notifier.js';
+import { projectMcpServers } from './project-mcp.js';
 import { type InterruptSource, runTerminalAgent } from './terminal-agent.js';
 import { chooseSession } from './terminal-session.js';
 
@@ -105,7 +111,7 @@ export function terminalAgentProgram({
     name: PROGRAM,
     helpText,
     version: packageVersion(),
-    booleanFlags: ['no-color', 'plain', 'show-thinking', 'continue', 'sessions'],
+    booleanFlags: ['no-color', 'plain', 'show-thinking', 'continue', 'sessions', 'project-mcp'],
     valueFlags: ['resume', 'notify', 'notify-command', 'workspace', 'mcp-config'],
     say,
     async run(command, resolved, invoked) {
@@ -157,6 +163,19 @@ export function terminalAgentProgram({
             say(`--mcp-config: ${why} ${usageHint}`);
             return 2;
           }
+        }
+        if (!demo) {
+          // The workspace's .mcp.json starts only once the person trusted it as it is.
+          const project = projectMcpServers({
+            workspace: folder,
+            stateDir: stateDirFor(command, env),
+            optIn: flags.has('project-mcp'),
+            env,
+            taken: new Set((mcpServers ?? []).map((server) => server.name)),
+            say,
+          });
+          if ('exit' in project) return project.exit;
+          if (project.configs.length > 0) mcpServers = [...(mcpServers ?? []), ...project.configs];
         }
         const notifyCommand = command.values.get('notify-command');
         if (notifyCommand !== undefined && notifyCommand.trim() === '') {

@@ -1,0 +1,121 @@
+import { createHash, randomBytes } from 'node:crypto';
+import {
+  chmodSync,
+  closeSync,
+  constants,
+  fstatSync,
+  mkdirSync,
+  openSync,
+  readSync,
+  renameSync,
+  unlinkSync,
+  writeSync,
+} from 'node:fs';
+import { join } from 'node:path';
+import { OWN_FILE_FLAGS, openOwnFile } from 'dsh-agent/command-line';
+
+/** A project's `.mcp.json` is a few servers; anything much larger is not one. */
+const LARGEST = 1024 * 1024;
+
+/** What a trust record holds: the folder, and the SHA-256 of the `.mcp.json` bytes trusted. */
+interface TrustRecord {
+  readonly version: 1;
+  readonly workspace: string;
+  readonly sha256: string;
+}
+
+/** The SHA-256 of `bytes`, in hex: what trust is keyed by besides the folder. */
+export function contentDigest(bytes: Buffer): string {
+  return createHash('sha256').update(bytes).digest('hex');
+}
+
+/** Where the trust of a folder's `.mcp.json` is kept: the person's state folder, one file per folder. */
+export function trustRecordPath(stateDir: string, workspace: string): string {
+  const key = createHash('sha256').update(workspace).digest('hex').slice(0, 32);
+  return join(stateDir, 'mcp', 'projects', `${key}.json`);
+}
+
+/** Reads every byte of an open file, at most `LARGEST`; `undefined` past it. */
+function readAll(fd: number, size: number): Buffer | undefined {
+  if (size > LARGEST) return undefined;
+  const buffer = Buffer.alloc(size);
+  let read = 0;
+  while (read < buffer.length) {
+    const got = readSync(fd, buffer, read, buffer.length - read, read);
+    if (got === 0) break;
+    read += got;
+  }
+  return buffer.subarray(0, read);
+}
+
+/**
+ * The bytes of a workspace's `.mcp.json`, read as a file of a folder nobody vouches for: never
+ * through a symbolic link, never waiting on a FIFO, only a regular file of at most 1 MiB.
+ * `undefined` when there is none; a string saying why when it cannot be read as one.
+ */
+export function readProjectFile(path: string): Buffer | string | undefined {
+  let fd: number;
+  try {
+    fd = openSync(path, constants.O_RDONLY | OWN_FILE_FLAGS);
+  } catch (error) {
+    const code = (error as { code?: unknown } | null)?.code;
+    if (code === 'ENOENT') return undefined;
+    if (code === 'ELOOP' || code === 'EMLINK') return 'it is a symbolic link';
+    return `it cannot be opened (${String(code)})`;
+  }
+  try {
+    const stats = fstatSync(fd);
+    if (!stats.isFile()) return 'it is not a regular file';
+    return readAll(fd, stats.size) ?? 'it is larger than 1 MiB';
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/** The digest the person trusted for `workspace`, if they did (a record of theirs, read safely). */
+export function trustedDigest(stateDir: string, workspace: string): string | undefined {
+  let opened: ReturnType<typeof openOwnFile>;
+  try {
+    opened = openOwnFile(trustRecordPath(stateDir, workspace));
+  } catch {
+    return undefined;
+  }
+  try {
+    const bytes = readAll(opened.fd, opened.stats.size);
+    const record = JSON.parse(bytes?.toString('utf8') ?? 'null') as Partial<TrustRecord> | null;
+    return record?.version === 1 &&
+      record.workspace === workspace &&
+      typeof record.sha256 === 'string'
+      ? record.sha256
+      : undefined;
+  } catch {
+    return undefined;
+  } finally {
+    closeSync(opened.fd);
+  }
+}
+
+/** Records that the person trusts `workspace`'s `.mcp.json` with exactly this digest. */
+export function trustProjectFile(stateDir: string, workspace: string, sha256: string): void {
+  const path = trustRecordPath(stateDir, workspace);
+  const folder = join(path, '..');
+  mkdirSync(folder, { recursive: true, mode: 0o700 });
+  chmodSync(folder, 0o700);
+  const temporary = `${path}.${randomBytes(6).toString('hex')}.tmp`;
+  const fd = openSync(
+    temporary,
+    constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | OWN_FILE_FLAGS,
+    0o600,
+  );
+  try {
+    const record: TrustRecord = { version: 1, workspace, sha256 };
+    const bytes = Buffer.from(`${JSON.stringify(record, null, 2)}\n`);
+    for (let offset = 0; offset < bytes.length; ) offset += writeSync(fd, bytes, offset);
+  } catch (error) {
+    closeSync(fd);
+    unlinkSync(temporary);
+    throw error;
+  }
+  closeSync(fd);
+  renameSync(temporary, path);
+}

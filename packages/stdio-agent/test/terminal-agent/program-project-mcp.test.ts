@@ -1,0 +1,119 @@
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterEach, describe, expect, it } from 'vitest';
+import { runProgram } from '../support/program-run.js';
+
+// A server that writes a marker file when it starts: proof that a command of the folder ran.
+const MARKER_SERVER = fileURLToPath(new URL('../fixtures/marker-mcp-server.mjs', import.meta.url));
+
+const folders: string[] = [];
+afterEach(() => {
+  for (const folder of folders.splice(0)) rmSync(folder, { recursive: true, force: true });
+});
+
+/** A workspace holding a `.mcp.json` whose server writes `marker`, and a state folder of its own. */
+function setUp() {
+  const root = mkdtempSync(join(tmpdir(), 'dsh-project-mcp-'));
+  folders.push(root);
+  const workspace = join(root, 'project');
+  const state = join(root, 'state');
+  const marker = join(root, 'marker');
+  mkdirSync(workspace);
+  const script = join(root, 'script.json');
+  writeFileSync(script, JSON.stringify({ steps: [{ text: 'Hello.' }] }));
+  const writeProjectFile = (extra = '') =>
+    writeFileSync(
+      join(workspace, '.mcp.json'),
+      JSON.stringify({
+        mcpServers: { repo: { command: process.execPath, args: [MARKER_SERVER, marker, extra] } },
+      }),
+    );
+  writeProjectFile();
+  const run = (...flags: string[]) =>
+    runProgram(
+      ['--script', script, '--workspace', workspace, '--state-dir', state, ...flags],
+      'hi\n',
+    );
+  const started = () =>
+    existsSync(marker) ? readFileSync(marker, 'utf8').split('\n').length - 1 : 0;
+  return { run, started, writeProjectFile, workspace, state, root };
+}
+
+describe("dsh-stdio-agent and the workspace's .mcp.json", () => {
+  it('never starts the servers of a file the person has not trusted, and says how to', async () => {
+    const { run, started, workspace } = setUp();
+    const { code, stderr } = await run();
+    expect(code).toBe(0);
+    expect(started()).toBe(0);
+    expect(stderr).toContain('.mcp.json of this folder names MCP servers: repo (');
+    expect(stderr).toContain("Not started: a folder's file may run any command");
+    expect(stderr).toContain('run with --project-mcp to trust it as it is now');
+    expect(stderr).not.toContain('MCP server repo: connected');
+    // Nothing was written into the workspace.
+    expect(readdirSync(workspace)).toEqual(['.mcp.json']);
+  });
+
+  it('starts them with --project-mcp, remembers the trust in the state folder, and starts them again without the flag', async () => {
+    const { run, started, workspace, state } = setUp();
+    const first = await run('--project-mcp');
+    expect(first.stderr).toContain('--project-mcp: trusted .mcp.json of this folder as it is now');
+    expect(first.stderr).toMatch(/MCP server repo: connected, \d+ tools/);
+    const afterFirst = started();
+    expect(afterFirst).toBeGreaterThan(0);
+    expect(readdirSync(join(state, 'mcp', 'projects'))).toHaveLength(1);
+    expect(readdirSync(workspace)).toEqual(['.mcp.json']);
+    const second = await run();
+    expect(second.stderr).toMatch(/MCP server repo: connected, \d+ tools/);
+    expect(second.stderr).not.toContain('Not started');
+    expect(started()).toBeGreaterThan(afterFirst);
+  });
+
+  it('asks again (starts nothing) once the file changed since it was trusted', async () => {
+    const { run, started, writeProjectFile } = setUp();
+    await run('--project-mcp');
+    const before = started();
+    writeProjectFile('--changed');
+    const { stderr } = await run();
+    expect(stderr).toContain('Not started: it changed since you trusted it');
+    expect(started()).toBe(before);
+  });
+
+  it('trusts nothing for another workspace with the same file', async () => {
+    const { run, started, root, state } = setUp();
+    await run('--project-mcp');
+    const before = started();
+    const other = join(root, 'other');
+    mkdirSync(other);
+    writeFileSync(join(other, '.mcp.json'), readFileSync(join(root, 'project', '.mcp.json')));
+    const script = join(root, 'script.json');
+    const { stderr } = await runProgram(
+      ['--script', script, '--workspace', other, '--state-dir', state],
+      'hi\n',
+    );
+    expect(stderr).toContain('Not started');
+    expect(started()).toBe(before);
+  });
+
+  it('never reads a .mcp.json that is a symbolic link, even with --project-mcp', async () => {
+    const { run, started, workspace, root } = setUp();
+    const elsewhere = join(root, 'elsewhere.json');
+    writeFileSync(elsewhere, readFileSync(join(workspace, '.mcp.json')));
+    rmSync(join(workspace, '.mcp.json'));
+    symlinkSync(elsewhere, join(workspace, '.mcp.json'));
+    const { code, stderr } = await run('--project-mcp');
+    expect(code).toBe(2);
+    expect(stderr).toContain('.mcp.json of this folder was not read: it is a symbolic link');
+    expect(started()).toBe(0);
+  });
+});
