@@ -4,12 +4,13 @@ import type { ConversationEntry } from './conversation-entry.js';
 
 export { POSED_STATE_LIMIT } from '../session/conversation-entry-shape.js';
 
+const entryOf = (entry: ConversationEntry) => ({ entry });
+
 function read(
   value: unknown,
   mode: ReadMode,
 ): { readonly entry: ConversationEntry } | { readonly problem: string } {
-  const read = readShape(CONVERSATION_ENTRY, value, mode, 'the entry');
-  return 'problem' in read ? read : { entry: read.value };
+  return readShape(CONVERSATION_ENTRY, value, mode, 'the entry', entryOf);
 }
 
 /**

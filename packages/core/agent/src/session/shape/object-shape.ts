@@ -1,3 +1,4 @@
+import { FieldKind, type ObjectField, readCopied, readParsed } from './object-reader.js';
 import {
   type AnyShape,
   fail,
@@ -5,7 +6,7 @@ import {
   type ReadMode,
   type Shape,
   type ShapeType,
-  trail,
+  text,
 } from './shape.js';
 
 /** A field that may be left out; `omit`: a value that means nothing, left out when read. */
@@ -59,34 +60,22 @@ export type FieldsOf<T> = {
     : Shape<T[K]>;
 };
 
-enum Kind {
-  Required = 0,
-  Optional = 1,
-  Absent = 2,
-}
-
-interface Field {
-  readonly key: string;
-  readonly kind: Kind;
-  readonly shape: AnyShape;
-  /** The leaf test, inlined for the common fields (a string, a number): no call per field. */
-  readonly test: ((value: unknown) => boolean) | undefined;
-  readonly expected: string;
-  readonly omit: ((value: unknown) => boolean) | undefined;
-  readonly absent: string;
-}
-
 const NO_SHAPE: AnyShape = { read: () => fail('must be left out') };
 
-function fieldOf(key: string, declared: FieldShape): Field {
+function fieldOf(key: string, declared: FieldShape): ObjectField {
   const kind =
-    'absent' in declared ? Kind.Absent : 'optional' in declared ? Kind.Optional : Kind.Required;
+    'absent' in declared
+      ? FieldKind.Absent
+      : 'optional' in declared
+        ? FieldKind.Optional
+        : FieldKind.Required;
   const shape =
     'absent' in declared ? NO_SHAPE : 'optional' in declared ? declared.optional : declared;
   return {
     key,
     kind,
     shape,
+    text: shape === text,
     test: shape.leaf?.test,
     expected: shape.leaf === undefined ? '' : `must be ${shape.leaf.expected}`,
     omit:
@@ -95,20 +84,6 @@ function fieldOf(key: string, declared: FieldShape): Field {
         : undefined,
     absent: 'absent' in declared ? declared.absent : '',
   };
-}
-
-function knownValue(known: KnownField | undefined, key: string): unknown {
-  for (let field = known; field !== undefined; field = field.outer) {
-    if (field.key === key) return field.value;
-  }
-  return undefined;
-}
-
-/** Whether a parsed object has `count` fields and no others: it is then kept as it is. */
-function exactly(fields: object, count: number): boolean {
-  let seen = 0;
-  for (const _ in fields) if (++seen > count) return false;
-  return seen === count;
 }
 
 /** Checks that a value is an object (not a list), or says it must be. */
@@ -127,61 +102,15 @@ export function object<const F extends Readonly<Record<string, FieldShape>>>(
   declared: F,
   check?: (value: ObjectType<F>) => string | undefined,
 ): Shape<ObjectType<F>> {
-  const fields: readonly Field[] = Object.entries(declared).map(([key, field]) =>
+  const fields: readonly ObjectField[] = Object.entries(declared).map(([key, field]) =>
     fieldOf(key, field),
   );
+  const required = fields.filter((field) => field.kind === FieldKind.Required).length;
   const read = (value: unknown, mode: ReadMode, known: KnownField | undefined): ObjectType<F> => {
     const source = asObject(value);
-    // The values read, once the object cannot be kept as it is (always, when copying).
-    let values: unknown[] | undefined = mode === 'copy' ? [] : undefined;
-    let count = 0;
-    for (let at = 0; at < fields.length; at++) {
-      const field = fields[at] as Field;
-      const raw =
-        known === undefined
-          ? source[field.key]
-          : (knownValue(known, field.key) ?? source[field.key]);
-      let read = raw;
-      if (raw === undefined) {
-        if (field.kind === Kind.Required) {
-          trail.push(field.key);
-          field.shape.read(undefined, mode, undefined);
-        }
-      } else if (field.kind === Kind.Absent) {
-        fail(field.absent, true);
-      } else if (field.test !== undefined) {
-        if (!field.test(raw)) {
-          trail.push(field.key);
-          fail(field.expected);
-        }
-      } else {
-        trail.push(field.key);
-        read = field.shape.read(raw, mode, undefined);
-        trail.pop();
-      }
-      if (read !== undefined && field.omit?.(read) === true) read = undefined;
-      if (read !== undefined) count++;
-      if (values === undefined && read !== raw) {
-        values = [];
-        for (let before = 0; before < at; before++) {
-          values.push(source[(fields[before] as Field).key]);
-        }
-      }
-      values?.push(read);
-    }
-    let result: ObjectType<F>;
-    if (values === undefined && exactly(source, count)) {
-      // Plain parsed data that nobody else holds: not frozen (that costs as much as a copy).
-      result = source as ObjectType<F>;
-    } else {
-      const copy: Record<string, unknown> = {};
-      for (let at = 0; at < fields.length; at++) {
-        const field = fields[at] as Field;
-        const kept = values === undefined ? source[field.key] : values[at];
-        if (kept !== undefined) copy[field.key] = kept;
-      }
-      result = Object.freeze(copy) as ObjectType<F>;
-    }
+    const result = (
+      mode === 'copy' ? readCopied(fields, source, known) : readParsed(fields, required, source)
+    ) as ObjectType<F>;
     if (check !== undefined) {
       const problem = check(result);
       if (problem !== undefined) fail(problem, true);

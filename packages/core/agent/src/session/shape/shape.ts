@@ -138,24 +138,26 @@ function placeOf(path: readonly (string | number | VariantMark)[], root: string)
 }
 
 /**
- * Reads `value` as `shape`: the value read, or what is wrong with it and where (`root` names
- * the value itself). Only a `ShapeProblem` becomes a problem: anything else a getter throws
- * goes on.
+ * Reads `value` as `shape`: what `wrap` makes of the value read, or what is wrong with it and
+ * where (`root` names the value itself). Only a `ShapeProblem` becomes a problem: anything
+ * else a getter throws goes on.
  */
-export function readShape<T>(
+export function readShape<T, R>(
   shape: Shape<T>,
   value: unknown,
   mode: ReadMode,
   root: string,
-): { readonly value: T } | { readonly problem: string } {
+  wrap: (value: T) => R,
+): R | { readonly problem: string } {
   const start = trail.length;
   try {
-    return { value: shape.read(value, mode, undefined) };
+    return wrap(shape.read(value, mode, undefined));
   } catch (error) {
     if (!(error instanceof ShapeProblem)) throw error;
     if (error.whole) return { problem: error.text };
     return { problem: `${placeOf(trail.slice(start), root)} ${error.text}` };
   } finally {
-    trail.length = start;
+    // Cut back only after a problem: setting a list's length is a call into the engine.
+    if (trail.length !== start) trail.length = start;
   }
 }
