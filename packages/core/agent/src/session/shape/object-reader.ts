@@ -50,7 +50,7 @@ function readField(field: ObjectField, raw: unknown, mode: ReadMode): unknown {
     read = field.shape.read(raw, mode, undefined);
     trail.pop();
   }
-  return field.omit !== undefined && field.omit(read) ? undefined : read;
+  return field.omit?.(read) ? undefined : read;
 }
 
 function knownValue(known: KnownField | undefined, key: string): unknown {
