@@ -4,12 +4,13 @@ import type {
   UserInteraction,
   UserInteractionCapabilities,
 } from 'dsh-user-interaction';
+import type { ObjectType } from '../session/shape/object-shape.js';
 import type { ShapeType } from '../session/shape/shape.js';
 import type {
-  TOOL_CALL_DESCRIPTION,
+  TOOL_CALL_DESCRIPTION_FIELDS,
   TOOL_CALL_LOCATION,
   TOOL_RESULT,
-  TOOL_RESULT_DETAILS,
+  TOOL_RESULT_DETAILS_FIELDS,
 } from '../session/tool-shapes.js';
 import type { ToolCallAgent } from './tool-call-agent.js';
 
@@ -28,7 +29,7 @@ export type ToolCallLocation = ShapeType<typeof TOOL_CALL_LOCATION>;
  * policy decides on, and what UIs show of the call (an editor's icon, the files it follows, a
  * diff). Declared once, as the shape `TOOL_CALL_DESCRIPTION`, which a session's reader checks.
  */
-export type ToolCallDescription = ShapeType<typeof TOOL_CALL_DESCRIPTION>;
+export type ToolCallDescription = ObjectType<typeof TOOL_CALL_DESCRIPTION_FIELDS>;
 
 /** What `describe` receives. */
 export interface ToolDescribeContext {
@@ -46,7 +47,7 @@ export interface ToolDescribeContext {
 export type ToolResult = ShapeType<typeof TOOL_RESULT>;
 
 /** What a UI may show of a tool result besides its output: a diff, a command's ending. */
-export type ToolResultDetails = ShapeType<typeof TOOL_RESULT_DETAILS>;
+export type ToolResultDetails = ObjectType<typeof TOOL_RESULT_DETAILS_FIELDS>;
 
 /** A question as a tool asks it; the loop fills in `agent` and `signal`. */
 export type ToolQuestion = Omit<AskUserQuestionRequest, 'agent' | 'signal'>;

@@ -59,7 +59,7 @@ export const TOOL_CALL_LOCATION = object({
  * What a tool call will do, said before it runs: what an approval shows, what the permission
  * policy decides on, and what UIs show of the call (an editor's icon, the files it follows, a diff).
  */
-export const TOOL_CALL_DESCRIPTION = object({
+export const TOOL_CALL_DESCRIPTION_FIELDS = {
   /** What kind of call it is; `read` and `search` only for calls that change nothing. */
   kind: oneOf(PERMISSION_KINDS),
   /** One line for the person, such as "Edit src/app.ts" (default: the tool's `title`). */
@@ -70,7 +70,10 @@ export const TOOL_CALL_DESCRIPTION = object({
   edit: optional(EDIT),
   /** For a command: what runs, and in which folder. */
   command: optional(COMMAND),
-});
+};
+
+/** `TOOL_CALL_DESCRIPTION_FIELDS` as an object. */
+export const TOOL_CALL_DESCRIPTION = object(TOOL_CALL_DESCRIPTION_FIELDS);
 
 const OPTION = objectOf<AskUserQuestionOption>()({
   label: text,
@@ -91,14 +94,17 @@ const ITEM_ANSWER = objectOf<AskUserQuestionItemAnswer>()({
 const ANSWERS = objectOf<AskUserQuestionsAnswer>()({ answers: list(ITEM_ANSWER) });
 
 /** What a UI may show of a tool result besides its output: a diff, a command's ending. */
-export const TOOL_RESULT_DETAILS = object({
+export const TOOL_RESULT_DETAILS_FIELDS = {
   /** The change an edit or a write made. */
   edit: optional(EDIT),
   /** How a command ended: its exit status, or the signal that ended it. */
   exit: optional(object({ code: nullable(wholeNumber()), signal: nullable(text) })),
   /** What an OS sandbox blocked of a command, for the person: "the network". */
   blocked: optional(text),
-});
+};
+
+/** `TOOL_RESULT_DETAILS_FIELDS` as an object. */
+export const TOOL_RESULT_DETAILS = object(TOOL_RESULT_DETAILS_FIELDS);
 
 /**
  * What a tool returns: model-facing text, and for a failure the error it carries. The
