@@ -1,14 +1,17 @@
 import type {
   AskUserQuestionAnswer,
   AskUserQuestionRequest,
-  AskUserQuestionsAnswer,
-  PermissionCommand,
-  PermissionEdit,
-  PermissionKind,
-  ToolError,
   UserInteraction,
   UserInteractionCapabilities,
 } from 'dsh-user-interaction';
+import type { ObjectType } from '../session/shape/object-shape.js';
+import type { ShapeType } from '../session/shape/shape.js';
+import type {
+  TOOL_CALL_DESCRIPTION_FIELDS,
+  TOOL_CALL_LOCATION,
+  TOOL_RESULT,
+  TOOL_RESULT_DETAILS_FIELDS,
+} from '../session/tool-shapes.js';
 import type { ToolCallAgent } from './tool-call-agent.js';
 
 /**
@@ -19,27 +22,14 @@ export type AgentInteraction = Pick<UserInteraction, 'ask' | 'capabilities'> &
   Partial<Pick<UserInteraction, 'askAll' | 'requestPermission'>>;
 
 /** A place a tool call touches: an absolute path, with a line where known (editors follow along). */
-export interface ToolCallLocation {
-  readonly path: string;
-  readonly line?: number;
-}
+export type ToolCallLocation = ShapeType<typeof TOOL_CALL_LOCATION>;
 
 /**
  * What a tool call will do, said before it runs: what an approval shows, what the permission
- * policy decides on, and what UIs show of the call (an editor's icon, the files it follows, a diff).
+ * policy decides on, and what UIs show of the call (an editor's icon, the files it follows, a
+ * diff). Declared once, as the shape `TOOL_CALL_DESCRIPTION`, which a session's reader checks.
  */
-export interface ToolCallDescription {
-  /** What kind of call it is; `read` and `search` only for calls that change nothing. */
-  readonly kind: PermissionKind;
-  /** One line for the person, such as "Edit src/app.ts" (default: the tool's `title`). */
-  readonly title?: string;
-  /** The absolute paths the call touches, with a line where known. */
-  readonly locations?: readonly ToolCallLocation[];
-  /** For an edit or a write: the change it makes (shown as a diff). */
-  readonly edit?: PermissionEdit;
-  /** For a command: what runs, and in which folder. */
-  readonly command?: PermissionCommand;
-}
+export type ToolCallDescription = ObjectType<typeof TOOL_CALL_DESCRIPTION_FIELDS>;
 
 /** What `describe` receives. */
 export interface ToolDescribeContext {
@@ -52,27 +42,12 @@ export interface ToolDescribeContext {
 /**
  * What a tool returns: model-facing text, and for a failure the error it carries. The
  * `ask_user_question` tool also returns the person's `answer` (with the chosen option), or
- * `answers` for several questions asked at once.
+ * `answers` for several questions asked at once. Declared once, as the shape `TOOL_RESULT`.
  */
-export type ToolResult =
-  | {
-      readonly ok: true;
-      readonly output: string;
-      readonly answer?: AskUserQuestionAnswer;
-      readonly answers?: AskUserQuestionsAnswer;
-      readonly details?: ToolResultDetails;
-    }
-  | { readonly ok: false; readonly output: string; readonly error: ToolError };
+export type ToolResult = ShapeType<typeof TOOL_RESULT>;
 
 /** What a UI may show of a tool result besides its output: a diff, a command's ending. */
-export interface ToolResultDetails {
-  /** The change an edit or a write made. */
-  readonly edit?: PermissionEdit;
-  /** How a command ended: its exit status, or the signal that ended it. */
-  readonly exit?: { readonly code: number | null; readonly signal: string | null };
-  /** What an OS sandbox blocked of a command, for the person: "the network". */
-  readonly blocked?: string;
-}
+export type ToolResultDetails = ObjectType<typeof TOOL_RESULT_DETAILS_FIELDS>;
 
 /** A question as a tool asks it; the loop fills in `agent` and `signal`. */
 export type ToolQuestion = Omit<AskUserQuestionRequest, 'agent' | 'signal'>;

@@ -3,9 +3,31 @@ import { WorkspaceToolError } from '../tool-error.js';
 import { resolvePath, type Workspace } from '../workspace/workspace.js';
 import { applyApprovedEdit } from './file-change.js';
 import { readTextFile } from './text-file.js';
-import { argumentsOf, FILE_PATH_PARAMETER, shownPath, textArgument } from './tool-arguments.js';
+import { FILE_PATH_PARAMETER, shownPath } from './tool-arguments.js';
+import { declareTool, errorsSentence, parametersSchema, readArguments } from './tool-parameters.js';
 
-const DESCRIPTION = `Edits a text file: replaces old_text, which must occur exactly once in the file (copy it exactly, with its indentation and enough lines around it to be unique), with new_text. replace_all replaces every occurrence instead. The person approves the change (shown as a diff) before it is written, unless a rule allows it; the result shows the diff. Errors: EDIT_NOT_FOUND (old_text is not in the file: read it again), EDIT_NOT_UNIQUE (old_text occurs several times: give more lines around it, or replace_all), FILE_CHANGED (the file changed after the approval: nothing was written), PATH_NOT_FOUND, NOT_TEXT, TOO_LARGE, ARGUMENTS_INVALID, PERMISSION_DENIED (the person or a rule did not allow it: it did not run).`;
+/** `edit_file`'s parameters and errors. */
+export const EDIT_FILE = declareTool({
+  name: 'edit_file',
+  parameters: {
+    path: FILE_PATH_PARAMETER,
+    old_text: { kind: 'text', required: true, description: 'The exact text to replace.' },
+    new_text: { kind: 'text', required: true, description: 'The text to put in its place.' },
+    replace_all: { kind: 'flag', description: 'Replace every occurrence (default false).' },
+  },
+  errors: {
+    EDIT_NOT_FOUND: 'old_text is not in the file: read it again',
+    EDIT_NOT_UNIQUE: 'old_text occurs several times: give more lines around it, or replace_all',
+    FILE_CHANGED: 'the file changed after the approval: nothing was written',
+    PATH_NOT_FOUND: '',
+    NOT_TEXT: '',
+    TOO_LARGE: '',
+    ARGUMENTS_INVALID: '',
+    PERMISSION_DENIED: 'the person or a rule did not allow it: it did not run',
+  },
+});
+
+const DESCRIPTION = `Edits a text file: replaces old_text, which must occur exactly once in the file (copy it exactly, with its indentation and enough lines around it to be unique), with new_text. replace_all replaces every occurrence instead. The person approves the change (shown as a diff) before it is written, unless a rule allows it; the result shows the diff. ${errorsSentence(EDIT_FILE.errors)}`;
 
 function occurrences(text: string, part: string): number[] {
   const found: number[] = [];
@@ -24,23 +46,15 @@ export function createEditFileTool(workspace: Workspace): AgentTool {
   return {
     name: 'edit_file',
     description: DESCRIPTION,
-    parameters: {
-      type: 'object',
-      properties: {
-        path: FILE_PATH_PARAMETER,
-        old_text: { type: 'string', description: 'The exact text to replace.' },
-        new_text: { type: 'string', description: 'The text to put in its place.' },
-        replace_all: { type: 'boolean', description: 'Replace every occurrence (default false).' },
-      },
-      required: ['path', 'old_text', 'new_text'],
-      additionalProperties: false,
-    },
+    parameters: parametersSchema(EDIT_FILE.parameters),
     title: (args) => `Edit ${String((args as { path?: unknown } | null)?.path ?? 'a file')}`,
     async describe(args) {
-      const fields = argumentsOf(args, 'edit_file');
-      const given = textArgument(fields, 'path', 'edit_file', true);
-      const oldText = textArgument(fields, 'old_text', 'edit_file', true);
-      const newText = textArgument(fields, 'new_text', 'edit_file', true);
+      const {
+        path: given,
+        old_text: oldText,
+        new_text: newText,
+        replace_all: replaceAll,
+      } = readArguments(EDIT_FILE, args);
       if (oldText === '') {
         throw new WorkspaceToolError(
           '`old_text` must not be empty: to create a file, use write_file.',
@@ -57,16 +71,15 @@ export function createEditFileTool(workspace: Workspace): AgentTool {
           'EDIT_NOT_FOUND',
         );
       }
-      if (found.length > 1 && fields.replace_all !== true) {
+      if (found.length > 1 && !replaceAll) {
         throw new WorkspaceToolError(
           `old_text occurs ${found.length} times in ${shown}: give more lines around it so that it occurs once, or set replace_all.`,
           'EDIT_NOT_UNIQUE',
         );
       }
-      const changed =
-        fields.replace_all === true
-          ? text.split(oldText).join(newText)
-          : text.replace(oldText, () => newText);
+      const changed = replaceAll
+        ? text.split(oldText).join(newText)
+        : text.replace(oldText, () => newText);
       const line = text.slice(0, found[0]).split('\n').length;
       return {
         kind: 'edit',
@@ -76,10 +89,6 @@ export function createEditFileTool(workspace: Workspace): AgentTool {
       };
     },
     execute: (args, context) =>
-      applyApprovedEdit(
-        workspace,
-        textArgument(argumentsOf(args, 'edit_file'), 'path', 'edit_file', true),
-        context,
-      ),
+      applyApprovedEdit(workspace, readArguments(EDIT_FILE, args).path, context),
   };
 }

@@ -4,13 +4,32 @@ import { WorkspaceToolError } from '../tool-error.js';
 import { resolvePath, type Workspace } from '../workspace/workspace.js';
 import { eventLoopTurns } from './event-loop-turns.js';
 import { expandBraces, globSteps, stepsMatcher } from './glob-pattern.js';
-import { argumentsOf, shownPath, textArgument } from './tool-arguments.js';
+import { shownPath } from './tool-arguments.js';
+import { declareTool, errorsSentence, parametersSchema, readArguments } from './tool-parameters.js';
 import { walkFiles } from './walk-files.js';
 
 /** Files one call lists at most; the rest is counted. */
 export const LISTED_FILES = 1_000;
 
-const DESCRIPTION = `Lists the files of a folder of the workspace and everything below it, one path per line, relative to that folder and sorted, skipping what .gitignore files ignore and .git. Narrow it with pattern: a glob or a list of globs (such as "**/*.ts" or ["src/**", "*.md", "!src/gen/**"]; * ? [...] ** {a,b}, and ! before a glob leaves out what it matches). At most ${LISTED_FILES} files are listed; the result says how many more matched. Errors: PATH_NOT_FOUND, NOT_TEXT (the path is a file, not a folder), ARGUMENTS_INVALID (a bad glob), PERMISSION_DENIED (the person did not allow listing a folder outside the workspace).`;
+/** `list_files`' parameters and errors. */
+export const LIST_FILES = declareTool({
+  name: 'list_files',
+  parameters: {
+    path: { kind: 'text', description: 'The folder to list (default: the workspace).' },
+    pattern: {
+      kind: 'globs',
+      description: 'A glob, or globs, the listed paths match (relative to the folder).',
+    },
+  },
+  errors: {
+    PATH_NOT_FOUND: '',
+    NOT_TEXT: 'the path is a file, not a folder',
+    ARGUMENTS_INVALID: 'a bad glob',
+    PERMISSION_DENIED: 'the person did not allow listing a folder outside the workspace',
+  },
+});
+
+const DESCRIPTION = `Lists the files of a folder of the workspace and everything below it, one path per line, relative to that folder and sorted, skipping what .gitignore files ignore and .git. Narrow it with pattern: a glob or a list of globs (such as "**/*.ts" or ["src/**", "*.md", "!src/gen/**"]; * ? [...] ** {a,b}, and ! before a glob leaves out what it matches). At most ${LISTED_FILES} files are listed; the result says how many more matched. ${errorsSentence(LIST_FILES.errors)}`;
 
 /** The folder a search or a listing starts from: the workspace, or a folder in it. */
 export async function folderOf(workspace: Workspace, given: string | undefined, tool: string) {
@@ -74,26 +93,12 @@ export function createListFilesTool(workspace: Workspace): AgentTool {
   return {
     name: 'list_files',
     description: DESCRIPTION,
-    parameters: {
-      type: 'object',
-      properties: {
-        path: { type: 'string', description: 'The folder to list (default: the workspace).' },
-        pattern: {
-          anyOf: [{ type: 'string' }, { type: 'array', items: { type: 'string' } }],
-          description: 'A glob, or globs, the listed paths match (relative to the folder).',
-        },
-      },
-      additionalProperties: false,
-    },
+    parameters: parametersSchema(LIST_FILES.parameters),
     title: (args) => `List ${String((args as { path?: unknown } | null)?.path ?? 'files')}`,
     async describe(args) {
-      const fields = argumentsOf(args, 'list_files');
-      globMatcher(fields.pattern, 'pattern');
-      const folder = await folderOf(
-        workspace,
-        textArgument(fields, 'path', 'list_files'),
-        'list_files',
-      );
+      const { path, pattern } = readArguments(LIST_FILES, args);
+      globMatcher(pattern, 'pattern');
+      const folder = await folderOf(workspace, path, 'list_files');
       return {
         kind: 'search',
         title: `List files in ${shownPath(folder.relative, folder.path)}`,
@@ -101,8 +106,7 @@ export function createListFilesTool(workspace: Workspace): AgentTool {
       };
     },
     async execute(args, context) {
-      const fields = argumentsOf(args, 'list_files');
-      const matches = globMatcher(fields.pattern, 'pattern');
+      const matches = globMatcher(readArguments(LIST_FILES, args).pattern, 'pattern');
       const root = context.description?.locations?.[0]?.path as string;
       let stats: ReturnType<typeof statSync> | undefined;
       try {

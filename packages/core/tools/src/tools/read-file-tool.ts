@@ -2,50 +2,48 @@ import type { AgentTool } from 'dsh-agent';
 import { WorkspaceToolError } from '../tool-error.js';
 import { resolvePath, type Workspace } from '../workspace/workspace.js';
 import { readTextFile } from './text-file.js';
-import {
-  argumentsOf,
-  countArgument,
-  FILE_PATH_PARAMETER,
-  shownPath,
-  textArgument,
-} from './tool-arguments.js';
+import { FILE_PATH_PARAMETER, shownPath } from './tool-arguments.js';
+import { declareTool, errorsSentence, parametersSchema, readArguments } from './tool-parameters.js';
 
 /** Lines and characters one call shows at most; the rest is said, with how to read it. */
 export const READ_LIMITS = { lines: 2_000, characters: 256 * 1024, lineLength: 2_000 } as const;
 
-const DESCRIPTION = `Reads a UTF-8 text file of the workspace (a path relative to it, or absolute), with line numbers: each line is "N<tab>text". Read part of a long file with start_line and end_line (1-based, inclusive). At most ${READ_LIMITS.lines} lines are shown per call; the result says which lines were left out and how to read them. Reading inside the workspace needs no approval; a path outside it asks the person. Errors: PATH_NOT_FOUND (no such file), NOT_TEXT (a folder or a binary file), TOO_LARGE (over 8 MiB), PATH_INVALID, FILE_CHANGED (the file was replaced by a link while it was read: nothing was read), ARGUMENTS_INVALID, PERMISSION_DENIED (the person did not allow a read outside the workspace).`;
+/** `read_file`'s parameters and errors. */
+export const READ_FILE = declareTool({
+  name: 'read_file',
+  parameters: {
+    path: FILE_PATH_PARAMETER,
+    start_line: { kind: 'count', minimum: 1, description: 'The first line to read (default 1).' },
+    end_line: {
+      kind: 'count',
+      minimum: 1,
+      description: 'The last line to read (default: the end).',
+    },
+  },
+  errors: {
+    PATH_NOT_FOUND: 'no such file',
+    NOT_TEXT: 'a folder or a binary file',
+    TOO_LARGE: 'over 8 MiB',
+    PATH_INVALID: '',
+    FILE_CHANGED: 'the file was replaced by a link while it was read: nothing was read',
+    ARGUMENTS_INVALID: '',
+    PERMISSION_DENIED: 'the person did not allow a read outside the workspace',
+  },
+});
+
+const DESCRIPTION = `Reads a UTF-8 text file of the workspace (a path relative to it, or absolute), with line numbers: each line is "N<tab>text". Read part of a long file with start_line and end_line (1-based, inclusive). At most ${READ_LIMITS.lines} lines are shown per call; the result says which lines were left out and how to read them. Reading inside the workspace needs no approval; a path outside it asks the person. ${errorsSentence(READ_FILE.errors)}`;
 
 /** `read_file`: a text file with line numbers, a range of it, within a size cap that says what it left out. */
 export function createReadFileTool(workspace: Workspace): AgentTool {
   return {
     name: 'read_file',
     description: DESCRIPTION,
-    parameters: {
-      type: 'object',
-      properties: {
-        path: FILE_PATH_PARAMETER,
-        start_line: {
-          type: 'integer',
-          minimum: 1,
-          description: 'The first line to read (default 1).',
-        },
-        end_line: {
-          type: 'integer',
-          minimum: 1,
-          description: 'The last line to read (default: the end).',
-        },
-      },
-      required: ['path'],
-      additionalProperties: false,
-    },
+    parameters: parametersSchema(READ_FILE.parameters),
     title: (args) => `Read ${String((args as { path?: unknown } | null)?.path ?? 'a file')}`,
     async describe(args) {
-      const fields = argumentsOf(args, 'read_file');
-      const resolved = await resolvePath(
-        workspace,
-        textArgument(fields, 'path', 'read_file', true),
-      );
-      const start = countArgument(fields, 'start_line', 'read_file') ?? 1;
+      const read = readArguments(READ_FILE, args);
+      const resolved = await resolvePath(workspace, read.path);
+      const start = read.start_line ?? 1;
       return {
         kind: 'read',
         title: `Read ${shownPath(resolved.relative, resolved.path)}`,
@@ -53,10 +51,10 @@ export function createReadFileTool(workspace: Workspace): AgentTool {
       };
     },
     async execute(args, context) {
-      const fields = argumentsOf(args, 'read_file');
+      const read = readArguments(READ_FILE, args);
       const path = context.description?.locations?.[0]?.path as string;
-      const start = countArgument(fields, 'start_line', 'read_file') ?? 1;
-      const end = countArgument(fields, 'end_line', 'read_file');
+      const start = read.start_line ?? 1;
+      const end = read.end_line;
       if (end !== undefined && end < start) {
         throw new WorkspaceToolError(
           '`end_line` must not be before `start_line`.',

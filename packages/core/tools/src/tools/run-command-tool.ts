@@ -8,7 +8,7 @@ import { missingStartUpFiles, removeCreated } from '../sandbox/start-up-files.js
 import { WorkspaceToolError } from '../tool-error.js';
 import type { Workspace } from '../workspace/workspace.js';
 import { DRAIN_MS, drained, KeptOutput } from './command-output.js';
-import { argumentsOf, countArgument, textArgument } from './tool-arguments.js';
+import { declareTool, errorsSentence, parametersSchema, readArguments } from './tool-parameters.js';
 
 export const COMMAND_TIME_LIMITS = { defaultSeconds: 120, maxSeconds: 600 } as const;
 /** How long a process group has between SIGTERM and SIGKILL. */
@@ -43,7 +43,35 @@ const DESCRIPTION = `Runs a command with bash -c in the workspace folder, and re
 
 const SANDBOX_DESCRIPTION = ` It runs in a sandbox: it can write only the workspace and a private /tmp, has no network, cannot read ~/.ssh, keys or the agent's state, and nothing it starts outlives it. When the sandbox blocks what a command needs, the result says so; then call again with sandbox: "network" (the same sandbox with the network) or "none" (outside the sandbox): the person is always asked for that, and may refuse.`;
 
-const ERRORS = ` Errors: ARGUMENTS_INVALID (an empty command, one holding a NUL or over ${LONGEST_COMMAND_BYTES} bytes, a bad timeout or sandbox), PERMISSION_DENIED (the person or a rule did not allow it: it did not run), SANDBOX_UNAVAILABLE (the sandbox is required and cannot start: it did not run), SANDBOX_FAILED (the sandbox failed to start it: it did not run), TURN_CANCELLED.`;
+/** `run_command`'s parameters and errors. */
+export const RUN_COMMAND = declareTool({
+  name: 'run_command',
+  parameters: {
+    command: { kind: 'text', required: true, description: 'The command line, as bash -c runs it.' },
+    timeout: {
+      kind: 'count',
+      minimum: 1,
+      maximum: COMMAND_TIME_LIMITS.maxSeconds,
+      unit: 'seconds',
+      description: `Seconds before it is ended (default ${COMMAND_TIME_LIMITS.defaultSeconds}).`,
+    },
+    sandbox: {
+      kind: 'choice',
+      values: ['network', 'none'],
+      description:
+        'Leave out: the command runs in the sandbox. "network": the sandbox with the network; "none": outside the sandbox. Either is asked of the person every time; use it only after the sandbox blocked this command.',
+    },
+  },
+  errors: {
+    ARGUMENTS_INVALID: `an empty command, one holding a NUL or over ${LONGEST_COMMAND_BYTES} bytes, a bad timeout or sandbox`,
+    PERMISSION_DENIED: 'the person or a rule did not allow it: it did not run',
+    SANDBOX_UNAVAILABLE: 'the sandbox is required and cannot start: it did not run',
+    SANDBOX_FAILED: 'the sandbox failed to start it: it did not run',
+    TURN_CANCELLED: '',
+  },
+});
+
+const ERRORS = ` ${errorsSentence(RUN_COMMAND.errors)}`;
 
 /** Options of `createRunCommandTool`. */
 export interface RunCommandToolOptions {
@@ -62,8 +90,6 @@ const NO_SANDBOX = createCommandSandbox({
   choice: 'auto',
   status: { available: false, problem: 'platform', reason: 'no sandbox', fix: 'none' },
 });
-
-const WIDENINGS: readonly string[] = ['network', 'none'];
 
 /**
  * Marks a command that reaches further than the sandbox, in its title: the transcript and
@@ -85,31 +111,11 @@ export function createRunCommandTool(
   return {
     name: 'run_command',
     description: `${DESCRIPTION}${sandbox.active ? SANDBOX_DESCRIPTION : ''}${ERRORS}`,
-    parameters: {
-      type: 'object',
-      properties: {
-        command: { type: 'string', description: 'The command line, as bash -c runs it.' },
-        timeout: {
-          type: 'integer',
-          minimum: 1,
-          maximum: COMMAND_TIME_LIMITS.maxSeconds,
-          description: `Seconds before it is ended (default ${COMMAND_TIME_LIMITS.defaultSeconds}).`,
-        },
-        sandbox: {
-          type: 'string',
-          enum: ['network', 'none'],
-          description:
-            'Leave out: the command runs in the sandbox. "network": the sandbox with the network; "none": outside the sandbox. Either is asked of the person every time; use it only after the sandbox blocked this command.',
-        },
-      },
-      required: ['command'],
-      additionalProperties: false,
-    },
+    parameters: parametersSchema(RUN_COMMAND.parameters),
     title: (args) =>
       `Run ${String((args as { command?: unknown } | null)?.command ?? 'a command')}`,
     describe(args) {
-      const fields = argumentsOf(args, 'run_command');
-      const command = textArgument(fields, 'command', 'run_command', true);
+      const { command, sandbox: widening } = readArguments(RUN_COMMAND, args);
       if (command.trim() === '')
         throw new WorkspaceToolError('`command` must not be empty.', 'ARGUMENTS_INVALID');
       // Refused before anyone is asked: no program can be given such a command to run.
@@ -124,23 +130,9 @@ export function createRunCommandTool(
           'ARGUMENTS_INVALID',
         );
       }
-      const seconds = countArgument(fields, 'timeout', 'run_command');
-      if (seconds !== undefined && seconds > COMMAND_TIME_LIMITS.maxSeconds) {
-        throw new WorkspaceToolError(
-          `\`timeout\` is at most ${COMMAND_TIME_LIMITS.maxSeconds} seconds.`,
-          'ARGUMENTS_INVALID',
-        );
-      }
-      const widening = fields.sandbox;
-      if (widening !== undefined && !WIDENINGS.includes(widening as string)) {
-        throw new WorkspaceToolError(
-          '`sandbox` is "network" or "none", or left out.',
-          'ARGUMENTS_INVALID',
-        );
-      }
       // Refused before anyone is asked: under --sandbox on without a sandbox, nothing runs.
       sandbox.requireAvailable();
-      const confinement = sandbox.confinement(widening as 'network' | 'none' | undefined);
+      const confinement = sandbox.confinement(widening);
       const firstLine = command.trim().split('\n')[0] as string;
       const title = firstLine.length > 80 ? `${firstLine.slice(0, 79)}…` : firstLine;
       return {
@@ -161,9 +153,8 @@ export function createRunCommandTool(
           'The command was not described before it ran.',
           'ARGUMENTS_INVALID',
         );
-      const fields = argumentsOf(args, 'run_command');
       const seconds =
-        countArgument(fields, 'timeout', 'run_command') ??
+        readArguments(RUN_COMMAND, args).timeout ??
         options.defaultTimeoutSeconds ??
         COMMAND_TIME_LIMITS.defaultSeconds;
       const { signal } = context;

@@ -5,7 +5,8 @@ import { eventLoopTurns } from './event-loop-turns.js';
 import { folderOf, globMatcher } from './list-files-tool.js';
 import { type SearchOutcome, startFileSearch } from './search-worker.js';
 import { LARGEST_FILE } from './text-file.js';
-import { argumentsOf, shownPath, textArgument } from './tool-arguments.js';
+import { shownPath } from './tool-arguments.js';
+import { declareTool, errorsSentence, parametersSchema, readArguments } from './tool-parameters.js';
 import { type FoundFile, walkFiles } from './walk-files.js';
 
 /** Files sent to the search thread at once, and lists of them sent before the first is answered. */
@@ -24,7 +25,30 @@ export interface SearchToolOptions {
   readonly fileMilliseconds?: number;
 }
 
-const DESCRIPTION = `Searches the text files of a folder of the workspace for a JavaScript regular expression, line by line, skipping binary files and what .gitignore files ignore. Each file may take ${SEARCH_LIMITS.fileMilliseconds / 1000} s: a pattern that backtracks (a repeat of a repeat, such as (a+)+, over a long line) is stopped there, and the result names the file. Each match is "path:line: text" (path relative to the folder). Narrow it with glob (such as "**/*.ts"); case_insensitive ignores case. At most ${SEARCH_LIMITS.matches} matches are shown; the result says when there were more. Errors: ARGUMENTS_INVALID (an invalid regular expression or glob), PATH_NOT_FOUND, PERMISSION_DENIED (the person did not allow searching outside the workspace).`;
+/** `search`'s parameters and errors. */
+export const SEARCH = declareTool({
+  name: 'search',
+  parameters: {
+    pattern: {
+      kind: 'text',
+      required: true,
+      description: 'A JavaScript regular expression, matched against each line.',
+    },
+    path: { kind: 'text', description: 'The folder to search (default: the workspace).' },
+    glob: {
+      kind: 'globs',
+      description: 'Only files whose path (relative to the folder) matches this glob.',
+    },
+    case_insensitive: { kind: 'flag', description: 'Ignore case (default false).' },
+  },
+  errors: {
+    ARGUMENTS_INVALID: 'an invalid regular expression or glob',
+    PATH_NOT_FOUND: '',
+    PERMISSION_DENIED: 'the person did not allow searching outside the workspace',
+  },
+});
+
+const DESCRIPTION = `Searches the text files of a folder of the workspace for a JavaScript regular expression, line by line, skipping binary files and what .gitignore files ignore. Each file may take ${SEARCH_LIMITS.fileMilliseconds / 1000} s: a pattern that backtracks (a repeat of a repeat, such as (a+)+, over a long line) is stopped there, and the result names the file. Each match is "path:line: text" (path relative to the folder). Narrow it with glob (such as "**/*.ts"); case_insensitive ignores case. At most ${SEARCH_LIMITS.matches} matches are shown; the result says when there were more. ${errorsSentence(SEARCH.errors)}`;
 
 function regexOf(pattern: string, caseInsensitive: boolean, flags = ''): RegExp {
   try {
@@ -47,40 +71,24 @@ export function createSearchTool(workspace: Workspace, options: SearchToolOption
   return {
     name: 'search',
     description: DESCRIPTION,
-    parameters: {
-      type: 'object',
-      properties: {
-        pattern: {
-          type: 'string',
-          description: 'A JavaScript regular expression, matched against each line.',
-        },
-        path: { type: 'string', description: 'The folder to search (default: the workspace).' },
-        glob: {
-          anyOf: [{ type: 'string' }, { type: 'array', items: { type: 'string' } }],
-          description: 'Only files whose path (relative to the folder) matches this glob.',
-        },
-        case_insensitive: { type: 'boolean', description: 'Ignore case (default false).' },
-      },
-      required: ['pattern'],
-      additionalProperties: false,
-    },
+    parameters: parametersSchema(SEARCH.parameters),
     title: (args) => `Search for ${String((args as { pattern?: unknown } | null)?.pattern ?? '')}`,
     async describe(args) {
-      const fields = argumentsOf(args, 'search');
-      regexOf(textArgument(fields, 'pattern', 'search', true), fields.case_insensitive === true);
-      globMatcher(fields.glob, 'glob');
-      const folder = await folderOf(workspace, textArgument(fields, 'path', 'search'), 'search');
+      const read = readArguments(SEARCH, args);
+      regexOf(read.pattern, read.case_insensitive);
+      globMatcher(read.glob, 'glob');
+      const folder = await folderOf(workspace, read.path, 'search');
       return {
         kind: 'search',
-        title: `Search for /${String(fields.pattern)}/ in ${shownPath(folder.relative, folder.path)}`,
+        title: `Search for /${read.pattern}/ in ${shownPath(folder.relative, folder.path)}`,
         locations: [{ path: folder.path }],
       };
     },
     async execute(args, context) {
-      const fields = argumentsOf(args, 'search');
-      const pattern = textArgument(fields, 'pattern', 'search', true);
-      const regex = regexOf(pattern, fields.case_insensitive === true);
-      const matchesGlob = globMatcher(fields.glob, 'glob');
+      const read = readArguments(SEARCH, args);
+      const { pattern } = read;
+      const regex = regexOf(pattern, read.case_insensitive);
+      const matchesGlob = globMatcher(read.glob, 'glob');
       const root = context.description?.locations?.[0]?.path as string;
       const search = startFileSearch({
         pattern,

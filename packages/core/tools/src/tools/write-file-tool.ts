@@ -2,32 +2,38 @@ import type { AgentTool } from 'dsh-agent';
 import { resolvePath, type Workspace } from '../workspace/workspace.js';
 import { applyApprovedEdit } from './file-change.js';
 import { readTextFile } from './text-file.js';
-import { argumentsOf, FILE_PATH_PARAMETER, shownPath, textArgument } from './tool-arguments.js';
+import { FILE_PATH_PARAMETER, shownPath } from './tool-arguments.js';
+import { declareTool, errorsSentence, parametersSchema, readArguments } from './tool-parameters.js';
 
-const DESCRIPTION = `Writes a text file whole: creates it (and its folders) or replaces everything in it with content. Prefer edit_file to change part of an existing file. The person approves the change (shown as a diff) before it is written, unless a rule allows it; the result shows the diff. Errors: FILE_CHANGED (the file changed after the approval: nothing was written), NOT_TEXT (the file there is binary, or a folder), TOO_LARGE, PATH_INVALID, ARGUMENTS_INVALID, PERMISSION_DENIED (the person or a rule did not allow it: it did not run).`;
+/** `write_file`'s parameters and errors. */
+export const WRITE_FILE = declareTool({
+  name: 'write_file',
+  parameters: {
+    path: FILE_PATH_PARAMETER,
+    content: { kind: 'text', required: true, description: 'The whole text of the file.' },
+  },
+  errors: {
+    FILE_CHANGED: 'the file changed after the approval: nothing was written',
+    NOT_TEXT: 'the file there is binary, or a folder',
+    TOO_LARGE: '',
+    PATH_INVALID: '',
+    ARGUMENTS_INVALID: '',
+    PERMISSION_DENIED: 'the person or a rule did not allow it: it did not run',
+  },
+});
+
+const DESCRIPTION = `Writes a text file whole: creates it (and its folders) or replaces everything in it with content. Prefer edit_file to change part of an existing file. The person approves the change (shown as a diff) before it is written, unless a rule allows it; the result shows the diff. ${errorsSentence(WRITE_FILE.errors)}`;
 
 /** `write_file`: a file created or overwritten, approved as a diff, written atomically. */
 export function createWriteFileTool(workspace: Workspace): AgentTool {
   return {
     name: 'write_file',
     description: DESCRIPTION,
-    parameters: {
-      type: 'object',
-      properties: {
-        path: FILE_PATH_PARAMETER,
-        content: { type: 'string', description: 'The whole text of the file.' },
-      },
-      required: ['path', 'content'],
-      additionalProperties: false,
-    },
+    parameters: parametersSchema(WRITE_FILE.parameters),
     title: (args) => `Write ${String((args as { path?: unknown } | null)?.path ?? 'a file')}`,
     async describe(args) {
-      const fields = argumentsOf(args, 'write_file');
-      const resolved = await resolvePath(
-        workspace,
-        textArgument(fields, 'path', 'write_file', true),
-      );
-      const content = textArgument(fields, 'content', 'write_file', true);
+      const { path, content } = readArguments(WRITE_FILE, args);
+      const resolved = await resolvePath(workspace, path);
       const oldText = (await readTextFile(resolved.path, 'allowed')) ?? null;
       const shown = shownPath(resolved.relative, resolved.path);
       return {
@@ -38,10 +44,6 @@ export function createWriteFileTool(workspace: Workspace): AgentTool {
       };
     },
     execute: (args, context) =>
-      applyApprovedEdit(
-        workspace,
-        textArgument(argumentsOf(args, 'write_file'), 'path', 'write_file', true),
-        context,
-      ),
+      applyApprovedEdit(workspace, readArguments(WRITE_FILE, args).path, context),
   };
 }
