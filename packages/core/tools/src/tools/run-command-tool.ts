@@ -1,6 +1,7 @@
 import { spawn } from 'node:child_process';
-import type { AgentTool } from 'dsh-agent';
 import type { SandboxConfinement } from 'dsh-user-interaction';
+import type { AgentTool } from 'dsh-user-interaction/agent-tool';
+import { COMMAND_TOOL } from '../policy/permission-rule.js';
 import { blockedNote } from '../sandbox/blocked-note.js';
 import { commandEnvironment, withheldVariables } from '../sandbox/command-environment.js';
 import { type CommandSandbox, createCommandSandbox } from '../sandbox/command-sandbox.js';
@@ -47,6 +48,8 @@ const ERRORS = ` Errors: ARGUMENTS_INVALID (an empty command, one holding a NUL 
 
 /** Options of `createRunCommandTool`. */
 export interface RunCommandToolOptions {
+  /** The name the model calls it by (default `run_command`); give the policy the same `commandTool`. */
+  readonly name?: string;
   /** The time limit of a command that sets none, in seconds (default 120). */
   readonly defaultTimeoutSeconds?: number;
   /** How commands run (see `createCommandSandbox`); default: no sandbox. */
@@ -75,15 +78,16 @@ const TITLE_MARKS: Record<SandboxConfinement, string> = {
   none: ' [NOT sandboxed]',
 };
 
-/** `run_command`: `bash -c` in the workspace, time-limited, output capped, its process group always ended. */
+/** `run_command` (or `options.name`): `bash -c` in the workspace, time-limited, output capped, its process group always ended. */
 export function createRunCommandTool(
   workspace: Workspace,
   options: RunCommandToolOptions = {},
 ): AgentTool {
   const sandbox = options.sandbox ?? NO_SANDBOX;
   const withheld = options.withheld ?? withheldVariables();
+  const name = options.name ?? COMMAND_TOOL;
   return {
-    name: 'run_command',
+    name,
     description: `${DESCRIPTION}${sandbox.active ? SANDBOX_DESCRIPTION : ''}${ERRORS}`,
     parameters: {
       type: 'object',
@@ -108,8 +112,8 @@ export function createRunCommandTool(
     title: (args) =>
       `Run ${String((args as { command?: unknown } | null)?.command ?? 'a command')}`,
     describe(args) {
-      const fields = argumentsOf(args, 'run_command');
-      const command = textArgument(fields, 'command', 'run_command', true);
+      const fields = argumentsOf(args, name);
+      const command = textArgument(fields, 'command', name, true);
       if (command.trim() === '')
         throw new WorkspaceToolError('`command` must not be empty.', 'ARGUMENTS_INVALID');
       // Refused before anyone is asked: no program can be given such a command to run.
@@ -124,7 +128,7 @@ export function createRunCommandTool(
           'ARGUMENTS_INVALID',
         );
       }
-      const seconds = countArgument(fields, 'timeout', 'run_command');
+      const seconds = countArgument(fields, 'timeout', name);
       if (seconds !== undefined && seconds > COMMAND_TIME_LIMITS.maxSeconds) {
         throw new WorkspaceToolError(
           `\`timeout\` is at most ${COMMAND_TIME_LIMITS.maxSeconds} seconds.`,
@@ -161,9 +165,9 @@ export function createRunCommandTool(
           'The command was not described before it ran.',
           'ARGUMENTS_INVALID',
         );
-      const fields = argumentsOf(args, 'run_command');
+      const fields = argumentsOf(args, name);
       const seconds =
-        countArgument(fields, 'timeout', 'run_command') ??
+        countArgument(fields, 'timeout', name) ??
         options.defaultTimeoutSeconds ??
         COMMAND_TIME_LIMITS.defaultSeconds;
       const { signal } = context;
