@@ -7,4 +7,5 @@ export default packageBuild([
   'src/provider.ts',
   'src/agent-tool.ts',
   'src/host.ts',
+  'src/text.ts',
 ]);

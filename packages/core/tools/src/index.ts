@@ -20,7 +20,6 @@ export {
   type RememberedRules,
 } from './policy/rule-source.js';
 export { userRulesPath, workspaceRulesPath } from './policy/rules-file.js';
-export { blockedNote } from './sandbox/blocked-note.js';
 export {
   type CommandEnvironmentOptions,
   commandEnvironment,
