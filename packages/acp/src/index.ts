@@ -1,3 +1,5 @@
+// `dsh-acp`: questions and approvals as ACP requests, for an ACP agent of your own, and the stdio
+// framing an ACP agent serves on. It loads no agent loop: the dsh agent server is `dsh-acp/server`.
 export {
   type AcpClientConnection,
   type AcpQuestionProvider,
@@ -34,13 +36,6 @@ export type {
 } from './questions/questions-form.js';
 export { supportsFormElicitation } from './questions/supports-form-elicitation.js';
 export type { UrlQuestion, UrlQuestionAction } from './questions/url-elicitation.js';
-export {
-  type AcpAgentServer,
-  type AcpAgentServerOptions,
-  type SessionTools,
-  serveAcpAgent,
-} from './server/acp-agent-server.js';
-export type { SessionAgentOptions } from './server/acp-session.js';
 export { type AcpStdio, acpStdioStream } from './stdio/acp-stdio-stream.js';
 export { routeConsoleToStderr } from './stdio/route-console-to-stderr.js';
 export { createStderrLog } from './stdio/stderr-log.js';

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import * as root from '../src/index.js';
+import * as server from '../src/server.js';
 import * as testing from '../src/testing.js';
 
 // What a harness author can import is a promise we keep: a name added to a list below is a
@@ -17,9 +18,12 @@ describe('the public surface', () => {
       'elicitationForQuestions',
       'permissionRequestForQuestion',
       'routeConsoleToStderr',
-      'serveAcpAgent',
       'supportsFormElicitation',
     ]);
+  });
+
+  it('`dsh-acp/server` exports the agent server and nothing else', () => {
+    expect(Object.keys(server).sort()).toEqual(['serveAcpAgent']);
   });
 
   it('`dsh-acp/testing` exports its own part and nothing else', () => {

@@ -5,4 +5,7 @@ export default packageBuild([
   'src/testing.ts',
   'src/in-turn.ts',
   'src/provider.ts',
+  'src/agent-tool.ts',
+  'src/host.ts',
+  'src/text.ts',
 ]);

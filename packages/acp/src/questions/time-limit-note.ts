@@ -1,4 +1,4 @@
-import { formatDuration } from 'dsh-agent';
+import { formatDuration } from 'dsh-user-interaction/text';
 
 /**
  * A form's message with the time left to answer it, when the question has a time limit (the

@@ -6,11 +6,11 @@ import {
 } from 'dsh-agent';
 import { describe, expect, it } from 'vitest';
 import { packageAgentInfo } from '../../src/agent-info.js';
-import { serveAcpAgent } from '../../src/index.js';
 import {
   type AcpAgentServerOptions,
   checkAcpAgentOptions,
 } from '../../src/server/acp-agent-server.js';
+import { serveAcpAgent } from '../../src/server.js';
 import { tappedPipe } from '../../src/testing.js';
 import { rejectionOf } from '../support/rejection-of.js';
 

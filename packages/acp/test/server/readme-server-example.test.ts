@@ -2,12 +2,8 @@ import { PassThrough, Readable, Writable } from 'node:stream';
 import { ndJsonStream } from '@agentclientprotocol/sdk';
 import { createScriptedModel } from 'dsh-agent';
 import { describe, expect, it } from 'vitest';
-import {
-  acpStdioStream,
-  createStderrLog,
-  routeConsoleToStderr,
-  serveAcpAgent,
-} from '../../src/index.js';
+import { acpStdioStream, createStderrLog, routeConsoleToStderr } from '../../src/index.js';
+import { serveAcpAgent } from '../../src/server.js';
 import { createTestClient, prompt, startSession } from '../../src/testing.js';
 import { jsonFixture } from '../support/json-fixture.js';
 

@@ -1,6 +1,6 @@
 import { createScriptedModel, DEMO_SCRIPT } from 'dsh-agent';
 import { describe, expect, it } from 'vitest';
-import { serveAcpAgent } from '../../src/index.js';
+import { serveAcpAgent } from '../../src/server.js';
 import {
   createTestClient,
   initializeClient,

@@ -9,7 +9,7 @@ import {
 } from '@agentclientprotocol/sdk';
 import { createScriptedModel } from 'dsh-agent';
 import { describe, expect, it } from 'vitest';
-import { serveAcpAgent } from '../../src/index.js';
+import { serveAcpAgent } from '../../src/server.js';
 import { jsonFixture } from '../support/json-fixture.js';
 
 const gc = (globalThis as { gc?: () => void }).gc;

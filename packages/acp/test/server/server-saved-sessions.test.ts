@@ -14,8 +14,8 @@ import {
   temporaryStateFolder,
 } from 'dsh-agent/testing';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { AcpAgentServer, AcpAgentServerOptions } from '../../src/index.js';
 import { SESSION_LIST_PAGE_SIZE } from '../../src/server/session-list-page.js';
+import type { AcpAgentServer, AcpAgentServerOptions } from '../../src/server.js';
 import {
   createTestClient,
   initializeClient,

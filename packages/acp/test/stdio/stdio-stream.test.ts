@@ -1,7 +1,8 @@
 import { PassThrough, Writable } from 'node:stream';
 import { createScriptedModel, DEMO_SCRIPT } from 'dsh-agent';
 import { describe, expect, it, vi } from 'vitest';
-import { acpStdioStream, serveAcpAgent } from '../../src/index.js';
+import { acpStdioStream } from '../../src/index.js';
+import { serveAcpAgent } from '../../src/server.js';
 import { messageHead } from '../../src/stdio/message-head.js';
 import { openSession, type RawWire, rawWire } from '../support/raw-wire.js';
 

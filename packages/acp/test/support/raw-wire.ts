@@ -1,11 +1,11 @@
 import { PassThrough } from 'node:stream';
 import { deferred } from 'dsh-agent/testing';
+import { acpStdioStream } from '../../src/index.js';
 import {
   type AcpAgentServer,
   type AcpAgentServerOptions,
-  acpStdioStream,
   serveAcpAgent,
-} from '../../src/index.js';
+} from '../../src/server.js';
 
 type Message = Record<string, unknown>;
 

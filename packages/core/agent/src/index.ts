@@ -5,18 +5,9 @@ export {
   isAgentError,
 } from './loop/agent-error.js';
 export type { AgentEvent, TurnEndEvent, TurnEndReason } from './loop/agent-event.js';
-export type {
-  AgentInteraction,
-  AgentTool,
-  ToolCallDescription,
-  ToolCallLocation,
-  ToolContext,
-  ToolDescribeContext,
-  ToolDescriptionContext,
-  ToolQuestion,
-  ToolResult,
-  ToolResultDetails,
-} from './loop/agent-tool.js';
+// The tool port (`AgentTool`, `ToolContext`, `ToolResult`, `PermissionPolicy`…): the contract's,
+// named in `dsh-user-interaction/agent-tool`.
+export type * from './loop/agent-tool.js';
 export { createAskUserQuestionAgentTool } from './loop/ask-user-question-agent-tool.js';
 export type { ConversationEntry, ConversationRecorder } from './loop/conversation-entry.js';
 export {

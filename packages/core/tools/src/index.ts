@@ -8,11 +8,18 @@ export {
   type ListedRule,
   type PermissionPolicyOptions,
   type PolicyMode,
+  type RulesPermissionPolicy,
   type WorkspacePermissionPolicy,
 } from './policy/permission-policy.js';
 export { type PermissionRule, parseRule } from './policy/permission-rule.js';
+export {
+  type FileRuleSource,
+  type FileRuleSourceOptions,
+  fileRuleSource,
+  type PermissionRuleSource,
+  type RememberedRules,
+} from './policy/rule-source.js';
 export { userRulesPath, workspaceRulesPath } from './policy/rules-file.js';
-export { blockedNote } from './sandbox/blocked-note.js';
 export {
   type CommandEnvironmentOptions,
   commandEnvironment,

@@ -3,10 +3,13 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import * as agentTool from '../src/agent-tool.js';
+import * as host from '../src/host.js';
 import * as inTurn from '../src/in-turn.js';
 import * as root from '../src/index.js';
 import * as provider from '../src/provider.js';
 import * as testing from '../src/testing.js';
+import * as text from '../src/text.js';
 
 /** What a UI provider needs: the `provider` subpath, all of it also at the root. */
 const PROVIDER_NAMES = [
@@ -65,6 +68,17 @@ describe('the public surface', () => {
 
   it('stays small enough to read in a minute', () => {
     expect(Object.keys(root).length).toBeLessThanOrEqual(40);
+  });
+
+  it('the agent-tool subpath is types only; host and text hold their few names', () => {
+    expect(Object.keys(agentTool)).toEqual([]);
+    expect(Object.keys(host).sort()).toEqual([
+      'API_KEY_VARIABLES',
+      'OWN_FILE_FLAGS',
+      'currentUser',
+      'ownFileProblem',
+    ]);
+    expect(Object.keys(text)).toEqual(['formatDuration']);
   });
 
   it('the testing subpath holds the scripted provider', () => {

@@ -1,6 +1,10 @@
 import { closeSync, constants, fstatSync, openSync, type Stats, statSync } from 'node:fs';
+import { currentUser, OWN_FILE_FLAGS, ownFileProblem } from 'dsh-user-interaction/host';
 import { CodedError, isCodedError } from '../errors/coded-error.js';
 import { inertText } from './inert-text.js';
+
+// The file check itself is the contract's, shared with `dsh-tools` (its rules files).
+export { OWN_FILE_FLAGS, ownFileProblem };
 
 /** Every way a file or folder can fail `openOwnFile` or `checkOwnFolder`. */
 export const OWN_FILE_ERROR_CODES = ['FILE_UNSAFE'] as const;
@@ -23,26 +27,6 @@ export function isOwnFileError(value: unknown): value is OwnFileError {
   return isCodedError(value, 'OwnFileError', OWN_FILE_ERROR_CODES, undefined);
 }
 
-// Windows has neither: there a file is checked by `fstat` alone.
-const NO_FOLLOW = constants.O_NOFOLLOW ?? 0;
-const NON_BLOCKING = constants.O_NONBLOCK ?? 0;
-
-/** The current user, `undefined` where the system has no user ids (Windows). */
-function currentUser(): number | undefined {
-  return typeof process.getuid === 'function' ? process.getuid() : undefined;
-}
-
-/**
- * What is wrong with a file as its open handle's `fstat` sees it: not a regular file (a FIFO,
- * a device, a folder, a socket), or owned by another user. `undefined` when it is fine.
- */
-export function ownFileProblem(stats: Stats): string | undefined {
-  if (!stats.isFile()) return 'is not a regular file';
-  const user = currentUser();
-  if (user !== undefined && stats.uid !== user) return `belongs to another user (uid ${stats.uid})`;
-  return undefined;
-}
-
 function unsafe(path: string, problem: string): OwnFileError {
   return new OwnFileError(`${inertText(path)} ${problem}: it was not made by dsh.`, path);
 }
@@ -62,7 +46,7 @@ export function openOwnFile(
 ): { readonly fd: number; readonly stats: Stats } {
   let fd: number;
   try {
-    fd = openSync(path, flags | NO_FOLLOW | NON_BLOCKING, mode);
+    fd = openSync(path, flags | OWN_FILE_FLAGS, mode);
   } catch (error) {
     const code = (error as { code?: unknown } | null)?.code;
     // ELOOP (EMLINK on BSD): the last part of the path is a link. ENXIO: a FIFO without a
@@ -85,9 +69,6 @@ export function openOwnFile(
   }
   return { fd, stats };
 }
-
-/** The flags with which `openOwnFile` opens, for a caller that opens with other means. */
-export const OWN_FILE_FLAGS = NO_FOLLOW | NON_BLOCKING;
 
 /**
  * Checks that `path` is a folder only its owner, the current user, can write in: files found

@@ -1,15 +1,7 @@
 import type { Agent } from 'dsh-user-interaction';
+import type { ToolCallAgent } from 'dsh-user-interaction/agent-tool';
 
-/**
- * The `agent` of a question asked by a tool call: the calling agent's `id`, plus the id of
- * the tool call that asks. It satisfies the contract's `Agent`, so any UI can route on `id`.
- */
-export interface ToolCallAgent extends Agent {
-  /** The id of the agent that runs the tool call. */
-  readonly id: string;
-  /** The id of the tool call, as the model wrote it and as `tool-call` events carry it. */
-  readonly toolCallId: string;
-}
+export type { ToolCallAgent };
 
 /** Makes the per-call agent the loop passes into every ask. */
 export function createToolCallAgent(agentId: string, toolCallId: string): ToolCallAgent {

@@ -1,7 +1,7 @@
-// What a tool call says of itself and what it returns, declared once: `ToolCallDescription`,
-// `ToolResult` and their parts are the types these shapes read (see `agent-tool.ts`), and a
-// session's reader checks them with the same declaration. A field added here is in the type,
-// the reader and the copy at once.
+// What a tool call says of itself and what it returns, as a session's reader checks and copies
+// them. The types are the contract's (`dsh-user-interaction/agent-tool`, so that a package of
+// tools needs no agent): each shape here is tied to its type, so a field added to one and not the
+// other does not compile.
 import {
   type AskUserQuestionAnswer,
   type AskUserQuestionItemAnswer,
@@ -14,9 +14,23 @@ import {
   type SandboxConfinement,
   type ToolError,
 } from 'dsh-user-interaction';
+import type {
+  ToolCallDescription,
+  ToolCallLocation,
+  ToolResult,
+  ToolResultDetails,
+} from 'dsh-user-interaction/agent-tool';
 import { list, union } from './shape/list-and-union.js';
 import { object, objectOf, optional } from './shape/object-shape.js';
-import { boolean, literal, nullable, oneOf, text, wholeNumber } from './shape/shape.js';
+import {
+  boolean,
+  literal,
+  nullable,
+  oneOf,
+  type ShapeType,
+  text,
+  wholeNumber,
+} from './shape/shape.js';
 
 /** Every `SandboxConfinement`: the type below fails to compile when the contract adds one. */
 const SANDBOX_CONFINEMENTS = ['sandboxed', 'network', 'none'] as const;
@@ -50,7 +64,7 @@ const COMMAND = objectOf<PermissionCommand>()({
 });
 
 /** A place a tool call touches: an absolute path, with a line where known (editors follow along). */
-export const TOOL_CALL_LOCATION = object({
+export const TOOL_CALL_LOCATION = objectOf<ToolCallLocation>()({
   path: text,
   line: optional(wholeNumber(0)),
 });
@@ -73,7 +87,7 @@ export const TOOL_CALL_DESCRIPTION_FIELDS = {
 };
 
 /** `TOOL_CALL_DESCRIPTION_FIELDS` as an object. */
-export const TOOL_CALL_DESCRIPTION = object(TOOL_CALL_DESCRIPTION_FIELDS);
+export const TOOL_CALL_DESCRIPTION = objectOf<ToolCallDescription>()(TOOL_CALL_DESCRIPTION_FIELDS);
 
 const OPTION = objectOf<AskUserQuestionOption>()({
   label: text,
@@ -104,7 +118,7 @@ export const TOOL_RESULT_DETAILS_FIELDS = {
 };
 
 /** `TOOL_RESULT_DETAILS_FIELDS` as an object. */
-export const TOOL_RESULT_DETAILS = object(TOOL_RESULT_DETAILS_FIELDS);
+export const TOOL_RESULT_DETAILS = objectOf<ToolResultDetails>()(TOOL_RESULT_DETAILS_FIELDS);
 
 /**
  * What a tool returns: model-facing text, and for a failure the error it carries. The
@@ -121,3 +135,9 @@ export const TOOL_RESULT = union('ok', [
   }),
   object({ ok: literal(false), output: text, error: TOOL_ERROR }),
 ]);
+
+/** `true` only when the two types hold the same values. */
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : never) : never;
+/** `TOOL_RESULT` reads exactly the contract's `ToolResult`: a field added to one alone fails here. */
+const resultIsTheContracts: Same<ShapeType<typeof TOOL_RESULT>, ToolResult> = true;
+void resultIsTheContracts;

@@ -1,19 +1,18 @@
 import { extname, posix } from 'node:path';
-import type { PermissionCheck, PermissionPolicy, PermissionVerdict } from 'dsh-agent';
+import type {
+  PermissionCheck,
+  PermissionPolicy,
+  PermissionVerdict,
+} from 'dsh-user-interaction/agent-tool';
 import { type Workspace, workspaceRelative } from '../workspace/workspace.js';
-import { analyseCommand, type CommandPart } from './command/analyse-command.js';
-import { commandPrefix } from './command/command-prefix.js';
-import { commandName } from './command/wrappers.js';
-import { mayLeaveWorkspace } from './folder-change.js';
-import { COMMAND_TOOL, type PermissionRule, parseRule, prefixMatches } from './permission-rule.js';
+import { decideCommand, decidedBy, type LoadedRule, quoted } from './command-verdict.js';
+import { COMMAND_TOOL, parseRule } from './permission-rule.js';
 import {
-  addRule,
-  fileStamp,
-  type RulesFileContents,
-  readRulesFile,
-  userRulesPath,
-  workspaceRulesPath,
-} from './rules-file.js';
+  type FileRuleSource,
+  fileRuleSource,
+  type PermissionRuleSource,
+  type RememberedRules,
+} from './rule-source.js';
 
 /** How calls that act are decided: asked (`ask`), or never run (`read-only`). */
 export type PolicyMode = 'ask' | 'read-only';
@@ -22,8 +21,12 @@ export type PolicyMode = 'ask' | 'read-only';
 export interface PermissionPolicyOptions {
   /** The workspace: reads inside it run without asking; anything outside always asks. */
   readonly workspace: Workspace;
-  /** The state folder, where the rules files live. */
-  readonly stateDir: string;
+  /** The state folder whose rules files hold the remembered rules (`fileRuleSource`). */
+  readonly stateDir?: string;
+  /** Where remembered rules come from and "always" answers go, instead of `stateDir`'s files. */
+  readonly rules?: PermissionRuleSource;
+  /** The tool whose rules are command prefixes and whose calls are commands (default `run_command`). */
+  readonly commandTool?: string;
   /** Rules that allow calls for this run only (`--allow`). */
   readonly allow?: readonly string[];
   /** Rules that deny calls for this run only (`--deny`); deny wins over allow. */
@@ -43,18 +46,17 @@ export interface ListedRule {
 }
 
 /** The policy of one workspace, with what it can tell of its rules. */
-export interface WorkspacePermissionPolicy extends PermissionPolicy {
+export interface RulesPermissionPolicy extends PermissionPolicy {
   /** Every rule in force, deny rules first (they win). Throws `RULES_FILE_INVALID` for a damaged file. */
   rules(): ListedRule[];
-  /** Where this workspace's rules, and the person's own, are kept. */
-  readonly files: { readonly workspace: string; readonly user: string };
+  /** The tool whose rules are command prefixes. */
+  readonly commandTool: string;
 }
 
-interface LoadedRule {
-  readonly rule: PermissionRule;
-  readonly effect: 'allow' | 'deny';
-  readonly source: string;
-  readonly path?: string;
+/** The policy of one workspace whose rules are in the rules files of a state folder. */
+export interface WorkspacePermissionPolicy extends RulesPermissionPolicy {
+  /** Where this workspace's rules, and the person's own, are kept. */
+  readonly files: FileRuleSource['files'];
 }
 
 const READS_INSIDE = Object.freeze({
@@ -68,17 +70,13 @@ function escapeGlob(text: string): string {
 }
 
 /** Whether `rule` can be written and covers every path it was made for. */
-function ruleCovers(rule: string, relatives: readonly string[]): boolean {
+function ruleCovers(rule: string, relatives: readonly string[], commandTool: string): boolean {
   try {
-    const parsed = parseRule(rule);
+    const parsed = parseRule(rule, commandTool);
     return relatives.every((relative) => parsed.matchesPath?.(relative) === true);
   } catch {
     return false;
   }
-}
-
-function quoted(text: string): string {
-  return `\`${text.replaceAll('`', "'")}\``;
 }
 
 /**
@@ -89,144 +87,62 @@ function quoted(text: string): string {
  * so several sessions share their "always" answers at once. Throws `RULE_INVALID` for a bad rule.
  */
 export function createPermissionPolicy(
+  options: PermissionPolicyOptions & { readonly stateDir: string; readonly rules?: undefined },
+): WorkspacePermissionPolicy;
+export function createPermissionPolicy(
+  options: PermissionPolicyOptions & { readonly rules: PermissionRuleSource },
+): RulesPermissionPolicy;
+export function createPermissionPolicy(options: PermissionPolicyOptions): RulesPermissionPolicy;
+export function createPermissionPolicy(
   options: PermissionPolicyOptions,
-): WorkspacePermissionPolicy {
-  const { workspace, stateDir } = options;
+): RulesPermissionPolicy | WorkspacePermissionPolicy {
+  const { workspace } = options;
   const mode = options.mode ?? 'ask';
+  const commandTool = options.commandTool ?? COMMAND_TOOL;
+  const parse = (text: string) => parseRule(text, commandTool);
   const given: LoadedRule[] = [
     ...(options.deny ?? []).map((text) => ({
-      rule: parseRule(text),
+      rule: parse(text),
       effect: 'deny' as const,
       source: '--deny',
     })),
     ...(options.allow ?? []).map((text) => ({
-      rule: parseRule(text),
+      rule: parse(text),
       effect: 'allow' as const,
       source: '--allow',
     })),
   ];
-  const files = {
-    workspace: workspaceRulesPath(stateDir, workspace.root),
-    user: userRulesPath(stateDir),
-  };
-  /** Each file's rules, parsed once per version of the file (a glob is compiled once). */
-  const cache = new Map<string, { stamp: string | undefined; rules: readonly LoadedRule[] }>();
+  let files: FileRuleSource['files'] | undefined;
+  let source: PermissionRuleSource;
+  if (options.rules !== undefined) source = options.rules;
+  else if (options.stateDir !== undefined) {
+    const fileSource = fileRuleSource({
+      stateDir: options.stateDir,
+      workspaceRoot: workspace.root,
+      commandTool,
+    });
+    files = fileSource.files;
+    source = fileSource;
+  } else {
+    throw new TypeError('createPermissionPolicy needs a `stateDir` or a `rules` source.');
+  }
+  /** Each remembered set's rules, parsed once per set the source hands out. */
+  const parsed = new WeakMap<RememberedRules, readonly LoadedRule[]>();
 
-  function fileRules(path: string, source: string): readonly LoadedRule[] {
-    const stamp = fileStamp(path);
-    const cached = cache.get(path);
-    if (cached !== undefined && cached.stamp === stamp) return cached.rules;
-    const contents: RulesFileContents =
-      stamp === undefined ? { allow: [], deny: [] } : readRulesFile(path);
+  function rememberedRules(set: RememberedRules): readonly LoadedRule[] {
+    const known = parsed.get(set);
+    if (known !== undefined) return known;
+    const where = { source: set.source, ...(set.path !== undefined && { path: set.path }) };
     const rules = [
-      ...contents.deny.map((text) => ({
-        rule: parseRule(text),
-        effect: 'deny' as const,
-        source,
-        path,
-      })),
-      ...contents.allow.map((text) => ({
-        rule: parseRule(text),
-        effect: 'allow' as const,
-        source,
-        path,
-      })),
+      ...set.deny.map((text) => ({ rule: parse(text), effect: 'deny' as const, ...where })),
+      ...set.allow.map((text) => ({ rule: parse(text), effect: 'allow' as const, ...where })),
     ];
-    cache.set(path, { stamp, rules });
+    parsed.set(set, rules);
     return rules;
   }
 
   function loaded(): LoadedRule[] {
-    return [
-      ...given,
-      ...fileRules(files.workspace, 'workspace rules'),
-      ...fileRules(files.user, 'your rules'),
-    ];
-  }
-
-  function decidedBy(rule: LoadedRule) {
-    return {
-      kind: 'rule',
-      rule: rule.rule.text,
-      source: rule.path === undefined ? rule.source : `${rule.source}, ${rule.path}`,
-    } as const;
-  }
-
-  function commandRuleMatches(rule: LoadedRule, part: CommandPart): boolean {
-    if (rule.rule.tool !== COMMAND_TOOL) return false;
-    // A rule allows what the person named, never the same as another user.
-    if (rule.effect === 'allow' && part.elevated === true) return false;
-    const { prefix } = rule.rule;
-    if (prefix === undefined) return true;
-    // A deny rule of one word meets the wrappers too: `sudo`, denied, denies `sudo ls`.
-    if (rule.effect === 'deny' && prefix.length === 1 && part.via?.includes(prefix[0] as string))
-      return true;
-    return prefixMatches(prefix, part.words, rule.effect);
-  }
-
-  async function decideCommand(
-    check: PermissionCheck,
-    rules: LoadedRule[],
-  ): Promise<PermissionVerdict> {
-    const command = check.description.command;
-    if (command === undefined) return { decision: 'ask' };
-    const analysis = await analyseCommand(command.command);
-    for (const rule of rules) {
-      if (rule.effect !== 'deny') continue;
-      if (rule.rule.prefix === undefined && rule.rule.tool === COMMAND_TOOL) {
-        return { decision: 'deny', decidedBy: decidedBy(rule) };
-      }
-      if (analysis.parts.some((part) => commandRuleMatches(rule, part))) {
-        return { decision: 'deny', decidedBy: decidedBy(rule) };
-      }
-    }
-    // A command run elsewhere than in the workspace, or one that cannot be checked, always asks.
-    if (workspaceRelative(workspace, command.cwd) === undefined) return { decision: 'ask' };
-    if (analysis.problem !== undefined || analysis.writes) return { decision: 'ask' };
-    if (await mayLeaveWorkspace(analysis.parts, command.cwd, workspace)) return { decision: 'ask' };
-    // The allow rules by the name they begin with: a long command has many parts.
-    const allowing = new Map<string | undefined, LoadedRule[]>();
-    for (const rule of rules) {
-      if (rule.effect !== 'allow' || rule.rule.tool !== COMMAND_TOOL) continue;
-      const name = rule.rule.prefix?.[0];
-      const named = allowing.get(name);
-      if (named === undefined) allowing.set(name, [rule]);
-      else named.push(rule);
-    }
-    const unmatched: CommandPart[] = [];
-    const used: LoadedRule[] = [];
-    for (const part of analysis.parts) {
-      const first = part.words[0];
-      const candidates = [
-        ...(typeof first === 'string' ? (allowing.get(commandName(first)) ?? []) : []),
-        ...(allowing.get(undefined) ?? []),
-      ];
-      const rule = candidates.find((candidate) => commandRuleMatches(candidate, part));
-      if (rule === undefined) unmatched.push(part);
-      else if (!used.includes(rule)) used.push(rule);
-    }
-    if (unmatched.length === 0 && used.length > 0) {
-      const [first] = used as [LoadedRule];
-      return {
-        decision: 'allow',
-        decidedBy:
-          used.length === 1
-            ? decidedBy(first)
-            : { ...decidedBy(first), rule: used.map((rule) => rule.rule.text).join(', ') },
-      };
-    }
-    // "Always" names only what the command begins with, as the person saw it.
-    if (unmatched.some((part) => part.elevated === true || part.via !== undefined))
-      return { decision: 'ask' };
-    const prefixes = new Set(unmatched.map((part) => commandPrefix(part.words)?.join(' ')));
-    if (prefixes.size !== 1 || prefixes.has(undefined)) return { decision: 'ask' };
-    const prefix = [...prefixes][0] as string;
-    const rule = `${COMMAND_TOOL}:${prefix}`;
-    return {
-      decision: 'ask',
-      allowAlways: { rule, description: `Always allow ${quoted(prefix)} in this folder` },
-      rejectAlways: { rule, description: `Always reject ${quoted(prefix)} in this folder` },
-    };
+    return [...given, ...source.read().flatMap(rememberedRules)];
   }
 
   /**
@@ -270,7 +186,7 @@ export function createPermissionPolicy(
     const glob = [...globs][0] as string;
     const rule = `${toolName}:${glob}`;
     // A name no rule can hold (a control character in it) is asked each time.
-    if (!ruleCovers(rule, relatives as string[])) return { decision: 'ask' };
+    if (!ruleCovers(rule, relatives as string[], commandTool)) return { decision: 'ask' };
     return {
       decision: 'ask',
       allowAlways: {
@@ -285,12 +201,13 @@ export function createPermissionPolicy(
   }
 
   return {
-    files,
+    ...(files !== undefined && { files }),
+    commandTool,
     async decide(check) {
       const { description } = check;
       if (mode === 'read-only') {
         // Deny rules still win: `--deny read_file:secrets/**` holds in read-only mode too.
-        const denied = check.toolName === COMMAND_TOOL ? undefined : decideFiles(check, loaded());
+        const denied = check.toolName === commandTool ? undefined : decideFiles(check, loaded());
         if (denied?.decision === 'deny') return denied;
         const reads = description.kind === 'read' || description.kind === 'search';
         const inside = (description.locations ?? []).every(
@@ -307,13 +224,12 @@ export function createPermissionPolicy(
         };
       }
       const rules = loaded();
-      return check.toolName === COMMAND_TOOL || description.command !== undefined
-        ? decideCommand(check, rules)
+      return check.toolName === commandTool || description.command !== undefined
+        ? decideCommand(check, rules, workspace, commandTool)
         : decideFiles(check, rules);
     },
     async remember(rule, effect) {
-      await addRule(files.workspace, rule, effect, { workspace: workspace.root });
-      cache.delete(files.workspace);
+      await source.add(rule, effect);
     },
     rules() {
       return loaded()

@@ -2,7 +2,7 @@ import { loadPicomatch } from '../cjs-dependencies.js';
 import { WorkspaceToolError } from '../tool-error.js';
 import { commandName } from './command/wrappers.js';
 
-/** The tool whose rules are command prefixes; every other tool's rules are path globs. */
+/** The default command tool: its rules are command prefixes; every other tool's are path globs. */
 export const COMMAND_TOOL = 'run_command';
 
 /** A rule as read: `TOOL`, or `TOOL:PATTERN`. */
@@ -10,7 +10,7 @@ export interface PermissionRule {
   /** The rule as written (and as a rules file holds it). */
   readonly text: string;
   readonly tool: string;
-  /** For `run_command`: the command prefix, in words. */
+  /** For the command tool (`run_command`): the command prefix, in words. */
   readonly prefix?: readonly string[];
   /** For a file tool: the path glob, relative to the workspace. */
   readonly glob?: string;
@@ -20,8 +20,11 @@ export interface PermissionRule {
 
 const TOOL = /^[A-Za-z0-9_-]{1,64}$/;
 
-/** Reads a rule; throws `RULE_INVALID` saying what a rule looks like. */
-export function parseRule(text: unknown): PermissionRule {
+/**
+ * Reads a rule; throws `RULE_INVALID` saying what a rule looks like. The rules of `commandTool`
+ * (default `run_command`) are command prefixes; every other tool's are path globs.
+ */
+export function parseRule(text: unknown, commandTool: string = COMMAND_TOOL): PermissionRule {
   const fail = (why: string): never => {
     throw new WorkspaceToolError(
       `The rule ${JSON.stringify(String(text).slice(0, 200))} ${why}: a rule is TOOL or TOOL:PATTERN, such as run_command:npm test or write_file:docs/**.`,
@@ -38,7 +41,7 @@ export function parseRule(text: unknown): PermissionRule {
   if (pattern === '') return fail('has nothing after its colon');
   // biome-ignore lint/suspicious/noControlCharactersInRegex: a rule must not carry them.
   if (/[\u0000-\u001f\u007f]/.test(pattern)) return fail('holds a control character');
-  if (tool === COMMAND_TOOL) {
+  if (tool === commandTool) {
     const prefix = pattern.split(/\s+/);
     return Object.freeze({
       text: `${tool}:${prefix.join(' ')}`,

@@ -14,9 +14,9 @@ import {
   writeSync,
 } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { OWN_FILE_FLAGS, ownFileProblem } from 'dsh-agent/command-line';
+import { OWN_FILE_FLAGS, ownFileProblem } from 'dsh-user-interaction/host';
 import { WorkspaceToolError } from '../tool-error.js';
-import { parseRule } from './permission-rule.js';
+import { COMMAND_TOOL, parseRule } from './permission-rule.js';
 
 /** The rules a rules file holds. */
 export interface RulesFileContents {
@@ -70,10 +70,11 @@ export function fileStamp(path: string): string | undefined {
 /**
  * Reads a rules file, trusting nothing: it must be a regular file (never a symlink or a FIFO:
  * opened with `O_NOFOLLOW | O_NONBLOCK`, then checked on the open handle), the user's own, not
- * writable by anyone else, and hold valid JSON of this format with valid rules. Anything else
+ * writable by anyone else, and hold valid JSON of this format with valid rules (`commandTool`'s
+ * being command prefixes). Anything else
  * throws `RULES_FILE_INVALID` naming the file and the fix; a file that is absent holds nothing.
  */
-export function readRulesFile(path: string): RulesFileContents {
+export function readRulesFile(path: string, commandTool = COMMAND_TOOL): RulesFileContents {
   let fd: number;
   try {
     fd = openSync(path, constants.O_RDONLY | OWN_FILE_FLAGS);
@@ -131,7 +132,7 @@ export function readRulesFile(path: string): RulesFileContents {
       throw invalid(path, `has a \`${key}\` that is not a list`, 'Repair it or remove it.');
     return rules.map((rule, index) => {
       try {
-        return parseRule(rule).text;
+        return parseRule(rule, commandTool).text;
       } catch (error) {
         throw invalid(
           path,
@@ -223,11 +224,12 @@ export async function addRule(
   rule: string,
   effect: 'allow' | 'deny',
   extra: Readonly<Record<string, string>> = {},
+  commandTool = COMMAND_TOOL,
 ): Promise<void> {
-  const text = parseRule(rule).text;
+  const text = parseRule(rule, commandTool).text;
   ensureFolder(dirname(path));
   await withLock(path, () => {
-    const current = readRulesFile(path);
+    const current = readRulesFile(path, commandTool);
     const list = effect === 'allow' ? current.allow : current.deny;
     if (list.includes(text)) return;
     const next = {

@@ -1,4 +1,4 @@
-import { API_KEY_VARIABLES } from 'dsh-agent';
+import { API_KEY_VARIABLES } from 'dsh-user-interaction/host';
 
 /** Options of `commandEnvironment`: the person's own additions to what is kept back, and passed. */
 export interface CommandEnvironmentOptions {

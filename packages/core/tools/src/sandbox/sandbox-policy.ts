@@ -1,6 +1,6 @@
-import type { PermissionVerdict } from 'dsh-agent';
 import type { SandboxConfinement } from 'dsh-user-interaction';
-import type { WorkspacePermissionPolicy } from '../policy/permission-policy.js';
+import type { PermissionVerdict } from 'dsh-user-interaction/agent-tool';
+import type { RulesPermissionPolicy } from '../policy/permission-policy.js';
 import type { CommandSandbox } from './command-sandbox.js';
 
 /** Options of `sandboxPermissionPolicy`. */
@@ -31,15 +31,17 @@ function quoted(text: string): string {
  * command with that exact widening, for this session. With `allowSandboxed`, a command that
  * stays in the running sandbox and that no rule denies runs without asking.
  */
-export function sandboxPermissionPolicy(
-  inner: WorkspacePermissionPolicy,
+export function sandboxPermissionPolicy<Policy extends RulesPermissionPolicy>(
+  inner: Policy,
   options: SandboxPolicyOptions,
-): WorkspacePermissionPolicy {
+): Policy {
   const { sandbox } = options;
+  const { commandTool } = inner;
   /** Widenings the person allowed "always", each `mark` NUL command. */
   const widenings = new Set<string>();
+  // What the inner policy tells of itself (its rules files, say), with the sandbox's decisions.
   return {
-    files: inner.files,
+    ...inner,
     rules: () => inner.rules(),
     async decide(check): Promise<PermissionVerdict> {
       const verdict = await inner.decide(check);
@@ -57,7 +59,7 @@ export function sandboxPermissionPolicy(
         };
       }
       const { mark, words } = WIDENED[confinement];
-      const rule = `run_command${mark}:${command.command}`;
+      const rule = `${commandTool}${mark}:${command.command}`;
       if (widenings.has(`${mark}\u0000${command.command}`)) {
         return {
           decision: 'allow',
@@ -77,7 +79,7 @@ export function sandboxPermissionPolicy(
     },
     async remember(rule, effect) {
       for (const { mark } of Object.values(WIDENED)) {
-        const prefix = `run_command${mark}:`;
+        const prefix = `${commandTool}${mark}:`;
         if (!rule.startsWith(prefix)) continue;
         if (effect === 'allow') widenings.add(`${mark}\u0000${rule.slice(prefix.length)}`);
         return;

@@ -1,7 +1,7 @@
 import { lstatSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import type { AgentTool } from 'dsh-agent';
+import type { AgentTool } from 'dsh-user-interaction/agent-tool';
 import {
   createPermissionPolicy,
   type PolicyMode,
@@ -27,6 +27,8 @@ export interface WorkspaceAgentToolsOptions {
   readonly allowSandboxed?: boolean;
   /** Variables never passed to a command (default: the agent's own keys). */
   readonly withheld?: ReadonlySet<string>;
+  /** The command tool's name, for the tool and its rules (default `run_command`). */
+  readonly commandTool?: string;
 }
 
 /** What an agent needs to work in a folder: the workspace, its tools, and its policy. */
@@ -61,6 +63,7 @@ export async function workspaceAgentTools(
       ...(options.allow !== undefined && { allow: options.allow }),
       ...(options.deny !== undefined && { deny: options.deny }),
       ...(options.mode !== undefined && { mode: options.mode }),
+      ...(options.commandTool !== undefined && { commandTool: options.commandTool }),
     }),
     {
       sandbox,
@@ -71,6 +74,7 @@ export async function workspaceAgentTools(
     workspace,
     sandbox,
     ...(options.withheld !== undefined && { withheld: options.withheld }),
+    ...(options.commandTool !== undefined && { commandTool: options.commandTool }),
   });
   return { workspace, tools, permissions, sandbox };
 }

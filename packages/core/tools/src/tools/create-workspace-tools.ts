@@ -1,4 +1,4 @@
-import type { AgentTool } from 'dsh-agent';
+import type { AgentTool } from 'dsh-user-interaction/agent-tool';
 import type { CommandSandbox } from '../sandbox/command-sandbox.js';
 import type { Workspace } from '../workspace/workspace.js';
 import { createEditFileTool } from './edit-file-tool.js';
@@ -21,6 +21,8 @@ export interface WorkspaceToolsOptions {
   readonly sandbox?: CommandSandbox;
   /** Variables never passed to a command (default: the agent's own keys, `withheldVariables()`). */
   readonly withheld?: ReadonlySet<string>;
+  /** The command tool's name (default `run_command`); give the policy the same `commandTool`. */
+  readonly commandTool?: string;
 }
 
 /**
@@ -37,6 +39,7 @@ export function createWorkspaceTools(options: WorkspaceToolsOptions): AgentTool[
     createEditFileTool(workspace),
     createWriteFileTool(workspace),
     createRunCommandTool(workspace, {
+      ...(options.commandTool !== undefined && { name: options.commandTool }),
       ...(options.commandTimeoutSeconds !== undefined && {
         defaultTimeoutSeconds: options.commandTimeoutSeconds,
       }),

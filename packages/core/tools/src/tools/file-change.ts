@@ -1,5 +1,5 @@
-import type { ToolContext, ToolResult } from 'dsh-agent';
 import type { PermissionEdit } from 'dsh-user-interaction';
+import type { ToolContext, ToolResult } from 'dsh-user-interaction/agent-tool';
 import { WorkspaceToolError } from '../tool-error.js';
 import type { Workspace } from '../workspace/workspace.js';
 import { resolvePath, workspaceRelative } from '../workspace/workspace.js';

@@ -1,5 +1,5 @@
 import { statSync } from 'node:fs';
-import type { AgentTool } from 'dsh-agent';
+import type { AgentTool } from 'dsh-user-interaction/agent-tool';
 import { WorkspaceToolError } from '../tool-error.js';
 import { resolvePath, type Workspace } from '../workspace/workspace.js';
 import { eventLoopTurns } from './event-loop-turns.js';

@@ -1,4 +1,4 @@
-import type { AgentTool } from 'dsh-agent';
+import type { AgentTool } from 'dsh-user-interaction/agent-tool';
 import { WorkspaceToolError } from '../tool-error.js';
 import { resolvePath, type Workspace } from '../workspace/workspace.js';
 import { readTextFile } from './text-file.js';

@@ -1,6 +1,7 @@
 import { spawn } from 'node:child_process';
-import type { AgentTool } from 'dsh-agent';
 import type { SandboxConfinement } from 'dsh-user-interaction';
+import type { AgentTool } from 'dsh-user-interaction/agent-tool';
+import { COMMAND_TOOL } from '../policy/permission-rule.js';
 import { blockedNote } from '../sandbox/blocked-note.js';
 import { commandEnvironment, withheldVariables } from '../sandbox/command-environment.js';
 import { type CommandSandbox, createCommandSandbox } from '../sandbox/command-sandbox.js';
@@ -75,6 +76,8 @@ const ERRORS = ` ${errorsSentence(RUN_COMMAND.errors)}`;
 
 /** Options of `createRunCommandTool`. */
 export interface RunCommandToolOptions {
+  /** The name the model calls it by (default `run_command`); give the policy the same `commandTool`. */
+  readonly name?: string;
   /** The time limit of a command that sets none, in seconds (default 120). */
   readonly defaultTimeoutSeconds?: number;
   /** How commands run (see `createCommandSandbox`); default: no sandbox. */
@@ -101,21 +104,22 @@ const TITLE_MARKS: Record<SandboxConfinement, string> = {
   none: ' [NOT sandboxed]',
 };
 
-/** `run_command`: `bash -c` in the workspace, time-limited, output capped, its process group always ended. */
+/** `run_command` (or `options.name`): `bash -c` in the workspace, time-limited, output capped, its process group always ended. */
 export function createRunCommandTool(
   workspace: Workspace,
   options: RunCommandToolOptions = {},
 ): AgentTool {
   const sandbox = options.sandbox ?? NO_SANDBOX;
   const withheld = options.withheld ?? withheldVariables();
+  const name = options.name ?? COMMAND_TOOL;
   return {
-    name: 'run_command',
+    name,
     description: `${DESCRIPTION}${sandbox.active ? SANDBOX_DESCRIPTION : ''}${ERRORS}`,
     parameters: parametersSchema(RUN_COMMAND.parameters),
     title: (args) =>
       `Run ${String((args as { command?: unknown } | null)?.command ?? 'a command')}`,
     describe(args) {
-      const { command, sandbox: widening } = readArguments(RUN_COMMAND, args);
+      const { command, sandbox: widening } = readArguments({ ...RUN_COMMAND, name }, args);
       if (command.trim() === '')
         throw new WorkspaceToolError('`command` must not be empty.', 'ARGUMENTS_INVALID');
       // Refused before anyone is asked: no program can be given such a command to run.
@@ -154,7 +158,7 @@ export function createRunCommandTool(
           'ARGUMENTS_INVALID',
         );
       const seconds =
-        readArguments(RUN_COMMAND, args).timeout ??
+        readArguments({ ...RUN_COMMAND, name }, args).timeout ??
         options.defaultTimeoutSeconds ??
         COMMAND_TIME_LIMITS.defaultSeconds;
       const { signal } = context;

@@ -1,4 +1,4 @@
-import type { AgentTool } from 'dsh-agent';
+import type { AgentTool } from 'dsh-user-interaction/agent-tool';
 import { WorkspaceToolError } from '../tool-error.js';
 import type { Workspace } from '../workspace/workspace.js';
 import { eventLoopTurns } from './event-loop-turns.js';

@@ -1,10 +1,24 @@
+import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { Parser, Node as SyntaxNode, Tree } from 'web-tree-sitter';
 
 export type { SyntaxNode, Tree };
 
 let loading: Promise<Parser> | undefined;
+
+/**
+ * The Bash grammar: the build puts `tree-sitter-bash.wasm` beside the built modules (see
+ * tsup.config.ts), so that the package needs no `tree-sitter-bash` installed. Where the sources
+ * run (this repository's tests), it is the devDependency's own file.
+ */
+function grammarFile(): string {
+  const built = fileURLToPath(new URL('./tree-sitter-bash.wasm', import.meta.url));
+  if (existsSync(built)) return built;
+  const require = createRequire(import.meta.url);
+  return join(dirname(require.resolve('tree-sitter-bash/package.json')), 'tree-sitter-bash.wasm');
+}
 
 /**
  * The Bash parser (tree-sitter-bash run as WebAssembly: nothing native, nothing downloaded),
@@ -15,13 +29,8 @@ function bashParser(): Promise<Parser> {
   loading ??= (async () => {
     const { Language, Parser } = await import('web-tree-sitter');
     await Parser.init();
-    const require = createRequire(import.meta.url);
-    const grammar = join(
-      dirname(require.resolve('tree-sitter-bash/package.json')),
-      'tree-sitter-bash.wasm',
-    );
     const parser = new Parser();
-    parser.setLanguage(await Language.load(grammar));
+    parser.setLanguage(await Language.load(grammarFile()));
     return parser;
   })();
   // A failed load is tried again at the next command rather than remembered.
