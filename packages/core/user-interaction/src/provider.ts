@@ -45,4 +45,10 @@ export {
   type UserInteractionCapabilities,
   type UserInteractionProvider,
 } from './user-interaction-provider.js';
+export {
+  type InertTextLevel,
+  type InertTextOptions,
+  inertText,
+} from './text/inert-text.js';
+export { timeLimitSentence } from './text/time-limit-sentence.js';
 export { isBlankText } from './validation/is-blank-text.js';

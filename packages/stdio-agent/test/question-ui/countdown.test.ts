@@ -20,7 +20,7 @@ describe('the countdown of a question with a time limit', () => {
     expect(timeLeftText(-5)).toBe('0 s');
     expect(timeLeftText(65_000)).toBe('1:05');
     expect(timeLeftText(3_600_000)).toBe('1:00:00');
-    expect(countdownLine(10_000, 0)).toBe('10 s left to answer · then it is withdrawn, unanswered');
+    expect(countdownLine(10_000, 0)).toBe('10 s left to answer: then it is withdrawn, unanswered');
     // The next redraw comes when the shown second changes, never later.
     expect(nextTick(10_000, 0)).toBe(1000);
     expect(nextTick(10_000, 250)).toBe(750);
@@ -32,7 +32,7 @@ describe('the countdown of a question with a time limit', () => {
     ({ terminal, provider } = providerOnTerminal({ columns: 100, rows: 20, now: () => clock }));
     const answer = provider.ask({ ...DATABASE, timeoutMs: 65_500 });
     const first = await terminal.waitFor('left to answer');
-    expect(first.split('\n').at(-1)).toBe('1:06 left to answer · then it is withdrawn, unanswered');
+    expect(first.split('\n').at(-1)).toBe('1:06 left to answer: then it is withdrawn, unanswered');
     // The menu is all there, above it.
     expect(first).toContain('↑↓ move · Enter select · 1-3 choose · Esc decline · Ctrl+C cancel');
     clock += 1_500;
@@ -53,7 +53,7 @@ describe('the countdown of a question with a time limit', () => {
     pipes.input.write('2\n');
     await answer;
     expect(pipes.text()).toContain(
-      '  3. MySQL\nAnswer within 30 s: then it is withdrawn, unanswered.\nChoose 1-3',
+      '  3. MySQL\n30 s left to answer: then it is withdrawn, unanswered.\nChoose 1-3',
     );
   });
 });
