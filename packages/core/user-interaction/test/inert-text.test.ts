@@ -58,7 +58,9 @@ describe('inertText', () => {
         const shown = inertText(text, level);
         expect(shown).not.toMatch(ACTIVE);
         if (level !== 'terminal-paragraphs') expect(shown).not.toContain('\n');
-        expect(shown).not.toMatch(/[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/);
+        expect(shown).not.toMatch(
+          /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/,
+        );
       }),
       { numRuns: 2_000 },
     );

@@ -1,5 +1,10 @@
 import { type ParseArgsConfig, parseArgs } from 'node:util';
-import { HarnessError, isHarnessError, REQUEST_LIMITS } from 'dsh-user-interaction';
+import {
+  HarnessError,
+  isHarnessError,
+  type PermissionMode,
+  REQUEST_LIMITS,
+} from 'dsh-user-interaction';
 import { MAX_RETRIES } from '../models/retry-policy.js';
 import { isThinkingLevel, THINKING_LEVELS, type ThinkingLevel } from '../models/thinking.js';
 
@@ -64,15 +69,18 @@ export type AgentCommand =
       readonly values: ReadonlyMap<string, string>;
     };
 
-/**
- * How tool calls that act are decided: asked (`ask`), never run (`read-only`), or asked except
- * commands that stay in the OS sandbox, which run unasked unless a rule denies them
- * (`allow-sandboxed`).
- */
-export type PermissionMode = 'ask' | 'read-only' | 'allow-sandboxed';
+/** The mode type of `--permission-mode`: `PermissionMode` of `dsh-user-interaction`. */
+export type { PermissionMode };
+
+// Keyed by mode, so that a mode added to the type and not here does not compile.
+const MODE_NAMES: Readonly<Record<PermissionMode, true>> = {
+  ask: true,
+  'read-only': true,
+  'allow-sandboxed': true,
+};
 
 /** The values `--permission-mode` takes. */
-export const PERMISSION_MODES: readonly PermissionMode[] = ['ask', 'read-only', 'allow-sandboxed'];
+export const PERMISSION_MODES = Object.keys(MODE_NAMES) as readonly PermissionMode[];
 
 /** Whether commands run in the OS sandbox: when it can start (`auto`), always (`on`), never (`off`). */
 export type SandboxChoice = 'auto' | 'on' | 'off';

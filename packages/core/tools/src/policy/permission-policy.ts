@@ -1,5 +1,6 @@
 import { extname, posix } from 'node:path';
 import type { PermissionCheck, PermissionPolicy, PermissionVerdict } from 'dsh-agent';
+import type { PermissionMode } from 'dsh-user-interaction';
 import { type Workspace, workspaceRelative } from '../workspace/workspace.js';
 import { analyseCommand, type CommandPart } from './command/analyse-command.js';
 import { commandPrefix } from './command/command-prefix.js';
@@ -15,8 +16,8 @@ import {
   workspaceRulesPath,
 } from './rules-file.js';
 
-/** How calls that act are decided: asked (`ask`), or never run (`read-only`). */
-export type PolicyMode = 'ask' | 'read-only';
+/** @deprecated The same type as `PermissionMode` of `dsh-user-interaction`: use that name. */
+export type PolicyMode = PermissionMode;
 
 /** Options of `createPermissionPolicy`. */
 export interface PermissionPolicyOptions {
@@ -28,8 +29,11 @@ export interface PermissionPolicyOptions {
   readonly allow?: readonly string[];
   /** Rules that deny calls for this run only (`--deny`); deny wins over allow. */
   readonly deny?: readonly string[];
-  /** `read-only`: nothing that changes files or runs commands runs, and nothing is asked. */
-  readonly mode?: PolicyMode;
+  /**
+   * `read-only`: nothing that changes files or runs commands runs, and nothing is asked. The
+   * policy decides `allow-sandboxed` as `ask`: `sandboxPermissionPolicy` runs sandboxed commands.
+   */
+  readonly mode?: PermissionMode;
 }
 
 /** A rule in force, and where it lives. */
