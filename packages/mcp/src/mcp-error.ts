@@ -1,4 +1,4 @@
-import { HarnessError, isHarnessError } from 'dsh-user-interaction';
+import { HarnessError } from 'dsh-user-interaction';
 
 /** Every code an `McpError` carries; callers branch on these, never on the message. */
 export const MCP_ERROR_CODES = [
@@ -35,14 +35,22 @@ export class McpError extends HarnessError {
     super(message, code, options);
     this.name = 'McpError';
   }
+
+  static {
+    HarnessError.mark(McpError, 'McpError');
+  }
+
+  /** True for an `McpError` with a known code, also one from a second copy of this package. */
+  static override isInstance(value: unknown): value is McpError {
+    return (
+      HarnessError.hasMarker(value, 'McpError') &&
+      HarnessError.isInstance(value) &&
+      (MCP_ERROR_CODES as readonly string[]).includes(value.code)
+    );
+  }
 }
 
 /** True for an `McpError` (optionally of `code`), also one from a second copy of this package. */
 export function isMcpError(value: unknown, code?: McpErrorCode): value is McpError {
-  return (
-    isHarnessError(value) &&
-    value.name === 'McpError' &&
-    (MCP_ERROR_CODES as readonly string[]).includes(value.code) &&
-    (code === undefined || value.code === code)
-  );
+  return McpError.isInstance(value) && (code === undefined || value.code === code);
 }

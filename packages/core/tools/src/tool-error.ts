@@ -1,4 +1,4 @@
-import { HarnessError, isHarnessError } from 'dsh-user-interaction';
+import { HarnessError } from 'dsh-user-interaction';
 
 /** Every way a workspace tool or the permission policy reports a problem; each is in the README. */
 export const TOOL_ERROR_CODES = [
@@ -41,6 +41,19 @@ export class WorkspaceToolError extends HarnessError {
     super(message, code, options);
     this.name = 'WorkspaceToolError';
   }
+
+  static {
+    HarnessError.mark(WorkspaceToolError, 'WorkspaceToolError');
+  }
+
+  /** True for a `WorkspaceToolError` with a known code, from this or any other copy of the package. */
+  static override isInstance(value: unknown): value is WorkspaceToolError {
+    return (
+      HarnessError.hasMarker(value, 'WorkspaceToolError') &&
+      HarnessError.isInstance(value) &&
+      (TOOL_ERROR_CODES as readonly string[]).includes(value.code)
+    );
+  }
 }
 
 /** True for a `WorkspaceToolError` from this or any other copy of the package, optionally with the code. */
@@ -48,10 +61,5 @@ export function isWorkspaceToolError(
   value: unknown,
   code?: WorkspaceToolErrorCode,
 ): value is WorkspaceToolError {
-  return (
-    isHarnessError(value) &&
-    value.name === 'WorkspaceToolError' &&
-    (TOOL_ERROR_CODES as readonly string[]).includes(value.code) &&
-    (code === undefined || value.code === code)
-  );
+  return WorkspaceToolError.isInstance(value) && (code === undefined || value.code === code);
 }

@@ -99,6 +99,47 @@ describe('UserInteractionError', () => {
   });
 });
 
+describe('one way to write an error class: a marker per class', () => {
+  it('each class is recognised by its own marker, Symbol.for(`dsh.error.<name>`), not by its name', () => {
+    const error = new UserInteractionError('x', 'ASK_DECLINED');
+    const marked = error as unknown as Record<symbol, unknown>;
+    expect(marked[Symbol.for('dsh.error.HarnessError')]).toBe(true);
+    expect(marked[Symbol.for('dsh.error.UserInteractionError')]).toBe(true);
+    expect(UserInteractionError.isInstance(error)).toBe(true);
+    expect(HarnessError.isInstance(error)).toBe(true);
+    // A HarnessError renamed is not the class it names: it lacks that class's marker.
+    const renamed = new HarnessError('x', 'ASK_DECLINED');
+    renamed.name = 'UserInteractionError';
+    expect(UserInteractionError.isInstance(renamed)).toBe(false);
+    expect(isUserInteractionError(renamed)).toBe(false);
+  });
+
+  it('the marker is on the prototype, not enumerable: a copy of the fields does not carry it', () => {
+    const error = new UserInteractionError('x', 'ASK_DECLINED');
+    expect(Object.getOwnPropertySymbols(error)).toEqual([]);
+    expect(HarnessError.isInstance({ ...error, message: 'x' })).toBe(false);
+  });
+
+  it('a class of a harness, written the same way, gets its own marker', () => {
+    class PluginError extends HarnessError {
+      constructor(message: string) {
+        super(message, 'PLUGIN_FAILED');
+        this.name = 'PluginError';
+      }
+      static {
+        HarnessError.mark(PluginError, 'PluginError');
+      }
+      static override isInstance(value: unknown): value is PluginError {
+        return HarnessError.hasMarker(value, 'PluginError') && HarnessError.isInstance(value);
+      }
+    }
+    expect(PluginError.isInstance(new PluginError('x'))).toBe(true);
+    expect(PluginError.isInstance(new HarnessError('x', 'PLUGIN_FAILED'))).toBe(false);
+    expect(isHarnessError(new PluginError('x'))).toBe(true);
+    expect(new PluginError('x')).toBeInstanceOf(HarnessError);
+  });
+});
+
 describe('toToolError', () => {
   it('shows exactly name, code and message of a harness error', () => {
     const error = new UserInteractionError('No answer within 10 ms.', 'ASK_TIMEOUT', {

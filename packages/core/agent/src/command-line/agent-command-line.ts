@@ -1,10 +1,5 @@
 import { type ParseArgsConfig, parseArgs } from 'node:util';
-import {
-  HarnessError,
-  isHarnessError,
-  type PermissionMode,
-  REQUEST_LIMITS,
-} from 'dsh-user-interaction';
+import { HarnessError, type PermissionMode, REQUEST_LIMITS } from 'dsh-user-interaction';
 import { MAX_RETRIES } from '../models/retry-policy.js';
 import { isThinkingLevel, THINKING_LEVELS, type ThinkingLevel } from '../models/thinking.js';
 
@@ -16,11 +11,24 @@ export class UsageError extends HarnessError {
     super(message, 'USAGE_INVALID');
     this.name = 'UsageError';
   }
+
+  static {
+    HarnessError.mark(UsageError, 'UsageError');
+  }
+
+  /** True for a `UsageError` from this or any other copy of the package. */
+  static override isInstance(value: unknown): value is UsageError {
+    return (
+      HarnessError.hasMarker(value, 'UsageError') &&
+      HarnessError.isInstance(value) &&
+      value.code === 'USAGE_INVALID'
+    );
+  }
 }
 
 /** True for a `UsageError` from this or any other copy of the package. */
 export function isUsageError(value: unknown): value is UsageError {
-  return isHarnessError(value) && value.name === 'UsageError' && value.code === 'USAGE_INVALID';
+  return UsageError.isInstance(value);
 }
 
 /** The flags every agent program takes, and what they ask for. */

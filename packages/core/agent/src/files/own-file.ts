@@ -1,13 +1,13 @@
 import { closeSync, constants, fstatSync, openSync, type Stats, statSync } from 'node:fs';
-import { CodedError, isCodedError } from '../errors/coded-error.js';
+import { HarnessError } from 'dsh-user-interaction';
 import { inertText } from './inert-text.js';
 
 /** Every way a file or folder can fail `openOwnFile` or `checkOwnFolder`. */
 export const OWN_FILE_ERROR_CODES = ['FILE_UNSAFE'] as const;
 
 /** A file or folder that is not safe to use as found, with the reason in its message. */
-export class OwnFileError extends CodedError<(typeof OWN_FILE_ERROR_CODES)[number]> {
-  override name = 'OwnFileError';
+export class OwnFileError extends HarnessError {
+  declare readonly code: (typeof OWN_FILE_ERROR_CODES)[number];
 
   constructor(
     message: string,
@@ -15,12 +15,26 @@ export class OwnFileError extends CodedError<(typeof OWN_FILE_ERROR_CODES)[numbe
     readonly path: string,
   ) {
     super(message, 'FILE_UNSAFE');
+    this.name = 'OwnFileError';
+  }
+
+  static {
+    HarnessError.mark(OwnFileError, 'OwnFileError');
+  }
+
+  /** True for an `OwnFileError` from this or any other copy of the package. */
+  static override isInstance(value: unknown): value is OwnFileError {
+    return (
+      HarnessError.hasMarker(value, 'OwnFileError') &&
+      HarnessError.isInstance(value) &&
+      (OWN_FILE_ERROR_CODES as readonly string[]).includes(value.code)
+    );
   }
 }
 
 /** True for an `OwnFileError` from this or any other copy of the package. */
 export function isOwnFileError(value: unknown): value is OwnFileError {
-  return isCodedError(value, 'OwnFileError', OWN_FILE_ERROR_CODES, undefined);
+  return OwnFileError.isInstance(value);
 }
 
 // Windows has neither: there a file is checked by `fstat` alone.

@@ -1,4 +1,4 @@
-import { HarnessError, isHarnessError } from './harness-error.js';
+import { HarnessError } from './harness-error.js';
 
 /** Every way asking the person can fail. Each is documented in the package README. */
 export const USER_INTERACTION_ERROR_CODES = [
@@ -39,6 +39,19 @@ export class UserInteractionError extends HarnessError {
     this.name = 'UserInteractionError';
     if (options.field !== undefined) this.field = options.field;
   }
+
+  static {
+    HarnessError.mark(UserInteractionError, 'UserInteractionError');
+  }
+
+  /** True for a `UserInteractionError` with a known code, from this or any other copy of the package. */
+  static override isInstance(value: unknown): value is UserInteractionError {
+    return (
+      HarnessError.hasMarker(value, 'UserInteractionError') &&
+      HarnessError.isInstance(value) &&
+      isUserInteractionErrorCode(value.code)
+    );
+  }
 }
 
 /** True for a known user-interaction code. */
@@ -54,10 +67,5 @@ export function isUserInteractionError(
   value: unknown,
   code?: UserInteractionErrorCode,
 ): value is UserInteractionError {
-  return (
-    isHarnessError(value) &&
-    value.name === 'UserInteractionError' &&
-    isUserInteractionErrorCode(value.code) &&
-    (code === undefined || value.code === code)
-  );
+  return UserInteractionError.isInstance(value) && (code === undefined || value.code === code);
 }
