@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ReadlineProvider } from '../../src/index.js';
 import { countdownLine, nextTick, timeLeftText } from '../../src/question-ui/terminal/countdown.js';
 import { type FakeTerminal, KEYS } from '../../src/testing.js';
@@ -8,6 +8,7 @@ import { providerOnPipes, providerOnTerminal } from '../support/question-provide
 let terminal: FakeTerminal | undefined;
 let provider: ReadlineProvider | undefined;
 afterEach(() => {
+  vi.useRealTimers();
   provider?.dispose();
   terminal?.dispose();
 });
@@ -35,14 +36,20 @@ describe('the countdown of a question with a time limit', () => {
     expect(first.split('\n').at(-1)).toBe('1:06 left to answer: then it is withdrawn, unanswered');
     // The menu is all there, above it.
     expect(first).toContain('↑↓ move · Enter select · 1-3 choose · Esc decline · Ctrl+C cancel');
+    // From here the countdown's next redraws are due on fake timers: the one already due (when
+    // the shown second changes) schedules the next on them, and the test moves them on.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     clock += 1_500;
-    expect((await terminal.waitFor('1:04 left')).split('\n').at(-1)).toMatch(/^1:04 left/);
+    const terminalOf = terminal;
+    while (!terminalOf.written.includes('1:04 left')) await terminalOf.nextWrite();
     terminal.press(KEYS.enter);
     expect(await answer).toMatchObject({ option: { label: 'Postgres' } });
     const after = terminal.written.length;
-    clock += 1_000;
-    await new Promise((resolve) => setTimeout(resolve, 1_100));
+    // Past every second the countdown would have redrawn at: nothing more is written.
+    clock += 5_000;
+    await vi.advanceTimersByTimeAsync(5_000);
     expect(terminal.written.length).toBe(after);
+    vi.useRealTimers();
     expect(await terminal.text()).not.toContain('left to answer');
   });
 
