@@ -28,25 +28,9 @@ export const MCP_ERROR_CODES = [
 export type McpErrorCode = (typeof MCP_ERROR_CODES)[number];
 
 /** A failure of this package: a `HarnessError` named `McpError` with a stable `code`. */
-export class McpError extends HarnessError {
-  declare readonly code: McpErrorCode;
-
-  constructor(message: string, code: McpErrorCode, options?: ErrorOptions) {
-    super(message, code, options);
-    this.name = 'McpError';
-  }
-
+export class McpError extends HarnessError<McpErrorCode> {
   static {
-    HarnessError.mark(McpError, 'McpError');
-  }
-
-  /** True for an `McpError` with a known code, also one from a second copy of this package. */
-  static override isInstance(value: unknown): value is McpError {
-    return (
-      HarnessError.hasMarker(value, 'McpError') &&
-      HarnessError.isInstance(value) &&
-      (MCP_ERROR_CODES as readonly string[]).includes(value.code)
-    );
+    HarnessError.mark(McpError, 'McpError', MCP_ERROR_CODES);
   }
 }
 

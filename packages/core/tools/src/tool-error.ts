@@ -34,25 +34,9 @@ export const TOOL_ERROR_CODES = [
 export type WorkspaceToolErrorCode = (typeof TOOL_ERROR_CODES)[number];
 
 /** A failure of a workspace tool or of the permission policy, with a stable `code`. */
-export class WorkspaceToolError extends HarnessError {
-  declare readonly code: WorkspaceToolErrorCode;
-
-  constructor(message: string, code: WorkspaceToolErrorCode, options?: ErrorOptions) {
-    super(message, code, options);
-    this.name = 'WorkspaceToolError';
-  }
-
+export class WorkspaceToolError extends HarnessError<WorkspaceToolErrorCode> {
   static {
-    HarnessError.mark(WorkspaceToolError, 'WorkspaceToolError');
-  }
-
-  /** True for a `WorkspaceToolError` with a known code, from this or any other copy of the package. */
-  static override isInstance(value: unknown): value is WorkspaceToolError {
-    return (
-      HarnessError.hasMarker(value, 'WorkspaceToolError') &&
-      HarnessError.isInstance(value) &&
-      (TOOL_ERROR_CODES as readonly string[]).includes(value.code)
-    );
+    HarnessError.mark(WorkspaceToolError, 'WorkspaceToolError', TOOL_ERROR_CODES);
   }
 }
 

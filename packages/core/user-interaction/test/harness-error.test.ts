@@ -121,22 +121,25 @@ describe('one way to write an error class: a marker per class', () => {
   });
 
   it('a class of a harness, written the same way, gets its own marker', () => {
-    class PluginError extends HarnessError {
-      constructor(message: string) {
-        super(message, 'PLUGIN_FAILED');
-        this.name = 'PluginError';
-      }
+    class PluginError extends HarnessError<'PLUGIN_FAILED' | 'PLUGIN_GONE'> {
       static {
-        HarnessError.mark(PluginError, 'PluginError');
-      }
-      static override isInstance(value: unknown): value is PluginError {
-        return HarnessError.hasMarker(value, 'PluginError') && HarnessError.isInstance(value);
+        HarnessError.mark(PluginError, 'PluginError', ['PLUGIN_FAILED', 'PLUGIN_GONE']);
       }
     }
-    expect(PluginError.isInstance(new PluginError('x'))).toBe(true);
+    expect(new PluginError('x', 'PLUGIN_GONE').name).toBe('PluginError');
+    // The class's codes only: a marked error with another code is not one of its errors.
+    const forged = new PluginError('x', 'PLUGIN_GONE') as unknown as { code: string };
+    forged.code = 'OTHER';
+    expect(PluginError.isInstance(forged)).toBe(false);
+    expect(PluginError.isInstance(new PluginError('x', 'PLUGIN_FAILED'))).toBe(true);
     expect(PluginError.isInstance(new HarnessError('x', 'PLUGIN_FAILED'))).toBe(false);
-    expect(isHarnessError(new PluginError('x'))).toBe(true);
-    expect(new PluginError('x')).toBeInstanceOf(HarnessError);
+    expect(isHarnessError(new PluginError('x', 'PLUGIN_FAILED'))).toBe(true);
+    expect(new PluginError('x', 'PLUGIN_FAILED')).toBeInstanceOf(HarnessError);
+    // Called off its class, it says how to call it rather than answer for another class.
+    const { isInstance } = PluginError;
+    expect(() =>
+      isInstance.call(undefined as never, new PluginError('x', 'PLUGIN_FAILED')),
+    ).toThrow(TypeError);
   });
 });
 

@@ -4,25 +4,13 @@ import { MAX_RETRIES } from '../models/retry-policy.js';
 import { isThinkingLevel, THINKING_LEVELS, type ThinkingLevel } from '../models/thinking.js';
 
 /** A command line that cannot be run as written (programs exit with status 2). */
-export class UsageError extends HarnessError {
-  declare readonly code: 'USAGE_INVALID';
-
+export class UsageError extends HarnessError<'USAGE_INVALID'> {
   constructor(message: string) {
     super(message, 'USAGE_INVALID');
-    this.name = 'UsageError';
   }
 
   static {
-    HarnessError.mark(UsageError, 'UsageError');
-  }
-
-  /** True for a `UsageError` from this or any other copy of the package. */
-  static override isInstance(value: unknown): value is UsageError {
-    return (
-      HarnessError.hasMarker(value, 'UsageError') &&
-      HarnessError.isInstance(value) &&
-      value.code === 'USAGE_INVALID'
-    );
+    HarnessError.mark(UsageError, 'UsageError', ['USAGE_INVALID']);
   }
 }
 

@@ -6,29 +6,17 @@ import { inertText } from './inert-text.js';
 export const OWN_FILE_ERROR_CODES = ['FILE_UNSAFE'] as const;
 
 /** A file or folder that is not safe to use as found, with the reason in its message. */
-export class OwnFileError extends HarnessError {
-  declare readonly code: (typeof OWN_FILE_ERROR_CODES)[number];
-
+export class OwnFileError extends HarnessError<(typeof OWN_FILE_ERROR_CODES)[number]> {
   constructor(
     message: string,
     /** The path refused. */
     readonly path: string,
   ) {
     super(message, 'FILE_UNSAFE');
-    this.name = 'OwnFileError';
   }
 
   static {
-    HarnessError.mark(OwnFileError, 'OwnFileError');
-  }
-
-  /** True for an `OwnFileError` from this or any other copy of the package. */
-  static override isInstance(value: unknown): value is OwnFileError {
-    return (
-      HarnessError.hasMarker(value, 'OwnFileError') &&
-      HarnessError.isInstance(value) &&
-      (OWN_FILE_ERROR_CODES as readonly string[]).includes(value.code)
-    );
+    HarnessError.mark(OwnFileError, 'OwnFileError', OWN_FILE_ERROR_CODES);
   }
 }
 

@@ -15,25 +15,9 @@ export const AGENT_ERROR_CODES = [
 export type AgentErrorCode = (typeof AGENT_ERROR_CODES)[number];
 
 /** A failure of the agent loop, with a stable `code`. */
-export class AgentError extends HarnessError {
-  declare readonly code: AgentErrorCode;
-
-  constructor(message: string, code: AgentErrorCode, options?: ErrorOptions) {
-    super(message, code, options);
-    this.name = 'AgentError';
-  }
-
+export class AgentError extends HarnessError<AgentErrorCode> {
   static {
-    HarnessError.mark(AgentError, 'AgentError');
-  }
-
-  /** True for an `AgentError` with a known code, from this or any other copy of the package. */
-  static override isInstance(value: unknown): value is AgentError {
-    return (
-      HarnessError.hasMarker(value, 'AgentError') &&
-      HarnessError.isInstance(value) &&
-      (AGENT_ERROR_CODES as readonly string[]).includes(value.code)
-    );
+    HarnessError.mark(AgentError, 'AgentError', AGENT_ERROR_CODES);
   }
 }
 

@@ -27,8 +27,7 @@ export interface ModelErrorOptions extends ErrorOptions {
 }
 
 /** A model or script failure, with a stable `code` and a message that says what to do. */
-export class ModelError extends HarnessError {
-  declare readonly code: ModelErrorCode;
+export class ModelError extends HarnessError<ModelErrorCode> {
   /** The HTTP status the server answered with, when there was one. */
   declare readonly status?: number;
   /** For `SCRIPT_INVALID`: the offending field. */
@@ -36,22 +35,12 @@ export class ModelError extends HarnessError {
 
   constructor(message: string, code: ModelErrorCode, options: ModelErrorOptions = {}) {
     super(message, code, options);
-    this.name = 'ModelError';
     if (options.status !== undefined) this.status = options.status;
     if (options.field !== undefined) this.field = options.field;
   }
 
   static {
-    HarnessError.mark(ModelError, 'ModelError');
-  }
-
-  /** True for a `ModelError` with a known code, from this or any other copy of the package. */
-  static override isInstance(value: unknown): value is ModelError {
-    return (
-      HarnessError.hasMarker(value, 'ModelError') &&
-      HarnessError.isInstance(value) &&
-      (MODEL_ERROR_CODES as readonly string[]).includes(value.code)
-    );
+    HarnessError.mark(ModelError, 'ModelError', MODEL_ERROR_CODES);
   }
 }
 

@@ -7,21 +7,13 @@ export const MAX_STREAM_EVENT_BYTES = 64 * 1024 * 1024;
  * A stream event larger than `MAX_STREAM_EVENT_BYTES`: the stream is cut there. The model client
  * turns it into a `ModelError` (`MODEL_BAD_RESPONSE`) saying so; this one never leaves the package.
  */
-export class StreamEventTooLargeError extends HarnessError {
+export class StreamEventTooLargeError extends HarnessError<'MODEL_BAD_RESPONSE'> {
   constructor(readonly limitBytes: number) {
     super(`A stream event is larger than ${limitBytes} bytes.`, 'MODEL_BAD_RESPONSE');
-    this.name = 'StreamEventTooLargeError';
   }
 
   static {
     HarnessError.mark(StreamEventTooLargeError, 'StreamEventTooLargeError');
-  }
-
-  /** True for a `StreamEventTooLargeError`, from this or any other copy of the package. */
-  static override isInstance(value: unknown): value is StreamEventTooLargeError {
-    return (
-      HarnessError.hasMarker(value, 'StreamEventTooLargeError') && HarnessError.isInstance(value)
-    );
   }
 }
 

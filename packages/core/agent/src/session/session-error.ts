@@ -14,25 +14,9 @@ export const SESSION_ERROR_CODES = [
 export type SessionErrorCode = (typeof SESSION_ERROR_CODES)[number];
 
 /** A failure of the session store, with a stable `code`. */
-export class SessionError extends HarnessError {
-  declare readonly code: SessionErrorCode;
-
-  constructor(message: string, code: SessionErrorCode, options?: ErrorOptions) {
-    super(message, code, options);
-    this.name = 'SessionError';
-  }
-
+export class SessionError extends HarnessError<SessionErrorCode> {
   static {
-    HarnessError.mark(SessionError, 'SessionError');
-  }
-
-  /** True for a `SessionError` with a known code, from this or any other copy of the package. */
-  static override isInstance(value: unknown): value is SessionError {
-    return (
-      HarnessError.hasMarker(value, 'SessionError') &&
-      HarnessError.isInstance(value) &&
-      (SESSION_ERROR_CODES as readonly string[]).includes(value.code)
-    );
+    HarnessError.mark(SessionError, 'SessionError', SESSION_ERROR_CODES);
   }
 }
 

@@ -25,8 +25,7 @@ export interface UserInteractionErrorOptions extends ErrorOptions {
 }
 
 /** A failure to ask the person a question, with a stable `code`. */
-export class UserInteractionError extends HarnessError {
-  declare readonly code: UserInteractionErrorCode;
+export class UserInteractionError extends HarnessError<UserInteractionErrorCode> {
   /** For `INVALID_REQUEST`: the offending field, such as `options[2].label`. */
   declare readonly field?: string;
 
@@ -36,21 +35,11 @@ export class UserInteractionError extends HarnessError {
     options: UserInteractionErrorOptions = {},
   ) {
     super(message, code, options);
-    this.name = 'UserInteractionError';
     if (options.field !== undefined) this.field = options.field;
   }
 
   static {
-    HarnessError.mark(UserInteractionError, 'UserInteractionError');
-  }
-
-  /** True for a `UserInteractionError` with a known code, from this or any other copy of the package. */
-  static override isInstance(value: unknown): value is UserInteractionError {
-    return (
-      HarnessError.hasMarker(value, 'UserInteractionError') &&
-      HarnessError.isInstance(value) &&
-      isUserInteractionErrorCode(value.code)
-    );
+    HarnessError.mark(UserInteractionError, 'UserInteractionError', USER_INTERACTION_ERROR_CODES);
   }
 }
 
