@@ -280,15 +280,7 @@ describe('the time limit on a silent server', () => {
       fetch: slowWriter,
     });
     const pieces = ['a', 'b', 'c', 'd', 'e'];
-    const events: ModelEvent[] = [];
-    let failure: unknown;
-    const done = (async () => {
-      try {
-        for await (const event of model.stream(request())) events.push(event);
-      } catch (error) {
-        failure = error;
-      }
-    })();
+    const running = run(model);
     for (let turn = 0; turn < 1_000 && body === undefined; turn++)
       await vi.advanceTimersByTimeAsync(0);
     for (const part of textChunks(...pieces)) {
@@ -297,8 +289,8 @@ describe('the time limit on a silent server', () => {
     }
     body?.enqueue(encoder.encode('data: [DONE]\n\n'));
     body?.close();
-    await done;
-    expect(failure).toBeUndefined();
+    const { events, error } = await running;
+    expect(error).toBeUndefined();
     expect(
       events.filter((event) => event.type === 'text-delta').map((event) => event.text),
     ).toEqual(pieces);
