@@ -24,7 +24,14 @@ const TRIPS_PER_ROUND = 250;
 const OPEN_SESSIONS = 200;
 const PROFILED_TRIPS = 1500;
 const HEAP_ON_SIGNAL = fileURLToPath(new URL('./fixtures/heap-on-signal.mjs', import.meta.url));
-const NAMES = ['dsh-acp', 'dsh-acp --no-history', LIMIT, BASELINE] as const;
+const NAMES = [
+  'dsh-acp',
+  'dsh-acp --no-history',
+  // With `DSH_BENCH_BEFORE` (another build's bin, such as main's): that build beside them.
+  ...Object.keys(AGENTS).filter((name) => name.endsWith(' before')),
+  LIMIT,
+  BASELINE,
+];
 
 /** CPU time (user + system) the process has used so far, in µs (10 ms resolution). */
 function cpuMicros(pid: number): number {
@@ -152,21 +159,30 @@ export async function run(): Promise<void> {
   );
 
   const places = await profile([DSH_ACP_BIN, '--script', ONE_QUESTION_SCRIPT, '--no-history']);
+  const beforeArgs = AGENTS['dsh-acp --no-history before'];
+  const beforeProfile = beforeArgs === undefined ? undefined : await profile(beforeArgs);
   const bareProfile = await profile(AGENTS[BASELINE] ?? []);
-  const bareBy = new Map(bareProfile.map(({ place, ms }) => [place, ms]));
+  const byPlace = (list: { place: string; ms: number }[] | undefined) =>
+    new Map((list ?? []).map(({ place, ms }) => [place, ms]));
+  const bareBy = byPlace(bareProfile);
+  const beforeBy = byPlace(beforeProfile);
+  const perTrip = (ms: number | undefined) =>
+    ms === undefined ? '–' : `${((ms * 1000) / PROFILED_TRIPS).toFixed(0)} µs`;
   console.log(
     `\nCPU profile of ${PROFILED_TRIPS} round trips, busy time by where the code lives (idle left out; the profiler slows both alike):`,
   );
-  console.log('| where | dsh-acp --no-history | bare SDK |');
-  console.log('| --- | ---: | ---: |');
+  const before = beforeProfile === undefined ? '' : ' before |';
+  console.log(`| where | dsh-acp --no-history |${before} bare SDK |`);
+  console.log(`| --- | ---: |${beforeProfile === undefined ? '' : ' ---: |'} ---: |`);
   const total = (list: { ms: number }[]) => list.reduce((sum, { ms }) => sum + ms, 0);
-  for (const { place, ms } of places) {
-    const bareMs = bareBy.get(place);
+  const places_ = [...new Set([...places, ...(beforeProfile ?? [])].map(({ place }) => place))];
+  const oursBy = byPlace(places);
+  for (const place of places_) {
+    const beforeCell = beforeProfile === undefined ? '' : ` ${perTrip(beforeBy.get(place))} |`;
     console.log(
-      `| ${place} | ${((ms * 1000) / PROFILED_TRIPS).toFixed(0)} µs | ${bareMs === undefined ? '–' : `${((bareMs * 1000) / PROFILED_TRIPS).toFixed(0)} µs`} |`,
+      `| ${place} | ${perTrip(oursBy.get(place))} |${beforeCell} ${perTrip(bareBy.get(place))} |`,
     );
   }
-  console.log(
-    `| all | ${((total(places) * 1000) / PROFILED_TRIPS).toFixed(0)} µs | ${((total(bareProfile) * 1000) / PROFILED_TRIPS).toFixed(0)} µs |`,
-  );
+  const beforeTotal = beforeProfile === undefined ? '' : ` ${perTrip(total(beforeProfile))} |`;
+  console.log(`| all | ${perTrip(total(places))} |${beforeTotal} ${perTrip(total(bareProfile))} |`);
 }

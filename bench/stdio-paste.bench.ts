@@ -46,18 +46,30 @@ function pasteChunks(text: string): string[] {
   return chunks;
 }
 
+/**
+ * Milliseconds to paste `text` once the question is drawn. Each chunk is decoded, applied and drawn
+ * synchronously, so the loop times all of it; a paste that draws nothing is `nothingDrawn`.
+ */
+async function timedPaste(
+  terminal: ReturnType<typeof providerOnTerminal>['terminal'],
+  text: string,
+  nothingDrawn: string,
+): Promise<number> {
+  await untilDrawn(terminal);
+  const chunks = pasteChunks(text);
+  const before = terminal.bytes();
+  const start = process.hrtime.bigint();
+  for (const chunk of chunks) terminal.input.write(chunk);
+  const elapsed = Number(process.hrtime.bigint() - start) / 1e6;
+  if (terminal.bytes() === before) throw new Error(nothingDrawn);
+  return elapsed;
+}
+
 /** Milliseconds to take the paste into the question's editor and draw it. */
 async function intoQuestion(create: (options: object) => Provider, text: string) {
   const { terminal, provider } = providerOnTerminal(create);
   const answer = provider.ask({ question: 'Paste the log here:' });
-  await untilDrawn(terminal);
-  const chunks = pasteChunks(text);
-  const before = terminal.bytes();
-  // Each chunk is decoded, applied and drawn synchronously, so the loop times all of it.
-  const start = process.hrtime.bigint();
-  for (const chunk of chunks) terminal.input.write(chunk);
-  const elapsed = Number(process.hrtime.bigint() - start) / 1e6;
-  if (terminal.bytes() === before) throw new Error('The paste drew nothing.');
+  const elapsed = await timedPaste(terminal, text, 'The paste drew nothing.');
   terminal.input.write('\r');
   const { answer: taken } = await answer;
   if (taken !== text.trim()) throw new Error('The answer is not the pasted text.');
@@ -74,13 +86,7 @@ async function intoApproval(create: (options: object) => Provider, text: string)
     kind: 'execute',
     command: { command: 'npm test', cwd: '/work/project' },
   });
-  await untilDrawn(terminal);
-  const chunks = pasteChunks(text);
-  const before = terminal.bytes();
-  const start = process.hrtime.bigint();
-  for (const chunk of chunks) terminal.input.write(chunk);
-  const elapsed = Number(process.hrtime.bigint() - start) / 1e6;
-  if (terminal.bytes() === before) throw new Error('The paste drew no notice.');
+  const elapsed = await timedPaste(terminal, text, 'The paste drew no notice.');
   terminal.input.write('n');
   if ((await answer).choice !== 'reject_once') throw new Error('The paste answered the approval.');
   provider.dispose();

@@ -24,3 +24,16 @@ export function packageManager(env, node = process.execPath) {
   // An older pnpm is a script for node; pnpm 12 is a program of its own.
   return /\.[cm]?js$/.test(path) ? { command: node, args: [path] } : { command: path, args: [] };
 }
+
+/**
+ * Whether the agent may run in this script's own process: when nothing that started it passes
+ * a Ctrl+C's SIGINT on as well as the terminal (run with node directly, or by pnpm 12, a
+ * program that leaves SIGINT to its script). npm, yarn and a pnpm written for Node forward it,
+ * and the agent would take one Ctrl+C for two.
+ */
+export function agentInProcess(env) {
+  if (env.npm_lifecycle_event === undefined) return true;
+  const path = env.npm_execpath;
+  const client = /^([\w-]+)\//.exec(env.npm_config_user_agent ?? '')?.[1];
+  return client === 'pnpm' && path !== undefined && /pnpm/.test(path) && !/\.[cm]?js$/.test(path);
+}

@@ -4,9 +4,9 @@
 // works and hints name the command as it was typed.
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { buildChanged } from './build-changed.mjs';
-import { programArguments, startedAs } from './start-command.mjs';
+import { agentInProcess, programArguments, startedAs } from './start-command.mjs';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const PROGRAM = 'dsh-stdio-agent';
@@ -22,21 +22,31 @@ const args = programArguments(process.argv.slice(2));
 process.env.DSH_COMMAND = startedAs(process.env);
 const { dir, manifest } = plan.at(-1);
 const bin = join(dir, manifest.bin[PROGRAM]);
-// A Ctrl+C reaches every process of the terminal's foreground group, and pnpm sends its own
-// SIGINT on to this script: only the agent, a child of its own, gets the terminal's, and
-// decides what it means (cancel a turn, quit). This process only passes its status on.
-for (const signal of ['SIGINT', 'SIGQUIT']) process.on(signal, () => {});
-for (const signal of ['SIGTERM', 'SIGHUP']) {
-  process.on(signal, () => agent.kill(signal));
+
+if (agentInProcess(process.env)) {
+  // Nothing between the terminal and the agent passes a Ctrl+C on a second time (pnpm 12
+  // leaves SIGINT to its script, and forwards SIGTERM and SIGHUP): the agent runs in this
+  // process, which saves a second Node start (bench/pnpm-start.bench.ts).
+  process.argv = [process.argv[0], bin, ...args];
+  await import(pathToFileURL(bin).href);
+} else {
+  // A Ctrl+C reaches every process of the terminal's foreground group, and a package manager
+  // written for Node sends its own SIGINT on to this script: only the agent, a child of its
+  // own, gets the terminal's, and decides what it means (cancel a turn, quit). This process
+  // only passes its status on.
+  for (const signal of ['SIGINT', 'SIGQUIT']) process.on(signal, () => {});
+  for (const signal of ['SIGTERM', 'SIGHUP']) {
+    process.on(signal, () => agent.kill(signal));
+  }
+  const agent = spawn(process.execPath, [...process.execArgv, bin, ...args], { stdio: 'inherit' });
+  agent.on('error', (error) => {
+    process.stderr.write(`The agent could not be started: ${error.message}\n`);
+    process.exit(1);
+  });
+  agent.on('exit', (code, signal) => {
+    if (signal === null) process.exit(code ?? 1);
+    // Ended by a signal: end the same way, so that the shell reports what happened.
+    process.removeAllListeners(signal);
+    process.kill(process.pid, signal);
+  });
 }
-const agent = spawn(process.execPath, [...process.execArgv, bin, ...args], { stdio: 'inherit' });
-agent.on('error', (error) => {
-  process.stderr.write(`The agent could not be started: ${error.message}\n`);
-  process.exit(1);
-});
-agent.on('exit', (code, signal) => {
-  if (signal === null) process.exit(code ?? 1);
-  // Ended by a signal: end the same way, so that the shell reports what happened.
-  process.removeAllListeners(signal);
-  process.kill(process.pid, signal);
-});

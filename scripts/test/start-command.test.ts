@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { packageManager, programArguments, startedAs } from '../start-command.mjs';
+import { agentInProcess, packageManager, programArguments, startedAs } from '../start-command.mjs';
 
 describe('pnpm start', () => {
   it('passes the flags after the `--` that pnpm keeps, and only that one', () => {
@@ -36,5 +36,37 @@ describe('pnpm start', () => {
       args: [],
     });
     expect(packageManager({}, 'node')).toEqual({ command: 'pnpm', args: [] });
+  });
+
+  it('runs the agent in its own process only where a Ctrl+C is not passed on twice', () => {
+    const start = { npm_lifecycle_event: 'start' };
+    // Run with node directly, or by pnpm 12 (a program that leaves SIGINT to its script).
+    expect(agentInProcess({})).toBe(true);
+    expect(
+      agentInProcess({
+        ...start,
+        npm_config_user_agent: 'pnpm/12.4.2 npm/? node/? linux x64',
+        npm_execpath: '/usr/lib/node_modules/pnpm/pnpm',
+      }),
+    ).toBe(true);
+    // A package manager written for Node forwards SIGINT: the agent gets a process of its own.
+    expect(
+      agentInProcess({
+        ...start,
+        npm_config_user_agent: 'pnpm/9.15.0 npm/? node/v20',
+        npm_execpath: '/opt/pnpm/bin/pnpm.cjs',
+      }),
+    ).toBe(false);
+    expect(
+      agentInProcess({
+        ...start,
+        npm_config_user_agent: 'npm/10.8.2 node/v20',
+        npm_execpath: '/usr/lib/npm/bin/npm-cli.js',
+      }),
+    ).toBe(false);
+    expect(agentInProcess({ ...start, npm_config_user_agent: 'yarn/1.22.22 npm/? node/v20' })).toBe(
+      false,
+    );
+    expect(agentInProcess(start)).toBe(false);
   });
 });

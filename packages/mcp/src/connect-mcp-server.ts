@@ -1,5 +1,6 @@
 import {
   Client,
+  SdkHttpError,
   StreamableHTTPClientTransport,
   type Transport,
 } from '@modelcontextprotocol/client';
@@ -53,6 +54,20 @@ const CLIENT_INFO = { name: 'dsh', version: '0.1.0' };
 function inert(line: string): string {
   const clean = line.replace(/[\p{Cc}\p{Cf}]/gu, '');
   return clean.length <= 1000 ? clean : `${clean.slice(0, 999)}…`;
+}
+
+/**
+ * Why connecting failed, for the person. The SDK's HTTP errors carry the status apart from a
+ * message that may be empty ("Error POSTing to endpoint: "); a 401 or 403 is a server that wants
+ * authorization, which dsh leaves to the configured `headers` (it runs no OAuth flow).
+ */
+function connectFailure(error: unknown): string {
+  const message = error instanceof Error ? inert(error.message).slice(0, 300) : 'unknown failure';
+  if (!(error instanceof SdkHttpError)) return message;
+  const status = `HTTP ${error.status}${error.statusText ? ` ${inert(error.statusText).slice(0, 60)}` : ''}`;
+  if (error.status === 401 || error.status === 403)
+    return `${message} (${status}: the server asks for authorization; dsh runs no OAuth sign-in, so give it a token in the server's "headers")`;
+  return message.includes(String(error.status)) ? message : `${message} (${status})`;
 }
 
 function transportFor(
@@ -138,7 +153,7 @@ export async function connectMcpServer(
   } catch (error) {
     await client.close().catch(() => {});
     if (isMcpError(error)) throw error;
-    const why = error instanceof Error ? inert(error.message).slice(0, 300) : 'unknown failure';
+    const why = connectFailure(error);
     throw new McpError(
       `The MCP server "${config.name}" did not connect: ${why}`,
       'MCP_CONNECT_FAILED',

@@ -12,8 +12,9 @@ import { STDIO_SERVER } from './support/loopback.js';
 
 // What the client scenarios of @modelcontextprotocol/conformance check
 // (src/scenarios/client/*.ts), run against loopback servers written with the SDK's server
-// package, through dsh's own connection and tools. The scenario and check ids are named in
-// each test.
+// package, through dsh's own connection and tools, over stdio. The scenario and check ids are
+// named in each test; CONFORMANCE.md maps every client scenario to its test (the HTTP ones are
+// in conformance-headers.test.ts and conformance-http.test.ts) or says why it is out of scope.
 
 // @ts-expect-error: the fixture is plain JavaScript
 const { RICH_SCHEMA } = await import('./fixtures/rich-schema.mjs');
@@ -96,7 +97,7 @@ describe.each([
     expect(await call('add_numbers', { a: 5, b: 3 })).toBe('The sum of 5 and 3 is 8');
   });
 
-  it('elicitation-defaults: every default is the recommended option, and taken, it is sent (SEP-1034 string, integer, number, enum, boolean)', async () => {
+  it('elicitation-sep1034-client-defaults: every default is the recommended option, and taken, it is sent (SEP-1034 string, integer, number, enum, boolean)', async () => {
     // The scenario's own schema; every field optional, each with a default.
     const schema = {
       type: 'object',
@@ -139,7 +140,18 @@ describe.each([
   });
 });
 
-describe('conformance client scenario mrtr-client (SEP-2322), 2026-07-28', {
+describe('version negotiation (request-metadata sep-2575-client-retry-supported-version)', {
+  timeout: 60_000,
+}, () => {
+  it('falls back to the 2025 handshake with a server that speaks only 2025, and works there', async () => {
+    const legacyOnly: McpServerConfig = { ...LOOP, args: [fixture('legacy-stdio-server.mjs')] };
+    const { connection, call } = await connect(legacyOnly, 'auto');
+    expect(connection.client.getNegotiatedProtocolVersion()).toBe('2025-11-25');
+    expect(await call('echo', { text: 'hi' })).toBe('echo: hi');
+  });
+});
+
+describe('conformance client scenario sep-2322-client-request-state (mrtr-client.ts, SEP-2322), 2026-07-28', {
   timeout: 60_000,
 }, () => {
   it('echoes requestState byte for byte, on a new JSON-RPC id (sep-2322-client-request-state-echoed, -jsonrpc-id-different)', async () => {

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { agentToolName, toolDigest } from '../src/index.js';
+import { lostConnectionCode } from '../src/tools/connection-lost.js';
 import { IdleWatch } from '../src/tools/idle-watch.js';
 
 describe('agentToolName', () => {
@@ -60,5 +61,19 @@ describe('IdleWatch', () => {
     vi.advanceTimersByTime(1);
     expect(fired).toHaveBeenCalledOnce();
     watch.stop();
+  });
+});
+
+describe('lostConnectionCode', () => {
+  it('finds the socket code under fetch’s TypeError, ignores other errors, and stops on a cycle', () => {
+    const socket = Object.assign(new Error('other side closed'), { code: 'UND_ERR_SOCKET' });
+    expect(lostConnectionCode(new TypeError('fetch failed', { cause: socket }))).toBe(
+      'UND_ERR_SOCKET',
+    );
+    expect(lostConnectionCode(new TypeError('fetch failed'))).toBeUndefined();
+    expect(lostConnectionCode(Object.assign(new Error('x'), { code: 'ENOENT' }))).toBeUndefined();
+    const cyclic: { cause?: unknown } = {};
+    cyclic.cause = cyclic;
+    expect(lostConnectionCode(cyclic)).toBeUndefined();
   });
 });

@@ -1,37 +1,31 @@
-import { randomUUID } from 'node:crypto';
-import { type AgentContext, type ClientCapabilities, methods } from '@agentclientprotocol/sdk';
+import type { AgentContext, ClientCapabilities } from '@agentclientprotocol/sdk';
+import type {
+  AskUserQuestionAnswer,
+  AskUserQuestionRequest,
+  AskUserQuestionsAnswer,
+  AskUserQuestionsRequest,
+  PermissionAnswer,
+  PermissionRequest,
+  UserInteractionCapabilities,
+  UserInteractionProvider,
+} from 'dsh-user-interaction';
 import {
-  type AskUserQuestionAnswer,
-  type AskUserQuestionRequest,
-  type AskUserQuestionsAnswer,
-  type AskUserQuestionsRequest,
   askFailedError,
   inputClosedError,
   isUserInteractionError,
-  type PendingQuestion,
   PendingQuestions,
-  type PermissionAnswer,
-  type PermissionRequest,
-  type RefusalWording,
-  refusalFor,
-  type UserInteractionCapabilities,
-  type UserInteractionProvider,
   unsupportedError,
 } from 'dsh-user-interaction';
-import { choiceFromPermissionReply } from '../permissions/permission-options.js';
-import { permissionRequestParams } from '../permissions/permission-request-params.js';
-import { answerFromElicitation } from './answer-from-elicitation.js';
-import { answerFromPermission } from './answer-from-permission.js';
-import { answersFromElicitation } from './answers-from-elicitation.js';
-import { errorFromClient } from './client-error.js';
-import { elicitationForQuestion } from './elicitation-for-question.js';
-import { elicitationForQuestions } from './elicitation-for-questions.js';
-import { checkOutgoingRequestSize } from './outgoing-request-size.js';
-import { permissionQuestionsInTurn } from './permission-questions-in-turn.js';
-import { permissionRequestForQuestion } from './permission-request-for-question.js';
+import {
+  type OutgoingQuestion,
+  outgoingApproval,
+  outgoingQuestion,
+  outgoingQuestions,
+  type QuestionClient,
+} from './outgoing-question.js';
 import { checkScope, type QuestionScope } from './question-scope.js';
-import type { SendQuestion, SendWithdrawable } from './send-withdrawable.js';
-import { questionCapabilitiesFor, supportsFormElicitation } from './supports-form-elicitation.js';
+import { sendWithdrawable } from './send-withdrawable.js';
+import { questionCapabilitiesFor } from './supports-form-elicitation.js';
 
 /**
  * The agent side of one ACP connection, as the SDK's `AgentConnection` has it (from
@@ -99,14 +93,6 @@ export interface AcpQuestionProvider extends UserInteractionProvider, Disposable
   dispose(): void;
 }
 
-interface OutgoingQuestion<Answer> {
-  /** Sends what shows the question, and resolves with the answer read from the reply. */
-  readonly show: (sendWithdrawable: SendWithdrawable) => Promise<Answer>;
-}
-
-/** How a refusal names a client without forms: the contract's rules, in an editor's words. */
-const EDITOR: RefusalWording = { ui: 'this editor', because: 'it has no form elicitation' };
-
 /**
  * Creates the question UI of one ACP connection: a form (`elicitation/create`) for a client
  * that advertised form elicitation, else `UNSUPPORTED` (or, with `questionsAsPermissions`,
@@ -137,161 +123,21 @@ export function createAcpQuestionProvider(
     }
   }
 
-  function outgoing(request: AskUserQuestionRequest): OutgoingQuestion<AskUserQuestionAnswer> {
-    const scope = routed(request);
-    const { client } = connection;
-    const capabilities = readCapabilities();
-    const forms = supportsFormElicitation(capabilities);
-    const refused = refusalFor(
-      questionCapabilitiesFor(capabilities, { questionsAsPermissions }),
-      request,
-      EDITOR,
-    );
-    if (refused !== undefined) throw refused;
-    if (forms) {
-      const params = elicitationForQuestion(request, scope);
-      checkOutgoingRequestSize(
-        methods.client.elicitation.create,
-        params,
-        'options',
-        'a form',
-        'offer fewer options, or shorter labels, values and descriptions',
-      );
-      return {
-        show: async (send) =>
-          answerFromElicitation(
-            request,
-            await send((options) =>
-              client.request(methods.client.elicitation.create, params, options),
-            ),
-          ),
-      };
-    }
-    // A permission request must name a tool call; clients show an unknown one as a new entry.
-    const toolCallId = scope.toolCallId ?? `question-${randomUUID()}`;
-    const params = permissionRequestForQuestion(request, {
-      sessionId: scope.sessionId,
-      toolCallId,
-    });
-    checkOutgoingRequestSize(
-      methods.client.session.requestPermission,
-      params,
-      'options',
-      'a permission request',
-      'offer fewer options, or shorter labels',
-    );
-    return {
-      show: async (send) =>
-        answerFromPermission(
-          request,
-          await send((options) =>
-            client.request(methods.client.session.requestPermission, params, options),
-          ),
-        ),
-    };
+  /** The client as a question finds it now. */
+  function questionClient(): QuestionClient {
+    return { client: connection.client, capabilities: readCapabilities(), questionsAsPermissions };
   }
 
-  function outgoingAll(request: AskUserQuestionsRequest): OutgoingQuestion<AskUserQuestionsAnswer> {
-    const scope = routed(request);
-    const { client } = connection;
-    const capabilities = readCapabilities();
-    const forms = supportsFormElicitation(capabilities);
-    const shown = questionCapabilitiesFor(capabilities, { questionsAsPermissions });
-    // Without forms the questions are permission requests, one choice at a time.
-    const refused = refusalFor(forms ? shown : { ...shown, multiSelect: false }, request, EDITOR);
-    if (refused !== undefined) throw refused;
-    if (forms) {
-      const params = elicitationForQuestions(request, scope);
-      checkOutgoingRequestSize(
-        methods.client.elicitation.create,
-        params,
-        'questions',
-        'a form',
-        'ask fewer questions at once, or offer fewer options, or shorter labels, values and descriptions',
-      );
-      return {
-        show: async (send) =>
-          answersFromElicitation(
-            request,
-            await send((options) =>
-              client.request(methods.client.elicitation.create, params, options),
-            ),
-          ),
-      };
-    }
-    return permissionQuestionsInTurn(request, scope, (params, options) =>
-      client.request(methods.client.session.requestPermission, params, options),
-    );
-  }
-
-  function outgoingApproval(request: PermissionRequest): OutgoingQuestion<PermissionAnswer> {
+  function routedApproval(request: PermissionRequest): QuestionScope {
     if (permissionScopeFor === undefined) {
       throw unsupportedError('this editor connection takes no approvals');
     }
-    let scope: QuestionScope;
     try {
-      scope = checkScope(permissionScopeFor(request));
+      return checkScope(permissionScopeFor(request));
     } catch (error) {
       if (isUserInteractionError(error)) throw error;
       throw askFailedError(error, 'the approval could not be routed');
     }
-    const params = permissionRequestParams(request, {
-      sessionId: scope.sessionId,
-      toolCallId: scope.toolCallId ?? request.toolCallId,
-    });
-    // The change was cut to fit; what cannot be cut (a title of megabytes) is refused, never sent.
-    checkOutgoingRequestSize(
-      methods.client.session.requestPermission,
-      params,
-      'title',
-      'a permission request',
-      'the call is denied',
-    );
-    const { client } = connection;
-    return {
-      show: async (send) =>
-        choiceFromPermissionReply(
-          request,
-          await send((options) =>
-            client.request(methods.client.session.requestPermission, params, options),
-          ),
-        ),
-    };
-  }
-
-  /**
-   * Sends one request of the question and waits for the client's reply; withdrawing the
-   * question sends `$/cancel_request`, unless the connection is gone. A JSON-RPC error reply
-   * becomes the matching `UserInteractionError`.
-   */
-  function sendWithdrawable(
-    question: PendingQuestion<unknown>,
-    send: SendQuestion,
-  ): Promise<unknown> {
-    // Nothing more is sent for a question that has already ended (withdrawn between two requests).
-    if (question.settled) return Promise.reject(question.signal.reason);
-    // The SDK drops the client's late reply once this aborts.
-    const wire = new AbortController();
-    const onWithdrawn = (): void => {
-      if (!connection.signal.aborted) wire.abort(question.signal.reason);
-    };
-    question.signal.addEventListener('abort', onWithdrawn, { once: true });
-    let reply: Promise<unknown>;
-    try {
-      reply = send({ cancellationSignal: wire.signal, stopWaitingOnCancel: true });
-    } catch (error) {
-      reply = Promise.reject(error);
-    }
-    return reply.then(
-      (value) => {
-        question.signal.removeEventListener('abort', onWithdrawn);
-        return value;
-      },
-      (error: unknown) => {
-        question.signal.removeEventListener('abort', onWithdrawn);
-        throw errorFromClient(error);
-      },
-    );
   }
 
   /** Opens the question, shows it, and settles it with the answer or the failure. */
@@ -303,7 +149,7 @@ export function createAcpQuestionProvider(
     if (question.settled) return question.promise as Promise<Answer>;
     let shown: Promise<Answer>;
     try {
-      shown = prepare().show((send) => sendWithdrawable(question, send));
+      shown = prepare().show((send) => sendWithdrawable(question, connection.signal, send));
     } catch (error) {
       shown = Promise.reject(error);
     }
@@ -315,15 +161,19 @@ export function createAcpQuestionProvider(
   }
 
   function ask(request: AskUserQuestionRequest): Promise<AskUserQuestionAnswer> {
-    return pose(request.signal, () => outgoing(request));
+    return pose(request.signal, () => outgoingQuestion(request, routed(request), questionClient()));
   }
 
   function askAll(request: AskUserQuestionsRequest): Promise<AskUserQuestionsAnswer> {
-    return pose(request.signal, () => outgoingAll(request));
+    return pose(request.signal, () =>
+      outgoingQuestions(request, routed(request), questionClient()),
+    );
   }
 
   function requestPermission(request: PermissionRequest): Promise<PermissionAnswer> {
-    return pose(request.signal, () => outgoingApproval(request));
+    return pose(request.signal, () =>
+      outgoingApproval(request, routedApproval(request), connection.client),
+    );
   }
 
   let disposed = false;

@@ -80,6 +80,19 @@ function readPending(text: string, rounds: InputRounds): PendingRound {
   return round as PendingRound;
 }
 
+/**
+ * An elicitation's params as a 2026-07-28 server sends them. The SDK's `isSpecType` checks the
+ * 2025-11-25 shape, whose URL mode requires `elicitationId`; 2026-07-28 dropped it with the
+ * completion notification (modelcontextprotocol/modelcontextprotocol
+ * `docs/specification/2026-07-28/changelog.mdx`), and the SDK's `inputRequired.elicitUrl` sends
+ * none. A URL request without one is checked as that shape with a placeholder id.
+ */
+function isElicitationParams(params: unknown): boolean {
+  if (isSpecType.ElicitRequestParams(params)) return true;
+  if (typeof params !== 'object' || params === null || 'elicitationId' in params) return false;
+  return isSpecType.ElicitRequestURLParams({ ...params, elicitationId: '' });
+}
+
 /** Asks the person each of the round's questions, one after the other. */
 async function answerRound(
   requests: Readonly<Record<string, unknown>>,
@@ -90,7 +103,7 @@ async function answerRound(
   for (const [key, request] of Object.entries(requests)) {
     const entry = request as { method?: unknown; params?: unknown } | null;
     // Only elicitation is declared: a server asking for sampling or roots breaks the protocol.
-    if (entry?.method !== 'elicitation/create' || !isSpecType.ElicitRequestParams(entry.params))
+    if (entry?.method !== 'elicitation/create' || !isElicitationParams(entry.params))
       throw new McpError(
         `The MCP server "${rounds.serverName}" asked for input dsh does not give (${String(entry?.method).slice(0, 60)}).`,
         'MCP_CALL_FAILED',

@@ -11,6 +11,7 @@ import type { ElicitationCallContext } from '../elicitation/answer-elicitations.
 import { isMcpError, McpError } from '../mcp-error.js';
 import { toolDigest } from '../rules/tool-digest.js';
 import { agentToolName } from './agent-tool-name.js';
+import { lostConnectionCode } from './connection-lost.js';
 import { IdleWatch } from './idle-watch.js';
 import { type AnswerElicitation, callToolInRounds } from './input-rounds.js';
 import type { McpAgentTool, McpToolContext, McpToolResult } from './mcp-agent-tool.js';
@@ -85,6 +86,14 @@ function callError(
     SdkErrorCode.NotConnected,
     SdkErrorCode.SendFailed,
   ];
+  // Over HTTP the connection is a request: a server gone shows as a socket error (see connection-lost.ts).
+  const lost = lostConnectionCode(error);
+  if (lost !== undefined)
+    return new McpError(
+      `${server} is gone (${lost}: it closed the connection or refused it); the call did not finish.`,
+      'MCP_SERVER_CLOSED',
+      { cause: error },
+    );
   if (!watched.connected || (error instanceof SdkError && closedCodes.includes(error.code)))
     return new McpError(
       `${server} is gone (its connection closed); the call did not finish.`,
@@ -94,6 +103,13 @@ function callError(
   if (error instanceof ProtocolError)
     return new McpError(
       `${server} refused the call: ${clipped(error.message)}`,
+      'MCP_CALL_FAILED',
+      { cause: error },
+    );
+  // A result the SDK could not read (such as a 2026-07-28 result without `resultType`): say why.
+  if (error instanceof SdkError && error.code === SdkErrorCode.InvalidResult)
+    return new McpError(
+      `${server} sent a result that cannot be read: ${clipped(error.message)}`,
       'MCP_CALL_FAILED',
       { cause: error },
     );

@@ -1,49 +1,33 @@
-import { createInterface, type Interface } from 'node:readline';
 import {
   type AgentTool,
-  type ConversationEntry,
+  type ChatAgent,
   createAgent,
   type Model,
   type PermissionPolicy,
   type StoredSession,
-  toolCallIdOf,
 } from 'dsh-agent';
 import { type ProgramCommand, programCommand } from 'dsh-agent/command-line';
 import type { McpServerConfig } from 'dsh-mcp';
-import { createUserInteraction } from 'dsh-user-interaction';
-import { cookedTerminalInput } from '../question-ui/line-mode/cooked-terminal-input.js';
-import { lineReaderFor } from '../question-ui/line-mode/line-reader.js';
-import { createReadlineProvider } from '../question-ui/readline-provider.js';
-import { restoreTerminal } from '../question-ui/terminal/restore-terminal.js';
-import { onSuspend, suspendByKey } from '../question-ui/terminal/suspend.js';
-import type { TerminalInput, TerminalOutput } from '../question-ui/terminal/terminal-streams.js';
+import { createUserInteraction, type UserInteraction } from 'dsh-user-interaction';
 import { neutralizeText } from '../text/neutralize-text.js';
-import { terminalStyle } from '../text/terminal-style.js';
-import { holdTurnKeys } from './hold-turn-keys.js';
 import {
-  AT_PROMPT,
-  type InterruptEvent,
-  type InterruptState,
-  interruptStep,
-} from './interrupt-state.js';
-import { startMcpServers, type TerminalMcpServers } from './mcp-servers.js';
-import {
-  createWaitingNotifier,
-  type NotifierClock,
-  type NotifyMode,
-} from './notify/waiting-notifier.js';
-import { interruptedNote, pastTurnsText } from './past-turns.js';
-import { createTurnRenderer } from './render-turn-events.js';
+  InterruptDispatch,
+  type InterruptSource,
+  listenForInterrupts,
+} from './interrupt-dispatch.js';
+import { startMcpServers } from './mcp-servers.js';
+import type { NotifierClock, NotifyMode } from './notify/waiting-notifier.js';
+import { pastTurnsText } from './past-turns.js';
+import { runPromptLoop } from './prompt-loop.js';
 import { statusLines } from './status-lines.js';
-import { terminalWriter } from './terminal-writer.js';
+import { openPromptLine, TerminalIo } from './terminal-io.js';
+import { connectTerminalQuestions } from './terminal-questions.js';
+import type { TerminalTurnContext } from './terminal-turn.js';
 import type { StatusClock } from './turn-status.js';
-import { watchQuestions } from './watch-questions.js';
+import { UndoStack } from './undo-stack.js';
 
-/** Where `SIGINT` arrives when Ctrl+C is a signal rather than a key (the process, in the bin). */
-export interface InterruptSource {
-  on(event: 'SIGINT', listener: () => void): unknown;
-  removeListener(event: 'SIGINT', listener: () => void): unknown;
-}
+export { type InterruptSource, QUIT_HINT } from './interrupt-dispatch.js';
+export { resumeNote } from './prompt-loop.js';
 
 /** Options of `runTerminalAgent`. */
 export interface TerminalAgentOptions {
@@ -136,32 +120,34 @@ export const INTERRUPTED_EXIT_CODE = 130;
 /** Exit status when input or output is not a terminal and a turn ended with an error. */
 export const FAILED_TURN_EXIT_CODE = 1;
 
-function colorEnvironment(env: NodeJS.ProcessEnv, color: boolean | undefined): NodeJS.ProcessEnv {
-  // FORCE_COLOR wins over every other setting, for this program and the question UI alike.
-  return color === undefined ? env : { ...env, FORCE_COLOR: color ? '1' : '0' };
-}
-
-/** What the first Ctrl+C at the prompt right after a cancelled turn says instead of quitting. */
-export const QUIT_HINT = 'Press Ctrl+C again, or Ctrl+D, to quit.';
-
-function clearLine(rl: Interface): void {
-  rl.write(null, { ctrl: true, name: 'e' });
-  rl.write(null, { ctrl: true, name: 'u' });
-}
-
-/** What the last `posed` entry of a conversation put to the person. */
-function lastPosed(entries: readonly ConversationEntry[]): 'question' | 'approval' | undefined {
-  for (let index = entries.length - 1; index >= 0; index--) {
-    const entry = entries[index];
-    if (entry?.type === 'posed') return entry.kind;
+/**
+ * The agent, with the tools of `--mcp-config`'s servers besides the given ones; `undo` stops the
+ * servers. Invalid options throw here, before the terminal is touched.
+ */
+async function startAgent(
+  options: TerminalAgentOptions,
+  io: TerminalIo,
+  interaction: UserInteraction,
+  undo: UndoStack,
+): Promise<ChatAgent> {
+  const { session, questionTimeoutMs } = options;
+  let tools = options.tools ?? [];
+  let permissions = options.permissions;
+  if (options.mcpServers !== undefined && options.mcpServers.length > 0) {
+    const say = (line: string): void => io.say(`${neutralizeText(line)}\n`);
+    const mcp = await startMcpServers(options.mcpServers, interaction, permissions, say);
+    undo.defer(() => mcp.close());
+    tools = [...tools, ...mcp.tools];
+    permissions = mcp.permissions ?? permissions;
   }
-  return undefined;
-}
-
-/** The line before a turn that goes on after the program stopped in it. */
-export function resumeNote(waited: 'question' | 'approval' | undefined): string {
-  const what = waited === 'approval' ? 'an approval' : 'a question';
-  return `The agent stopped while ${what} waited for you: it is asked again, and the turn goes on.`;
+  return createAgent({
+    model: options.model,
+    interaction,
+    ...(questionTimeoutMs !== undefined && { questionTimeoutMs }),
+    ...(session !== undefined && { conversation: session.entries, recorder: session.recorder }),
+    ...(tools.length > 0 && { tools }),
+    ...(permissions !== undefined && { permissions }),
+  });
 }
 
 /**
@@ -170,326 +156,80 @@ export function resumeNote(waited: 'question' | 'approval' | undefined): string 
  * Ctrl+C, and resolves with the exit status once the person quits or the input ends.
  */
 export async function runTerminalAgent(options: TerminalAgentOptions): Promise<number> {
-  const input = (options.input ?? process.stdin) as TerminalInput;
-  const output = (options.output ?? process.stdout) as TerminalOutput;
-  const errorOutput = (options.errorOutput ?? process.stderr) as TerminalOutput;
-  const sourceEnv = options.env ?? process.env;
-  const plain = options.plain === true || sourceEnv.TERM === 'dumb';
-  // Plain mode has no styling at all, whatever the colour settings say.
-  const env = colorEnvironment(sourceEnv, plain ? false : options.color);
-  const { questionTimeoutMs, escapeCodeTimeout } = options;
-  const command = options.command ?? programCommand('dsh-stdio-agent', env);
-  const onTerminal = input.isTTY === true && output.isTTY === true;
-  /** Whether the screen is drawn on: raw keys, menus, the status line. */
-  const terminal = onTerminal && typeof input.setRawMode === 'function' && !plain;
-  /** How the model's text wraps: only a screen drawn on may take back what it wrote. */
-  const textWrap = terminal ? 'redraw' : 'hold';
+  const io = new TerminalIo(options);
+  const command = options.command ?? programCommand('dsh-stdio-agent', io.env);
   // Invalid options throw here, before the terminal is touched.
   const interaction = createUserInteraction();
-  const { session } = options;
-  let agent: ReturnType<typeof createAgent>;
-  let mcp: TerminalMcpServers | undefined;
+  const { session, escapeCodeTimeout } = options;
+  // Each cleanup is registered right after its setup; all run, last first, when the agent ends.
+  const undo = new UndoStack();
+  if (session !== undefined) undo.defer(() => session.close());
   try {
-    if (options.mcpServers !== undefined && options.mcpServers.length > 0) {
-      const say = terminalWriter(errorOutput);
-      mcp = await startMcpServers(options.mcpServers, interaction, options.permissions, (line) =>
-        say(`${neutralizeText(line)}\n`),
-      );
+    const agent = await startAgent(options, io, interaction, undo);
+    const { style, input, output } = io;
+    io.say(
+      statusLines(
+        options.modelDescription,
+        io.onTerminal,
+        io.errorStyle,
+        io.errorColumns(),
+        options.workspaceDescription,
+        options.sandboxDescription,
+      ),
+    );
+    // A resumed conversation: where the person was, before the prompt.
+    if (session !== undefined) {
+      const width = io.textColumns();
+      const { textWrap: wrap, pipedInput: piped } = io;
+      io.write(pastTurnsText(session.entries, { style, width, command, piped, wrap }));
     }
-    const tools = [...(options.tools ?? []), ...(mcp?.tools ?? [])];
-    const permissions = mcp?.permissions ?? options.permissions;
-    agent = createAgent({
-      model: options.model,
+
+    const prompt = openPromptLine(io, undo, escapeCodeTimeout);
+    const interrupts = new InterruptDispatch(io, prompt);
+    let exitCode = 0;
+    io.watchOutput(undo, (error) => {
+      if (error?.code !== 'EPIPE') exitCode = 1;
+      interrupts.dispatch({ type: 'cancel' });
+      prompt.rl.close();
+    });
+    const taken = connectTerminalQuestions(
+      io,
+      prompt,
       interaction,
-      ...(questionTimeoutMs !== undefined && { questionTimeoutMs }),
-      ...(session !== undefined && { conversation: session.entries, recorder: session.recorder }),
-      ...(tools.length > 0 && { tools }),
-      ...(permissions !== undefined && { permissions }),
-    });
-  } catch (error) {
-    await mcp?.close();
-    await session?.close();
-    throw error;
-  }
-  const style = terminalStyle({ env, stream: output, interactive: terminal });
-  let outputBroken = false;
-  const writeOutput = terminalWriter(output);
-  const write = (text: string): void => {
-    if (!outputBroken) writeOutput(text);
-  };
+      interrupts,
+      { ...options, sessionId: () => session?.id },
+      undo,
+    );
+    listenForInterrupts(io, prompt, interrupts, options.interrupts, undo);
 
-  const errorStyle = terminalStyle({
-    env,
-    stream: errorOutput,
-    interactive: errorOutput.isTTY === true,
-  });
-  const errorColumns = errorOutput.isTTY === true ? errorOutput.columns : undefined;
-  terminalWriter(errorOutput)(
-    statusLines(
-      options.modelDescription,
-      onTerminal,
-      errorStyle,
-      errorColumns,
-      options.workspaceDescription,
-      options.sandboxDescription,
-    ),
-  );
-  // A resumed conversation: where the person was, before the prompt.
-  if (session !== undefined) {
-    const width = textColumns();
-    const piped = input.isTTY !== true;
-    write(pastTurnsText(session.entries, { style, width, command, piped, wrap: textWrap }));
-  }
-
-  // A keyboard in cooked mode (plain mode, or output to a pipe): Ctrl+D at a question ends only
-  // that question, and quits only at the prompt.
-  let atPrompt = false;
-  const fd = (input as { fd?: unknown }).fd;
-  const lineInput =
-    !terminal && input.isTTY === true && typeof fd === 'number'
-      ? cookedTerminalInput(input as TerminalInput & { readonly fd: number }, {
-          // At a question it declines; while the model works it is ignored, as on the screen.
-          takeEndKey: () => lines.takeEndKey() || !atPrompt,
-        })
-      : input;
-  const rl = createInterface({
-    input: lineInput,
-    output,
-    terminal,
-    prompt: `${style.bold(style.accent('>'))} `,
-    crlfDelay: Number.POSITIVE_INFINITY,
-    historySize: terminal ? 100 : 0,
-    removeHistoryDuplicates: true,
-    ...(escapeCodeTimeout !== undefined && { escapeCodeTimeout }),
-  });
-  const lines = lineReaderFor(rl);
-  const provider = createReadlineProvider({
-    readline: rl,
-    env,
-    ...(plain && { mode: 'line' as const }),
-    ...(escapeCodeTimeout !== undefined && { escapeCodeTimeout }),
-  });
-  /** The running turn: what cancels it, and what stops waiting for it. */
-  let active: { readonly controller: AbortController; forceQuit(): void } | undefined;
-  let interrupts: InterruptState = AT_PROMPT;
-
-  /** Runs Ctrl+C's state machine on an event, and does what it says. */
-  function dispatch(event: InterruptEvent): void {
-    const step = interruptStep(interrupts, event);
-    interrupts = step.state;
-    switch (step.action) {
-      case 'clear-line':
-        clearLine(rl);
-        return;
-      case 'explain-quit':
-        write(`\n${style.dim(QUIT_HINT)}\n`);
-        rl.prompt();
-        return;
-      case 'quit':
-        // Closing the Interface ends the prompt loop.
-        rl.close();
-        return;
-      case 'cancel-turn':
-        active?.controller.abort();
-        return;
-      case 'force-quit':
-        active?.forceQuit();
-        return;
-      case 'none':
-        return;
-    }
-  }
-
-  // Never in plain mode or on a pipe: a notification is an escape sequence, and nobody is there.
-  const notifier =
-    terminal && ((options.notify ?? 'off') !== 'off' || options.notifyCommand !== undefined)
-      ? createWaitingNotifier({
-          input,
-          output,
-          env: sourceEnv,
-          mode: options.notify ?? 'off',
-          ...(options.notifyCommand !== undefined && { command: options.notifyCommand }),
-          say: (line) => terminalWriter(errorOutput)(`${line}\n`),
-          cwd: options.cwd ?? process.cwd(),
-          sessionId: () => session?.id,
-          ...(options.notifyClock !== undefined && { clock: options.notifyClock }),
-        })
-      : undefined;
-  const restoreTitle = (): void => notifier?.close();
-  process.on('exit', restoreTitle);
-  const taken = new Set<string>();
-  const registration = interaction.registerProvider(
-    watchQuestions(provider, {
-      onDismissed: () => dispatch({ type: 'cancel' }),
-      onTaken: (toolCallId) => taken.add(toolCallId),
-      ...(notifier !== undefined && { onWaiting: (item) => notifier.waiting(item) }),
-      toolCallIdOf,
-    }),
-  );
-
-  function interrupt(): void {
-    dispatch({ type: 'ctrl-c', lineTyped: terminal && rl.line !== '' });
-  }
-
-  // `atPrompt` (above): whether the prompt waits for a line, rather than a turn running.
-  // Ctrl+Z and `kill -TSTP`: the shell gets a cooked terminal, and `fg` gets the prompt back.
-  const leaveSuspend = terminal
-    ? onSuspend({
-        suspend: () => restoreTerminal(input, output),
-        resume() {
-          if (input.isRaw !== true) input.setRawMode?.(true);
-          if (atPrompt) rl.prompt(true);
-        },
-      })
-    : () => {};
-
-  let exitCode = 0;
-  /** Whether a turn ended with an error: a script reading a pipe is told by the exit status. */
-  let turnFailed = false;
-  const onOutputError = (error: { code?: unknown }): void => {
-    if (outputBroken) return;
-    outputBroken = true;
-    // Whoever read the output is gone (`| head`): nothing more can be said, so stop.
-    if (error?.code !== 'EPIPE') exitCode = 1;
-    dispatch({ type: 'cancel' });
-    rl.close();
-  };
-
-  /**
-   * Where the model's text wraps. A screen drawn on fills the row; a terminal that is not
-   * (plain mode) wraps a column early, as a terminal without a pending wrap would break the
-   * line itself on the last one. A pipe is not wrapped.
-   */
-  function textColumns(): number | undefined {
-    if (terminal) return output.columns;
-    const { columns } = output;
-    return output.isTTY === true && columns !== undefined && columns > 1 ? columns - 1 : undefined;
-  }
-
-  /** Runs a turn on the person's prompt; `undefined`: goes on with the turn a stop cut short. */
-  async function runTurn(prompt: string | undefined): Promise<'ended' | 'forced'> {
-    const controller = new AbortController();
-    let forceQuit!: () => void;
-    const forcedQuit = new Promise<void>((resolve) => {
-      forceQuit = resolve;
-    });
-    active = { controller, forceQuit };
-    dispatch({ type: 'turn-start' });
-    taken.clear();
-    let forced = false;
-    const renderer = createTurnRenderer({
-      write: (text) => {
-        if (!forced) write(text);
+    let turnFailed = false;
+    const turns: TerminalTurnContext = {
+      agent,
+      io,
+      interrupts,
+      taken,
+      onFailed: () => {
+        turnFailed = true;
       },
-      style,
-      columns: textColumns,
-      wrap: textWrap,
-      questionShown: (toolCallId) => taken.has(toolCallId),
-      questionTimeoutMs,
-      showThinking: options.showThinking === true,
-      ...(options.rulesFile !== undefined && { rulesFile: options.rulesFile }),
-      status: terminal,
-      piped: input.isTTY !== true,
-      ...(options.clock !== undefined && { clock: options.clock }),
-      command,
-    });
-    const release = terminal ? holdTurnKeys(input, output, interrupt) : () => {};
-    const played = (async () => {
-      const turn =
-        prompt === undefined
-          ? agent.resume({ signal: controller.signal })
-          : agent.run(prompt, { signal: controller.signal });
-      for await (const event of turn) {
-        if (event.type === 'turn-end' && event.reason === 'error') turnFailed = true;
-        renderer.render(event);
-      }
-    })();
-    try {
-      const outcome = await Promise.race([
-        played.then(() => 'ended' as const),
-        forcedQuit.then(() => 'forced' as const),
-      ]);
-      if (outcome === 'forced') {
-        forced = true;
-        // The turn is cancelled already and ends on its own; nobody waits for it now.
-        played.catch(() => {});
-        write(`\n${style.warning('Interrupted.')}\n`);
-      }
-      return outcome;
-    } finally {
-      renderer.close();
-      release();
-      active = undefined;
-      dispatch({ type: 'turn-end', cancelled: controller.signal.aborted, confirm: onTerminal });
-    }
-  }
-
-  rl.on('SIGINT', interrupt);
-  // Readline stops the process itself on Ctrl+Z, with no redraw after a `kill -TSTP`: one way.
-  rl.on('SIGTSTP', suspendByKey);
-  options.interrupts?.on('SIGINT', interrupt);
-  output.on('error', onOutputError);
-  let turnsRun = 0;
-  try {
-    // The program stopped while a question or an approval waited: it is asked again, and the
-    // turn goes on from there.
-    // Only on a terminal, where the person sees it: piped input was written without seeing it,
-    // so its first line is a message, never an answer to a question from before. There the
-    // first message closes that turn, as any turn the program stopped in.
-    if (agent.resumable && input.isTTY === true) {
-      const waited = session === undefined ? undefined : lastPosed(session.entries);
-      write(`${style.dim(resumeNote(waited))}\n`);
-      if ((await runTurn(undefined)) === 'forced') return INTERRUPTED_EXIT_CODE;
-    } else if (agent.resumable) {
-      write(`${interruptedNote(style)}\n\n`);
-    }
-    while (!lines.exhausted) {
-      // Lines typed (or pasted) before the prompt was back were echoed wherever the cursor
-      // was: show each after its own prompt too, so that the transcript reads right.
-      const typedAhead = lines.buffered > 0 && rl.line === '';
-      rl.prompt();
-      atPrompt = true;
-      const line = await lines.read();
-      atPrompt = false;
-      if (line === undefined) {
-        // Ctrl+D, Ctrl+C at an empty prompt, or the end of piped input: leave the prompt's line.
-        write('\n');
-        break;
-      }
-      // A terminal showed what was typed; a log of piped input should read the same.
-      if (input.isTTY !== true || typedAhead) write(`${neutralizeText(line)}\n`);
-      const prompt = line.trim();
-      dispatch({ type: 'line' });
-      if (prompt === '') continue;
-      turnsRun++;
-      if ((await runTurn(prompt)) === 'forced') return INTERRUPTED_EXIT_CODE;
-    }
-    // A person who quits a saved conversation is told how to come back to it.
-    if (
-      session !== undefined &&
-      input.isTTY === true &&
-      (turnsRun > 0 || session.entries.length > 0)
-    ) {
-      const back = `To come back to this conversation: ${command.withFlags('--continue')}`;
-      terminalWriter(errorOutput)(`${errorStyle.dim(back)}\n`);
-    }
+      renderer: {
+        style,
+        columns: () => io.textColumns(),
+        wrap: io.textWrap,
+        questionShown: (toolCallId) => taken.has(toolCallId),
+        questionTimeoutMs: options.questionTimeoutMs,
+        showThinking: options.showThinking === true,
+        ...(options.rulesFile !== undefined && { rulesFile: options.rulesFile }),
+        status: io.terminal,
+        piped: io.pipedInput,
+        ...(options.clock !== undefined && { clock: options.clock }),
+        command,
+      },
+    };
+    const end = await runPromptLoop({ prompt, turns, session, command });
+    if (end === 'forced') return INTERRUPTED_EXIT_CODE;
     const piped = input.isTTY !== true || output.isTTY !== true;
     return exitCode === 0 && piped && turnFailed ? FAILED_TURN_EXIT_CODE : exitCode;
   } finally {
-    atPrompt = false;
-    leaveSuspend();
-    rl.removeListener('SIGINT', interrupt);
-    rl.removeListener('SIGTSTP', suspendByKey);
-    options.interrupts?.removeListener('SIGINT', interrupt);
-    registration();
-    provider.dispose();
-    notifier?.close();
-    process.removeListener('exit', restoreTitle);
-    rl.close();
-    if (lineInput !== input) (lineInput as { destroy(): void }).destroy();
-    // A broken output still reports the writes that were under way: they must not crash.
-    if (!outputBroken) output.removeListener('error', onOutputError);
-    await mcp?.close();
-    await session?.close();
+    await undo.undo();
   }
 }

@@ -1,7 +1,7 @@
 import { utimesSync } from 'node:fs';
 import { PassThrough } from 'node:stream';
 import { openSessionStore } from 'dsh-agent';
-import type { AgentRunCommand } from 'dsh-agent/command-line';
+import { type AgentRunCommand, parseAgentCommandLine } from 'dsh-agent/command-line';
 import {
   removeTemporaryStateFolders,
   sessionFilePath,
@@ -13,20 +13,11 @@ import { earlierRun } from '../support/earlier-run.js';
 
 afterEach(removeTemporaryStateFolders);
 
+/** A run command with no flag but `flags` and `values`, as the command line reads it. */
 function command(flags: string[] = [], values: [string, string][] = []): AgentRunCommand {
-  return {
-    kind: 'run',
-    history: true,
-    allow: [],
-    deny: [],
-    listPermissions: false,
-    sandbox: 'auto',
-    sandboxHide: [],
-    passEnv: [],
-    hideEnv: [],
-    flags: new Set(flags),
-    values: new Map(values),
-  };
+  const parsed = parseAgentCommandLine([]);
+  if (parsed.kind !== 'run') throw new Error('an empty command line is a run');
+  return { ...parsed, flags: new Set(flags), values: new Map(values) };
 }
 
 describe('the session flags', () => {

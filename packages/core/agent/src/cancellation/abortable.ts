@@ -27,41 +27,67 @@ export function raceAbort<T>(
 }
 
 /**
- * Iterates `iterable` until it ends or the signal aborts, whichever comes first, so a source
- * that ignores its signal cannot hold the caller. On abort or early exit the source is told to
- * return, without waiting for it. One abort listener serves the whole iteration: a model
- * streams many small events, and a listener per event costs more than the event itself.
+ * Steps through an async iterator, each `next()` raced against the signal: it settles with the
+ * source's result, or with `ABORTED` as soon as the signal aborts, so a source that ignores its
+ * signal cannot hold the caller. One abort listener serves the whole iteration: a model streams
+ * many small events, and a listener per event costs more than the event itself. `close()`
+ * removes it and, unless the source finished, tells the source to return without waiting.
+ */
+export class AbortableIterator<T> {
+  readonly #iterator: AsyncIterator<T>;
+  readonly #signal: AbortSignal;
+  #wake: ((value: typeof ABORTED) => void) | undefined;
+  #finished = false;
+  #closed = false;
+  readonly #onAbort = (): void => this.#wake?.(ABORTED);
+
+  constructor(iterable: AsyncIterable<T>, signal: AbortSignal) {
+    this.#iterator = iterable[Symbol.asyncIterator]();
+    this.#signal = signal;
+    signal.addEventListener('abort', this.#onAbort, { once: true });
+  }
+
+  next(): Promise<IteratorResult<T> | typeof ABORTED> {
+    if (this.#signal.aborted) return Promise.resolve(ABORTED);
+    return new Promise((resolve, reject) => {
+      this.#wake = resolve;
+      // The losing `next()` is still observed, so its rejection is never unhandled.
+      Promise.resolve(this.#iterator.next()).then((result) => {
+        if (result.done === true) this.#finished = true;
+        resolve(result);
+      }, reject);
+    });
+  }
+
+  close(): void {
+    if (this.#closed) return;
+    this.#closed = true;
+    this.#wake = undefined;
+    this.#signal.removeEventListener('abort', this.#onAbort);
+    if (!this.#finished) {
+      // A source busy awaiting handles `return` only later: waiting here would undo the race.
+      Promise.resolve(this.#iterator.return?.()).catch(() => {});
+    }
+  }
+}
+
+/**
+ * Iterates `iterable` until it ends or the signal aborts, whichever comes first (see
+ * `AbortableIterator`). On abort or early exit the source is told to return, without waiting.
  */
 export async function* abortable<T>(
   iterable: AsyncIterable<T>,
   signal: AbortSignal,
 ): AsyncGenerator<T, void, undefined> {
-  const iterator = iterable[Symbol.asyncIterator]();
-  let finished = false;
-  let wake: ((value: typeof ABORTED) => void) | undefined;
-  const onAbort = (): void => wake?.(ABORTED);
-  signal.addEventListener('abort', onAbort, { once: true });
+  const source = new AbortableIterator(iterable, signal);
   try {
-    while (!signal.aborted) {
-      const next = await new Promise<IteratorResult<T> | typeof ABORTED>((resolve, reject) => {
-        wake = resolve;
-        // The losing `next()` is still observed, so its rejection is never unhandled.
-        Promise.resolve(iterator.next()).then(resolve, reject);
-      });
-      wake = undefined;
-      if (next === ABORTED) return;
-      if (next.done === true) {
-        finished = true;
-        return;
-      }
+    for (;;) {
+      const next = await source.next();
+      if (next === ABORTED || next.done === true) return;
       yield next.value;
     }
   } finally {
-    signal.removeEventListener('abort', onAbort);
-    if (!finished) {
-      // A source busy awaiting handles `return` only later: waiting here would undo the race.
-      Promise.resolve(iterator.return?.()).catch(() => {});
-    }
+    source.close();
   }
 }
 

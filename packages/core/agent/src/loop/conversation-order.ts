@@ -56,6 +56,12 @@ export class ConversationOrder {
     return this.#calls.slice(this.#next);
   }
 
+  /** Where `call` stands among the calls waiting for their result (0: the next), or -1. */
+  openIndexOf(call: ModelToolCall): number {
+    const index = this.#calls.indexOf(call, this.#next);
+    return index === -1 ? -1 : index - this.#next;
+  }
+
   /**
    * Whether the turn is unfinished while a question or an approval put to the person waits (a
    * `posed` for the next open call, which has no result): a restored conversation goes on with

@@ -9,7 +9,7 @@ import { messageOf } from './conversation-order.js';
 import { DEFAULT_INSTRUCTIONS } from './default-instructions.js';
 import { ASK_EVERY_CALL, type PermissionPolicy } from './permission-policy.js';
 import { closingEntries, type ResumePoint, restoreConversation } from './restore-conversation.js';
-import { resumeTurn, runTurn } from './run-turn.js';
+import { runTurn, type TurnScope } from './run-turn.js';
 
 /** How many model requests a turn may make when `maxSteps` is not given. */
 export const DEFAULT_MAX_STEPS = 25;
@@ -173,8 +173,6 @@ function toolMap(options: SharedAgentOptions): Map<string, AgentTool> {
   return tools;
 }
 
-const TURN_ENDED = new AgentError('The turn has ended.', 'TURN_CANCELLED');
-
 /** Creates a chat agent with the `ask_user_question` tool built in. */
 export function createAgent(options: AgentOptions): ChatAgent {
   checkOptions(options);
@@ -214,38 +212,37 @@ export function createAgent(options: AgentOptions): ChatAgent {
     resumePoint = undefined;
   }
 
-  async function* run(
+  /** A turn on `prompt`, or the one the conversation stopped in (`resume`) when undefined. */
+  function run(
     prompt: string | undefined,
     { signal }: RunOptions = {},
   ): AsyncGenerator<AgentEvent, void, undefined> {
-    if (running) {
-      throw new AgentError(
-        'This agent is already running a turn: wait for its turn-end event or cancel it first.',
-        'AGENT_BUSY',
-      );
-    }
-    running = true;
-    // The turn's own controller also aborts when the consumer stops iterating.
-    const controller = new AbortController();
-    const onAbort = (): void => controller.abort(signal?.reason);
-    if (signal?.aborted) onAbort();
-    else signal?.addEventListener('abort', onAbort, { once: true });
-    try {
-      if (prompt !== undefined) {
-        closeResumable();
-        yield* runTurn(setup, messages, prompt, controller.signal);
-      } else if (resumePoint !== undefined) {
+    // The turn's one generator, from the model to the consumer; these run as iteration starts
+    // and once the turn is over.
+    const scope: TurnScope = {
+      begin() {
+        if (running) {
+          throw new AgentError(
+            'This agent is already running a turn: wait for its turn-end event or cancel it first.',
+            'AGENT_BUSY',
+          );
+        }
+        if (prompt !== undefined) {
+          closeResumable();
+          running = true;
+          return { prompt };
+        }
         const point = resumePoint;
+        if (point === undefined) return undefined;
         resumePoint = undefined;
-        yield* resumeTurn(setup, messages, point, controller.signal);
-      }
-    } finally {
-      signal?.removeEventListener('abort', onAbort);
-      // Stops whatever the turn left running. A reason given up front spares building a
-      // DOMException at the end of every turn.
-      controller.abort(TURN_ENDED);
-      running = false;
-    }
+        running = true;
+        return { point };
+      },
+      end() {
+        running = false;
+      },
+    };
+    return runTurn(setup, messages, scope, signal);
   }
 
   return {

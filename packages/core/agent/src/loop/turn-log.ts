@@ -21,7 +21,7 @@ export class TurnLog {
   private reasoning: { text: string; field: string | undefined } | undefined;
   /**
    * `order`: where the conversation stands, for a turn that goes on from a restored one (see
-   * `resumeTurn`); a new turn starts from a fresh one.
+   * `runTurn`); a new turn starts from a fresh one.
    */
   constructor(
     private readonly messages: ModelMessage[],
@@ -69,11 +69,14 @@ export class TurnLog {
 
   /** Writes the result of an open call; any call before it that has none is closed first. */
   addResult(call: ModelToolCall, result: ToolResult): void {
-    const open = this.order.openCalls;
-    const index = open.indexOf(call);
+    const index = this.order.openIndexOf(call);
     if (index === -1) return;
     // Results must follow the order of the calls: any skipped call is closed first.
-    for (const skipped of open.slice(0, index)) this.addToolResult(skipped, cancelledResult());
+    if (index > 0) {
+      for (const skipped of this.order.openCalls.slice(0, index)) {
+        this.addToolResult(skipped, cancelledResult());
+      }
+    }
     this.addToolResult(call, result);
   }
 
@@ -83,7 +86,7 @@ export class TurnLog {
     description: ToolCallDescription,
     outcome: PermissionOutcome,
   ): void {
-    if (!this.order.openCalls.includes(call)) return;
+    if (this.order.openIndexOf(call) === -1) return;
     this.add({ type: 'approval', toolCallId: call.id, description, outcome });
   }
 
@@ -93,7 +96,7 @@ export class TurnLog {
    * this returns resolves: the recorder has then written it (`ConversationRecorder.written`).
    */
   addPosed(call: ModelToolCall, kind: 'question' | 'approval'): Promise<void> | undefined {
-    if (this.order.openCalls[0] === call) this.add({ type: 'posed', toolCallId: call.id, kind });
+    if (this.order.openIndexOf(call) === 0) this.add({ type: 'posed', toolCallId: call.id, kind });
     return this.recorder?.written?.();
   }
 
@@ -103,7 +106,7 @@ export class TurnLog {
    * this returns resolves. Rejects when it cannot be stored.
    */
   async addPending(call: ModelToolCall, state: string): Promise<void> {
-    if (this.order.openCalls[0] !== call) return;
+    if (this.order.openIndexOf(call) !== 0) return;
     this.add({ type: 'posed', toolCallId: call.id, kind: 'question', state });
     await this.flush();
   }

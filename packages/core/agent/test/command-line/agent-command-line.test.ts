@@ -54,21 +54,13 @@ describe('parseAgentCommandLine', () => {
       { booleanFlags: ['no-color', 'quiet'] },
     );
     expect(command).toEqual({
-      kind: 'run',
-      model: 'qwen3',
-      baseUrl: 'http://localhost:11434/v1',
-      script: 'demo.json',
-      questionTimeoutMs: 90_000,
-      history: true,
-      allow: [],
-      deny: [],
-      listPermissions: false,
-      sandbox: 'auto',
-      sandboxHide: [],
-      passEnv: [],
-      hideEnv: [],
+      ...runCommand({
+        model: 'qwen3',
+        baseUrl: 'http://localhost:11434/v1',
+        script: 'demo.json',
+        questionTimeoutMs: 90_000,
+      }),
       flags: new Set(['no-color']),
-      values: new Map(),
     });
   });
 

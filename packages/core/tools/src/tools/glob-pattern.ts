@@ -111,7 +111,7 @@ function inSet(step: Extract<GlobStep, { kind: 'set' }>, code: number): boolean 
 }
 
 /** The literal text of steps that are all characters, else `undefined`. */
-function literalOf(steps: readonly GlobStep[]): string | undefined {
+export function literalOf(steps: readonly GlobStep[]): string | undefined {
   let text = '';
   for (const step of steps) {
     if (step.kind !== 'char') return undefined;

@@ -3,7 +3,7 @@
 // with a 100,000-line file from a cloned repository, one path took 0.55 s, the whole listing
 // hours, and the event loop was held all along.
 import type { eventLoopTurns } from './event-loop-turns.js';
-import { type GlobStep, globSteps, stepsMatcher } from './glob-pattern.js';
+import { globSteps, literalOf, stepsMatcher } from './glob-pattern.js';
 
 /** Rules with a wildcard one `.gitignore` may hold; those past it are not applied, and the result says so. */
 export const WILDCARD_RULES = 1_000;
@@ -78,15 +78,6 @@ function plainKey(text: string, anchored: boolean) {
   if (text.endsWith('*') && !SPECIAL.test(text.slice(0, -1)))
     return { table: 'starts', key: text.slice(0, -1) } as const;
   return undefined;
-}
-
-function literalOf(steps: readonly GlobStep[]): string | undefined {
-  let text = '';
-  for (const step of steps) {
-    if (step.kind !== 'char') return undefined;
-    text += String.fromCodePoint(step.code);
-  }
-  return text;
 }
 
 function keep(map: Map<string, Keyed>, key: string, rule: Rule, folderOnly: boolean): void {

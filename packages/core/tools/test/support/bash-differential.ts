@@ -6,6 +6,7 @@ import { createPermissionPolicy, openWorkspace } from '../../src/index.js';
 import { analyseCommand } from '../../src/policy/command/analyse-command.js';
 import { readPlainScript } from '../../src/policy/command/plain-script.js';
 import { commandCheck } from './policy-checks.js';
+import { randomSource } from './random-source.js';
 
 /**
  * A differential test of the command policy against bash itself: generated command lines, and
@@ -13,18 +14,6 @@ import { commandCheck } from './policy-checks.js';
  * `strace -f -e execve`, and every builtin it ran, logged by a function of the same name loaded
  * through `BASH_ENV`). Only the commands the policy saw may run, with the words it saw.
  */
-
-/** A small, seeded random source (mulberry32): the same seed gives the same commands. */
-export function randomSource(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let value = state;
-    value = Math.imul(value ^ (value >>> 15), value | 1);
-    value ^= value + Math.imul(value ^ (value >>> 7), value | 61);
-    return ((value ^ (value >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** Programs the generated commands run, and that the rules of the test allow. */
 export const ALLOWED_PROGRAMS = ['echo', 'printf', 'ls', 'cat', 'wc', 'head', 'true', 'false'];

@@ -2,18 +2,13 @@ import picomatch from 'picomatch';
 import { describe, expect, it } from 'vitest';
 import { expandBraces, globSteps, stepsMatcher } from '../../src/tools/glob-pattern.js';
 import { GLOB_LIMITS, globMatcher } from '../../src/tools/list-files-tool.js';
+import { randomSource } from '../support/random-source.js';
 
 const matches = (glob: string, path: string) => stepsMatcher(globSteps(glob))(path);
 
-/** A small deterministic generator (mulberry32), so a failure names its seed. */
+/** A seeded picker, so a failure names its seed. */
 function generator(seed: number) {
-  let state = seed;
-  const next = () => {
-    state = (state + 0x6d2b79f5) | 0;
-    let t = Math.imul(state ^ (state >>> 15), 1 | state);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
+  const next = randomSource(seed);
   return <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)] as T;
 }
 

@@ -4,20 +4,15 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { eventLoopTurns } from '../../src/tools/event-loop-turns.js';
 import { readIgnoreRules, WILDCARD_RULES } from '../../src/tools/ignore-rules.js';
+import { randomSource } from '../support/random-source.js';
 import { testFileFolder } from '../support/test-folders.js';
 
 const base = testFileFolder('dsh-ignore-');
 let count = 0;
 
-/** A small deterministic generator (mulberry32), so a failure names its seed. */
+/** A seeded random source, so a failure names its seed. */
 function generator(seed: number) {
-  let state = seed;
-  const next = () => {
-    state = (state + 0x6d2b79f5) | 0;
-    let t = Math.imul(state ^ (state >>> 15), 1 | state);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
+  const next = randomSource(seed);
   return {
     chance: (p: number) => next() < p,
     pick: <T>(items: readonly T[]) => items[Math.floor(next() * items.length)] as T,

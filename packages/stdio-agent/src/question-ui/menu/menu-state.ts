@@ -1,6 +1,6 @@
 import { isBlankText } from 'dsh-user-interaction/provider';
 import { LONGEST_ANSWER } from '../answer-limit.js';
-import { type EditorState, EMPTY_EDITOR, editorKey } from '../editor/editor-state.js';
+import { EMPTY_EDITOR, editorKey } from '../editor/editor-state.js';
 import { isKey, type KeyPress, typedText } from '../terminal/key.js';
 import { isPastedKey, pasteBound, pastingAfter } from '../terminal/paste-keys.js';
 import {
@@ -18,8 +18,9 @@ import {
   isFilterEdit,
   typeFilter,
 } from './menu-filter-keys.js';
-import { clearedText, end, insertWithin, step } from './menu-step.js';
+import { clearedText, end, step } from './menu-step.js';
 import type { MenuSetup, MenuState, MenuStep } from './menu-types.js';
+import { openEditor, paste, pastedSequence, typeInto } from './menu-typing.js';
 
 const NONE_TICKED: ReadonlySet<number> = new Set();
 
@@ -87,40 +88,6 @@ function focusRow(state: MenuState, row: number): MenuStep {
     return openEditor(state, state.editor);
   }
   return step(state, { focus, digits: '' });
-}
-
-function openEditor(state: MenuState, editor: EditorState): MenuStep {
-  return step(state, { mode: 'editor', focus: state.optionCount, digits: '', editor });
-}
-
-/** Typed text (or a yank) into the editor, opening it from the menu; the list follows it. */
-function typeInto(state: MenuState, typed: string, pasted = false): MenuStep {
-  const changes = insertWithin(state, typed, pasted);
-  if (state.mode === 'editor') return { state: refiltered(step(state, changes).state) };
-  const opened = openEditor(state, state.editor).state;
-  return { state: refiltered({ ...opened, ...changes }) };
-}
-
-// Pasted text is one line: a line break (CR, LF or both) and a tab become a space. Every
-// other character is kept as pasted; the editor shows control characters inert.
-const PASTED_BREAK = /\r\n|[\r\n\t]/g;
-const SEQUENCE_OF: Record<string, string> = { return: '\r', enter: '\n', tab: '\t' };
-
-/** The characters a key inside a paste stands for: its raw sequence, escapes included. */
-function pastedSequence(press: KeyPress): string {
-  const { key, text } = press;
-  return key.sequence ?? text ?? SEQUENCE_OF[key.name ?? ''] ?? '';
-}
-
-/** Text pasted at once: into the editor (opened if needed), or refused without custom answers. */
-function paste(state: MenuState, raw: string): MenuStep {
-  const text = raw.replace(PASTED_BREAK, ' ');
-  if (text === '') return { state };
-  if (state.mode === 'menu' && state.search !== undefined) return typeFilter(state, text, true);
-  if (state.mode === 'menu' && !state.customRow) {
-    return step(state, { notice: { kind: 'options-only' } });
-  }
-  return typeInto(state, text, true);
 }
 
 function chooseDigit(state: MenuState, digit: string): MenuStep {

@@ -1,7 +1,5 @@
+import { PASTE_OFF, SHOW_CURSOR } from './terminal-modes.js';
 import type { TerminalInput, TerminalOutput } from './terminal-streams.js';
-
-const SHOW_CURSOR = '\u001b[?25h';
-const PASTE_OFF = '\u001b[?2004l';
 
 /**
  * Gives a terminal back synchronously, for the last moments of a process (an `exit`

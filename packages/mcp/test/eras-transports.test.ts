@@ -1,0 +1,244 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { createInterface } from 'node:readline';
+import { fileURLToPath } from 'node:url';
+import { createUserInteraction } from 'dsh-user-interaction';
+import { createScriptedProvider, type ScriptedAnswer } from 'dsh-user-interaction/testing';
+import { afterEach, describe, expect, it } from 'vitest';
+import {
+  type ConnectMcpServerOptions,
+  connectMcpServer,
+  isMcpError,
+  type McpServerConfig,
+  type McpServerConnection,
+  type McpToolContext,
+} from '../src/index.js';
+import { STDIO_SERVER } from './support/loopback.js';
+
+// Issue 33's "Done when", through dsh's own connection and agent tools (the path both programs
+// take, with a 2026-07-28 call's rounds driven by dsh-mcp), against the loopback server written
+// with the SDK's server package, in each era and over each transport: every field type, decline
+// versus cancel, URL consent, a crash and a hang. The HTTP server runs in a process of its own,
+// so that a crash is a real server going away.
+
+const HTTP_SERVER = fileURLToPath(new URL('./fixtures/http-server.mjs', import.meta.url));
+
+const open: { close(): Promise<void> }[] = [];
+const children: ChildProcess[] = [];
+afterEach(async () => {
+  await Promise.all(open.splice(0).map((item) => item.close()));
+  for (const child of children.splice(0)) if (child.exitCode === null) child.kill('SIGKILL');
+});
+
+/** Starts the loopback HTTP server in a child process and reads its address. */
+async function httpServer(): Promise<string> {
+  const child = spawn(process.execPath, [HTTP_SERVER], { stdio: ['ignore', 'pipe', 'pipe'] });
+  children.push(child);
+  const lines = createInterface({ input: child.stdout });
+  const [url] = (await Promise.race([
+    once(lines, 'line'),
+    once(child, 'exit').then(([code]) => {
+      throw new Error(`the HTTP server exited (${String(code)})`);
+    }),
+  ])) as [string];
+  return url;
+}
+
+type Transport = 'stdio' | 'http';
+
+async function config(transport: Transport): Promise<McpServerConfig> {
+  if (transport === 'http')
+    return { name: 'loop', transport, url: await httpServer(), headers: {} };
+  return {
+    name: 'loop',
+    transport,
+    command: STDIO_SERVER.command,
+    args: STDIO_SERVER.args,
+    env: {},
+  };
+}
+
+async function connect(
+  transport: Transport,
+  era: 'auto' | 'legacy',
+  answers: readonly ScriptedAnswer[] = [],
+  options: ConnectMcpServerOptions = {},
+) {
+  const interaction = createUserInteraction();
+  const provider = createScriptedProvider({ answers });
+  interaction.registerProvider(provider);
+  const connection: McpServerConnection = await connectMcpServer(await config(transport), {
+    interaction,
+    era,
+    ...options,
+    elicitation: { review: false, ...options.elicitation },
+  });
+  open.push(connection);
+  expect(connection.client.getNegotiatedProtocolVersion()).toBe(
+    era === 'auto' ? '2026-07-28' : '2025-11-25',
+  );
+  const call = async (tool: string, args: object = {}) => {
+    const context: McpToolContext = { signal: new AbortController().signal, toolCallId: 'c1' };
+    const found = connection.tools.tools.find(
+      (candidate) => candidate.name === `mcp__loop__${tool}`,
+    );
+    if (found === undefined) throw new Error(`no tool ${tool}`);
+    return found.execute(args, context);
+  };
+  const form = async (schema: object) => {
+    const result = await call('ask_form', { message: 'Tell me', schema: JSON.stringify(schema) });
+    return JSON.parse(result.output) as unknown;
+  };
+  return { connection, provider, call, form };
+}
+
+async function failure(promise: Promise<unknown>): Promise<unknown> {
+  return promise.then(
+    () => undefined,
+    (error: unknown) => error,
+  );
+}
+
+const EVERY_TYPE = {
+  type: 'object',
+  properties: {
+    name: { type: 'string', title: 'Name', minLength: 2, maxLength: 20 },
+    email: { type: 'string', format: 'email' },
+    site: { type: 'string', format: 'uri' },
+    day: { type: 'string', format: 'date', default: '2026-12-24' },
+    at: { type: 'string', format: 'date-time' },
+    price: { type: 'number', minimum: 0 },
+    seats: { type: 'integer', minimum: 1, maximum: 9 },
+    urgent: { type: 'boolean', default: false },
+    color: { type: 'string', enum: ['red', 'green'] },
+    size: {
+      type: 'string',
+      oneOf: [
+        { const: 's', title: 'Small' },
+        { const: 'l', title: 'Large' },
+      ],
+    },
+    tags: {
+      type: 'array',
+      items: {
+        anyOf: [
+          { const: 'a', title: 'Alpha' },
+          { const: 'b', title: 'Beta' },
+        ],
+      },
+      minItems: 1,
+    },
+    plain: { type: 'array', items: { type: 'string', enum: ['x', 'y'] } },
+  },
+  required: ['name', 'email', 'seats', 'color', 'size', 'tags'],
+};
+
+const EVERY_ANSWER: ScriptedAnswer = {
+  answers: {
+    f0: { custom: 'Ada' },
+    f1: { custom: 'ada@example.com' },
+    f2: { custom: 'https://example.com/a' },
+    f3: { label: 'Use the default: 2026-12-24' },
+    f4: { custom: '2026-12-07T10:00:00Z' },
+    f5: { custom: '12.5' },
+    f6: { custom: '3' },
+    f7: { label: 'Yes' },
+    f8: { label: 'green' },
+    f9: { label: 'Large' },
+  },
+};
+
+describe.each([
+  ['stdio', 'legacy'],
+  ['stdio', 'auto'],
+  ['http', 'legacy'],
+  ['http', 'auto'],
+] as const)('over %s, era %s', { timeout: 60_000 }, (transport, era) => {
+  it('asks a form of every field type and sends the typed values', async () => {
+    // Ten questions at once (askAll), then the two lists.
+    const { form, provider } = await connect(transport, era, [
+      EVERY_ANSWER,
+      { answers: { f0: { labels: ['Alpha', 'Beta'] }, f1: { labels: ['y'] } } },
+    ]);
+    expect(await form(EVERY_TYPE)).toEqual({
+      action: 'accept',
+      content: {
+        name: 'Ada',
+        email: 'ada@example.com',
+        site: 'https://example.com/a',
+        day: '2026-12-24',
+        at: '2026-12-07T10:00:00Z',
+        price: 12.5,
+        seats: 3,
+        urgent: true,
+        color: 'green',
+        size: 'l',
+        tags: ['a', 'b'],
+        plain: ['y'],
+      },
+    });
+    expect(provider.batches.map((batch) => batch.header)).toEqual([
+      'MCP server loop',
+      'MCP server loop',
+    ]);
+    expect(provider.batches[1]?.questions.map((question) => question.multiSelect)).toEqual([
+      true,
+      true,
+    ]);
+  });
+
+  it('keeps decline and cancel distinct', async () => {
+    const { form } = await connect(transport, era, [
+      { error: 'ASK_DECLINED' },
+      { error: 'ASK_CANCELLED' },
+    ]);
+    const schema = { type: 'object', properties: { ok: { type: 'boolean' } } };
+    expect(await form(schema)).toEqual({ action: 'decline' });
+    expect(await form(schema)).toEqual({ action: 'cancel' });
+  });
+
+  it('asks consent for a URL, never opening it before, and opens it after', async () => {
+    const opened: string[] = [];
+    const { call, provider } = await connect(
+      transport,
+      era,
+      [{ label: 'Decline' }, { label: 'Open in my browser' }],
+      {
+        elicitation: {
+          openUrl: (url) => {
+            opened.push(url);
+          },
+        },
+      },
+    );
+    const url = 'https://login.example.com/oauth/authorize?state=1';
+    expect(JSON.parse((await call('ask_url', { url })).output)).toMatchObject({
+      action: 'decline',
+    });
+    expect(opened).toEqual([]);
+    expect(JSON.parse((await call('ask_url', { url })).output)).toMatchObject({ action: 'accept' });
+    expect(opened).toEqual([url]);
+    const question = provider.requests[0]?.question ?? '';
+    expect(question).toContain('Domain: login.example.com');
+    expect(question).toContain(`Full address: ${url}`);
+  });
+
+  it('ends a call to a server that crashes with MCP_SERVER_CLOSED, and later calls too', async () => {
+    const { call } = await connect(transport, era);
+    const error = await failure(call('crash'));
+    expect(isMcpError(error, 'MCP_SERVER_CLOSED'), String(error)).toBe(true);
+    const later = await failure(call('echo', { text: 'x' }));
+    expect(isMcpError(later, 'MCP_SERVER_CLOSED'), String(later)).toBe(true);
+  });
+
+  it('gives up a call to a server that hangs with MCP_SERVER_TIMEOUT, and goes on', async () => {
+    // Long enough that a loaded machine's echo is not taken for silence.
+    const { call } = await connect(transport, era, [], { idleTimeoutMs: 1_000 });
+    const error = await failure(call('hang'));
+    expect(isMcpError(error, 'MCP_SERVER_TIMEOUT'), String(error)).toBe(true);
+    expect(await call('echo', { text: 'still here' })).toEqual({
+      ok: true,
+      output: 'echo: still here',
+    });
+  });
+});
