@@ -1,4 +1,4 @@
-import { HarnessError, isHarnessError } from 'dsh-user-interaction';
+import { HarnessError } from 'dsh-user-interaction';
 
 /** Every code an `McpError` carries; callers branch on these, never on the message. */
 export const MCP_ERROR_CODES = [
@@ -28,21 +28,13 @@ export const MCP_ERROR_CODES = [
 export type McpErrorCode = (typeof MCP_ERROR_CODES)[number];
 
 /** A failure of this package: a `HarnessError` named `McpError` with a stable `code`. */
-export class McpError extends HarnessError {
-  declare readonly code: McpErrorCode;
-
-  constructor(message: string, code: McpErrorCode, options?: ErrorOptions) {
-    super(message, code, options);
-    this.name = 'McpError';
+export class McpError extends HarnessError<McpErrorCode> {
+  static {
+    HarnessError.mark(McpError, 'McpError', MCP_ERROR_CODES);
   }
 }
 
 /** True for an `McpError` (optionally of `code`), also one from a second copy of this package. */
 export function isMcpError(value: unknown, code?: McpErrorCode): value is McpError {
-  return (
-    isHarnessError(value) &&
-    value.name === 'McpError' &&
-    (MCP_ERROR_CODES as readonly string[]).includes(value.code) &&
-    (code === undefined || value.code === code)
-  );
+  return McpError.isInstance(value) && (code === undefined || value.code === code);
 }

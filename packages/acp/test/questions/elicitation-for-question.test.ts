@@ -11,9 +11,7 @@ const scope = { sessionId: 'session-1', toolCallId: 'call-1' };
 describe('elicitationForQuestion', () => {
   it('says in its message how long is left to answer, and what happens then', () => {
     const timed = elicitationForQuestion({ question: 'Name?', timeoutMs: 90_000 }, scope);
-    expect(timed.message).toBe(
-      'Name?\n\n(90 s left to answer: then the question is withdrawn, and the agent is told nobody answered.)',
-    );
+    expect(timed.message).toBe('Name?\n\n(90 s left to answer: then it is withdrawn, unanswered.)');
     expect(
       elicitationForQuestion({ question: 'Name?', timeoutMs: 4_500 }, scope).message,
     ).toContain('(4.5 s left to answer');
@@ -29,7 +27,7 @@ describe('elicitationForQuestion', () => {
       scope,
     );
     expect(several.message).toBe(
-      `${QUESTIONS_FORM_WORDING.message(2)}\n\n(60 min left to answer: then the question is withdrawn, and the agent is told nobody answered.)`,
+      `${QUESTIONS_FORM_WORDING.message(2)}\n\n(60 min left to answer: then it is withdrawn, unanswered.)`,
     );
   });
 

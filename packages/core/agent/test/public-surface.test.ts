@@ -6,7 +6,9 @@ import * as testing from '../src/testing.js';
 // What a harness author can import is a promise we keep: a name added to a list below is a
 // decision (its README documents it), not a side effect of exporting a helper for another file.
 describe('the public surface', () => {
-  it('the root exports what the README documents, and nothing else', () => {
+  // Not every name is in the README yet (createAskUserQuestionAgentTool, ASK_EVERY_CALL,
+  // validateScript, compareSessionInfos and formatDuration are not): the title claims no more.
+  it('the root exports this list and nothing else: a new export is a decision', () => {
     expect(Object.keys(root).sort()).toEqual([
       'AGENT_ERROR_CODES',
       'API_KEY_VARIABLES',

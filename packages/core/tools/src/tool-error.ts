@@ -1,4 +1,4 @@
-import { HarnessError, isHarnessError } from 'dsh-user-interaction';
+import { HarnessError } from 'dsh-user-interaction';
 
 /** Every way a workspace tool or the permission policy reports a problem; each is in the README. */
 export const TOOL_ERROR_CODES = [
@@ -34,12 +34,9 @@ export const TOOL_ERROR_CODES = [
 export type WorkspaceToolErrorCode = (typeof TOOL_ERROR_CODES)[number];
 
 /** A failure of a workspace tool or of the permission policy, with a stable `code`. */
-export class WorkspaceToolError extends HarnessError {
-  declare readonly code: WorkspaceToolErrorCode;
-
-  constructor(message: string, code: WorkspaceToolErrorCode, options?: ErrorOptions) {
-    super(message, code, options);
-    this.name = 'WorkspaceToolError';
+export class WorkspaceToolError extends HarnessError<WorkspaceToolErrorCode> {
+  static {
+    HarnessError.mark(WorkspaceToolError, 'WorkspaceToolError', TOOL_ERROR_CODES);
   }
 }
 
@@ -48,10 +45,5 @@ export function isWorkspaceToolError(
   value: unknown,
   code?: WorkspaceToolErrorCode,
 ): value is WorkspaceToolError {
-  return (
-    isHarnessError(value) &&
-    value.name === 'WorkspaceToolError' &&
-    (TOOL_ERROR_CODES as readonly string[]).includes(value.code) &&
-    (code === undefined || value.code === code)
-  );
+  return WorkspaceToolError.isInstance(value) && (code === undefined || value.code === code);
 }

@@ -19,6 +19,7 @@ export {
   type PermissionDecider,
   type PermissionEdit,
   type PermissionKind,
+  type PermissionMode,
   type PermissionOutcome,
   type PermissionRuleScope,
   type PermissionSandbox,

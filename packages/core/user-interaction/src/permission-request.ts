@@ -106,6 +106,14 @@ export interface PermissionAnswer {
   readonly choice: PermissionChoice;
 }
 
+/**
+ * How tool calls that act are decided: asked (`ask`), never run (`read-only`), or asked except
+ * commands that stay in the OS sandbox, which run unasked unless a rule denies them
+ * (`allow-sandboxed`). The one mode type of the policy (`dsh-tools`) and of the programs'
+ * `--permission-mode` flag (`dsh-agent/command-line`).
+ */
+export type PermissionMode = 'ask' | 'read-only' | 'allow-sandboxed';
+
 /** Who decided a tool call. */
 export type PermissionDecider =
   /** The person chose; for an "always" choice, `rule` is the rule it wrote. */

@@ -41,6 +41,12 @@ export { REQUEST_LIMITS } from './request-limits.js';
 export { type PendingQuestion, PendingQuestions } from './service/pending-question.js';
 export { refusalFor } from './service/provider-refusal.js';
 export {
+  type InertTextLevel,
+  type InertTextOptions,
+  inertText,
+} from './text/inert-text.js';
+export { timeLimitSentence } from './text/time-limit-sentence.js';
+export {
   FULL_CAPABILITIES,
   type UserInteractionCapabilities,
   type UserInteractionProvider,

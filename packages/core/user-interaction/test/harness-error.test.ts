@@ -99,6 +99,50 @@ describe('UserInteractionError', () => {
   });
 });
 
+describe('one way to write an error class: a marker per class', () => {
+  it('each class is recognised by its own marker, Symbol.for(`dsh.error.<name>`), not by its name', () => {
+    const error = new UserInteractionError('x', 'ASK_DECLINED');
+    const marked = error as unknown as Record<symbol, unknown>;
+    expect(marked[Symbol.for('dsh.error.HarnessError')]).toBe(true);
+    expect(marked[Symbol.for('dsh.error.UserInteractionError')]).toBe(true);
+    expect(UserInteractionError.isInstance(error)).toBe(true);
+    expect(HarnessError.isInstance(error)).toBe(true);
+    // A HarnessError renamed is not the class it names: it lacks that class's marker.
+    const renamed = new HarnessError('x', 'ASK_DECLINED');
+    renamed.name = 'UserInteractionError';
+    expect(UserInteractionError.isInstance(renamed)).toBe(false);
+    expect(isUserInteractionError(renamed)).toBe(false);
+  });
+
+  it('the marker is on the prototype, not enumerable: a copy of the fields does not carry it', () => {
+    const error = new UserInteractionError('x', 'ASK_DECLINED');
+    expect(Object.getOwnPropertySymbols(error)).toEqual([]);
+    expect(HarnessError.isInstance({ ...error, message: 'x' })).toBe(false);
+  });
+
+  it('a class of a harness, written the same way, gets its own marker', () => {
+    class PluginError extends HarnessError<'PLUGIN_FAILED' | 'PLUGIN_GONE'> {
+      static {
+        HarnessError.mark(PluginError, 'PluginError', ['PLUGIN_FAILED', 'PLUGIN_GONE']);
+      }
+    }
+    expect(new PluginError('x', 'PLUGIN_GONE').name).toBe('PluginError');
+    // The class's codes only: a marked error with another code is not one of its errors.
+    const forged = new PluginError('x', 'PLUGIN_GONE') as unknown as { code: string };
+    forged.code = 'OTHER';
+    expect(PluginError.isInstance(forged)).toBe(false);
+    expect(PluginError.isInstance(new PluginError('x', 'PLUGIN_FAILED'))).toBe(true);
+    expect(PluginError.isInstance(new HarnessError('x', 'PLUGIN_FAILED'))).toBe(false);
+    expect(isHarnessError(new PluginError('x', 'PLUGIN_FAILED'))).toBe(true);
+    expect(new PluginError('x', 'PLUGIN_FAILED')).toBeInstanceOf(HarnessError);
+    // Called off its class, it says how to call it rather than answer for another class.
+    const { isInstance } = PluginError;
+    expect(() =>
+      isInstance.call(undefined as never, new PluginError('x', 'PLUGIN_FAILED')),
+    ).toThrow(TypeError);
+  });
+});
+
 describe('toToolError', () => {
   it('shows exactly name, code and message of a harness error', () => {
     const error = new UserInteractionError('No answer within 10 ms.', 'ASK_TIMEOUT', {

@@ -386,7 +386,9 @@ describe('a failing UI is ASK_FAILED, never a throw or another error', () => {
   it('a foreign UserInteractionError is read once: a code getter cannot change its code later', async () => {
     let reads = 0;
     const foreign = {
-      [Symbol.for('dsh.HarnessError')]: true,
+      // The markers a second copy of the package gives its errors' prototype.
+      [Symbol.for('dsh.error.HarnessError')]: true,
+      [Symbol.for('dsh.error.UserInteractionError')]: true,
       name: 'UserInteractionError',
       message: 'Declined.',
       get code() {

@@ -95,10 +95,17 @@ describe('approvals in the terminal', () => {
     const screen = await terminal.waitFor('Reject (n)');
     expect(screen).toContain('❯ 1. Allow once (y)\n  3. Reject (n)\n');
     expect(screen).toContain('↑↓ Enter, 1 or 3 · y allow once');
+    let settled = false;
+    answer.then(
+      () => (settled = true),
+      () => (settled = true),
+    );
     terminal.press('2');
     // Still waiting: 2 is "always" on an approval that offers it, and chose Reject here before.
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    expect(await terminal.text()).toContain('3. Reject (n)');
+    // Keys are handled in order: once ↓ has moved the pointer, 2 was handled and picked nothing.
+    terminal.press(KEYS.down);
+    expect(await terminal.waitFor('❯ 3. Reject (n)')).toContain('  1. Allow once (y)');
+    expect(settled).toBe(false);
     terminal.press('3');
     expect(await answer).toEqual({ choice: 'reject_once' });
   });

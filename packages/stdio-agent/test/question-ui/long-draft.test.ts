@@ -51,9 +51,9 @@ async function editorRow(): Promise<string> {
   return row.trimEnd();
 }
 
-// The figures below are far above what the work takes (a few milliseconds); before each
-// pasted character redrew the whole draft, these pastes took 10 s and more than a minute.
-const GENEROUS_MS = 1_000;
+// Before each pasted character redrew the whole draft, these pastes took 10 s and more than a
+// minute. The tests count the draws (one per chunk the terminal delivers); how long a paste
+// takes is measured by `pnpm bench` (`bench/stdio-paste.bench.ts`), never asserted here.
 
 describe('a long pasted answer', () => {
   it('takes 16,000 characters at once, drawing once per chunk, and submits them whole', async () => {
@@ -65,11 +65,8 @@ describe('a long pasted answer', () => {
     expect(text).toHaveLength(16_000);
     const chunks = pasteChunks(text);
     const writes = terminal.writes;
-    const started = performance.now();
     terminal.press(...chunks);
-    const elapsed = performance.now() - started;
     expect(terminal.writes - writes).toBeLessThanOrEqual(chunks.length);
-    expect(elapsed).toBeLessThan(GENEROUS_MS);
     expect(await editorRow()).toMatch(/^❯ ….* dog\. THE END$/);
 
     // Moving and typing in the middle of the draft shows the text around the cursor.
@@ -88,10 +85,8 @@ describe('a long pasted answer', () => {
     const text = '日本語の文章を貼り付けます。'.repeat(300).slice(0, 4_000);
     const chunks = pasteChunks(text);
     const writes = terminal.writes;
-    const started = performance.now();
     terminal.press(...chunks, KEYS.ctrlC);
     expect((await errorOf(answer)).code).toBe('ASK_CANCELLED');
-    expect(performance.now() - started).toBeLessThan(GENEROUS_MS);
     // Each chunk drew once, and the cancelled question collapsed once.
     expect(terminal.writes - writes).toBeLessThanOrEqual(chunks.length + 1);
     expect(await terminal.text()).toBe('✖ Paste the text: · cancelled');

@@ -1,21 +1,22 @@
 import { type ParseArgsConfig, parseArgs } from 'node:util';
-import { HarnessError, isHarnessError, REQUEST_LIMITS } from 'dsh-user-interaction';
+import { HarnessError, type PermissionMode, REQUEST_LIMITS } from 'dsh-user-interaction';
 import { MAX_RETRIES } from '../models/retry-policy.js';
 import { isThinkingLevel, THINKING_LEVELS, type ThinkingLevel } from '../models/thinking.js';
 
 /** A command line that cannot be run as written (programs exit with status 2). */
-export class UsageError extends HarnessError {
-  declare readonly code: 'USAGE_INVALID';
-
+export class UsageError extends HarnessError<'USAGE_INVALID'> {
   constructor(message: string) {
     super(message, 'USAGE_INVALID');
-    this.name = 'UsageError';
+  }
+
+  static {
+    HarnessError.mark(UsageError, 'UsageError', ['USAGE_INVALID']);
   }
 }
 
 /** True for a `UsageError` from this or any other copy of the package. */
 export function isUsageError(value: unknown): value is UsageError {
-  return isHarnessError(value) && value.name === 'UsageError' && value.code === 'USAGE_INVALID';
+  return UsageError.isInstance(value);
 }
 
 /** The flags every agent program takes, and what they ask for. */
@@ -64,15 +65,18 @@ export type AgentCommand =
       readonly values: ReadonlyMap<string, string>;
     };
 
-/**
- * How tool calls that act are decided: asked (`ask`), never run (`read-only`), or asked except
- * commands that stay in the OS sandbox, which run unasked unless a rule denies them
- * (`allow-sandboxed`).
- */
-export type PermissionMode = 'ask' | 'read-only' | 'allow-sandboxed';
+/** The mode type of `--permission-mode`: `PermissionMode` of `dsh-user-interaction`. */
+export type { PermissionMode };
+
+// Keyed by mode, so that a mode added to the type and not here does not compile.
+const MODE_NAMES: Readonly<Record<PermissionMode, true>> = {
+  ask: true,
+  'read-only': true,
+  'allow-sandboxed': true,
+};
 
 /** The values `--permission-mode` takes. */
-export const PERMISSION_MODES: readonly PermissionMode[] = ['ask', 'read-only', 'allow-sandboxed'];
+export const PERMISSION_MODES = Object.keys(MODE_NAMES) as readonly PermissionMode[];
 
 /** Whether commands run in the OS sandbox: when it can start (`auto`), always (`on`), never (`off`). */
 export type SandboxChoice = 'auto' | 'on' | 'off';

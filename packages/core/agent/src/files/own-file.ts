@@ -1,6 +1,6 @@
 import { closeSync, constants, fstatSync, openSync, type Stats, statSync } from 'node:fs';
+import { HarnessError } from 'dsh-user-interaction';
 import { currentUser, OWN_FILE_FLAGS, ownFileProblem } from 'dsh-user-interaction/host';
-import { CodedError, isCodedError } from '../errors/coded-error.js';
 import { inertText } from './inert-text.js';
 
 // The file check itself is the contract's, shared with `dsh-tools` (its rules files).
@@ -10,9 +10,7 @@ export { OWN_FILE_FLAGS, ownFileProblem };
 export const OWN_FILE_ERROR_CODES = ['FILE_UNSAFE'] as const;
 
 /** A file or folder that is not safe to use as found, with the reason in its message. */
-export class OwnFileError extends CodedError<(typeof OWN_FILE_ERROR_CODES)[number]> {
-  override name = 'OwnFileError';
-
+export class OwnFileError extends HarnessError<(typeof OWN_FILE_ERROR_CODES)[number]> {
   constructor(
     message: string,
     /** The path refused. */
@@ -20,11 +18,15 @@ export class OwnFileError extends CodedError<(typeof OWN_FILE_ERROR_CODES)[numbe
   ) {
     super(message, 'FILE_UNSAFE');
   }
+
+  static {
+    HarnessError.mark(OwnFileError, 'OwnFileError', OWN_FILE_ERROR_CODES);
+  }
 }
 
 /** True for an `OwnFileError` from this or any other copy of the package. */
 export function isOwnFileError(value: unknown): value is OwnFileError {
-  return isCodedError(value, 'OwnFileError', OWN_FILE_ERROR_CODES, undefined);
+  return OwnFileError.isInstance(value);
 }
 
 function unsafe(path: string, problem: string): OwnFileError {

@@ -1,4 +1,4 @@
-import { CodedError, isCodedError } from '../errors/coded-error.js';
+import { HarnessError } from 'dsh-user-interaction';
 
 /** Every way the agent loop itself reports a problem. Each is documented in the package README. */
 export const AGENT_ERROR_CODES = [
@@ -15,11 +15,13 @@ export const AGENT_ERROR_CODES = [
 export type AgentErrorCode = (typeof AGENT_ERROR_CODES)[number];
 
 /** A failure of the agent loop, with a stable `code`. */
-export class AgentError extends CodedError<AgentErrorCode> {
-  override name = 'AgentError';
+export class AgentError extends HarnessError<AgentErrorCode> {
+  static {
+    HarnessError.mark(AgentError, 'AgentError', AGENT_ERROR_CODES);
+  }
 }
 
 /** True for an `AgentError` from this or any other copy of the package, optionally with the code. */
 export function isAgentError(value: unknown, code?: AgentErrorCode): value is AgentError {
-  return isCodedError(value, 'AgentError', AGENT_ERROR_CODES, code);
+  return AgentError.isInstance(value) && (code === undefined || value.code === code);
 }

@@ -1,4 +1,4 @@
-import { CodedError, isCodedError } from '../errors/coded-error.js';
+import { HarnessError } from 'dsh-user-interaction';
 
 /** Every way a model can fail. Each is documented in the package README. */
 export const MODEL_ERROR_CODES = [
@@ -27,7 +27,7 @@ export interface ModelErrorOptions extends ErrorOptions {
 }
 
 /** A model or script failure, with a stable `code` and a message that says what to do. */
-export class ModelError extends CodedError<ModelErrorCode> {
+export class ModelError extends HarnessError<ModelErrorCode> {
   /** The HTTP status the server answered with, when there was one. */
   declare readonly status?: number;
   /** For `SCRIPT_INVALID`: the offending field. */
@@ -35,13 +35,16 @@ export class ModelError extends CodedError<ModelErrorCode> {
 
   constructor(message: string, code: ModelErrorCode, options: ModelErrorOptions = {}) {
     super(message, code, options);
-    this.name = 'ModelError';
     if (options.status !== undefined) this.status = options.status;
     if (options.field !== undefined) this.field = options.field;
+  }
+
+  static {
+    HarnessError.mark(ModelError, 'ModelError', MODEL_ERROR_CODES);
   }
 }
 
 /** True for a `ModelError` from this or any other copy of the package, optionally with the code. */
 export function isModelError(value: unknown, code?: ModelErrorCode): value is ModelError {
-  return isCodedError(value, 'ModelError', MODEL_ERROR_CODES, code);
+  return ModelError.isInstance(value) && (code === undefined || value.code === code);
 }

@@ -182,7 +182,7 @@ export function streamFailure(
   openai: typeof OpenAIModule,
 ): AttemptFailure {
   const { server } = target;
-  if (error instanceof StreamEventTooLargeError) {
+  if (StreamEventTooLargeError.isInstance(error)) {
     return {
       code: 'MODEL_BAD_RESPONSE',
       fact: `The model server at ${server} sent a stream event larger than ${error.limitBytes / 1024 / 1024} MiB, the most this client takes.`,

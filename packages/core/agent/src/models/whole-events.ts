@@ -1,11 +1,19 @@
+import { HarnessError } from 'dsh-user-interaction';
+
 /** The largest stream event (one SSE `data:` line and its event) a model server may send: 64 MiB. */
 export const MAX_STREAM_EVENT_BYTES = 64 * 1024 * 1024;
 
-/** A stream event larger than `MAX_STREAM_EVENT_BYTES`: the stream is cut there. */
-export class StreamEventTooLargeError extends Error {
+/**
+ * A stream event larger than `MAX_STREAM_EVENT_BYTES`: the stream is cut there. The model client
+ * turns it into a `ModelError` (`MODEL_BAD_RESPONSE`) saying so; this one never leaves the package.
+ */
+export class StreamEventTooLargeError extends HarnessError<'MODEL_BAD_RESPONSE'> {
   constructor(readonly limitBytes: number) {
-    super(`A stream event is larger than ${limitBytes} bytes.`);
-    this.name = 'StreamEventTooLargeError';
+    super(`A stream event is larger than ${limitBytes} bytes.`, 'MODEL_BAD_RESPONSE');
+  }
+
+  static {
+    HarnessError.mark(StreamEventTooLargeError, 'StreamEventTooLargeError');
   }
 }
 

@@ -1,4 +1,4 @@
-import { CodedError, isCodedError } from '../errors/coded-error.js';
+import { HarnessError } from 'dsh-user-interaction';
 
 /** Every way the session store reports a problem. Each is documented in the package README. */
 export const SESSION_ERROR_CODES = [
@@ -14,13 +14,15 @@ export const SESSION_ERROR_CODES = [
 export type SessionErrorCode = (typeof SESSION_ERROR_CODES)[number];
 
 /** A failure of the session store, with a stable `code`. */
-export class SessionError extends CodedError<SessionErrorCode> {
-  override name = 'SessionError';
+export class SessionError extends HarnessError<SessionErrorCode> {
+  static {
+    HarnessError.mark(SessionError, 'SessionError', SESSION_ERROR_CODES);
+  }
 }
 
 /** True for a `SessionError` from this or any other copy of the package, optionally with the code. */
 export function isSessionError(value: unknown, code?: SessionErrorCode): value is SessionError {
-  return isCodedError(value, 'SessionError', SESSION_ERROR_CODES, code);
+  return SessionError.isInstance(value) && (code === undefined || value.code === code);
 }
 
 const MEANINGS: Readonly<Record<string, string>> = {

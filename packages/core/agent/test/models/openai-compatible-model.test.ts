@@ -381,11 +381,11 @@ describe('the OpenAI-compatible model', () => {
   it('stops at once on abort while the client waits to retry', async () => {
     const server = await serve({
       status: 503,
-      headers: { 'retry-after': '5' },
+      // Longer than the test's own time limit: a wait the abort did not end fails the test.
+      headers: { 'retry-after': '30' },
       body: '{"error":{"message":"busy"}}',
     });
     const controller = new AbortController();
-    const started = Date.now();
     const events: ModelEvent[] = [];
     for await (const event of modelFor(server.url, { maxRetries: 1 }).stream(
       request({ signal: controller.signal }),
@@ -394,8 +394,7 @@ describe('the OpenAI-compatible model', () => {
       // The retry is announced, then waited for: the cancel comes during that wait.
       controller.abort();
     }
-    expect(events).toMatchObject([{ type: 'retry', attempt: 2, delayMs: 5_000 }]);
-    expect(Date.now() - started).toBeLessThan(2_500);
+    expect(events).toMatchObject([{ type: 'retry', attempt: 2, delayMs: 30_000 }]);
     expect(server.requests).toHaveLength(1);
   });
 

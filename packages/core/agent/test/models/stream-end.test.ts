@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ModelEvent } from '../../src/models/model.js';
 import {
   createOpenAICompatibleModel,
@@ -33,17 +33,75 @@ describe('the end of a stream after the model finished', () => {
       // Keep-alives far more often than the bound: they must not hold the answer open.
       keepAliveEveryMs: 5,
     });
-    const started = performance.now();
     const events = await eventsOf(server.url, { finishWaitMs: 100 });
     expect(events).toEqual([
       { type: 'text-delta', text: 'done' },
       { type: 'finish', reason: 'stop' },
     ]);
-    expect(performance.now() - started).toBeGreaterThanOrEqual(95);
     // The connection was cut by the client, not ended by the server.
     const recorded = await server.request(0);
     await recorded.closed;
     expect(recorded.finished()).toBe(false);
+  });
+
+  it('cuts a stream that never ends finishWaitMs after the finish, keep-alives or not (by the clock)', async () => {
+    // A body the test writes, and a fake clock: the cut comes at 100 ms exactly, not before.
+    vi.useFakeTimers();
+    try {
+      const encoder = new TextEncoder();
+      let body!: ReadableStreamDefaultController<Uint8Array>;
+      let cut = false;
+      const fakeFetch: typeof fetch = async (_input, init) => {
+        const stream = new ReadableStream<Uint8Array>({
+          start: (controller) => {
+            body = controller;
+          },
+        });
+        init?.signal?.addEventListener(
+          'abort',
+          () => {
+            cut = true;
+            body.error(init.signal?.reason);
+          },
+          { once: true },
+        );
+        return new Response(stream, { headers: { 'content-type': 'text/event-stream' } });
+      };
+      const send = (text: string) => body.enqueue(encoder.encode(text));
+      const seen: ModelEvent[] = [];
+      const request = {
+        messages: [{ role: 'user' as const, content: 'hi' }],
+        tools: [],
+        signal: new AbortController().signal,
+      };
+      const model = modelFor('http://127.0.0.1:1/v1', { finishWaitMs: 100, fetch: fakeFetch });
+      const done = (async () => {
+        for await (const event of model.stream(request)) seen.push(event);
+      })();
+      // Runs what is due now, the clock standing still (`vi.waitFor` would move it).
+      const settle = async (done: () => boolean) => {
+        for (let turn = 0; turn < 1_000 && !done(); turn++) await vi.advanceTimersByTimeAsync(0);
+        expect(done()).toBe(true);
+      };
+      await settle(() => body !== undefined);
+      for (const part of textChunks('done')) send(`data: ${JSON.stringify(part)}\n\n`);
+      await settle(() => seen.length > 0);
+      for (let elapsed = 0; elapsed < 99; elapsed += 9) {
+        send(': keep-alive\n\n');
+        await vi.advanceTimersByTimeAsync(9);
+      }
+      // 99 ms after the finish: still open.
+      expect(cut).toBe(false);
+      await vi.advanceTimersByTimeAsync(1);
+      expect(cut).toBe(true);
+      await done;
+      expect(seen).toEqual([
+        { type: 'text-delta', text: 'done' },
+        { type: 'finish', reason: 'stop' },
+      ]);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('keeps tool calls that were complete at the finish', async () => {

@@ -1,4 +1,5 @@
 import { extname, posix } from 'node:path';
+import type { PermissionMode } from 'dsh-user-interaction';
 import type {
   PermissionCheck,
   PermissionPolicy,
@@ -14,8 +15,8 @@ import {
   type RememberedRules,
 } from './rule-source.js';
 
-/** How calls that act are decided: asked (`ask`), or never run (`read-only`). */
-export type PolicyMode = 'ask' | 'read-only';
+/** @deprecated The same type as `PermissionMode` of `dsh-user-interaction`: use that name. */
+export type PolicyMode = PermissionMode;
 
 /** Options of `createPermissionPolicy`. */
 export interface PermissionPolicyOptions {
@@ -31,8 +32,11 @@ export interface PermissionPolicyOptions {
   readonly allow?: readonly string[];
   /** Rules that deny calls for this run only (`--deny`); deny wins over allow. */
   readonly deny?: readonly string[];
-  /** `read-only`: nothing that changes files or runs commands runs, and nothing is asked. */
-  readonly mode?: PolicyMode;
+  /**
+   * `read-only`: nothing that changes files or runs commands runs, and nothing is asked. The
+   * policy decides `allow-sandboxed` as `ask`: `sandboxPermissionPolicy` runs sandboxed commands.
+   */
+  readonly mode?: PermissionMode;
 }
 
 /** A rule in force, and where it lives. */

@@ -1,20 +1,18 @@
+import type { PermissionMode } from 'dsh-user-interaction';
 import type { WorkspacePermissionPolicy } from '../policy/permission-policy.js';
 
-const MODES = {
+const MODES: Readonly<Record<PermissionMode, string>> = {
   'read-only': 'read-only: nothing that changes files or runs commands runs, and nothing is asked',
   ask: 'ask: reads inside the workspace run; every edit, write and command asks unless a rule decides; anything outside the workspace always asks',
   'allow-sandboxed':
     'allow-sandboxed: as ask, except that a command that stays in the running sandbox runs unasked unless a rule denies it',
-} as const;
+};
 
 /**
  * What `--permissions` prints: the rules in force (deny first: deny wins), each with where it
  * lives, then the files rules are kept in and what decides when no rule does.
  */
-export function rulesText(
-  policy: WorkspacePermissionPolicy,
-  mode: 'ask' | 'read-only' | 'allow-sandboxed' = 'ask',
-): string {
+export function rulesText(policy: WorkspacePermissionPolicy, mode: PermissionMode = 'ask'): string {
   const rules = policy.rules();
   const lines: string[] = [];
   if (rules.length === 0) lines.push('No rules: every edit, write and command asks first.');

@@ -1,10 +1,10 @@
 import { lstatSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
+import type { PermissionMode } from 'dsh-user-interaction';
 import type { AgentTool } from 'dsh-user-interaction/agent-tool';
 import {
   createPermissionPolicy,
-  type PolicyMode,
   type WorkspacePermissionPolicy,
 } from '../policy/permission-policy.js';
 import { type CommandSandbox, createCommandSandbox } from '../sandbox/command-sandbox.js';
@@ -20,10 +20,14 @@ export interface WorkspaceAgentToolsOptions {
   readonly stateDir: string;
   readonly allow?: readonly string[];
   readonly deny?: readonly string[];
-  readonly mode?: PolicyMode;
+  /** `read-only`, `ask` (the default) or `allow-sandboxed` (the same as `allowSandboxed: true`). */
+  readonly mode?: PermissionMode;
   /** How commands run (see `createCommandSandbox`); default: no sandbox, as before. */
   readonly sandbox?: CommandSandbox;
-  /** Commands that stay in the running sandbox run unasked unless a rule denies them. */
+  /**
+   * Commands that stay in the running sandbox run unasked unless a rule denies them (default:
+   * whether `mode` is `allow-sandboxed`).
+   */
   readonly allowSandboxed?: boolean;
   /** Variables never passed to a command (default: the agent's own keys). */
   readonly withheld?: ReadonlySet<string>;
@@ -67,7 +71,7 @@ export async function workspaceAgentTools(
     }),
     {
       sandbox,
-      ...(options.allowSandboxed !== undefined && { allowSandboxed: options.allowSandboxed }),
+      allowSandboxed: options.allowSandboxed ?? options.mode === 'allow-sandboxed',
     },
   );
   const tools = createWorkspaceTools({

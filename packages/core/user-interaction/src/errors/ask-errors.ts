@@ -1,4 +1,4 @@
-import { HARNESS_ERROR } from './harness-error.js';
+import { hasErrorMarker } from './harness-error.js';
 import { isUserInteractionErrorCode, UserInteractionError } from './user-interaction-error.js';
 
 // One factory per code, each with the one message of that code; UIs pass only what differs (which
@@ -117,7 +117,7 @@ export function toUserInteractionError(error: unknown): UserInteractionError {
     if (typeof error === 'object' && error !== null) {
       // From a second copy of the package: the same code and message, read once each.
       const foreign = error as Record<PropertyKey, unknown>;
-      if (foreign[HARNESS_ERROR] === true && foreign.name === 'UserInteractionError') {
+      if (hasErrorMarker(foreign, 'UserInteractionError')) {
         const code = foreign.code;
         const message = foreign.message;
         if (isUserInteractionErrorCode(code) && typeof message === 'string') {

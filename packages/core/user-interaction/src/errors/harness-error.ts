@@ -1,31 +1,115 @@
-// A registered symbol, so that an error made by a second copy of this package is still recognised.
-export const HARNESS_ERROR = Symbol.for('dsh.HarnessError');
+/**
+ * The marker of the error class named `name`: a registered symbol, so that an error made by a
+ * second copy of its package (another version, a bundled copy) is still recognised.
+ */
+function markerOf(name: string): symbol {
+  return Symbol.for(`dsh.error.${name}`);
+}
 
-/** The base of every error this project raises on purpose. Callers branch on `code`, never on the message. */
-export class HarnessError extends Error {
+/**
+ * True when `value` carries the marker of the error class named `name`. Reads one property of
+ * `value` (a getter or a Proxy trap of a hostile value may throw).
+ */
+export function hasErrorMarker(value: unknown, name: string): boolean {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    (value as Record<symbol, unknown>)[markerOf(name)] === true
+  );
+}
+
+/** What `HarnessError.mark` registered for an error class: its errors' name and codes. */
+interface ErrorClassRecord {
+  readonly name: string;
+  /** The codes its errors carry, when the class has a list of them. */
+  readonly codes: readonly string[] | undefined;
+}
+
+const RECORDS = new WeakMap<object, ErrorClassRecord>();
+
+/** The record of `errorClass`, or of the nearest class it extends that has one. */
+function recordOf(errorClass: object): ErrorClassRecord | undefined {
+  for (let current: object | null = errorClass; current !== null; ) {
+    const record = RECORDS.get(current);
+    if (record !== undefined) return record;
+    current = Object.getPrototypeOf(current) as object | null;
+  }
+  return undefined;
+}
+
+/** A class of errors: `HarnessError` or one that extends it. */
+type HarnessErrorClass = abstract new (...args: never[]) => HarnessError;
+
+/**
+ * The base of every error this project raises on purpose. Callers branch on `code`, never on the
+ * message. Each class is written one way (as vercel/ai's `AISDKError` and its subclasses are): one
+ * line in a static block, `HarnessError.mark(this, name, codes?)`, gives its prototype its marker,
+ * `Symbol.for('dsh.error.<name>')`, and its errors their `name`; `static isInstance(value)`, which
+ * every class has from this one, recognises its errors by that marker (and code) from any copy of
+ * its package.
+ */
+export class HarnessError<Code extends string = string> extends Error {
   /** A stable, machine-readable code such as `ASK_TIMEOUT`. */
-  readonly code: string;
+  readonly code: Code;
 
-  constructor(message: string, code: string, options?: ErrorOptions) {
+  constructor(message: string, code: Code, options?: ErrorOptions) {
     super(message, options);
     this.code = code;
-    this.name = 'HarnessError';
+    this.name = recordOf(new.target)?.name ?? 'HarnessError';
   }
 
   static {
-    Object.defineProperty(HarnessError.prototype, HARNESS_ERROR, { value: true });
+    HarnessError.mark(HarnessError, 'HarnessError');
+  }
+
+  /**
+   * Makes `errorClass` a class of its own: its prototype gets the marker of `name`
+   * (`Symbol.for('dsh.error.<name>')`, not enumerable), its errors the `name`, and its
+   * `isInstance` checks both, and that the code is one of `codes` when given. Call it once, in
+   * the class's static block.
+   */
+  protected static mark(
+    errorClass: HarnessErrorClass,
+    name: string,
+    codes?: readonly string[],
+  ): void {
+    Object.defineProperty(errorClass.prototype, markerOf(name), { value: true });
+    RECORDS.set(errorClass, { name, codes });
+  }
+
+  /**
+   * True for an error of this class (the class it is called on) from this or any other copy of
+   * its package: it carries the class's marker and a code of the class. Call it on the class:
+   * `AgentError.isInstance(value)`.
+   */
+  static isInstance<Class extends HarnessErrorClass>(
+    this: Class,
+    value: unknown,
+  ): value is InstanceType<Class> {
+    // `this` is the class it is called on (`AgentError.isInstance`): one method for every class.
+    // biome-ignore lint/complexity/noThisInStatic: the class called on, not HarnessError.
+    // biome-ignore lint/complexity/noUselessThisAlias: named once, for the checks below.
+    const errorClass = this;
+    if (typeof errorClass !== 'function') {
+      throw new TypeError(
+        'isInstance must be called on its class: `HarnessError.isInstance(value)`.',
+      );
+    }
+    const record = recordOf(errorClass);
+    if (record === undefined || !hasErrorMarker(value, 'HarnessError')) return false;
+    if (!hasErrorMarker(value, record.name)) return false;
+    const { code, message } = value as { code?: unknown; message?: unknown };
+    return (
+      typeof code === 'string' &&
+      typeof message === 'string' &&
+      (record.codes === undefined || record.codes.includes(code))
+    );
   }
 }
 
 /** True for a `HarnessError` from this or any other copy of the package. */
 export function isHarnessError(value: unknown): value is HarnessError {
-  return (
-    typeof value === 'object' &&
-    value !== null &&
-    (value as { [HARNESS_ERROR]?: unknown })[HARNESS_ERROR] === true &&
-    typeof (value as { code?: unknown }).code === 'string' &&
-    typeof (value as { message?: unknown }).message === 'string'
-  );
+  return HarnessError.isInstance(value);
 }
 
 /** An error as a tool runner shows it to the model. */

@@ -1,4 +1,4 @@
-import { HarnessError, isHarnessError } from './harness-error.js';
+import { HarnessError } from './harness-error.js';
 
 /** Every way asking the person can fail. Each is documented in the package README. */
 export const USER_INTERACTION_ERROR_CODES = [
@@ -25,8 +25,7 @@ export interface UserInteractionErrorOptions extends ErrorOptions {
 }
 
 /** A failure to ask the person a question, with a stable `code`. */
-export class UserInteractionError extends HarnessError {
-  declare readonly code: UserInteractionErrorCode;
+export class UserInteractionError extends HarnessError<UserInteractionErrorCode> {
   /** For `INVALID_REQUEST`: the offending field, such as `options[2].label`. */
   declare readonly field?: string;
 
@@ -36,8 +35,11 @@ export class UserInteractionError extends HarnessError {
     options: UserInteractionErrorOptions = {},
   ) {
     super(message, code, options);
-    this.name = 'UserInteractionError';
     if (options.field !== undefined) this.field = options.field;
+  }
+
+  static {
+    HarnessError.mark(UserInteractionError, 'UserInteractionError', USER_INTERACTION_ERROR_CODES);
   }
 }
 
@@ -54,10 +56,5 @@ export function isUserInteractionError(
   value: unknown,
   code?: UserInteractionErrorCode,
 ): value is UserInteractionError {
-  return (
-    isHarnessError(value) &&
-    value.name === 'UserInteractionError' &&
-    isUserInteractionErrorCode(value.code) &&
-    (code === undefined || value.code === code)
-  );
+  return UserInteractionError.isInstance(value) && (code === undefined || value.code === code);
 }

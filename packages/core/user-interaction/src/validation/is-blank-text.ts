@@ -1,10 +1,12 @@
-// What shows nothing a person could read or a model could use: whitespace, control characters
-// (Cc), format characters (Cf: zero-width spaces, joiners, bidirectional marks), the other
-// default-ignorable code points (Hangul fillers, variation selectors…), the braille blank,
-// which fonts draw empty, and lone surrogates, which no font can draw at all.
-// Made at its first use: a pattern of Unicode properties written as a literal is checked
-// against the property tables when its file is parsed, which every import pays for.
-const INVISIBLE_SOURCE = String.raw`^[\s\p{Cc}\p{Cf}\p{Default_Ignorable_Code_Point}\p{Cs}\u2800]*$`;
+import { HIDDEN_CHARACTERS } from '../text/inert-text.js';
+
+// What shows nothing a person could read or a model could use: whitespace and the hidden
+// characters of `inertText` (controls, format characters such as zero-width spaces, joiners and
+// bidirectional marks, the other default-ignorable code points, the braille blank, which fonts
+// draw empty, and lone surrogates, which no font can draw at all).
+// Made at its first use: a pattern of Unicode properties is checked against the property tables
+// when it is built, which every import would pay for.
+const INVISIBLE_SOURCE = `^[\\s${HIDDEN_CHARACTERS}]*$`;
 let invisible: RegExp | undefined;
 
 /**

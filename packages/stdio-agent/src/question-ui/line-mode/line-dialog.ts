@@ -2,13 +2,14 @@ import {
   askFailedError,
   inputClosedError,
   type PendingQuestion,
+  timeLimitSentence,
 } from 'dsh-user-interaction/provider';
 import { neutralizeText } from '../../text/neutralize-text.js';
 import { type TerminalStyle, terminalStyle } from '../../text/terminal-style.js';
 import { whenWithdrawn } from '../question-session.js';
 import type { QuestionView } from '../question-view.js';
 import { type QuestionEnding, summaryLine, type UnansweredEnding } from '../summary-line.js';
-import { AT_ZERO, timeLeftText } from '../terminal/countdown.js';
+import { timeLeftText } from '../terminal/countdown.js';
 import { afterPendingInput } from '../terminal/pending-input.js';
 import { outputBroken, type TerminalOutput, writeLast } from '../terminal/terminal-streams.js';
 import type { LineAnswer } from './line-answer.js';
@@ -188,7 +189,7 @@ export function startLineDialog(
       // Said once, before the first prompt: nothing is redrawn here to count down.
       timeSaid = true;
       const left = timeLeftText(deadline - (terminal.now ?? Date.now)());
-      output.write(`${style.dim(`Answer within ${left}: ${AT_ZERO}.`)}\n`);
+      output.write(`${style.dim(`${timeLimitSentence(left)}.`)}\n`);
     }
     while (!settled) {
       output.write(prompt);

@@ -1,3 +1,5 @@
+import { timeLimitSentence } from 'dsh-user-interaction/provider';
+
 /** How long is left, as a countdown shows it: `4:05` from a minute up, else `42 s`. */
 export function timeLeftText(milliseconds: number): string {
   const seconds = Math.max(0, Math.ceil(milliseconds / 1000));
@@ -9,14 +11,11 @@ export function timeLeftText(milliseconds: number): string {
 }
 
 /**
- * What happens when a question's time is up, as its countdown says: in words true for any
- * harness, with or without an agent behind the question UI.
+ * The countdown line of a question with a deadline, at `now`: the contract's time-limit
+ * sentence, `1:06 left to answer: then it is withdrawn, unanswered`.
  */
-export const AT_ZERO = 'then it is withdrawn, unanswered';
-
-/** The countdown line of a question with a deadline, at `now`. */
 export function countdownLine(deadline: number, now: number): string {
-  return `${timeLeftText(deadline - now)} left to answer · ${AT_ZERO}`;
+  return timeLimitSentence(timeLeftText(deadline - now));
 }
 
 /**
