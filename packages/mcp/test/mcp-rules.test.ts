@@ -175,7 +175,13 @@ describe('withMcpRules', () => {
       );
       const policy = withMcpRules({ toolSets: () => [connection.tools] });
       expect(
-        (await policy.decide({ toolName: 'mcp__loop__echo', args: {}, description: {} })).decision,
+        (
+          await policy.decide({
+            toolName: 'mcp__loop__echo',
+            args: {},
+            description: { kind: 'other' },
+          })
+        ).decision,
       ).toBe('ask');
     } finally {
       await connection.close();
@@ -194,7 +200,8 @@ describe('withMcpRules', () => {
       },
     });
     expect(
-      (await policy.decide({ toolName: 'read_file', args: {}, description: {} })).decision,
+      (await policy.decide({ toolName: 'read_file', args: {}, description: { kind: 'read' } }))
+        .decision,
     ).toBe('allow');
     await policy.remember?.('run_command:npm test', 'allow');
     expect(seen).toEqual(['run_command:npm test']);

@@ -1,34 +1,22 @@
-import type { PermissionDecider, PermissionRuleScope } from 'dsh-user-interaction';
+import type {
+  PermissionCheck,
+  PermissionPolicy,
+  PermissionVerdict,
+} from 'dsh-user-interaction/agent-tool';
 import type { McpToolSet } from '../tools/mcp-tool-set.js';
 import { decideMcpCall, type McpRules } from './decide-mcp-call.js';
 import { parseMcpRule } from './mcp-rule.js';
 import { type PinnedTools, pinnedToolsIn } from './pinned-tools.js';
 import { toolChanges } from './tool-changes.js';
 
-/** A call the policy decides: the shape of `dsh-agent`'s `PermissionCheck` that it reads. */
-export interface McpPermissionCheck {
-  readonly toolName: string;
-  readonly args: unknown;
-  readonly description: unknown;
-}
+/** A call the policy decides: the contract's `PermissionCheck` (the port `dsh-agent` calls). */
+export type McpPermissionCheck = PermissionCheck;
 
-/** What the policy says: the shape of `dsh-agent`'s `PermissionVerdict`. */
-export type McpPermissionVerdict =
-  | {
-      readonly decision: 'allow' | 'deny';
-      readonly decidedBy: Extract<PermissionDecider, { readonly kind: 'rule' | 'policy' }>;
-    }
-  | {
-      readonly decision: 'ask';
-      readonly allowAlways?: PermissionRuleScope;
-      readonly rejectAlways?: PermissionRuleScope;
-    };
+/** What the policy says: the contract's `PermissionVerdict`. */
+export type McpPermissionVerdict = PermissionVerdict;
 
-/** A permission policy: the shape of `dsh-agent`'s `PermissionPolicy` (a test checks they agree). */
-export interface McpPermissionPolicy {
-  decide(check: McpPermissionCheck): McpPermissionVerdict | Promise<McpPermissionVerdict>;
-  remember?(rule: string, effect: 'allow' | 'deny'): void | Promise<void>;
-}
+/** A permission policy: the contract's `PermissionPolicy`, which `createAgent` takes. */
+export type McpPermissionPolicy = PermissionPolicy;
 
 /**
  * A rules file that "always" writes to and that is read back at the next start: the workspace
