@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { askForm as askFormOf } from '../src/elicitation/ask-form.js';
 import { readFormFields } from '../src/elicitation/form-field.js';
 import { answerElicitations, type ElicitationRecord } from '../src/index.js';
+import { EVERY_TYPE } from './support/every-type.js';
 import { askForm, inMemoryClient } from './support/loopback.js';
 
 const open: { close(): Promise<void> }[] = [];
@@ -26,29 +27,6 @@ async function setUp(replies: ScriptedAnswer[], options: { review?: boolean } = 
   open.push(client);
   return { client, provider, records };
 }
-
-const EVERY_TYPE = {
-  type: 'object',
-  properties: {
-    name: { type: 'string', title: 'Name', minLength: 2, maxLength: 20 },
-    email: { type: 'string', format: 'email' },
-    site: { type: 'string', format: 'uri' },
-    day: { type: 'string', format: 'date', default: '2026-12-24' },
-    at: { type: 'string', format: 'date-time' },
-    price: { type: 'number', minimum: 0 },
-    seats: { type: 'integer', minimum: 1, maximum: 9 },
-    urgent: { type: 'boolean', default: false },
-    color: { type: 'string', enum: ['red', 'green'] },
-    size: {
-      type: 'string',
-      oneOf: [
-        { const: 's', title: 'Small' },
-        { const: 'l', title: 'Large' },
-      ],
-    },
-  },
-  required: ['name', 'email', 'seats', 'color', 'size'],
-};
 
 describe('a form of every field type', () => {
   it('asks one question per field, each in its own shape, and sends the typed values', async () => {

@@ -13,6 +13,7 @@ import {
   type McpServerConnection,
   type McpToolContext,
 } from '../src/index.js';
+import { EVERY_TYPE as FLAT_TYPES } from './support/every-type.js';
 import { STDIO_SERVER } from './support/loopback.js';
 
 // Issue 33's "Done when", through dsh's own connection and agent tools (the path both programs
@@ -100,24 +101,9 @@ async function failure(promise: Promise<unknown>): Promise<unknown> {
 }
 
 const EVERY_TYPE = {
-  type: 'object',
+  ...FLAT_TYPES,
   properties: {
-    name: { type: 'string', title: 'Name', minLength: 2, maxLength: 20 },
-    email: { type: 'string', format: 'email' },
-    site: { type: 'string', format: 'uri' },
-    day: { type: 'string', format: 'date', default: '2026-12-24' },
-    at: { type: 'string', format: 'date-time' },
-    price: { type: 'number', minimum: 0 },
-    seats: { type: 'integer', minimum: 1, maximum: 9 },
-    urgent: { type: 'boolean', default: false },
-    color: { type: 'string', enum: ['red', 'green'] },
-    size: {
-      type: 'string',
-      oneOf: [
-        { const: 's', title: 'Small' },
-        { const: 'l', title: 'Large' },
-      ],
-    },
+    ...FLAT_TYPES.properties,
     tags: {
       type: 'array',
       items: {
@@ -130,7 +116,7 @@ const EVERY_TYPE = {
     },
     plain: { type: 'array', items: { type: 'string', enum: ['x', 'y'] } },
   },
-  required: ['name', 'email', 'seats', 'color', 'size', 'tags'],
+  required: [...FLAT_TYPES.required, 'tags'],
 };
 
 const EVERY_ANSWER: ScriptedAnswer = {
