@@ -3,41 +3,17 @@ import { once } from 'node:events';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { type CreateElicitationResponse, methods } from '@agentclientprotocol/sdk';
-import { createScriptedModel, type Script } from 'dsh-agent';
+import { createScriptedModel } from 'dsh-agent';
 import { afterEach, describe, expect, it } from 'vitest';
-import {
-  createTestClient,
-  prompt,
-  type TestClient,
-  WITH_FORMS,
-  withServer,
-} from '../../src/testing.js';
+import { createTestClient, prompt, WITH_FORMS, withServer } from '../../src/testing.js';
+import { askFormScript, outputOf } from '../support/mcp-ask-form.js';
 
 // dsh-mcp's loopback Streamable HTTP server (written with the SDK's server package), in a process
 // of its own: an editor's `{ type: "http" }` MCP server, end to end through dsh-acp.
 const HTTP_SERVER = fileURLToPath(
   new URL('../../../mcp/test/fixtures/http-server.mjs', import.meta.url),
 );
-const SCHEMA = JSON.stringify({
-  type: 'object',
-  properties: { env: { type: 'string', title: 'Environment', enum: ['staging', 'prod'] } },
-  required: ['env'],
-});
-const SCRIPT: Script = {
-  steps: [
-    {
-      text: 'Asking the server.',
-      toolCalls: [
-        {
-          id: 'c1',
-          name: 'mcp__web__ask_form',
-          arguments: { message: 'Where to deploy?', schema: SCHEMA },
-        },
-      ],
-    },
-    { text: 'Done.' },
-  ],
-};
+const SCRIPT = askFormScript('web');
 
 const children: ChildProcess[] = [];
 afterEach(() => {
@@ -49,18 +25,6 @@ async function httpServer(): Promise<string> {
   children.push(child);
   const [url] = (await once(createInterface({ input: child.stdout }), 'line')) as [string];
   return url;
-}
-
-/** The last text the tool call showed: its output, after the note of who allowed it. */
-function outputOf(testClient: TestClient, sessionId: string): string {
-  const last = testClient.updates
-    .toolCallUpdates(sessionId)
-    .filter((update) => update.toolCallId === 'c1')
-    .at(-1);
-  const texts = (last?.content ?? []).flatMap((block) =>
-    block.type === 'content' && block.content.type === 'text' ? [block.content.text] : [],
-  );
-  return texts.at(-1) ?? '';
 }
 
 describe('an MCP server over Streamable HTTP given in session/new', () => {

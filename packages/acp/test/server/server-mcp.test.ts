@@ -1,53 +1,17 @@
 import { fileURLToPath } from 'node:url';
 import { type CreateElicitationResponse, type McpServer, methods } from '@agentclientprotocol/sdk';
-import { createScriptedModel, openSessionStore, type Script } from 'dsh-agent';
+import { createScriptedModel, openSessionStore } from 'dsh-agent';
 import { removeTemporaryStateFolders, temporaryStateFolder } from 'dsh-agent/testing';
 import { afterEach, describe, expect, it } from 'vitest';
-import {
-  createTestClient,
-  prompt,
-  type TestClient,
-  WITH_FORMS,
-  withServer,
-} from '../../src/testing.js';
+import { createTestClient, prompt, WITH_FORMS, withServer } from '../../src/testing.js';
+import { askFormScript, outputOf } from '../support/mcp-ask-form.js';
 
 // The loopback MCP server of dsh-mcp's tests, written with the SDK's own server package.
 const SERVER = fileURLToPath(
   new URL('../../../mcp/test/fixtures/stdio-server.mjs', import.meta.url),
 );
 const STDIO: McpServer = { name: 'loop', command: process.execPath, args: [SERVER], env: [] };
-const SCHEMA = JSON.stringify({
-  type: 'object',
-  properties: { env: { type: 'string', title: 'Environment', enum: ['staging', 'prod'] } },
-  required: ['env'],
-});
-const SCRIPT: Script = {
-  steps: [
-    {
-      text: 'Asking the server.',
-      toolCalls: [
-        {
-          id: 'c1',
-          name: 'mcp__loop__ask_form',
-          arguments: { message: 'Where to deploy?', schema: SCHEMA },
-        },
-      ],
-    },
-    { text: 'Done.' },
-  ],
-};
-
-/** The last text the tool call showed: its output, after the note of who allowed it. */
-function outputOf(testClient: TestClient, sessionId: string): string {
-  const last = testClient.updates
-    .toolCallUpdates(sessionId)
-    .filter((update) => update.toolCallId === 'c1')
-    .at(-1);
-  const texts = (last?.content ?? []).flatMap((block) =>
-    block.type === 'content' && block.content.type === 'text' ? [block.content.text] : [],
-  );
-  return texts.at(-1) ?? '';
-}
+const SCRIPT = askFormScript('loop');
 
 afterEach(removeTemporaryStateFolders);
 
