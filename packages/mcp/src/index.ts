@@ -48,6 +48,7 @@ export {
   toolRule,
 } from './rules/mcp-rule.js';
 export { type DigestedTool, toolDigest } from './rules/tool-digest.js';
+export { trustedServerNames } from './rules/trusted-servers.js';
 export { agentToolName } from './tools/agent-tool-name.js';
 export type {
   McpAgentTool,

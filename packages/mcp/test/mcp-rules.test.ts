@@ -188,6 +188,49 @@ describe('withMcpRules', () => {
     }
   });
 
+  it('trusts readOnlyHint only of the servers the person names, and never past a deny rule', async () => {
+    const connection = await connectMcpServer(stdio({}), { era: 'legacy' });
+    const call = (toolName: string) => ({
+      toolName,
+      args: {},
+      description: { kind: 'other' as const },
+    });
+    try {
+      const tools = connection.tools;
+      expect(tools.info('mcp__loop__echo')?.definition.annotations?.readOnlyHint).toBe(true);
+      const readOnlyLess = tools.tools
+        .map((tool) => tools.info(tool.name))
+        .find((info) => info !== undefined && info.definition.annotations?.readOnlyHint !== true);
+      expect(readOnlyLess).toBeDefined();
+      const trusting = withMcpRules({ toolSets: () => [tools], trustReadOnlyHint: ['loop'] });
+      expect(await trusting.decide(call('mcp__loop__echo'))).toEqual({
+        decision: 'allow',
+        decidedBy: {
+          kind: 'policy',
+          reason:
+            "`echo` of loop says it only reads (readOnlyHint), and you trust loop's hints (--mcp-trust-read-only)",
+        },
+      });
+      // A tool of the same server that does not say it only reads is asked.
+      const other = `mcp__loop__${readOnlyLess?.toolName}`;
+      expect((await trusting.decide(call(other))).decision).toBe('ask');
+      // Another server's name, or a look-alike of this one, trusts nothing here.
+      for (const names of [['github'], ['Loop'], ['loop ']]) {
+        const policy = withMcpRules({ toolSets: () => [tools], trustReadOnlyHint: names });
+        expect((await policy.decide(call('mcp__loop__echo'))).decision).toBe('ask');
+      }
+      // A deny rule still denies a trusted server's read-only tool.
+      const denying = withMcpRules({
+        toolSets: () => [tools],
+        trustReadOnlyHint: ['loop'],
+        rules: () => ({ allow: [], deny: ['mcp:loop:echo'] }),
+      });
+      expect((await denying.decide(call('mcp__loop__echo'))).decision).toBe('deny');
+    } finally {
+      await connection.close();
+    }
+  });
+
   it('hands other tools to the fallback policy, and their rules to its remember', async () => {
     const seen: string[] = [];
     const policy = withMcpRules({

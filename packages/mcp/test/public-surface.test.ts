@@ -23,6 +23,7 @@ describe('the root of dsh-mcp', () => {
       'serverRule',
       'toolDigest',
       'toolRule',
+      'trustedServerNames',
       'withMcpRules',
     ]);
   });

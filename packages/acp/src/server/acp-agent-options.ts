@@ -33,6 +33,12 @@ export interface AcpAgentServerOptions extends SessionAgentOptions {
    * them by itself (acpx `--approve-all`) would send the model an answer nobody gave.
    */
   readonly questionsAsPermissions?: boolean;
+  /**
+   * The MCP servers (by the names the editor gives them) whose `readOnlyHint` the person
+   * trusts: their tools that say they only read run unasked, unless a deny rule names them.
+   * Default: none; a server's annotations alone never skip an approval.
+   */
+  readonly mcpTrustReadOnly?: readonly string[];
 }
 
 /** What `toolsFor` gives a session. */
@@ -54,6 +60,7 @@ export interface CheckedAcpAgentOptions {
   readonly sessionStore: SessionStore | undefined;
   readonly toolsFor: AcpAgentServerOptions['toolsFor'];
   readonly questionsAsPermissions: boolean;
+  readonly mcpTrustReadOnly: readonly string[];
   /** What the agent of every session is made of (all the options but the server's own). */
   readonly agent: SessionAgentOptions;
 }
@@ -81,6 +88,7 @@ export function checkAcpAgentOptions(options: AcpAgentServerOptions): CheckedAcp
     sessionStore,
     toolsFor,
     questionsAsPermissions = false,
+    mcpTrustReadOnly = [],
     ...agent
   } = options;
   if (typeof agentInfo?.name !== 'string' || typeof agentInfo.version !== 'string') {
@@ -99,6 +107,11 @@ export function checkAcpAgentOptions(options: AcpAgentServerOptions): CheckedAcp
   if (typeof questionsAsPermissions !== 'boolean') {
     throw invalid('`questionsAsPermissions` must be true or false');
   }
+  if (
+    !Array.isArray(mcpTrustReadOnly) ||
+    !mcpTrustReadOnly.every((name) => typeof name === 'string')
+  )
+    throw invalid('`mcpTrustReadOnly` must be a list of server names');
   checkAgentOptions(agent);
   return {
     agentInfo,
@@ -112,6 +125,8 @@ export function checkAcpAgentOptions(options: AcpAgentServerOptions): CheckedAcp
     sessionStore,
     toolsFor,
     questionsAsPermissions,
+    // Copied: a caller's list cannot change after the check.
+    mcpTrustReadOnly: [...mcpTrustReadOnly],
     agent,
   };
 }

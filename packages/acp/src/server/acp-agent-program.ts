@@ -1,5 +1,6 @@
 import type { Readable, Writable } from 'node:stream';
 import { type AgentProgram, DEMO_WORKSPACE_FILES, sessionStoreFor } from 'dsh-agent/command-line';
+import { trustedServerNames } from 'dsh-mcp';
 import { createCommandSandbox, probeSandbox, sandboxStatusLine } from 'dsh-tools';
 import {
   commandWorkspaceTools,
@@ -40,6 +41,7 @@ export function acpAgentProgram({
     version: packageAgentInfo().version,
     usageHint: '(see dsh-acp --help)',
     booleanFlags: ['questions-as-permissions'],
+    valueFlags: ['mcp-trust-read-only'],
     say: log,
     async run(command, resolved) {
       const demo = resolved.kind === 'demo';
@@ -83,10 +85,11 @@ export function acpAgentProgram({
       if (stdio === undefined && process.stdin.isTTY) {
         log('stdin is a terminal: this program is started by an editor (see dsh-acp --help)');
       }
-      const { questionTimeoutMs, flags } = command;
+      const { questionTimeoutMs, flags, values } = command;
       const server = serveAcpAgent(acpStdioStream({ ...stdio, log }), {
         model: resolved.model,
         questionsAsPermissions: flags.has('questions-as-permissions'),
+        mcpTrustReadOnly: trustedServerNames(values.get('mcp-trust-read-only')),
         ...(questionTimeoutMs !== undefined && { questionTimeoutMs }),
         ...(sessionStore !== undefined && { sessionStore }),
         toolsFor,

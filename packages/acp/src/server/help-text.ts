@@ -15,6 +15,10 @@ ${AGENT_FLAGS_HELP}
                      permission requests (only for an editor that shows those to a
                      person: one that answers them itself, such as acpx --approve-all,
                      would send the model an answer nobody gave)
+  --mcp-trust-read-only NAMES
+                     the editor's MCP servers (comma-separated names) whose tools that
+                     say they only read (readOnlyHint) run without asking; a deny
+                     rule still applies. Other servers' hints never skip an approval
   -h, --help         show this help
   -V, --version      print the version
 

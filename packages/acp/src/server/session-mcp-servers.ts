@@ -91,6 +91,8 @@ export async function connectSessionMcpServers(
     /** Asks the editor to open a page (ACP URL elicitation); rejects `UNSUPPORTED` without it. */
     readonly askUrl: (question: UrlQuestion) => Promise<UrlQuestionAction>;
     readonly log: (line: string) => void;
+    /** The servers whose `readOnlyHint` the person trusts (`mcpTrustReadOnly`). */
+    readonly trustReadOnlyHint?: readonly string[];
   },
 ): Promise<SessionMcpServers> {
   const { configs, refused } = mcpConfigsFrom(servers);
@@ -148,6 +150,9 @@ export async function connectSessionMcpServers(
         toolSets: () => sets,
         ...(fallback !== undefined && { fallback }),
         ...(rulesFile !== undefined && { rulesFile }),
+        ...(options.trustReadOnlyHint !== undefined && {
+          trustReadOnlyHint: options.trustReadOnlyHint,
+        }),
       });
     },
     outcomes,

@@ -122,6 +122,7 @@ export class SessionOpener {
       // Sent as URL elicitation to an editor that advertised it; declined with the reason otherwise.
       askUrl: (question) => provider.askUrl(question),
       log: options.log,
+      trustReadOnlyHint: options.mcpTrustReadOnly,
     });
   }
 

@@ -34,6 +34,7 @@ describe('checkAcpAgentOptions', () => {
     const checked = checkAcpAgentOptions({ model, tools, maxSteps: 3 });
     expect(checked.agentInfo).toEqual(packageAgentInfo());
     expect(checked.questionsAsPermissions).toBe(false);
+    expect(checked.mcpTrustReadOnly).toEqual([]);
     expect(checked.sessionStore).toBeUndefined();
     expect(checked.toolsFor).toBeUndefined();
     expect(checked.agent).toEqual({ model, tools, maxSteps: 3 });
@@ -67,6 +68,16 @@ describe('checkAcpAgentOptions', () => {
       'questionsAsPermissions that is not a boolean',
       { model, questionsAsPermissions: 'yes' },
       'questionsAsPermissions',
+    ],
+    [
+      'mcpTrustReadOnly that is not a list',
+      { model, mcpTrustReadOnly: 'loop' },
+      'mcpTrustReadOnly',
+    ],
+    [
+      'mcpTrustReadOnly with a non-name',
+      { model, mcpTrustReadOnly: ['loop', 7] },
+      'mcpTrustReadOnly',
     ],
   ])('refuses %s with a TypeError naming it', async (_name, options, option) => {
     const error = await thrown(() => checkAcpAgentOptions(options as never));

@@ -92,6 +92,37 @@ describe('MCP servers given in session/new', () => {
     });
   });
 
+  it("mcpTrustReadOnly runs a named server's read-only tool with no permission request", async () => {
+    const call = { id: 'c1', name: 'mcp__loop__echo', arguments: { text: 'hi' } };
+    const model = () => createScriptedModel({ steps: [{ toolCalls: [call] }, { text: 'Done.' }] });
+    for (const [trusted, requests] of [
+      [['loop'], 0],
+      [['Loop', 'other'], 1],
+    ] as const) {
+      const testClient = createTestClient();
+      const options = { model: model(), mcpTrustReadOnly: trusted };
+      await withServer(options, testClient, async ({ agent }) => {
+        await agent.request(methods.agent.initialize, {
+          protocolVersion: 1,
+          clientCapabilities: WITH_FORMS,
+        });
+        const { sessionId } = await agent.request(methods.agent.session.new, {
+          cwd: '/work/project',
+          mcpServers: [STDIO],
+        });
+        const response = prompt(agent, sessionId, 'echo');
+        if (requests === 1) {
+          const approval = await testClient.permissions.next();
+          expect(approval.params.toolCall.title).toContain('loop: Echo');
+          approval.reply({ outcome: { outcome: 'selected', optionId: 'allow_once' } });
+        }
+        expect(await response).toMatchObject({ stopReason: 'end_turn' });
+        expect(outputOf(testClient, sessionId)).toContain('echo: hi');
+        expect(testClient.permissions.received).toBe(requests);
+      });
+    }
+  });
+
   it('advertises stdio and Streamable HTTP (not SSE)', async () => {
     await withServer(
       { model: createScriptedModel(SCRIPT) },

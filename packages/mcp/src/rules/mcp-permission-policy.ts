@@ -3,7 +3,7 @@ import type {
   PermissionPolicy,
   PermissionVerdict,
 } from 'dsh-user-interaction/agent-tool';
-import type { McpToolSet } from '../tools/mcp-tool-set.js';
+import type { McpToolInfo, McpToolSet } from '../tools/mcp-tool-set.js';
 import { decideMcpCall, type McpRules } from './decide-mcp-call.js';
 import { parseMcpRule } from './mcp-rule.js';
 import { type PinnedTools, pinnedToolsIn } from './pinned-tools.js';
@@ -59,6 +59,12 @@ export interface WithMcpRulesOptions {
    * tool, the person asked again is told what changed.
    */
   readonly rulesFile?: McpRulesFile;
+  /**
+   * The servers whose `readOnlyHint` the person trusts (`--mcp-trust-read-only`): a tool of one
+   * of them that says it only reads runs unasked, unless a deny rule names it. Annotations of
+   * every other server are never read: a hint alone never skips an approval.
+   */
+  readonly trustReadOnlyHint?: readonly string[];
 }
 
 /** The rules a rules file holds, as allow and deny lists. */
@@ -70,9 +76,17 @@ function rulesIn(file: McpRulesFile | undefined): McpRules {
   };
 }
 
+/** Whether the person trusts `info`'s server to say truly that the tool only reads, and it says so. */
+function trustsReadOnly(info: McpToolInfo, trusted: readonly string[] | undefined): boolean {
+  return (
+    trusted?.includes(info.serverName) === true &&
+    info.definition.annotations?.readOnlyHint === true
+  );
+}
+
 /**
  * A permission policy that decides MCP tool calls by MCP rules (`decideMcpCall`: digest-pinned
- * "always", per-server opt-in, annotations never trusted) and hands every other call to
+ * "always", per-server opt-in, annotations trusted only for the servers the person names) and hands every other call to
  * `fallback`. "Always" answers for MCP tools are kept for the session and passed to `remember`.
  */
 export function withMcpRules(options: WithMcpRulesOptions): McpPermissionPolicy {
@@ -107,6 +121,14 @@ export function withMcpRules(options: WithMcpRulesOptions): McpPermissionPolicy 
           },
         },
       );
+      if (decision.decision === 'ask' && trustsReadOnly(info, options.trustReadOnlyHint))
+        return {
+          decision: 'allow',
+          decidedBy: {
+            kind: 'policy',
+            reason: `\`${info.toolName}\` of ${info.serverName} says it only reads (readOnlyHint), and you trust ${info.serverName}'s hints (--mcp-trust-read-only)`,
+          },
+        };
       if (decision.decision === 'ask')
         return {
           decision: 'ask',

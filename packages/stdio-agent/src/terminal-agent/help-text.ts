@@ -40,6 +40,10 @@ MCP servers:
                      Code writes it), trusting the file as it is now: later
                      starts run it without the flag until its content changes.
                      Untrusted or changed, it is never run: a line says so
+  --mcp-trust-read-only NAMES
+                     the MCP servers (comma-separated) whose tools that say they
+                     only read (readOnlyHint) run without asking; a deny rule
+                     still applies. Other servers' hints never skip an approval
 
 Telling you that something waits (a terminal only; never in plain mode or a pipe):
   --notify MODE      auto (default): the title says a question or an approval

@@ -24,6 +24,7 @@ export async function startMcpServers(
   interaction: UserInteraction,
   permissions: PermissionPolicy | undefined,
   say: (line: string) => void,
+  { trustReadOnlyHint = [] }: { readonly trustReadOnlyHint?: readonly string[] } = {},
 ): Promise<TerminalMcpServers> {
   const stderr = new Map<string, string[]>();
   const status = await connectMcpServers(configs, {
@@ -51,6 +52,8 @@ export async function startMcpServers(
       // "Always" for an MCP tool goes to the workspace's rules file, as for the workspace tools,
       // and is read back at the next start (with --allow and --deny).
       ...(rulesFile !== undefined && { rulesFile }),
+      // `--mcp-trust-read-only`: only these servers' readOnlyHint lets a call run unasked.
+      trustReadOnlyHint,
     }),
     close: () => status.close(),
   };

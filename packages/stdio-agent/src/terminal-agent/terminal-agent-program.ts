@@ -7,7 +7,7 @@ import {
   sessionStoreFor,
   stateDirFor,
 } from 'dsh-agent/command-line';
-import { isMcpError, type McpServerConfig, readMcpConfig } from 'dsh-mcp';
+import { isMcpError, type McpServerConfig, readMcpConfig, trustedServerNames } from 'dsh-mcp';
 import { sandboxStatusLine, type WorkspaceAgentTools } from 'dsh-tools';
 import {
   commandWorkspaceTools,
@@ -112,7 +112,14 @@ export function terminalAgentProgram({
     helpText,
     version: packageVersion(),
     booleanFlags: ['no-color', 'plain', 'show-thinking', 'continue', 'sessions', 'project-mcp'],
-    valueFlags: ['resume', 'notify', 'notify-command', 'workspace', 'mcp-config'],
+    valueFlags: [
+      'resume',
+      'notify',
+      'notify-command',
+      'workspace',
+      'mcp-config',
+      'mcp-trust-read-only',
+    ],
     say,
     async run(command, resolved, invoked) {
       const usageHint = `(try ${invoked.withFlags('--help')})`;
@@ -216,6 +223,7 @@ export function terminalAgentProgram({
             ? `${workspace.permissions.files.workspace} (the demo's own: removed when it ends)`
             : workspace.permissions.files.workspace,
           ...(mcpServers !== undefined && { mcpServers }),
+          mcpTrustReadOnly: trustedServerNames(command.values.get('mcp-trust-read-only')),
           ...(choice.session !== undefined && { session: choice.session }),
         });
       } finally {

@@ -95,6 +95,11 @@ export interface TerminalAgentOptions {
    */
   readonly mcpServers?: readonly McpServerConfig[];
   /**
+   * `--mcp-trust-read-only`: the MCP servers whose `readOnlyHint` the person trusts; their tools
+   * that say they only read run unasked (a deny rule still applies). Default: none.
+   */
+  readonly mcpTrustReadOnly?: readonly string[];
+  /**
    * `--notify`: while a question or an approval waits, the title says so, and a terminal that
    * is not in front gets one notification (`auto`: OSC 9, OSC 777 or kitty's OSC 99 by
    * terminal, else a bell; `bell`; `off`). Never in plain mode or on a pipe. Default `off` here;
@@ -135,7 +140,9 @@ async function startAgent(
   let permissions = options.permissions;
   if (options.mcpServers !== undefined && options.mcpServers.length > 0) {
     const say = (line: string): void => io.say(`${neutralizeText(line)}\n`);
-    const mcp = await startMcpServers(options.mcpServers, interaction, permissions, say);
+    const mcp = await startMcpServers(options.mcpServers, interaction, permissions, say, {
+      trustReadOnlyHint: options.mcpTrustReadOnly ?? [],
+    });
     undo.defer(() => mcp.close());
     tools = [...tools, ...mcp.tools];
     permissions = mcp.permissions ?? permissions;

@@ -62,6 +62,27 @@ describe('dsh-stdio-agent --mcp-config', () => {
     expect(code).toBe(0);
   });
 
+  it("--mcp-trust-read-only runs a named server's read-only tool unasked; without it, it asks", async () => {
+    const folder = mkdtempSync(join(tmpdir(), 'dsh-mcp-program-'));
+    folders.push(folder);
+    const script = join(folder, 'script.json');
+    const config = join(folder, 'mcp.json');
+    const call = { id: 'c1', name: 'mcp__loop__echo', arguments: { text: 'hi' } };
+    writeFileSync(script, JSON.stringify({ steps: [{ toolCalls: [call] }, { text: 'Done.' }] }));
+    writeFileSync(
+      config,
+      JSON.stringify({ mcpServers: { loop: { command: process.execPath, args: [SERVER] } } }),
+    );
+    const base = ['--script', script, '--mcp-config', config, '--no-history'];
+    const trusted = await runProgram([...base, '--mcp-trust-read-only', 'other, loop'], 'go\n');
+    expect(trusted.stdout).not.toContain('Allow this?');
+    expect(trusted.stdout).toContain('✔ mcp__loop__echo · loop: Echo {"text":"hi"} · ok\n');
+    expect(trusted.code).toBe(0);
+    // Another server named, or none: the hint alone never skips the approval.
+    const untrusted = await runProgram([...base, '--mcp-trust-read-only', 'other'], 'go\nn\n');
+    expect(untrusted.stdout).toContain('? Allow this? loop: Echo {"text":"hi"}');
+  });
+
   it('says which server did not connect and why, and goes on without it', async () => {
     const { script, config } = files({ gone: { command: '/nonexistent/mcp-server' } });
     const { stderr } = await runProgram(
