@@ -12,7 +12,10 @@ afterEach(async () => {
   await Promise.all(open.splice(0).map((client) => client.close()));
 });
 
-async function setUp(replies: ScriptedAnswer[], options: { review?: boolean } = {}) {
+async function setUp(
+  replies: ScriptedAnswer[],
+  options: { review?: boolean; timeoutMs?: number } = {},
+) {
   const interaction: UserInteraction = createUserInteraction();
   const provider = createScriptedProvider({ answers: replies });
   interaction.registerProvider(provider);
@@ -21,6 +24,7 @@ async function setUp(replies: ScriptedAnswer[], options: { review?: boolean } = 
     answerElicitations(client, interaction, {
       serverName: 'tickets',
       review: options.review ?? false,
+      ...(options.timeoutMs !== undefined && { timeoutMs: options.timeoutMs }),
       onRecord: (record) => records.push(record),
     }),
   );
@@ -150,6 +154,25 @@ describe('a form of every field type', () => {
     expect(await askForm(client, schema)).toEqual({ action: 'decline' });
     expect(await askForm(client, schema)).toEqual({ action: 'cancel' });
     expect(records.map((record) => record.action)).toEqual(['decline', 'cancel']);
+  });
+
+  it("gives each question the person's time limit; when it passes, the server gets cancel", async () => {
+    const schema = { type: 'object', properties: { city: { type: 'string' } }, required: ['city'] };
+    const { client, provider, records } = await setUp(
+      [{ answers: { f0: { custom: 'Paris' } } }, { label: 'Send' }],
+      { review: true, timeoutMs: 90_000 },
+    );
+    expect(await askForm(client, schema)).toEqual({ action: 'accept', content: { city: 'Paris' } });
+    // The form's questions and the review each carry the limit, so the UI counts it down.
+    expect(provider.batches[0]?.timeoutMs).toBe(90_000);
+    expect(provider.requests[0]?.timeoutMs).toBe(90_000);
+    // A question nobody answers in time is withdrawn by the limit, and the server is told cancel.
+    const late = await setUp([], { timeoutMs: 50 });
+    const held = late.provider.hold();
+    const reply = askForm(late.client, schema);
+    await (await held).aborted;
+    expect(await reply).toEqual({ action: 'cancel', _meta: { 'dev.dsh/reason': 'ASK_TIMEOUT' } });
+    expect(late.records).toMatchObject([{ action: 'cancel', reason: 'ASK_TIMEOUT' }]);
   });
 
   it('lets the person review and change the answers before they are sent', async () => {

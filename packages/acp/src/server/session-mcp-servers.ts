@@ -93,6 +93,8 @@ export async function connectSessionMcpServers(
     readonly log: (line: string) => void;
     /** The servers whose `readOnlyHint` the person trusts (`mcpTrustReadOnly`). */
     readonly trustReadOnlyHint?: readonly string[];
+    /** The time the person has for each of a server's questions, as for the agent's own. */
+    readonly questionTimeoutMs?: number;
   },
 ): Promise<SessionMcpServers> {
   const { configs, refused } = mcpConfigsFrom(servers);
@@ -113,6 +115,7 @@ export async function connectSessionMcpServers(
     // What a question came to, never what was typed: a 2026-07-28 server gets no reason with a
     // decline (the SDK sends only the action), so the log keeps it.
     elicitation: {
+      ...(options.questionTimeoutMs !== undefined && { timeoutMs: options.questionTimeoutMs }),
       askUrl: ({ url, message, agent, signal }) =>
         options.askUrl({ url, message, signal, ...(agent !== undefined && { agent }) }),
       onRecord: (record) => {

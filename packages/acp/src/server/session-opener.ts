@@ -123,6 +123,9 @@ export class SessionOpener {
       askUrl: (question) => provider.askUrl(question),
       log: options.log,
       trustReadOnlyHint: options.mcpTrustReadOnly,
+      ...(options.agent.questionTimeoutMs !== undefined && {
+        questionTimeoutMs: options.agent.questionTimeoutMs,
+      }),
     });
   }
 

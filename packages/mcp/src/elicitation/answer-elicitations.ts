@@ -46,6 +46,12 @@ export interface AnswerElicitationsOptions {
   readonly onRecord?: (record: ElicitationRecord) => void;
   /** Told when a question starts or stops waiting for the person (to pause a call's idle timer). */
   readonly onWaiting?: (waiting: boolean) => void;
+  /**
+   * The time the person has for each of a server's questions (a program's `--timeout`), counted
+   * down where the UI shows a countdown; when it passes, the server gets `cancel`, recorded with
+   * `ASK_TIMEOUT`. Default: no limit.
+   */
+  readonly timeoutMs?: number;
 }
 
 /** The tool call an elicitation is asked for. */
@@ -117,7 +123,11 @@ export function answerElicitations(
     const call = known ?? options.callContext?.();
     const agent = call?.agent;
     const withdrawn = call?.signal === undefined ? signal : AbortSignal.any([signal, call.signal]);
-    const asked = { signal: withdrawn, ...(agent !== undefined && { agent }) };
+    const asked = {
+      signal: withdrawn,
+      ...(agent !== undefined && { agent }),
+      ...(options.timeoutMs !== undefined && { timeoutMs: options.timeoutMs }),
+    };
     const base = { serverName: options.serverName, message: params.message };
     if (params.mode === 'url') {
       return answerUrl(params, {

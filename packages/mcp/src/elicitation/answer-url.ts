@@ -31,7 +31,11 @@ export type AskUrl = (request: UrlElicitationRequest) => Promise<'accept' | 'dec
 export interface UrlAnswerContext {
   readonly serverName: string;
   readonly interaction: ElicitationInteraction;
-  readonly asked: { readonly signal: AbortSignal; readonly agent?: Agent };
+  readonly asked: {
+    readonly signal: AbortSignal;
+    readonly agent?: Agent;
+    readonly timeoutMs?: number;
+  };
   readonly askUrl?: AskUrl | undefined;
   readonly openUrl?: ((url: string) => void | Promise<void>) | undefined;
   readonly record: (record: ElicitationRecord) => void;

@@ -12,6 +12,8 @@ export interface AskFormOptions {
   readonly serverName: string;
   readonly signal?: AbortSignal;
   readonly agent?: Agent;
+  /** The time the person has for each question (see `answerElicitations`). */
+  readonly timeoutMs?: number;
   /** Ask the person to review the answers before they are sent (default `true`). */
   readonly review?: boolean;
   /** How many times an answer that breaks the form's rules is asked again (default 3). */
@@ -66,6 +68,7 @@ async function askFields(
       questions,
       ...(options.signal !== undefined && { signal: options.signal }),
       ...(options.agent !== undefined && { agent: options.agent }),
+      ...(options.timeoutMs !== undefined && { timeoutMs: options.timeoutMs }),
     });
     part.forEach((field, index) => {
       const answer = answers[index];
@@ -104,6 +107,7 @@ async function reviewed(
     allowCustom: false,
     ...(options.signal !== undefined && { signal: options.signal }),
     ...(options.agent !== undefined && { agent: options.agent }),
+    ...(options.timeoutMs !== undefined && { timeoutMs: options.timeoutMs }),
   });
   return option?.value === 'send';
 }

@@ -24,11 +24,19 @@ export async function startMcpServers(
   interaction: UserInteraction,
   permissions: PermissionPolicy | undefined,
   say: (line: string) => void,
-  { trustReadOnlyHint = [] }: { readonly trustReadOnlyHint?: readonly string[] } = {},
+  {
+    trustReadOnlyHint = [],
+    questionTimeoutMs,
+  }: {
+    readonly trustReadOnlyHint?: readonly string[];
+    /** `--timeout`: each of a server's questions has as long as ours, counted down the same way. */
+    readonly questionTimeoutMs?: number;
+  } = {},
 ): Promise<TerminalMcpServers> {
   const stderr = new Map<string, string[]>();
   const status = await connectMcpServers(configs, {
     interaction,
+    ...(questionTimeoutMs !== undefined && { elicitation: { timeoutMs: questionTimeoutMs } }),
     log: (line) => {
       const name = /^\[([^\]]+)\] /.exec(line)?.[1];
       if (name === undefined) return;

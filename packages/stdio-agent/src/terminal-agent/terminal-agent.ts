@@ -142,6 +142,7 @@ async function startAgent(
     const say = (line: string): void => io.say(`${neutralizeText(line)}\n`);
     const mcp = await startMcpServers(options.mcpServers, interaction, permissions, say, {
       trustReadOnlyHint: options.mcpTrustReadOnly ?? [],
+      ...(questionTimeoutMs !== undefined && { questionTimeoutMs }),
     });
     undo.defer(() => mcp.close());
     tools = [...tools, ...mcp.tools];

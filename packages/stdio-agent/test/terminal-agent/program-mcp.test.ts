@@ -83,6 +83,19 @@ describe('dsh-stdio-agent --mcp-config', () => {
     expect(untrusted.stdout).toContain('? Allow this? loop: Echo {"text":"hi"}');
   });
 
+  it("gives the server's question the person's --timeout, shown with it", async () => {
+    const { script, config } = files({ loop: { command: process.execPath, args: [SERVER] } });
+    const { code, stdout } = await runProgram(
+      ['--script', script, '--mcp-config', config, '--no-history', '--timeout', '90s'],
+      'deploy\ny\n2\n1\n',
+    );
+    expect(stdout).toContain('MCP server loop\n? Environment\n  loop asks: Where to deploy?\n');
+    expect(stdout).toContain(
+      '  2. prod\n1:30 left to answer: then it is withdrawn, unanswered.\nChoose 1-2: 2\n',
+    );
+    expect(code).toBe(0);
+  });
+
   it('says which server did not connect and why, and goes on without it', async () => {
     const { script, config } = files({ gone: { command: '/nonexistent/mcp-server' } });
     const { stderr } = await runProgram(
