@@ -123,6 +123,32 @@ describe('MCP servers given in session/new', () => {
     }
   });
 
+  it("gives the server's question the agent's questionTimeoutMs, shown in the form", async () => {
+    const testClient = createTestClient();
+    const options = { model: createScriptedModel(SCRIPT), questionTimeoutMs: 90_000 };
+    await withServer(options, testClient, async ({ agent }) => {
+      await agent.request(methods.agent.initialize, {
+        protocolVersion: 1,
+        clientCapabilities: WITH_FORMS,
+      });
+      const { sessionId } = await agent.request(methods.agent.session.new, {
+        cwd: '/work/project',
+        mcpServers: [STDIO],
+      });
+      const response = prompt(agent, sessionId, 'deploy');
+      const approval = await testClient.permissions.next();
+      approval.reply({ outcome: { outcome: 'selected', optionId: 'allow_once' } });
+      const form = await testClient.forms.next();
+      expect(form.params).toMatchObject({ sessionId, toolCallId: 'c1', mode: 'form' });
+      expect(form.params.message).toBe(
+        'MCP server loop\n\n(90 s left to answer: then it is withdrawn, unanswered.)',
+      );
+      form.reply({ action: 'cancel' } as CreateElicitationResponse);
+      await response;
+      expect(JSON.parse(outputOf(testClient, sessionId))).toMatchObject({ action: 'cancel' });
+    });
+  });
+
   it('advertises stdio and Streamable HTTP (not SSE)', async () => {
     await withServer(
       { model: createScriptedModel(SCRIPT) },
