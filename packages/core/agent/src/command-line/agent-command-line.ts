@@ -1,23 +1,11 @@
 import { type ParseArgsConfig, parseArgs } from 'node:util';
-import { HarnessError, type PermissionMode, REQUEST_LIMITS } from 'dsh-user-interaction';
-import { MAX_RETRIES } from '../models/retry-policy.js';
+import type { PermissionMode } from 'dsh-user-interaction';
 import { isThinkingLevel, THINKING_LEVELS, type ThinkingLevel } from '../models/thinking.js';
+import { parseDuration, parseRetries } from './durations.js';
+import { isUsageError, UsageError, usageErrorOf } from './usage-error.js';
 
-/** A command line that cannot be run as written (programs exit with status 2). */
-export class UsageError extends HarnessError<'USAGE_INVALID'> {
-  constructor(message: string) {
-    super(message, 'USAGE_INVALID');
-  }
-
-  static {
-    HarnessError.mark(UsageError, 'UsageError', ['USAGE_INVALID']);
-  }
-}
-
-/** True for a `UsageError` from this or any other copy of the package. */
-export function isUsageError(value: unknown): value is UsageError {
-  return UsageError.isInstance(value);
-}
+// Read by the programs and their tests from here, where the command line is read.
+export { isUsageError, parseDuration, UsageError };
 
 /** The flags every agent program takes, and what they ask for. */
 export type AgentCommand =
@@ -93,94 +81,6 @@ export interface AgentCommandLineOptions {
   readonly booleanFlags?: readonly string[];
   /** Flags of the program that take a value, beyond the shared ones, such as `state-dir`. */
   readonly valueFlags?: readonly string[];
-}
-
-const UNITS: Record<string, number> = { ms: 1, s: 1_000, m: 60_000, h: 3_600_000 };
-const DURATION = /^(-?)(\d+(?:\.\d+)?)(ms|s|m|h)?$/;
-
-/** Below this, a number without a unit is more likely meant in seconds than in milliseconds. */
-const SMALLEST_BARE_MILLISECONDS = 1_000;
-
-/**
- * Milliseconds from `90000`, `90s`, `1.5m`, `250ms`…; throws `UsageError` saying what is wrong
- * for anything else: a duration that is not above zero (`0`, `0s`, `-1s`), under a millisecond,
- * longer than a timer can wait (24 days), a bare number under 1000 (`90` would withdraw every
- * question after 90 ms: write `90s`, or `90ms` if that is meant), or no duration at all.
- */
-export function parseDuration(text: string, flag = '--timeout'): number {
-  const written = text.trim();
-  const match = DURATION.exec(written);
-  if (match === null) {
-    throw new UsageError(
-      `${flag} takes a duration from 1ms to 24 days, such as 90000, 90s or 5m (got ${JSON.stringify(text)})`,
-    );
-  }
-  const [, sign, number, unit] = match as unknown as [string, string, string, string | undefined];
-  const amount = Number(number);
-  if (sign === '-' && amount !== 0) {
-    throw new UsageError(
-      `${flag} ${written} is negative: a duration must be above zero, such as 90s or 5m`,
-    );
-  }
-  if (amount === 0) {
-    throw new UsageError(
-      `${flag} ${written} is zero: a duration must be above zero, such as 90s or 5m`,
-    );
-  }
-  if (unit === undefined && amount < SMALLEST_BARE_MILLISECONDS) {
-    throw new UsageError(
-      `${flag} ${written} would be ${written} milliseconds: write ${written}s for seconds, or ${written}ms if you mean it`,
-    );
-  }
-  const ms = Math.round(amount * (UNITS[unit ?? 'ms'] ?? 1));
-  if (ms < 1) {
-    throw new UsageError(`${flag} ${written} is under a millisecond: the shortest duration is 1ms`);
-  }
-  if (ms > REQUEST_LIMITS.timeoutMs) {
-    throw new UsageError(`${flag} ${written} is longer than 24 days, the longest a timer can wait`);
-  }
-  return ms;
-}
-
-/** A whole number of retries from 0 to 10, from `--retries`; throws `UsageError` otherwise. */
-function parseRetries(text: string): number {
-  const written = text.trim();
-  if (!/^\d+$/.test(written) || Number(written) > MAX_RETRIES) {
-    throw new UsageError(
-      `--retries takes a whole number from 0 to ${MAX_RETRIES} (got ${JSON.stringify(text)})`,
-    );
-  }
-  return Number(written);
-}
-
-function quoted(message: string): string {
-  return /'([^']*)'/.exec(message)?.[1] ?? '';
-}
-
-/** The long name in Node's quoting of an option (`'-h, --help'`, `'--model <value>'`). */
-function optionName(message: string): string {
-  const words = quoted(message).split(/[\s,]+/);
-  return words.find((word) => word.startsWith('--')) ?? words[0] ?? '';
-}
-
-/** Node's parse errors as one short line a person can act on. */
-function usageErrorOf(error: unknown): UsageError {
-  const code = (error as { code?: unknown } | null)?.code;
-  const message = error instanceof Error ? error.message : String(error);
-  switch (code) {
-    case 'ERR_PARSE_ARGS_UNKNOWN_OPTION':
-      return new UsageError(`unknown option ${quoted(message)}`);
-    case 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE':
-      return new UsageError(
-        message.includes('does not take an argument')
-          ? `${optionName(message)} takes no value`
-          : `${optionName(message)} needs a value`,
-      );
-    case 'ERR_PARSE_ARGS_UNEXPECTED_POSITIONAL':
-      return new UsageError(`unexpected argument ${JSON.stringify(quoted(message))}`);
-    default:
-      return new UsageError(message.split('\n')[0] ?? message);
-  }
 }
 
 /** The flags every agent program shares, as Node's `parseArgs` takes them. */
