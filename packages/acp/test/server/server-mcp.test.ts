@@ -4,7 +4,7 @@ import { createScriptedModel, openSessionStore } from 'dsh-agent';
 import { removeTemporaryStateFolders, temporaryStateFolder } from 'dsh-agent/testing';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createTestClient, prompt, WITH_FORMS, withServer } from '../../src/testing.js';
-import { askFormScript, outputOf } from '../support/mcp-ask-form.js';
+import { askFormScript, mcpSession, outputOf } from '../support/mcp-ask-form.js';
 
 // The loopback MCP server of dsh-mcp's tests, written with the SDK's own server package.
 const SERVER = fileURLToPath(
@@ -21,14 +21,7 @@ describe('MCP servers given in session/load', () => {
     const options = { model: createScriptedModel({ steps: [{ text: 'Hello.' }] }), sessionStore };
     const testClient = createTestClient();
     await withServer(options, testClient, async ({ agent }) => {
-      await agent.request(methods.agent.initialize, {
-        protocolVersion: 1,
-        clientCapabilities: WITH_FORMS,
-      });
-      const { sessionId } = await agent.request(methods.agent.session.new, {
-        cwd: '/work/project',
-        mcpServers: [],
-      });
+      const sessionId = await mcpSession(agent, []);
       expect(await prompt(agent, sessionId, 'Hi.')).toEqual({ stopReason: 'end_turn' });
       await agent.request(methods.agent.session.close, { sessionId });
       const loaded = await agent.request(methods.agent.session.load, {
@@ -102,14 +95,7 @@ describe('MCP servers given in session/new', () => {
       const testClient = createTestClient();
       const options = { model: model(), mcpTrustReadOnly: trusted };
       await withServer(options, testClient, async ({ agent }) => {
-        await agent.request(methods.agent.initialize, {
-          protocolVersion: 1,
-          clientCapabilities: WITH_FORMS,
-        });
-        const { sessionId } = await agent.request(methods.agent.session.new, {
-          cwd: '/work/project',
-          mcpServers: [STDIO],
-        });
+        const sessionId = await mcpSession(agent, [STDIO]);
         const response = prompt(agent, sessionId, 'echo');
         if (requests === 1) {
           const approval = await testClient.permissions.next();
@@ -127,14 +113,7 @@ describe('MCP servers given in session/new', () => {
     const testClient = createTestClient();
     const options = { model: createScriptedModel(SCRIPT), questionTimeoutMs: 90_000 };
     await withServer(options, testClient, async ({ agent }) => {
-      await agent.request(methods.agent.initialize, {
-        protocolVersion: 1,
-        clientCapabilities: WITH_FORMS,
-      });
-      const { sessionId } = await agent.request(methods.agent.session.new, {
-        cwd: '/work/project',
-        mcpServers: [STDIO],
-      });
+      const sessionId = await mcpSession(agent, [STDIO]);
       const response = prompt(agent, sessionId, 'deploy');
       const approval = await testClient.permissions.next();
       approval.reply({ outcome: { outcome: 'selected', optionId: 'allow_once' } });

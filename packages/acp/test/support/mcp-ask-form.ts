@@ -1,5 +1,6 @@
+import { type McpServer, methods } from '@agentclientprotocol/sdk';
 import type { Script } from 'dsh-agent';
-import type { TestClient } from '../../src/testing.js';
+import { type ServerTestContext, type TestClient, WITH_FORMS } from '../../src/testing.js';
 
 /** The schema of the loopback MCP server's `ask_form` question: one required choice. */
 const SCHEMA = JSON.stringify({
@@ -37,4 +38,20 @@ export function outputOf(testClient: TestClient, sessionId: string): string {
     block.type === 'content' && block.content.type === 'text' ? [block.content.text] : [],
   );
   return texts.at(-1) ?? '';
+}
+
+/** Initializes as an editor with forms and opens a session with `mcpServers`: its id. */
+export async function mcpSession(
+  agent: ServerTestContext['agent'],
+  mcpServers: McpServer[],
+): Promise<string> {
+  await agent.request(methods.agent.initialize, {
+    protocolVersion: 1,
+    clientCapabilities: WITH_FORMS,
+  });
+  const { sessionId } = await agent.request(methods.agent.session.new, {
+    cwd: '/work/project',
+    mcpServers,
+  });
+  return sessionId;
 }
