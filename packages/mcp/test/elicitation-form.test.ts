@@ -158,7 +158,7 @@ describe('a form of every field type', () => {
 
   it("gives each question the person's time limit; when it passes, the server gets cancel", async () => {
     const schema = { type: 'object', properties: { city: { type: 'string' } }, required: ['city'] };
-    const { client, provider, records } = await setUp(
+    const { client, provider } = await setUp(
       [{ answers: { f0: { custom: 'Paris' } } }, { label: 'Send' }],
       { review: true, timeoutMs: 90_000 },
     );

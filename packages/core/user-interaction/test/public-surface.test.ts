@@ -81,6 +81,8 @@ describe('the public surface', () => {
       'OWN_FILE_FLAGS',
       'currentUser',
       'ownFileProblem',
+      'readOpenFile',
+      'writePrivateFile',
     ]);
     expect(Object.keys(text)).toEqual(['formatDuration']);
   });

@@ -1,17 +1,11 @@
-import { randomBytes } from 'node:crypto';
-import {
-  chmodSync,
-  closeSync,
-  constants,
-  fstatSync,
-  mkdirSync,
-  openSync,
-  readSync,
-  renameSync,
-  unlinkSync,
-  writeSync,
-} from 'node:fs';
+import { closeSync, constants, fstatSync, openSync } from 'node:fs';
 import { join } from 'node:path';
+import {
+  OWN_FILE_FLAGS,
+  ownFileProblem,
+  readOpenFile,
+  writePrivateFile,
+} from 'dsh-user-interaction/host';
 import { type DigestedTool, toolDigest } from './tool-digest.js';
 
 /** Where the definitions of tools an "always" pinned are kept, to show what changed later. */
@@ -25,8 +19,6 @@ export interface PinnedTools {
 const DIGEST = /^[0-9a-f]{16}$/;
 /** A tool's definition is a few kilobytes; anything much larger is not one of ours. */
 const LARGEST = 1024 * 1024;
-const NO_FOLLOW = constants.O_NOFOLLOW ?? 0;
-const NON_BLOCKING = constants.O_NONBLOCK ?? 0;
 
 /** The parts of a tool its digest covers, and nothing else. */
 function digested(tool: DigestedTool): DigestedTool {
@@ -49,26 +41,14 @@ export function pinnedToolsIn(folder: string): PinnedTools {
       if (!DIGEST.test(digest)) return undefined;
       let fd: number;
       try {
-        fd = openSync(
-          join(folder, `${digest}.json`),
-          constants.O_RDONLY | NO_FOLLOW | NON_BLOCKING,
-        );
+        fd = openSync(join(folder, `${digest}.json`), constants.O_RDONLY | OWN_FILE_FLAGS);
       } catch {
         return undefined;
       }
       try {
         const stats = fstatSync(fd);
-        const user = typeof process.getuid === 'function' ? process.getuid() : undefined;
-        if (!stats.isFile() || stats.size > LARGEST || (user !== undefined && stats.uid !== user))
-          return undefined;
-        const buffer = Buffer.alloc(stats.size);
-        let read = 0;
-        while (read < buffer.length) {
-          const got = readSync(fd, buffer, read, buffer.length - read, read);
-          if (got === 0) break;
-          read += got;
-        }
-        const tool = JSON.parse(buffer.toString('utf8', 0, read)) as DigestedTool;
+        if (ownFileProblem(stats) !== undefined || stats.size > LARGEST) return undefined;
+        const tool = JSON.parse(readOpenFile(fd, stats.size).toString('utf8')) as DigestedTool;
         return toolDigest(tool) === digest ? digested(tool) : undefined;
       } catch {
         return undefined;
@@ -77,29 +57,11 @@ export function pinnedToolsIn(folder: string): PinnedTools {
       }
     },
     keep(tool) {
-      const digest = toolDigest(tool);
-      const temporary = join(folder, `${digest}.${randomBytes(6).toString('hex')}.tmp`);
+      const bytes = Buffer.from(JSON.stringify(digested(tool)));
       try {
-        mkdirSync(folder, { recursive: true, mode: 0o700 });
-        chmodSync(folder, 0o700);
-        const fd = openSync(
-          temporary,
-          constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | NO_FOLLOW,
-          0o600,
-        );
-        try {
-          const bytes = Buffer.from(JSON.stringify(digested(tool)));
-          for (let offset = 0; offset < bytes.length; ) offset += writeSync(fd, bytes, offset);
-        } finally {
-          closeSync(fd);
-        }
-        renameSync(temporary, join(folder, `${digest}.json`));
+        writePrivateFile(folder, `${toolDigest(tool)}.json`, bytes);
       } catch {
-        try {
-          unlinkSync(temporary);
-        } catch {
-          // Never made.
-        }
+        // Not kept: the person will not be told what changed, and the call goes on.
       }
     },
   };

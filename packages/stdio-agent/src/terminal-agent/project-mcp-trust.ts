@@ -1,18 +1,8 @@
-import { createHash, randomBytes } from 'node:crypto';
-import {
-  chmodSync,
-  closeSync,
-  constants,
-  fstatSync,
-  mkdirSync,
-  openSync,
-  readSync,
-  renameSync,
-  unlinkSync,
-  writeSync,
-} from 'node:fs';
-import { join } from 'node:path';
+import { createHash } from 'node:crypto';
+import { closeSync, constants, fstatSync, openSync } from 'node:fs';
+import { basename, dirname, join } from 'node:path';
 import { OWN_FILE_FLAGS, openOwnFile } from 'dsh-agent/command-line';
+import { readOpenFile, writePrivateFile } from 'dsh-user-interaction/host';
 
 /** A project's `.mcp.json` is a few servers; anything much larger is not one. */
 const LARGEST = 1024 * 1024;
@@ -35,17 +25,9 @@ export function trustRecordPath(stateDir: string, workspace: string): string {
   return join(stateDir, 'mcp', 'projects', `${key}.json`);
 }
 
-/** Reads every byte of an open file, at most `LARGEST`; `undefined` past it. */
+/** Every byte of an open file, at most `LARGEST`; `undefined` past it. */
 function readAll(fd: number, size: number): Buffer | undefined {
-  if (size > LARGEST) return undefined;
-  const buffer = Buffer.alloc(size);
-  let read = 0;
-  while (read < buffer.length) {
-    const got = readSync(fd, buffer, read, buffer.length - read, read);
-    if (got === 0) break;
-    read += got;
-  }
-  return buffer.subarray(0, read);
+  return size > LARGEST ? undefined : readOpenFile(fd, size);
 }
 
 /**
@@ -98,24 +80,7 @@ export function trustedDigest(stateDir: string, workspace: string): string | und
 /** Records that the person trusts `workspace`'s `.mcp.json` with exactly this digest. */
 export function trustProjectFile(stateDir: string, workspace: string, sha256: string): void {
   const path = trustRecordPath(stateDir, workspace);
-  const folder = join(path, '..');
-  mkdirSync(folder, { recursive: true, mode: 0o700 });
-  chmodSync(folder, 0o700);
-  const temporary = `${path}.${randomBytes(6).toString('hex')}.tmp`;
-  const fd = openSync(
-    temporary,
-    constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | OWN_FILE_FLAGS,
-    0o600,
-  );
-  try {
-    const record: TrustRecord = { version: 1, workspace, sha256 };
-    const bytes = Buffer.from(`${JSON.stringify(record, null, 2)}\n`);
-    for (let offset = 0; offset < bytes.length; ) offset += writeSync(fd, bytes, offset);
-  } catch (error) {
-    closeSync(fd);
-    unlinkSync(temporary);
-    throw error;
-  }
-  closeSync(fd);
-  renameSync(temporary, path);
+  const record: TrustRecord = { version: 1, workspace, sha256 };
+  const bytes = Buffer.from(`${JSON.stringify(record, null, 2)}\n`);
+  writePrivateFile(dirname(path), basename(path), bytes);
 }
