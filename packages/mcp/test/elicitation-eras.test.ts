@@ -3,13 +3,13 @@ import { createUserInteraction, FULL_CAPABILITIES } from 'dsh-user-interaction';
 import { createScriptedProvider, type ScriptedAnswer } from 'dsh-user-interaction/testing';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { answerElicitations, type ElicitationRecord, isMcpError } from '../src/index.js';
+import { elicitingStdioClient } from './support/eliciting-client.js';
 import {
   askForm,
+  askUrl,
   ERAS,
   type Era,
-  eraClient,
   inMemoryClient,
-  stdioTransport,
 } from './support/loopback.js';
 
 const open: Client[] = [];
@@ -17,25 +17,9 @@ afterEach(async () => {
   await Promise.all(open.splice(0).map((client) => client.close()));
 });
 
-async function overStdio(era: Era, replies: ScriptedAnswer[], openUrl?: (url: string) => void) {
-  const interaction = createUserInteraction();
-  const provider = createScriptedProvider({ answers: replies });
-  interaction.registerProvider(provider);
-  const records: ElicitationRecord[] = [];
-  const client = eraClient(era);
-  answerElicitations(client, interaction, {
-    serverName: 'accounts',
-    onRecord: (record) => records.push(record),
-    ...(openUrl !== undefined && { openUrl }),
-  });
-  open.push(client);
-  await client.connect(stdioTransport());
-  return { client, provider, records };
-}
-
-async function askUrl(client: Client, url: string): Promise<unknown> {
-  const result = await client.callTool({ name: 'ask_url', arguments: { url } });
-  return JSON.parse((result.content as { text: string }[])[0]?.text ?? 'null');
+/** A client over stdio whose questions the scripted `replies` answer (`openUrl` opens a URL). */
+function overStdio(era: Era, replies: ScriptedAnswer[], openUrl?: (url: string) => void) {
+  return elicitingStdioClient(era, open, replies, openUrl === undefined ? {} : { openUrl });
 }
 
 describe.each(ERAS)('over stdio, %s era', (era) => {

@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { askForm as askFormOf } from '../src/elicitation/ask-form.js';
 import { readFormFields } from '../src/elicitation/form-field.js';
 import { answerElicitations, type ElicitationRecord } from '../src/index.js';
-import { EVERY_TYPE } from './support/every-type.js';
+import { EVERY_TYPE, EVERY_TYPE_ANSWER, EVERY_TYPE_CONTENT } from './support/every-type.js';
 import { askForm, inMemoryClient } from './support/loopback.js';
 
 const open: { close(): Promise<void> }[] = [];
@@ -34,36 +34,10 @@ async function setUp(
 
 describe('a form of every field type', () => {
   it('asks one question per field, each in its own shape, and sends the typed values', async () => {
-    const { client, provider } = await setUp([
-      {
-        answers: {
-          f0: { custom: 'Ada' },
-          f1: { custom: 'ada@example.com' },
-          f2: { custom: 'https://example.com/a' },
-          f3: { label: 'Use the default: 2026-12-24' },
-          f4: { custom: '2026-12-07T10:00:00Z' },
-          f5: { custom: '12.5' },
-          f6: { custom: '3' },
-          f7: { label: 'Yes' },
-          f8: { label: 'green' },
-          f9: { label: 'Large' },
-        },
-      },
-    ]);
+    const { client, provider } = await setUp([EVERY_TYPE_ANSWER]);
     expect(await askForm(client, EVERY_TYPE)).toEqual({
       action: 'accept',
-      content: {
-        name: 'Ada',
-        email: 'ada@example.com',
-        site: 'https://example.com/a',
-        day: '2026-12-24',
-        at: '2026-12-07T10:00:00Z',
-        price: 12.5,
-        seats: 3,
-        urgent: true,
-        color: 'green',
-        size: 'l',
-      },
+      content: EVERY_TYPE_CONTENT,
     });
     const [set] = provider.batches;
     expect(set?.header).toBe('MCP server tickets');

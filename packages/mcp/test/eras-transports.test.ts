@@ -11,10 +11,13 @@ import {
   isMcpError,
   type McpServerConfig,
   type McpServerConnection,
-  type McpToolContext,
 } from '../src/index.js';
-import { EVERY_TYPE as FLAT_TYPES } from './support/every-type.js';
-import { STDIO_SERVER } from './support/loopback.js';
+import {
+  EVERY_TYPE_ANSWER,
+  EVERY_TYPE_CONTENT,
+  EVERY_TYPE as FLAT_TYPES,
+} from './support/every-type.js';
+import { loopStdioConfig, loopToolCaller } from './support/loopback.js';
 
 // Issue 33's "Done when", through dsh's own connection and agent tools (the path both programs
 // take, with a 2026-07-28 call's rounds driven by dsh-mcp), against the loopback server written
@@ -50,13 +53,7 @@ type Transport = 'stdio' | 'http';
 async function config(transport: Transport): Promise<McpServerConfig> {
   if (transport === 'http')
     return { name: 'loop', transport, url: await httpServer(), headers: {} };
-  return {
-    name: 'loop',
-    transport,
-    command: STDIO_SERVER.command,
-    args: STDIO_SERVER.args,
-    env: {},
-  };
+  return loopStdioConfig();
 }
 
 async function connect(
@@ -78,14 +75,7 @@ async function connect(
   expect(connection.client.getNegotiatedProtocolVersion()).toBe(
     era === 'auto' ? '2026-07-28' : '2025-11-25',
   );
-  const call = async (tool: string, args: object = {}) => {
-    const context: McpToolContext = { signal: new AbortController().signal, toolCallId: 'c1' };
-    const found = connection.tools.tools.find(
-      (candidate) => candidate.name === `mcp__loop__${tool}`,
-    );
-    if (found === undefined) throw new Error(`no tool ${tool}`);
-    return found.execute(args, context);
-  };
+  const call = loopToolCaller(connection);
   const form = async (schema: object) => {
     const result = await call('ask_form', { message: 'Tell me', schema: JSON.stringify(schema) });
     return JSON.parse(result.output) as unknown;
@@ -119,21 +109,6 @@ const EVERY_TYPE = {
   required: [...FLAT_TYPES.required, 'tags'],
 };
 
-const EVERY_ANSWER: ScriptedAnswer = {
-  answers: {
-    f0: { custom: 'Ada' },
-    f1: { custom: 'ada@example.com' },
-    f2: { custom: 'https://example.com/a' },
-    f3: { label: 'Use the default: 2026-12-24' },
-    f4: { custom: '2026-12-07T10:00:00Z' },
-    f5: { custom: '12.5' },
-    f6: { custom: '3' },
-    f7: { label: 'Yes' },
-    f8: { label: 'green' },
-    f9: { label: 'Large' },
-  },
-};
-
 describe.each([
   ['stdio', 'legacy'],
   ['stdio', 'auto'],
@@ -143,22 +118,13 @@ describe.each([
   it('asks a form of every field type and sends the typed values', async () => {
     // Ten questions at once (askAll), then the two lists.
     const { form, provider } = await connect(transport, era, [
-      EVERY_ANSWER,
+      EVERY_TYPE_ANSWER,
       { answers: { f0: { labels: ['Alpha', 'Beta'] }, f1: { labels: ['y'] } } },
     ]);
     expect(await form(EVERY_TYPE)).toEqual({
       action: 'accept',
       content: {
-        name: 'Ada',
-        email: 'ada@example.com',
-        site: 'https://example.com/a',
-        day: '2026-12-24',
-        at: '2026-12-07T10:00:00Z',
-        price: 12.5,
-        seats: 3,
-        urgent: true,
-        color: 'green',
-        size: 'l',
+        ...EVERY_TYPE_CONTENT,
         tags: ['a', 'b'],
         plain: ['y'],
       },

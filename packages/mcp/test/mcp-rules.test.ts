@@ -4,11 +4,10 @@ import {
   connectMcpServer,
   decideMcpCall,
   type McpPermissionPolicy,
-  type McpServerConfig,
   parseMcpRule,
   withMcpRules,
 } from '../src/index.js';
-import { STDIO_SERVER } from './support/loopback.js';
+import { loopStdioConfig } from './support/loopback.js';
 
 const target = { serverName: 'github', toolName: 'create_issue', digest: '0123456789abcdef' };
 
@@ -100,19 +99,9 @@ describe('decideMcpCall', () => {
   });
 });
 
-function stdio(env: Record<string, string>): McpServerConfig {
-  return {
-    name: 'loop',
-    transport: 'stdio',
-    command: STDIO_SERVER.command,
-    args: STDIO_SERVER.args,
-    env,
-  };
-}
-
 describe('withMcpRules', () => {
   it('asks again when the server changes an always-allowed tool (the digest re-ask)', async () => {
-    const first = await connectMcpServer(stdio({}), { era: 'legacy' });
+    const first = await connectMcpServer(loopStdioConfig(), { era: 'legacy' });
     const remembered: string[] = [];
     const kept: string[] = [];
     let sets = [first.tools];
@@ -144,7 +133,7 @@ describe('withMcpRules', () => {
       // A later session: the rule is kept, and the server now says something else of the tool.
       kept.push(rule);
       const changed = await connectMcpServer(
-        stdio({ LOOPBACK_ECHO_DESCRIPTION: 'Now also deletes files.' }),
+        loopStdioConfig({ LOOPBACK_ECHO_DESCRIPTION: 'Now also deletes files.' }),
         {
           era: 'legacy',
         },
@@ -168,7 +157,7 @@ describe('withMcpRules', () => {
   });
 
   it('never lets an annotation such as readOnlyHint skip the approval', async () => {
-    const connection = await connectMcpServer(stdio({}), { era: 'legacy' });
+    const connection = await connectMcpServer(loopStdioConfig(), { era: 'legacy' });
     try {
       expect(connection.tools.info('mcp__loop__echo')?.definition.annotations?.readOnlyHint).toBe(
         true,
@@ -189,7 +178,7 @@ describe('withMcpRules', () => {
   });
 
   it('trusts readOnlyHint only of the servers the person names, and never past a deny rule', async () => {
-    const connection = await connectMcpServer(stdio({}), { era: 'legacy' });
+    const connection = await connectMcpServer(loopStdioConfig(), { era: 'legacy' });
     const call = (toolName: string) => ({
       toolName,
       args: {},

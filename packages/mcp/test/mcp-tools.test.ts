@@ -8,33 +8,15 @@ import {
   connectMcpServers,
   isMcpError,
   type McpAgentTool,
-  type McpServerConfig,
-  type McpServerConnection,
   type McpToolContext,
 } from '../src/index.js';
-import { STDIO_SERVER } from './support/loopback.js';
+import { loopStdioConfig, loopTool } from './support/loopback.js';
 import { startLoopbackHttp } from './support/loopback-http.js';
 
 const open: { close(): Promise<void> }[] = [];
 afterEach(async () => {
   await Promise.all(open.splice(0).map((item) => item.close()));
 });
-
-function stdioConfig(env: Record<string, string> = {}): McpServerConfig {
-  return {
-    name: 'loop',
-    transport: 'stdio',
-    command: STDIO_SERVER.command,
-    args: STDIO_SERVER.args,
-    env,
-  };
-}
-
-function tool(connection: McpServerConnection, name: string): McpAgentTool {
-  const found = connection.tools.tools.find((candidate) => candidate.name === `mcp__loop__${name}`);
-  if (found === undefined) throw new Error(`no tool ${name}`);
-  return found;
-}
 
 function context(signal = new AbortController().signal): McpToolContext {
   return { signal, toolCallId: 'call-1', agent: { id: 'agent-1' } };
@@ -52,23 +34,23 @@ const fits = (candidate: McpAgentTool): AgentTool => candidate;
 
 describe.each(['auto', 'legacy'] as const)('a stdio server, era %s', (era) => {
   it('offers its tools under prefixed names, described as `other`, and runs them', async () => {
-    const connection = await connectMcpServer(stdioConfig(), { era });
+    const connection = await connectMcpServer(loopStdioConfig(), { era });
     open.push(connection);
     // `auto` finds the loopback's 2026-07-28 side; `legacy` keeps the 2025 handshake.
     expect(connection.client.getNegotiatedProtocolVersion()).toBe(
       era === 'auto' ? '2026-07-28' : '2025-11-25',
     );
     expect(connection.tools.tools.map((candidate) => candidate.name)).toContain('mcp__loop__echo');
-    const echo = fits(tool(connection, 'echo'));
+    const echo = fits(loopTool(connection, 'echo'));
     expect(echo.parameters).toMatchObject({
       type: 'object',
       properties: { text: { type: 'string' } },
     });
-    expect(tool(connection, 'echo').describe({ text: 'hi' })).toEqual({
+    expect(loopTool(connection, 'echo').describe({ text: 'hi' })).toEqual({
       kind: 'other',
       title: 'loop: Echo {"text":"hi"}',
     });
-    expect(await tool(connection, 'echo').execute({ text: 'hi' }, context())).toEqual({
+    expect(await loopTool(connection, 'echo').execute({ text: 'hi' }, context())).toEqual({
       ok: true,
       output: 'echo: hi',
     });
@@ -76,11 +58,11 @@ describe.each(['auto', 'legacy'] as const)('a stdio server, era %s', (era) => {
   });
 
   it('leaves no listener on the turn signal and no call behind, after many calls', async () => {
-    const connection = await connectMcpServer(stdioConfig(), { era });
+    const connection = await connectMcpServer(loopStdioConfig(), { era });
     open.push(connection);
     const turn = new AbortController();
     for (let index = 0; index < 100; index++) {
-      await tool(connection, index % 2 === 0 ? 'echo' : 'fail').execute(
+      await loopTool(connection, index % 2 === 0 ? 'echo' : 'fail').execute(
         { text: 'x' },
         context(turn.signal),
       );
@@ -90,9 +72,9 @@ describe.each(['auto', 'legacy'] as const)('a stdio server, era %s', (era) => {
   });
 
   it('gives a tool failure as an error result with MCP_TOOL_ERROR', async () => {
-    const connection = await connectMcpServer(stdioConfig(), { era });
+    const connection = await connectMcpServer(loopStdioConfig(), { era });
     open.push(connection);
-    expect(await tool(connection, 'fail').execute({}, context())).toEqual({
+    expect(await loopTool(connection, 'fail').execute({}, context())).toEqual({
       ok: false,
       output: 'it broke',
       error: { name: 'McpError', code: 'MCP_TOOL_ERROR', message: 'it broke' },
@@ -101,35 +83,35 @@ describe.each(['auto', 'legacy'] as const)('a stdio server, era %s', (era) => {
 
   it('ends a call to a server that crashes with MCP_SERVER_CLOSED, its stderr in the log', async () => {
     const log: string[] = [];
-    const connection = await connectMcpServer(stdioConfig(), {
+    const connection = await connectMcpServer(loopStdioConfig(), {
       era,
       log: (line) => log.push(line),
     });
     open.push(connection);
-    const error = await failure(tool(connection, 'crash').execute({}, context()));
+    const error = await failure(loopTool(connection, 'crash').execute({}, context()));
     expect(isMcpError(error, 'MCP_SERVER_CLOSED')).toBe(true);
     expect(log).toContain('[loop] crashing on purpose');
     // Later calls fail the same way at once.
     expect(
       isMcpError(
-        await failure(tool(connection, 'echo').execute({ text: 'x' }, context())),
+        await failure(loopTool(connection, 'echo').execute({ text: 'x' }, context())),
         'MCP_SERVER_CLOSED',
       ),
     ).toBe(true);
   });
 
   it('gives up a call to a server that hangs with MCP_SERVER_TIMEOUT', async () => {
-    const connection = await connectMcpServer(stdioConfig(), { era, idleTimeoutMs: 50 });
+    const connection = await connectMcpServer(loopStdioConfig(), { era, idleTimeoutMs: 50 });
     open.push(connection);
-    const error = await failure(tool(connection, 'hang').execute({}, context()));
+    const error = await failure(loopTool(connection, 'hang').execute({}, context()));
     expect(isMcpError(error, 'MCP_SERVER_TIMEOUT')).toBe(true);
   });
 
   it('cancels a running call with the turn (MCP_CALL_CANCELLED)', async () => {
-    const connection = await connectMcpServer(stdioConfig(), { era });
+    const connection = await connectMcpServer(loopStdioConfig(), { era });
     open.push(connection);
     const stop = new AbortController();
-    const call = failure(tool(connection, 'hang').execute({}, context(stop.signal)));
+    const call = failure(loopTool(connection, 'hang').execute({}, context(stop.signal)));
     stop.abort();
     expect(isMcpError(await call, 'MCP_CALL_CANCELLED')).toBe(true);
   });
@@ -140,14 +122,14 @@ describe.each(['auto', 'legacy'] as const)('a stdio server, era %s', (era) => {
       answers: [{ answers: { f0: { label: 'Yes' } } }, { label: 'Send' }],
     });
     interaction.registerProvider(provider);
-    const connection = await connectMcpServer(stdioConfig(), { era, interaction });
+    const connection = await connectMcpServer(loopStdioConfig(), { era, interaction });
     open.push(connection);
     const schema = JSON.stringify({
       type: 'object',
       properties: { go: { type: 'boolean' } },
       required: ['go'],
     });
-    const result = await tool(connection, 'ask_form').execute(
+    const result = await loopTool(connection, 'ask_form').execute(
       { message: 'Deploy?', schema },
       context(),
     );
@@ -158,21 +140,21 @@ describe.each(['auto', 'legacy'] as const)('a stdio server, era %s', (era) => {
 
   it('honours tools/list_changed: a new tool appears, and a tool gone fails with MCP_TOOL_GONE', async () => {
     let changes = 0;
-    const connection = await connectMcpServer(stdioConfig(), {
+    const connection = await connectMcpServer(loopStdioConfig(), {
       era,
       onToolsChange: () => changes++,
     });
     open.push(connection);
-    await tool(connection, 'add_tool').execute({}, context());
+    await loopTool(connection, 'add_tool').execute({}, context());
     await expect
       .poll(() => connection.tools.tools.map((candidate) => candidate.name))
       .toContain('mcp__loop__added');
     expect(changes).toBeGreaterThan(0);
-    expect(await tool(connection, 'added').execute({}, context())).toEqual({
+    expect(await loopTool(connection, 'added').execute({}, context())).toEqual({
       ok: true,
       output: 'added ran',
     });
-    const echo = tool(connection, 'echo');
+    const echo = loopTool(connection, 'echo');
     connection.tools.update([]);
     expect(isMcpError(await failure(echo.execute({ text: 'x' }, context())), 'MCP_TOOL_GONE')).toBe(
       true,
@@ -196,7 +178,7 @@ describe.each(['auto', 'legacy'] as const)(
         { era, interaction },
       );
       open.push(connection);
-      expect(await tool(connection, 'echo').execute({ text: 'over http' }, context())).toEqual({
+      expect(await loopTool(connection, 'echo').execute({ text: 'over http' }, context())).toEqual({
         ok: true,
         output: 'echo: over http',
       });
@@ -206,7 +188,7 @@ describe.each(['auto', 'legacy'] as const)(
         required: ['n'],
       });
       expect(
-        await tool(connection, 'ask_form').execute({ message: 'How many?', schema }, context()),
+        await loopTool(connection, 'ask_form').execute({ message: 'How many?', schema }, context()),
       ).toEqual({
         ok: true,
         output: '{"action":"accept","content":{"n":7}}',
@@ -219,7 +201,7 @@ describe('connecting several servers', () => {
   it('connects the good ones and reports each failure with its reason', async () => {
     const status = await connectMcpServers(
       [
-        stdioConfig(),
+        loopStdioConfig(),
         {
           name: 'missing',
           transport: 'stdio',

@@ -4,12 +4,16 @@ import { createScriptedProvider } from 'dsh-user-interaction/testing';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
   type AskUrl,
-  answerElicitations,
   connectMcpServer,
-  type ElicitationRecord,
   type UrlElicitationRequest,
 } from '../src/index.js';
-import { ERAS, eraClient, STDIO_SERVER, stdioTransport } from './support/loopback.js';
+import { elicitingStdioClient } from './support/eliciting-client.js';
+import {
+  askUrl,
+  ERAS,
+  type Era,
+  STDIO_SERVER,
+} from './support/loopback.js';
 
 const open: Client[] = [];
 afterEach(async () => {
@@ -17,25 +21,8 @@ afterEach(async () => {
 });
 
 /** A client of `era` whose URL elicitations go to `askUrl` (no question UI answers anything). */
-async function withAskUrl(era: 'legacy' | 'modern', askUrl: AskUrl) {
-  const interaction = createUserInteraction();
-  const provider = createScriptedProvider({ answers: [] });
-  interaction.registerProvider(provider);
-  const records: ElicitationRecord[] = [];
-  const client = eraClient(era);
-  answerElicitations(client, interaction, {
-    serverName: 'accounts',
-    askUrl,
-    onRecord: (record) => records.push(record),
-  });
-  open.push(client);
-  await client.connect(stdioTransport());
-  return { client, provider, records };
-}
-
-async function askUrl(client: Client, url: string): Promise<unknown> {
-  const result = await client.callTool({ name: 'ask_url', arguments: { url } });
-  return JSON.parse((result.content as { text: string }[])[0]?.text ?? 'null');
+function withAskUrl(era: Era, askUrl: AskUrl) {
+  return elicitingStdioClient(era, open, [], { askUrl });
 }
 
 describe.each(ERAS)('askUrl, %s era', (era) => {

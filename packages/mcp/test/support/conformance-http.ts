@@ -6,11 +6,8 @@ import {
 } from '@modelcontextprotocol/server';
 import { createUserInteraction } from 'dsh-user-interaction';
 import { createScriptedProvider, type ScriptedAnswer } from 'dsh-user-interaction/testing';
-import {
-  connectMcpServer,
-  type McpServerConnection,
-  type McpToolContext,
-} from '../../src/index.js';
+import { connectMcpServer, type McpServerConnection } from '../../src/index.js';
+import { loopToolCaller } from './loopback.js';
 import { type LoopbackHttpOptions, startLoopbackHttp } from './loopback-http.js';
 
 // What the conformance tests over Streamable HTTP share: a loopback server that records each
@@ -59,15 +56,7 @@ export async function connect(
     { interaction, era, elicitation: { review: false } },
   );
   open.push(connection);
-  const call = async (tool: string, args: object = {}) => {
-    const context: McpToolContext = { signal: new AbortController().signal, toolCallId: 'c1' };
-    const found = connection.tools.tools.find(
-      (candidate) => candidate.name === `mcp__loop__${tool}`,
-    );
-    if (found === undefined) throw new Error(`no tool ${tool}`);
-    return found.execute(args, context);
-  };
-  return { connection, call };
+  return { connection, call: loopToolCaller(connection) };
 }
 
 export const text = (value: unknown) => ({

@@ -1,6 +1,13 @@
 import { fileURLToPath } from 'node:url';
 import { Client } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
+import type {
+  McpAgentTool,
+  McpServerConfig,
+  McpServerConnection,
+  McpToolContext,
+  McpToolResult,
+} from '../../src/index.js';
 
 /** The protocol eras a test runs against: the 2025 `initialize` handshake, or 2026-07-28. */
 export type Era = 'legacy' | 'modern';
@@ -11,6 +18,32 @@ export const STDIO_SERVER = {
   command: process.execPath,
   args: [fileURLToPath(new URL('../fixtures/stdio-server.mjs', import.meta.url))],
 };
+
+/** The loopback server over stdio as dsh's configuration names it, `loop`, with `env` added. */
+export function loopStdioConfig(env: Record<string, string> = {}): McpServerConfig {
+  return {
+    name: 'loop',
+    transport: 'stdio',
+    command: STDIO_SERVER.command,
+    args: STDIO_SERVER.args,
+    env,
+  };
+}
+
+/** The agent tool of a `loop` connection for the server's tool `name` (throws if there is none). */
+export function loopTool(connection: McpServerConnection, name: string): McpAgentTool {
+  const found = connection.tools.tools.find((candidate) => candidate.name === `mcp__loop__${name}`);
+  if (found === undefined) throw new Error(`no tool ${name}`);
+  return found;
+}
+
+/** Calls a `loop` connection's tools as the agent does: a fresh signal, tool call `c1`. */
+export function loopToolCaller(connection: McpServerConnection) {
+  return async (name: string, args: object = {}): Promise<McpToolResult> => {
+    const context: McpToolContext = { signal: new AbortController().signal, toolCallId: 'c1' };
+    return loopTool(connection, name).execute(args, context);
+  };
+}
 
 /** A client of the given era, not yet connected. */
 export function eraClient(era: Era): Client {
@@ -57,4 +90,10 @@ export async function askForm(
   });
   const [first] = result.content as { type: string; text: string }[];
   return JSON.parse(first?.text ?? 'null');
+}
+
+/** Calls the loopback's `ask_url` with `url` and returns the server's view of the answer. */
+export async function askUrl(client: Client, url: string): Promise<unknown> {
+  const result = await client.callTool({ name: 'ask_url', arguments: { url } });
+  return JSON.parse((result.content as { text: string }[])[0]?.text ?? 'null');
 }
