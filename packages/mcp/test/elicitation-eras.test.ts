@@ -4,13 +4,7 @@ import { createScriptedProvider, type ScriptedAnswer } from 'dsh-user-interactio
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { answerElicitations, type ElicitationRecord, isMcpError } from '../src/index.js';
 import { elicitingStdioClient } from './support/eliciting-client.js';
-import {
-  askForm,
-  askUrl,
-  ERAS,
-  type Era,
-  inMemoryClient,
-} from './support/loopback.js';
+import { askForm, askUrl, ERAS, type Era, inMemoryClient } from './support/loopback.js';
 
 const open: Client[] = [];
 afterEach(async () => {

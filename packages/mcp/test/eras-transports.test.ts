@@ -1,7 +1,3 @@
-import { type ChildProcess, spawn } from 'node:child_process';
-import { once } from 'node:events';
-import { createInterface } from 'node:readline';
-import { fileURLToPath } from 'node:url';
 import { createUserInteraction } from 'dsh-user-interaction';
 import { createScriptedProvider, type ScriptedAnswer } from 'dsh-user-interaction/testing';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -17,6 +13,7 @@ import {
   EVERY_TYPE_CONTENT,
   EVERY_TYPE as FLAT_TYPES,
 } from './support/every-type.js';
+import { startHttpServerProcess, stopHttpServerProcesses } from './support/http-server-process.js';
 import { loopStdioConfig, loopToolCaller } from './support/loopback.js';
 
 // Issue 33's "Done when", through dsh's own connection and agent tools (the path both programs
@@ -25,34 +22,17 @@ import { loopStdioConfig, loopToolCaller } from './support/loopback.js';
 // versus cancel, URL consent, a crash and a hang. The HTTP server runs in a process of its own,
 // so that a crash is a real server going away.
 
-const HTTP_SERVER = fileURLToPath(new URL('./fixtures/http-server.mjs', import.meta.url));
-
 const open: { close(): Promise<void> }[] = [];
-const children: ChildProcess[] = [];
 afterEach(async () => {
   await Promise.all(open.splice(0).map((item) => item.close()));
-  for (const child of children.splice(0)) if (child.exitCode === null) child.kill('SIGKILL');
+  stopHttpServerProcesses();
 });
-
-/** Starts the loopback HTTP server in a child process and reads its address. */
-async function httpServer(): Promise<string> {
-  const child = spawn(process.execPath, [HTTP_SERVER], { stdio: ['ignore', 'pipe', 'pipe'] });
-  children.push(child);
-  const lines = createInterface({ input: child.stdout });
-  const [url] = (await Promise.race([
-    once(lines, 'line'),
-    once(child, 'exit').then(([code]) => {
-      throw new Error(`the HTTP server exited (${String(code)})`);
-    }),
-  ])) as [string];
-  return url;
-}
 
 type Transport = 'stdio' | 'http';
 
 async function config(transport: Transport): Promise<McpServerConfig> {
   if (transport === 'http')
-    return { name: 'loop', transport, url: await httpServer(), headers: {} };
+    return { name: 'loop', transport, url: await startHttpServerProcess(), headers: {} };
   return loopStdioConfig();
 }
 

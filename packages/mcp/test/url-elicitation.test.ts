@@ -2,18 +2,9 @@ import type { Client } from '@modelcontextprotocol/client';
 import { createUserInteraction, unsupportedError } from 'dsh-user-interaction';
 import { createScriptedProvider } from 'dsh-user-interaction/testing';
 import { afterEach, describe, expect, it } from 'vitest';
-import {
-  type AskUrl,
-  connectMcpServer,
-  type UrlElicitationRequest,
-} from '../src/index.js';
+import { type AskUrl, connectMcpServer, type UrlElicitationRequest } from '../src/index.js';
 import { elicitingStdioClient } from './support/eliciting-client.js';
-import {
-  askUrl,
-  ERAS,
-  type Era,
-  STDIO_SERVER,
-} from './support/loopback.js';
+import { askUrl, ERAS, type Era, STDIO_SERVER } from './support/loopback.js';
 
 const open: Client[] = [];
 afterEach(async () => {

@@ -1,22 +1,14 @@
-import { mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { type McpServer, methods } from '@agentclientprotocol/sdk';
+import type { McpServer } from '@agentclientprotocol/sdk';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createTestClient, prompt, type TestClient, WITH_FORMS } from '../../src/testing.js';
+import { createTestClient, prompt, type TestClient } from '../../src/testing.js';
 import { endInput, startBin } from '../support/bin-process.js';
+import { openEditorSession } from '../support/editor-session.js';
+import { loopbackMcpServer } from '../support/mcp-loopback.js';
+import { removeWorkFolders, workFolder } from '../support/work-folder.js';
 
-// The loopback MCP server of dsh-mcp's tests; its `echo` describes itself as the environment says.
-const SERVER = fileURLToPath(
-  new URL('../../../mcp/test/fixtures/stdio-server.mjs', import.meta.url),
-);
-
-let folder: string | undefined;
-afterEach(() => {
-  if (folder !== undefined) rmSync(folder, { recursive: true, force: true });
-  folder = undefined;
-});
+afterEach(removeWorkFolders);
 
 const SCRIPT = {
   steps: [
@@ -28,13 +20,9 @@ const SCRIPT = {
   ],
 };
 
+/** The loopback MCP server, its `echo` describing itself with `description`. */
 function loop(description: string): McpServer {
-  return {
-    name: 'loop',
-    command: process.execPath,
-    args: [SERVER],
-    env: [{ name: 'LOOPBACK_ECHO_DESCRIPTION', value: description }],
-  };
+  return loopbackMcpServer([{ name: 'LOOPBACK_ECHO_DESCRIPTION', value: description }]);
 }
 
 function ranOk(testClient: TestClient, sessionId: string): boolean {
@@ -48,7 +36,7 @@ function ranOk(testClient: TestClient, sessionId: string): boolean {
 
 describe('the dsh-acp bin: "always" for an MCP tool', () => {
   it('is kept in the workspace rules file across a restart, and asks again, saying what changed, once the server changes the tool', async () => {
-    folder = realpathSync(mkdtempSync(join(tmpdir(), 'dsh-acp-mcp-always-')));
+    const folder = workFolder('dsh-acp-mcp-always-');
     const workspace = join(folder, 'project');
     mkdirSync(workspace);
     const script = join(folder, 'script.json');
@@ -62,11 +50,7 @@ describe('the dsh-acp bin: "always" for an MCP tool', () => {
       const asked: string[][] = [];
       try {
         await testClient.app.connectWith(bin.stream, async (agent) => {
-          await agent.request(methods.agent.initialize, {
-            protocolVersion: 1,
-            clientCapabilities: WITH_FORMS,
-          });
-          const { sessionId } = await agent.request(methods.agent.session.new, {
+          const { sessionId } = await openEditorSession(agent, {
             cwd: workspace,
             mcpServers: [loop(description)],
           });

@@ -1,10 +1,10 @@
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { methods } from '@agentclientprotocol/sdk';
 import { probeSandbox } from 'dsh-tools';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createTestClient, prompt, WITH_FORMS } from '../../src/testing.js';
+import { createTestClient, prompt } from '../../src/testing.js';
 import { endInput, startBin } from '../support/bin-process.js';
+import { openEditorSession } from '../support/editor-session.js';
 
 // The sandbox as an editor meets it: the log and session/new say whether it runs, each tool call
 // says how far its command reaches, and leaving the sandbox is a permission request of its own,
@@ -54,14 +54,7 @@ describe.skipIf(!available)('the dsh-acp bin with the sandbox', () => {
     ]);
     try {
       await testClient.app.connectWith(bin.stream, async (agent) => {
-        await agent.request(methods.agent.initialize, {
-          protocolVersion: 1,
-          clientCapabilities: WITH_FORMS,
-        });
-        const created = await agent.request(methods.agent.session.new, {
-          cwd: workspace,
-          mcpServers: [],
-        });
+        const created = await openEditorSession(agent, { cwd: workspace });
         expect(created._meta).toEqual({
           dsh: { sandbox: expect.stringMatching(/^Sandbox: on \(bubblewrap\)/) },
         });

@@ -1,19 +1,16 @@
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { type ClientContext, methods } from '@agentclientprotocol/sdk';
+import { methods } from '@agentclientprotocol/sdk';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createTestClient, prompt, type TestClient, WITH_FORMS } from '../../src/testing.js';
+import { createTestClient, prompt, type TestClient } from '../../src/testing.js';
 import { approvalOptions } from '../support/approval-options.js';
 import { endInput, startBin } from '../support/bin-process.js';
+import { openEditorSession } from '../support/editor-session.js';
+import { removeWorkFolders, workFolder } from '../support/work-folder.js';
 
-let folder: string | undefined;
-afterEach(() => {
-  if (folder !== undefined) rmSync(folder, { recursive: true, force: true });
-  folder = undefined;
-});
+afterEach(removeWorkFolders);
 
 /** A script that writes a file, then runs a command on it, then ends its turn. */
 const SCRIPT = {
@@ -38,14 +35,6 @@ const SCRIPT = {
   ],
 };
 
-async function session(agent: ClientContext, cwd: string): Promise<string> {
-  await agent.request(methods.agent.initialize, {
-    protocolVersion: 1,
-    clientCapabilities: WITH_FORMS,
-  });
-  return (await agent.request(methods.agent.session.new, { cwd, mcpServers: [] })).sessionId;
-}
-
 function lastUpdate(testClient: TestClient, sessionId: string, toolCallId: string) {
   return testClient.updates
     .toolCallUpdates(sessionId)
@@ -57,7 +46,7 @@ const STDIO_BIN = fileURLToPath(new URL('../../../stdio-agent/dist/bin.js', impo
 
 describe('the dsh-acp bin with its workspace tools, over real pipes', () => {
   it('shares one rules file: "always" in the terminal agent decides in the editor, and two sessions see it at once', async () => {
-    folder = realpathSync(mkdtempSync(join(tmpdir(), 'dsh-acp-shared-rules-')));
+    const folder = workFolder('dsh-acp-shared-rules-');
     const workspace = join(folder, 'project');
     mkdirSync(workspace);
     const stateDir = join(folder, 'state');
@@ -83,7 +72,7 @@ describe('the dsh-acp bin with its workspace tools, over real pipes', () => {
     const bin = startBin(['--script', script, '--state-dir', stateDir]);
     try {
       await testClient.app.connectWith(bin.stream, async (agent) => {
-        const first = await session(agent, workspace);
+        const { sessionId: first } = await openEditorSession(agent, { cwd: workspace });
         const second = (
           await agent.request(methods.agent.session.new, { cwd: workspace, mcpServers: [] })
         ).sessionId;
@@ -105,7 +94,7 @@ describe('the dsh-acp bin with its workspace tools, over real pipes', () => {
   }, 60_000);
 
   it('asks before a write and a command, remembers "always" across a restart, and cancels a pending approval', async () => {
-    folder = realpathSync(mkdtempSync(join(tmpdir(), 'dsh-acp-workspace-')));
+    const folder = workFolder('dsh-acp-workspace-');
     const workspace = join(folder, 'project');
     const stateDir = join(folder, 'state');
     const script = join(folder, 'script.json');
@@ -118,7 +107,7 @@ describe('the dsh-acp bin with its workspace tools, over real pipes', () => {
     const bin = startBin(args);
     try {
       await first.app.connectWith(bin.stream, async (agent) => {
-        const sessionId = await session(agent, workspace);
+        const { sessionId } = await openEditorSession(agent, { cwd: workspace });
         const turn = prompt(agent, sessionId, 'Go.');
         const write = await first.permissions.next();
         expect(write.params.toolCall).toMatchObject({
@@ -167,7 +156,7 @@ describe('the dsh-acp bin with its workspace tools, over real pipes', () => {
     const restarted = startBin(args);
     try {
       await second.app.connectWith(restarted.stream, async (agent) => {
-        const sessionId = await session(agent, workspace);
+        const { sessionId } = await openEditorSession(agent, { cwd: workspace });
         const turn = prompt(agent, sessionId, 'Go.');
         const pending = await second.permissions.next();
         expect(pending.params.toolCall).toMatchObject({ kind: 'execute' });

@@ -1,37 +1,26 @@
-import { mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { methods } from '@agentclientprotocol/sdk';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createTestClient, prompt, WITH_FORMS } from '../../src/testing.js';
+import { createTestClient, prompt } from '../../src/testing.js';
 import { endInput, startBin } from '../support/bin-process.js';
+import { openEditorSession } from '../support/editor-session.js';
+import { removeWorkFolders, workFolder } from '../support/work-folder.js';
 
 const PROGRAM = fileURLToPath(new URL('../fixtures/approval-server.mjs', import.meta.url));
 
-let folder: string | undefined;
-afterEach(() => {
-  if (folder !== undefined) rmSync(folder, { recursive: true, force: true });
-  folder = undefined;
-});
+afterEach(removeWorkFolders);
 
 describe('approvals over real pipes (a child process serving the built package with stub tools)', () => {
   it('an edit approved always and a command approved once: the file changes, the output is shown', async () => {
-    folder = realpathSync(mkdtempSync(join(tmpdir(), 'dsh-acp-approvals-')));
+    const folder = workFolder('dsh-acp-approvals-');
     const file = join(folder, 'a.txt');
     writeFileSync(file, 'hello\n');
     const testClient = createTestClient();
     const bin = startBin([], {}, PROGRAM);
     try {
       await testClient.app.connectWith(bin.stream, async (agent) => {
-        await agent.request(methods.agent.initialize, {
-          protocolVersion: 1,
-          clientCapabilities: WITH_FORMS,
-        });
-        const { sessionId } = await agent.request(methods.agent.session.new, {
-          cwd: folder ?? '',
-          mcpServers: [],
-        });
+        const { sessionId } = await openEditorSession(agent, { cwd: folder });
         const response = prompt(agent, sessionId, 'Go.');
         const edit = await testClient.permissions.next();
         expect(edit.params.toolCall).toMatchObject({

@@ -1,9 +1,10 @@
 import { mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { DEFAULT_MAX_MESSAGE_BYTES, methods } from '@agentclientprotocol/sdk';
+import { DEFAULT_MAX_MESSAGE_BYTES } from '@agentclientprotocol/sdk';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createTestClient, newSession, prompt, WITH_FORMS } from '../../src/testing.js';
+import { createTestClient, newSession, prompt } from '../../src/testing.js';
+import { openEditorSession } from '../support/editor-session.js';
 import { withProgramClient } from '../support/program-client.js';
 
 const folders: string[] = [];
@@ -52,14 +53,7 @@ describe('an approval over the 32 MiB limit of the SDK client reading it, agains
       ['--no-history', '--script', script],
       testClient,
       async (agent, program) => {
-        await agent.request(methods.agent.initialize, {
-          protocolVersion: 1,
-          clientCapabilities: WITH_FORMS,
-        });
-        const { sessionId } = await agent.request(methods.agent.session.new, {
-          cwd: project,
-          mcpServers: [],
-        });
+        const { sessionId } = await openEditorSession(agent, { cwd: project });
         const response = prompt(agent, sessionId, 'Edit it.');
         // Before, this request took 48 MB and the SDK client dropped the connection.
         const permission = await testClient.permissions.next();

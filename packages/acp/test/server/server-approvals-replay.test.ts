@@ -4,6 +4,7 @@ import { removeTemporaryStateFolders, temporaryStateFolder } from 'dsh-agent/tes
 import { afterEach, describe, expect, it } from 'vitest';
 import { createTestClient, prompt, WITH_FORMS, withServer } from '../../src/testing.js';
 import { describedTools, rememberingPolicy } from '../support/described-tools.js';
+import { openEditorSession } from '../support/editor-session.js';
 
 afterEach(removeTemporaryStateFolders);
 
@@ -39,14 +40,7 @@ describe('session/load of a conversation with approvals', () => {
     });
     const live = createTestClient();
     const sessionId = await withServer(options(), live, async ({ agent }) => {
-      await agent.request(methods.agent.initialize, {
-        protocolVersion: 1,
-        clientCapabilities: WITH_FORMS,
-      });
-      const { sessionId: id } = await agent.request(methods.agent.session.new, {
-        cwd: CWD,
-        mcpServers: [],
-      });
+      const { sessionId: id } = await openEditorSession(agent, { cwd: CWD });
       const response = prompt(agent, id, 'Go.');
       // The first edit always allowed (the second then runs by rule), the command rejected.
       (await live.permissions.next()).reply({

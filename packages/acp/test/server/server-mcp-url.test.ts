@@ -1,8 +1,6 @@
-import { fileURLToPath } from 'node:url';
 import {
   type ClientCapabilities,
   type CreateElicitationResponse,
-  type McpServer,
   methods,
 } from '@agentclientprotocol/sdk';
 import { createScriptedModel, type Script } from 'dsh-agent';
@@ -14,12 +12,12 @@ import {
   type TestClient,
   withServer,
 } from '../../src/testing.js';
+import { openEditorSession } from '../support/editor-session.js';
+import { outputOf } from '../support/mcp-ask-form.js';
+import { loopbackMcpServer } from '../support/mcp-loopback.js';
 
 // The loopback MCP server of dsh-mcp's tests (its `ask_url` tool asks to open the URL it is given).
-const SERVER = fileURLToPath(
-  new URL('../../../mcp/test/fixtures/stdio-server.mjs', import.meta.url),
-);
-const STDIO: McpServer = { name: 'loop', command: process.execPath, args: [SERVER], env: [] };
+const STDIO = loopbackMcpServer();
 const URL_TO_OPEN = 'https://login.example.com/oauth/authorize?state=1';
 const WITH_URLS: ClientCapabilities = { elicitation: { form: {}, url: {} } };
 
@@ -36,18 +34,6 @@ function script(...ids: string[]): Script {
   };
 }
 
-/** The last text a tool call showed: its output. */
-function outputOf(testClient: TestClient, sessionId: string, toolCallId: string): string {
-  const last = testClient.updates
-    .toolCallUpdates(sessionId)
-    .filter((update) => update.toolCallId === toolCallId)
-    .at(-1);
-  const texts = (last?.content ?? []).flatMap((block) =>
-    block.type === 'content' && block.content.type === 'text' ? [block.content.text] : [],
-  );
-  return texts.at(-1) ?? '';
-}
-
 /** Approves the next tool call once. */
 async function approveNext(testClient: TestClient): Promise<void> {
   const approval = await testClient.permissions.next();
@@ -59,13 +45,9 @@ describe("an MCP server's URL-mode question in the editor", () => {
     const testClient = createTestClient();
     const model = createScriptedModel(script('c1', 'c2', 'c3'));
     await withServer({ model }, testClient, async ({ agent }) => {
-      await agent.request(methods.agent.initialize, {
-        protocolVersion: 1,
-        clientCapabilities: WITH_URLS,
-      });
-      const { sessionId } = await agent.request(methods.agent.session.new, {
-        cwd: '/work/project',
+      const { sessionId } = await openEditorSession(agent, {
         mcpServers: [STDIO],
+        capabilities: WITH_URLS,
       });
       const response = prompt(agent, sessionId, 'sign in');
       const ids: string[] = [];
@@ -113,10 +95,9 @@ describe("an MCP server's URL-mode question in the editor", () => {
       const testClient = createTestClient();
       const model = createScriptedModel(script('c1'));
       await withServer({ model }, testClient, async ({ agent, log }) => {
-        await agent.request(methods.agent.initialize, { protocolVersion: 1, clientCapabilities });
-        const { sessionId } = await agent.request(methods.agent.session.new, {
-          cwd: '/work/project',
+        const { sessionId } = await openEditorSession(agent, {
           mcpServers: [STDIO],
+          capabilities: clientCapabilities,
         });
         const response = prompt(agent, sessionId, 'sign in');
         await approveNext(testClient);
@@ -142,13 +123,9 @@ describe("an MCP server's URL-mode question in the editor", () => {
       { model: createScriptedModel(script('c1')) },
       testClient,
       async ({ agent }) => {
-        await agent.request(methods.agent.initialize, {
-          protocolVersion: 1,
-          clientCapabilities: { elicitation: { url: {} } },
-        });
-        const { sessionId } = await agent.request(methods.agent.session.new, {
-          cwd: '/work/project',
+        const { sessionId } = await openEditorSession(agent, {
           mcpServers: [STDIO],
+          capabilities: { elicitation: { url: {} } },
         });
         const response = prompt(agent, sessionId, 'sign in');
         await approveNext(testClient);
@@ -167,13 +144,9 @@ describe("an MCP server's URL-mode question in the editor", () => {
       { model: createScriptedModel(script('c1')) },
       testClient,
       async ({ agent, pipe }) => {
-        await agent.request(methods.agent.initialize, {
-          protocolVersion: 1,
-          clientCapabilities: WITH_URLS,
-        });
-        const { sessionId } = await agent.request(methods.agent.session.new, {
-          cwd: '/work/project',
+        const { sessionId } = await openEditorSession(agent, {
           mcpServers: [STDIO],
+          capabilities: WITH_URLS,
         });
         const response = prompt(agent, sessionId, 'sign in');
         await approveNext(testClient);

@@ -1,16 +1,14 @@
-import { fileURLToPath } from 'node:url';
-import { type CreateElicitationResponse, type McpServer, methods } from '@agentclientprotocol/sdk';
+import { type CreateElicitationResponse, methods } from '@agentclientprotocol/sdk';
 import { createScriptedModel, openSessionStore } from 'dsh-agent';
 import { removeTemporaryStateFolders, temporaryStateFolder } from 'dsh-agent/testing';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createTestClient, prompt, WITH_FORMS, withServer } from '../../src/testing.js';
-import { askFormScript, mcpSession, outputOf } from '../support/mcp-ask-form.js';
+import { openEditorSession } from '../support/editor-session.js';
+import { askFormScript, outputOf } from '../support/mcp-ask-form.js';
+import { loopbackMcpServer } from '../support/mcp-loopback.js';
 
 // The loopback MCP server of dsh-mcp's tests, written with the SDK's own server package.
-const SERVER = fileURLToPath(
-  new URL('../../../mcp/test/fixtures/stdio-server.mjs', import.meta.url),
-);
-const STDIO: McpServer = { name: 'loop', command: process.execPath, args: [SERVER], env: [] };
+const STDIO = loopbackMcpServer();
 const SCRIPT = askFormScript('loop');
 
 afterEach(removeTemporaryStateFolders);
@@ -21,7 +19,7 @@ describe('MCP servers given in session/load', () => {
     const options = { model: createScriptedModel({ steps: [{ text: 'Hello.' }] }), sessionStore };
     const testClient = createTestClient();
     await withServer(options, testClient, async ({ agent }) => {
-      const sessionId = await mcpSession(agent, []);
+      const { sessionId } = await openEditorSession(agent);
       expect(await prompt(agent, sessionId, 'Hi.')).toEqual({ stopReason: 'end_turn' });
       await agent.request(methods.agent.session.close, { sessionId });
       const loaded = await agent.request(methods.agent.session.load, {
@@ -40,10 +38,9 @@ describe('MCP servers given in session/new', () => {
   it('declines a server question, with the reason, to an editor without forms (never a permission request)', async () => {
     const testClient = createTestClient({ handlesForms: false });
     await withServer({ model: createScriptedModel(SCRIPT) }, testClient, async ({ agent, log }) => {
-      await agent.request(methods.agent.initialize, { protocolVersion: 1, clientCapabilities: {} });
-      const { sessionId } = await agent.request(methods.agent.session.new, {
-        cwd: '/work/project',
+      const { sessionId } = await openEditorSession(agent, {
         mcpServers: [STDIO],
+        capabilities: {},
       });
       const response = prompt(agent, sessionId, 'deploy');
       const approval = await testClient.permissions.next();
@@ -95,7 +92,7 @@ describe('MCP servers given in session/new', () => {
       const testClient = createTestClient();
       const options = { model: model(), mcpTrustReadOnly: trusted };
       await withServer(options, testClient, async ({ agent }) => {
-        const sessionId = await mcpSession(agent, [STDIO]);
+        const { sessionId } = await openEditorSession(agent, { mcpServers: [STDIO] });
         const response = prompt(agent, sessionId, 'echo');
         if (requests === 1) {
           const approval = await testClient.permissions.next();
@@ -113,7 +110,7 @@ describe('MCP servers given in session/new', () => {
     const testClient = createTestClient();
     const options = { model: createScriptedModel(SCRIPT), questionTimeoutMs: 90_000 };
     await withServer(options, testClient, async ({ agent }) => {
-      const sessionId = await mcpSession(agent, [STDIO]);
+      const { sessionId } = await openEditorSession(agent, { mcpServers: [STDIO] });
       const response = prompt(agent, sessionId, 'deploy');
       const approval = await testClient.permissions.next();
       approval.reply({ outcome: { outcome: 'selected', optionId: 'allow_once' } });
@@ -145,12 +142,7 @@ describe('MCP servers given in session/new', () => {
   it('connects them, says so in _meta, gates their tools and relays their questions scoped to the tool call', async () => {
     const testClient = createTestClient();
     await withServer({ model: createScriptedModel(SCRIPT) }, testClient, async ({ agent }) => {
-      await agent.request(methods.agent.initialize, {
-        protocolVersion: 1,
-        clientCapabilities: WITH_FORMS,
-      });
-      const created = await agent.request(methods.agent.session.new, {
-        cwd: '/work/project',
+      const created = await openEditorSession(agent, {
         mcpServers: [
           STDIO,
           { type: 'sse', name: 'old', url: 'https://x.example/sse', headers: [] },

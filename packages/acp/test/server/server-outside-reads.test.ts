@@ -1,16 +1,16 @@
 import { mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import {
-  methods,
-  type RequestPermissionRequest,
-  type RequestPermissionResponse,
-  type SessionUpdate,
+import type {
+  RequestPermissionRequest,
+  RequestPermissionResponse,
+  SessionUpdate,
 } from '@agentclientprotocol/sdk';
 import { createScriptedModel } from 'dsh-agent';
 import { workspaceAgentTools } from 'dsh-tools';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createTestClient, prompt, WITH_FORMS, withServer } from '../../src/testing.js';
+import { createTestClient, prompt, withServer } from '../../src/testing.js';
+import { openEditorSession } from '../support/editor-session.js';
 
 const folders: string[] = [];
 afterEach(() => {
@@ -71,14 +71,7 @@ describe('a read or a search outside the workspace, in the editor', () => {
       },
       testClient,
       async ({ agent }) => {
-        await agent.request(methods.agent.initialize, {
-          protocolVersion: 1,
-          clientCapabilities: WITH_FORMS,
-        });
-        const { sessionId } = await agent.request(methods.agent.session.new, {
-          cwd: project,
-          mcpServers: [],
-        });
+        const { sessionId } = await openEditorSession(agent, { cwd: project });
         const response = prompt(agent, sessionId, 'Read them.');
         const asked: RequestPermissionRequest[] = [];
         for (let index = 0; index < 2; index++) {

@@ -1,6 +1,5 @@
-import { type McpServer, methods } from '@agentclientprotocol/sdk';
 import type { Script } from 'dsh-agent';
-import { type ServerTestContext, type TestClient, WITH_FORMS } from '../../src/testing.js';
+import type { TestClient } from '../../src/testing.js';
 
 /** The schema of the loopback MCP server's `ask_form` question: one required choice. */
 const SCHEMA = JSON.stringify({
@@ -28,30 +27,14 @@ export function askFormScript(server: string): Script {
   };
 }
 
-/** The last text tool call `c1` showed: its output, after the note of who allowed it. */
-export function outputOf(testClient: TestClient, sessionId: string): string {
+/** The last text a tool call (`c1` unless told) showed: its output, after the note of who allowed it. */
+export function outputOf(testClient: TestClient, sessionId: string, toolCallId = 'c1'): string {
   const last = testClient.updates
     .toolCallUpdates(sessionId)
-    .filter((update) => update.toolCallId === 'c1')
+    .filter((update) => update.toolCallId === toolCallId)
     .at(-1);
   const texts = (last?.content ?? []).flatMap((block) =>
     block.type === 'content' && block.content.type === 'text' ? [block.content.text] : [],
   );
   return texts.at(-1) ?? '';
-}
-
-/** Initializes as an editor with forms and opens a session with `mcpServers`: its id. */
-export async function mcpSession(
-  agent: ServerTestContext['agent'],
-  mcpServers: McpServer[],
-): Promise<string> {
-  await agent.request(methods.agent.initialize, {
-    protocolVersion: 1,
-    clientCapabilities: WITH_FORMS,
-  });
-  const { sessionId } = await agent.request(methods.agent.session.new, {
-    cwd: '/work/project',
-    mcpServers,
-  });
-  return sessionId;
 }

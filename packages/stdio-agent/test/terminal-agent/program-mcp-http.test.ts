@@ -1,32 +1,21 @@
-import { type ChildProcess, spawn } from 'node:child_process';
-import { once } from 'node:events';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createInterface } from 'node:readline';
-import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
+import {
+  startHttpServerProcess,
+  stopHttpServerProcesses,
+} from '../../../mcp/test/support/http-server-process.js';
 import { runProgram } from '../support/program-run.js';
 
 // dsh-mcp's loopback Streamable HTTP server (written with the SDK's server package), in a process
 // of its own, named by `url` in the configuration people already have.
-const HTTP_SERVER = fileURLToPath(
-  new URL('../../../mcp/test/fixtures/http-server.mjs', import.meta.url),
-);
 
 const folders: string[] = [];
-const children: ChildProcess[] = [];
 afterEach(() => {
   for (const folder of folders.splice(0)) rmSync(folder, { recursive: true, force: true });
-  for (const child of children.splice(0)) if (child.exitCode === null) child.kill('SIGKILL');
+  stopHttpServerProcesses();
 });
-
-async function httpServer(): Promise<string> {
-  const child = spawn(process.execPath, [HTTP_SERVER], { stdio: ['ignore', 'pipe', 'pipe'] });
-  children.push(child);
-  const [url] = (await once(createInterface({ input: child.stdout }), 'line')) as [string];
-  return url;
-}
 
 describe('dsh-stdio-agent --mcp-config, a Streamable HTTP server', () => {
   it('connects it, asks approval for its tool, runs it, then asks its question here, naming it', async () => {
@@ -49,7 +38,7 @@ describe('dsh-stdio-agent --mcp-config, a Streamable HTTP server', () => {
       ],
     };
     writeFileSync(join(folder, 'script.json'), JSON.stringify(script));
-    const url = await httpServer();
+    const url = await startHttpServerProcess();
     writeFileSync(
       join(folder, 'mcp.json'),
       JSON.stringify({ mcpServers: { web: { url, headers: { 'x-team': 'a' } } } }),
