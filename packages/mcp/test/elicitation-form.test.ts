@@ -4,7 +4,12 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { askForm as askFormOf } from '../src/elicitation/ask-form.js';
 import { readFormFields } from '../src/elicitation/form-field.js';
 import { answerElicitations, type ElicitationRecord } from '../src/index.js';
-import { EVERY_TYPE, EVERY_TYPE_ANSWER, EVERY_TYPE_CONTENT } from './support/every-type.js';
+import {
+  EVERY_LIST_TYPE,
+  EVERY_TYPE,
+  EVERY_TYPE_ANSWER,
+  EVERY_TYPE_CONTENT,
+} from './support/every-type.js';
 import { askForm, inMemoryClient } from './support/loopback.js';
 
 const open: { close(): Promise<void> }[] = [];
@@ -68,29 +73,11 @@ describe('a form of every field type', () => {
   });
 
   it('asks a list of choices as one multi-select and enforces minItems and maxItems', async () => {
-    const schema = {
-      type: 'object',
-      properties: {
-        tags: {
-          type: 'array',
-          items: {
-            anyOf: [
-              { const: 'a', title: 'Alpha' },
-              { const: 'b', title: 'Beta' },
-              { const: 'c', title: 'Gamma' },
-            ],
-          },
-          minItems: 1,
-          maxItems: 2,
-        },
-        plain: { type: 'array', items: { type: 'string', enum: ['x', 'y'] } },
-      },
-    };
     const { client, provider } = await setUp([
       { answers: { f0: { labels: ['Alpha', 'Beta', 'Gamma'] }, f1: { label: 'Leave empty' } } },
       { answers: { f0: { labels: ['Alpha', 'Gamma'] } } },
     ]);
-    expect(await askForm(client, schema)).toEqual({
+    expect(await askForm(client, EVERY_LIST_TYPE)).toEqual({
       action: 'accept',
       content: { tags: ['a', 'c'] },
     });

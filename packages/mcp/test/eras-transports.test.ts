@@ -9,6 +9,7 @@ import {
   type McpServerConnection,
 } from '../src/index.js';
 import {
+  EVERY_LIST_TYPE,
   EVERY_TYPE_ANSWER,
   EVERY_TYPE_CONTENT,
   EVERY_TYPE as FLAT_TYPES,
@@ -70,22 +71,10 @@ async function failure(promise: Promise<unknown>): Promise<unknown> {
   );
 }
 
+// Every flat field type and both kinds of list, in one form.
 const EVERY_TYPE = {
   ...FLAT_TYPES,
-  properties: {
-    ...FLAT_TYPES.properties,
-    tags: {
-      type: 'array',
-      items: {
-        anyOf: [
-          { const: 'a', title: 'Alpha' },
-          { const: 'b', title: 'Beta' },
-        ],
-      },
-      minItems: 1,
-    },
-    plain: { type: 'array', items: { type: 'string', enum: ['x', 'y'] } },
-  },
+  properties: { ...FLAT_TYPES.properties, ...EVERY_LIST_TYPE.properties },
   required: [...FLAT_TYPES.required, 'tags'],
 };
 

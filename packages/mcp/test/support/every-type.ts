@@ -24,6 +24,26 @@ export const EVERY_TYPE = {
   required: ['name', 'email', 'seats', 'color', 'size'],
 };
 
+/** The two list fields MCP elicitation allows: titled choices (one or two of three), plain ones. */
+export const EVERY_LIST_TYPE = {
+  type: 'object',
+  properties: {
+    tags: {
+      type: 'array',
+      items: {
+        anyOf: [
+          { const: 'a', title: 'Alpha' },
+          { const: 'b', title: 'Beta' },
+          { const: 'c', title: 'Gamma' },
+        ],
+      },
+      minItems: 1,
+      maxItems: 2,
+    },
+    plain: { type: 'array', items: { type: 'string', enum: ['x', 'y'] } },
+  },
+};
+
 /** The answers, one per field of `EVERY_TYPE` in order, that a person gives to fill it in. */
 export const EVERY_TYPE_ANSWER: ScriptedAnswer = {
   answers: {
