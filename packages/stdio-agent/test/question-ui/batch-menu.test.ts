@@ -3,6 +3,7 @@ import { createUserInteraction } from 'dsh-user-interaction';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ReadlineProvider } from '../../src/index.js';
 import { type FakeTerminal, KEYS } from '../../src/testing.js';
+import { playKeySteps } from '../support/key-steps.js';
 import { PLAN } from '../support/question-fixtures.js';
 import { providerOnTerminal } from '../support/question-provider.js';
 
@@ -204,11 +205,11 @@ describe('several questions in the interactive menu', () => {
     open();
     const declined = provider.askAll(PLAN);
     await terminal.waitFor('TypeScript');
-    terminal.press(KEYS.enter);
-    await terminal.waitFor('Question 2 of 3');
-    // An answer was given: Esc asks before it throws it away, and a second Esc declines.
-    terminal.press(KEYS.escape);
-    await terminal.waitFor('Decline all 3 questions? The answer you gave is not sent. Esc again:');
+    await playKeySteps(terminal, [
+      [KEYS.enter, 'Question 2 of 3'],
+      // An answer was given: Esc asks before it throws it away, and a second Esc declines.
+      [KEYS.escape, 'Decline all 3 questions? The answer you gave is not sent. Esc again:'],
+    ]);
     terminal.press('x');
     await vi.waitFor(async () => expect(await terminal.text()).not.toContain('Decline all'));
     expect(await terminal.text()).not.toMatch(/Name.*\n.*x/);

@@ -2,6 +2,7 @@ import type { Model } from 'dsh-agent';
 import { expect, vi } from 'vitest';
 import type { StatusClock } from '../../src/terminal-agent/turn-status.js';
 import { runTerminalAgent, type TerminalAgentOptions } from '../../src/terminal-agent.js';
+import { typedLine } from './key-steps.js';
 import {
   createFakeTerminal,
   createPipes,
@@ -86,7 +87,7 @@ export function startAgent(
     terminal,
     exit,
     type(text) {
-      terminal.press(...text, '\r');
+      terminal.press(...typedLine(text));
     },
   };
   sessions.push(session);

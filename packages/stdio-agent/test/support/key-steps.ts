@@ -24,3 +24,8 @@ export async function playKeySteps(
   }
   return shown;
 }
+
+/** A line as a person types it: each character a key of its own, then Enter. */
+export function typedLine(text: string): string[] {
+  return [...text, '\r'];
+}

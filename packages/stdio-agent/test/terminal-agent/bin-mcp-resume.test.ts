@@ -2,20 +2,16 @@ import { mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import {
-  removeTemporaryStateFolders,
   sessionFileLines,
   temporaryStateFolder,
 } from 'dsh-agent/testing';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { assertBuilt, BIN, hasStackTrace, startBin } from '../support/bin-process.js';
+import { describe, expect, it } from 'vitest';
+import { BIN, hasStackTrace, startBin } from '../support/bin-process.js';
 import { runProgram } from '../support/program-run.js';
-import { startPtySession, stopPtySessions } from '../support/pty-session.js';
+import { setUpBinTerminalTests } from '../support/bin-terminal-tests.js';
+import { startPtySession } from '../support/pty-session.js';
 
-beforeAll(assertBuilt);
-afterEach(() => {
-  stopPtySessions();
-  removeTemporaryStateFolders();
-});
+setUpBinTerminalTests();
 
 // dsh-mcp's loopback servers, written with the SDK's own server package: one of 2026-07-28 whose
 // `wipe` asks in two rounds and keeps what the first proved in a sealed `requestState` (its key

@@ -1,21 +1,17 @@
 import { mkdtempSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import {
-  removeTemporaryStateFolders,
   sessionFileLines,
   sessionFilePath,
   temporaryStateFolder,
 } from 'dsh-agent/testing';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { assertBuilt, BIN, hasStackTrace, refusal, startBin } from '../support/bin-process.js';
+import { describe, expect, it } from 'vitest';
+import { BIN, hasStackTrace, refusal, startBin } from '../support/bin-process.js';
 import { runProgram, runProgramIn } from '../support/program-run.js';
-import { startPtySession, stopPtySessions } from '../support/pty-session.js';
+import { setUpBinTerminalTests } from '../support/bin-terminal-tests.js';
+import { startPtySession } from '../support/pty-session.js';
 
-beforeAll(assertBuilt);
-afterEach(() => {
-  stopPtySessions();
-  removeTemporaryStateFolders();
-});
+setUpBinTerminalTests();
 
 // The processes killed with -9, held open or in a real terminal are the bin's; the runs that list,
 // refuse or go on from what they left run the program in-process, as do the flags alone

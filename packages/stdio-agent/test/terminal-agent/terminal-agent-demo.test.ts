@@ -3,6 +3,7 @@ import { DEMO_DESCRIPTION } from 'dsh-agent/command-line';
 import { describe, expect, it, vi } from 'vitest';
 import { KEYS } from '../../src/testing.js';
 import { lastLine, startAgent, waitForPrompt } from '../support/agent-harness.js';
+import { playKeySteps, typedLine } from '../support/key-steps.js';
 
 function demo() {
   return startAgent({
@@ -28,34 +29,24 @@ describe('the terminal agent on the demo', () => {
       ].join('\n'),
     );
 
-    type('hello');
-    await terminal.waitFor('❯ 1. TypeScript (recommended)');
-    terminal.press(KEYS.down, KEYS.down);
-    await terminal.waitFor('❯ 3. Python');
-    terminal.press(KEYS.enter);
-
-    await terminal.waitFor('What should the project be called?');
-    type('my-app');
-
-    // Three questions at once: a page each, then the review, which Enter submits.
-    await terminal.waitFor('Which database should my-app use?');
+    await playKeySteps(terminal, [
+      [typedLine('hello'), '❯ 1. TypeScript (recommended)'],
+      [[KEYS.down, KEYS.down], '❯ 3. Python'],
+      [KEYS.enter, 'What should the project be called?'],
+      // Three questions at once: a page each, then the review, which Enter submits.
+      [typedLine('my-app'), 'Which database should my-app use?'],
+    ]);
     expect(await terminal.text()).toContain(
       'Question 1 of 3  [Database] · Features · License · Review',
     );
-    terminal.press('2');
-    await terminal.waitFor('Question 2 of 3');
-    terminal.press(' ', '3');
-    await terminal.waitFor('[x] API docs');
-    terminal.press(KEYS.enter);
-    await terminal.waitFor('❯ 1. ( ) MIT (recommended)');
-    terminal.press(KEYS.enter);
-    await terminal.waitFor('Review your answers');
-    terminal.press(KEYS.enter);
-
-    await terminal.waitFor('Where will my-app run?');
-    terminal.press('1');
-
-    await terminal.waitFor('That is the plan.');
+    await playKeySteps(terminal, [
+      ['2', 'Question 2 of 3'],
+      [[' ', '3'], '[x] API docs'],
+      [KEYS.enter, '❯ 1. ( ) MIT (recommended)'],
+      [KEYS.enter, 'Review your answers'],
+      [KEYS.enter, 'Where will my-app run?'],
+      ['1', 'That is the plan.'],
+    ]);
     const screen = await waitForPrompt(terminal);
     expect(screen).toContain(
       [

@@ -1,4 +1,10 @@
-import { createScriptedModel, DEMO_SCRIPT, openSessionStore, type Script } from 'dsh-agent';
+import {
+  createScriptedModel,
+  DEMO_SCRIPT,
+  openSessionStore,
+  type Script,
+  type StoredSession,
+} from 'dsh-agent';
 import {
   recordingModel,
   removeTemporaryStateFolders,
@@ -13,6 +19,26 @@ afterEach(async () => {
   await stopAgents();
   removeTemporaryStateFolders();
 });
+
+/**
+ * The agent on a script that answers "Ok.", saving to `session` if one is given: it is sent each
+ * of `messages`, then Ctrl+D at the prompt quits it with status 0. Resolves with its last screen.
+ */
+async function quitAfter(messages: readonly string[], session?: StoredSession): Promise<string> {
+  const agent = startAgent({
+    model: createScriptedModel({ steps: [{ text: 'Ok.' }] }),
+    ...(session !== undefined && { session }),
+  });
+  await waitForPrompt(agent.terminal);
+  for (const message of messages) {
+    agent.type(message);
+    await agent.terminal.waitFor('Ok.');
+    await waitForPrompt(agent.terminal);
+  }
+  agent.terminal.press('\u0004');
+  expect(await agent.exit).toBe(0);
+  return agent.terminal.text();
+}
 
 describe('a resumed conversation in the terminal', () => {
   it('shows its last turns before the prompt, answers included, and the model receives all of it', async () => {
@@ -215,36 +241,12 @@ describe('a resumed conversation in the terminal', () => {
 
   it('says how to come back to a saved conversation when the person quits, and only then', async () => {
     const store = openSessionStore({ dir: temporaryStateFolder() });
-    const saved = startAgent({
-      model: createScriptedModel({ steps: [{ text: 'Ok.' }] }),
-      session: store.create({ cwd: '/' }),
-    });
-    await waitForPrompt(saved.terminal);
-    saved.type('hello');
-    await saved.terminal.waitFor('Ok.');
-    await waitForPrompt(saved.terminal);
-    saved.terminal.press('\u0004');
-    expect(await saved.exit).toBe(0);
-    expect(await saved.terminal.text()).toContain(
+    expect(await quitAfter(['hello'], store.create({ cwd: '/' }))).toContain(
       'To come back to this conversation: dsh-stdio-agent --continue',
     );
     // Nothing said: no turn, or nothing saved.
-    const empty = startAgent({
-      model: createScriptedModel({ steps: [{ text: 'Ok.' }] }),
-      session: store.create({ cwd: '/' }),
-    });
-    await waitForPrompt(empty.terminal);
-    empty.terminal.press('\u0004');
-    expect(await empty.exit).toBe(0);
-    expect(await empty.terminal.text()).not.toContain('To come back');
-    const unsaved = startAgent({ model: createScriptedModel({ steps: [{ text: 'Ok.' }] }) });
-    await waitForPrompt(unsaved.terminal);
-    unsaved.type('hello');
-    await unsaved.terminal.waitFor('Ok.');
-    await waitForPrompt(unsaved.terminal);
-    unsaved.terminal.press('\u0004');
-    expect(await unsaved.exit).toBe(0);
-    expect(await unsaved.terminal.text()).not.toContain('To come back');
+    expect(await quitAfter([], store.create({ cwd: '/' }))).not.toContain('To come back');
+    expect(await quitAfter(['hello'])).not.toContain('To come back');
   });
 });
 
