@@ -1,5 +1,6 @@
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
+import { writeScriptFile } from 'dsh-agent/testing';
 import { probeSandbox } from 'dsh-tools';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createTestClient, prompt } from '../../src/testing.js';
@@ -18,31 +19,27 @@ describe.skipIf(!available)('the dsh-acp bin with the sandbox', () => {
   it('says so, shows each command’s reach, and asks before a command leaves the sandbox', async () => {
     const workspace = join(base, 'project');
     mkdirSync(workspace);
-    const script = join(base, 'script.json');
-    writeFileSync(
-      script,
-      JSON.stringify({
-        steps: [
-          {
-            text: 'Trying.',
-            toolCalls: [
-              { id: 'in', name: 'run_command', arguments: { command: `touch ${base}/in.txt` } },
-            ],
-          },
-          {
-            text: 'Leaving.',
-            toolCalls: [
-              {
-                id: 'out',
-                name: 'run_command',
-                arguments: { command: `touch ${base}/out.txt`, sandbox: 'none' },
-              },
-            ],
-          },
-          { text: 'Done.' },
-        ],
-      }),
-    );
+    const script = writeScriptFile(base, {
+      steps: [
+        {
+          text: 'Trying.',
+          toolCalls: [
+            { id: 'in', name: 'run_command', arguments: { command: `touch ${base}/in.txt` } },
+          ],
+        },
+        {
+          text: 'Leaving.',
+          toolCalls: [
+            {
+              id: 'out',
+              name: 'run_command',
+              arguments: { command: `touch ${base}/out.txt`, sandbox: 'none' },
+            },
+          ],
+        },
+        { text: 'Done.' },
+      ],
+    });
     const testClient = createTestClient();
     const bin = startBin([
       '--script',

@@ -28,6 +28,7 @@ export {
 } from './testing/deepseek-stand-in.js';
 export { type Deferred, deferred } from './testing/deferred.js';
 export { AGENT_PROGRAM_FLAGS } from './testing/program-flags.js';
+export { writeScriptFile } from './testing/script-file.js';
 export {
   removeTemporaryStateFolders,
   sessionFileLines,

@@ -99,6 +99,7 @@ describe('the public surface', () => {
       'textChunks',
       'textStep',
       'untilAborted',
+      'writeScriptFile',
     ]);
   });
 

@@ -2,7 +2,6 @@ import type { Model } from 'dsh-agent';
 import { expect, vi } from 'vitest';
 import type { StatusClock } from '../../src/terminal-agent/turn-status.js';
 import { runTerminalAgent, type TerminalAgentOptions } from '../../src/terminal-agent.js';
-import { typedLine } from './key-steps.js';
 import {
   createFakeTerminal,
   createPipes,
@@ -10,6 +9,7 @@ import {
   type Pipes,
   TEST_ENV,
 } from '../../src/testing.js';
+import { typedLine } from './key-steps.js';
 
 /** A clock that moves only when the test says so. */
 export interface ManualClock extends StatusClock {

@@ -1,14 +1,11 @@
 import { mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import {
-  sessionFileLines,
-  temporaryStateFolder,
-} from 'dsh-agent/testing';
+import { sessionFileLines, temporaryStateFolder } from 'dsh-agent/testing';
 import { describe, expect, it } from 'vitest';
 import { BIN, hasStackTrace, startBin } from '../support/bin-process.js';
-import { runProgram } from '../support/program-run.js';
 import { setUpBinTerminalTests } from '../support/bin-terminal-tests.js';
+import { runProgram } from '../support/program-run.js';
 import { startPtySession } from '../support/pty-session.js';
 
 setUpBinTerminalTests();

@@ -1,14 +1,10 @@
 import { mkdtempSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import {
-  sessionFileLines,
-  sessionFilePath,
-  temporaryStateFolder,
-} from 'dsh-agent/testing';
+import { sessionFileLines, sessionFilePath, temporaryStateFolder } from 'dsh-agent/testing';
 import { describe, expect, it } from 'vitest';
 import { BIN, hasStackTrace, refusal, startBin } from '../support/bin-process.js';
-import { runProgram, runProgramIn } from '../support/program-run.js';
 import { setUpBinTerminalTests } from '../support/bin-terminal-tests.js';
+import { runProgram, runProgramIn } from '../support/program-run.js';
 import { startPtySession } from '../support/pty-session.js';
 
 setUpBinTerminalTests();

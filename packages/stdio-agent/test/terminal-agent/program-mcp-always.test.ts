@@ -2,6 +2,7 @@ import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSyn
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { writeScriptFile } from 'dsh-agent/testing';
 import { afterEach, describe, expect, it } from 'vitest';
 import { runProgram } from '../support/program-run.js';
 
@@ -23,19 +24,15 @@ function setUp() {
   const workspace = join(root, 'project');
   const state = join(root, 'state');
   mkdirSync(workspace);
-  const script = join(root, 'script.json');
-  writeFileSync(
-    script,
-    JSON.stringify({
-      steps: [
-        {
-          text: 'Echoing.',
-          toolCalls: [{ id: 'c1', name: 'mcp__loop__echo', arguments: { text: 'hi' } }],
-        },
-        { text: 'Done.' },
-      ],
-    }),
-  );
+  const script = writeScriptFile(root, {
+    steps: [
+      {
+        text: 'Echoing.',
+        toolCalls: [{ id: 'c1', name: 'mcp__loop__echo', arguments: { text: 'hi' } }],
+      },
+      { text: 'Done.' },
+    ],
+  });
   const config = (description: string) => {
     const path = join(root, 'mcp.json');
     writeFileSync(

@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { writeScriptFile } from 'dsh-agent/testing';
 import { afterEach, describe, expect, it } from 'vitest';
 import { runProgram } from '../support/program-run.js';
 
@@ -38,9 +39,8 @@ function files(mcpServers: object) {
       { text: 'Done.' },
     ],
   };
-  writeFileSync(join(folder, 'script.json'), JSON.stringify(script));
   writeFileSync(join(folder, 'mcp.json'), JSON.stringify({ mcpServers }));
-  return { script: join(folder, 'script.json'), config: join(folder, 'mcp.json') };
+  return { script: writeScriptFile(folder, script), config: join(folder, 'mcp.json') };
 }
 
 describe('dsh-stdio-agent --mcp-config', () => {
@@ -65,10 +65,9 @@ describe('dsh-stdio-agent --mcp-config', () => {
   it("--mcp-trust-read-only runs a named server's read-only tool unasked; without it, it asks", async () => {
     const folder = mkdtempSync(join(tmpdir(), 'dsh-mcp-program-'));
     folders.push(folder);
-    const script = join(folder, 'script.json');
     const config = join(folder, 'mcp.json');
     const call = { id: 'c1', name: 'mcp__loop__echo', arguments: { text: 'hi' } };
-    writeFileSync(script, JSON.stringify({ steps: [{ toolCalls: [call] }, { text: 'Done.' }] }));
+    const script = writeScriptFile(folder, { steps: [{ toolCalls: [call] }, { text: 'Done.' }] });
     writeFileSync(
       config,
       JSON.stringify({ mcpServers: { loop: { command: process.execPath, args: [SERVER] } } }),

@@ -11,6 +11,7 @@ import {
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { writeScriptFile } from 'dsh-agent/testing';
 import { afterEach, describe, expect, it } from 'vitest';
 import { runProgram } from '../support/program-run.js';
 
@@ -30,8 +31,7 @@ function setUp() {
   const state = join(root, 'state');
   const marker = join(root, 'marker');
   mkdirSync(workspace);
-  const script = join(root, 'script.json');
-  writeFileSync(script, JSON.stringify({ steps: [{ text: 'Hello.' }] }));
+  const script = writeScriptFile(root, { steps: [{ text: 'Hello.' }] });
   const writeProjectFile = (extra = '') =>
     writeFileSync(
       join(workspace, '.mcp.json'),

@@ -1,5 +1,7 @@
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import type { ScriptToolCall } from 'dsh-agent';
+import { writeScriptFile } from 'dsh-agent/testing';
 import { probeSandbox } from 'dsh-tools';
 import { afterAll, describe, expect, it } from 'vitest';
 import { runProgram } from '../support/program-run.js';
@@ -13,20 +15,16 @@ afterAll(() => rmSync(base, { recursive: true, force: true }));
 const available = (await probeSandbox()).available;
 let count = 0;
 
-function setUp(callsFor: (paths: { root: string; home: string }) => object[]) {
+function setUp(callsFor: (paths: { root: string; home: string }) => ScriptToolCall[]) {
   const root = join(base, `r${++count}`);
   const home = join(root, 'home');
   const folder = join(root, 'project');
   mkdirSync(join(home, '.ssh'), { recursive: true });
   mkdirSync(folder, { recursive: true });
   writeFileSync(join(home, '.ssh', 'id_rsa'), 'PRIVATE KEY');
-  const script = join(root, 'script.json');
-  writeFileSync(
-    script,
-    JSON.stringify({
-      steps: [{ text: 'Working.', toolCalls: callsFor({ root, home }) }, { text: 'Done.' }],
-    }),
-  );
+  const script = writeScriptFile(root, {
+    steps: [{ text: 'Working.', toolCalls: callsFor({ root, home }) }, { text: 'Done.' }],
+  });
   const args = ['--script', script, '--state-dir', join(root, 'state'), '--allow', 'run_command'];
   return { root, home, folder, args, env: { HOME: home } };
 }

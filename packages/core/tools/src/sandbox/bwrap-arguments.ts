@@ -21,6 +21,20 @@ export function isWithin(folder: string, path: string): boolean {
 }
 
 /**
+ * The flags every sandboxed command starts with, before the mounts of its layout: its own
+ * namespaces, no capability, the system read-only with a new `/dev`, `/proc` and `/tmp`. The
+ * sandbox probe starts `true` with these, so that what it proves holds for every command.
+ */
+export function isolationArguments(network: boolean): string[] {
+  // No capability at all, even for root: with them a command could unmount what hides the
+  // state folder and ~/.ssh, or remount / writable.
+  const args = ['--die-with-parent', '--new-session', '--unshare-pid', '--cap-drop', 'ALL'];
+  if (!network) args.push('--unshare-net');
+  args.push('--ro-bind', '/', '/', '--dev', '/dev', '--proc', '/proc', '--tmpfs', '/tmp');
+  return args;
+}
+
+/**
  * bwrap's arguments to run `command` with `bash -c` inside `layout`. Order matters: each mount
  * lies over those before it. The whole system read-only, a new `/dev`, `/proc` and `/tmp`; then
  * the workspace writable; then what stays read-only inside it; then what is hidden, each folder
@@ -31,11 +45,7 @@ export function isWithin(folder: string, path: string): boolean {
  * `--json-status-fd 3` tells the caller whether the command started at all.
  */
 export function bwrapArguments(layout: SandboxLayout, command: string): string[] {
-  // No capability at all, even for root: with them a command could unmount what hides the
-  // state folder and ~/.ssh, or remount / writable.
-  const args = ['--die-with-parent', '--new-session', '--unshare-pid', '--cap-drop', 'ALL'];
-  if (!layout.network) args.push('--unshare-net');
-  args.push('--ro-bind', '/', '/', '--dev', '/dev', '--proc', '/proc', '--tmpfs', '/tmp');
+  const args = isolationArguments(layout.network);
   const holding = layout.hidden.filter(
     (entry) => entry.folder && isWithin(entry.path, layout.workspace),
   );

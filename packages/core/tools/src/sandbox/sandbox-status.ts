@@ -1,6 +1,7 @@
 import { spawn } from 'node:child_process';
 import { accessSync, constants, realpathSync, statSync } from 'node:fs';
 import { isAbsolute, join, relative } from 'node:path';
+import { isolationArguments } from './bwrap-arguments.js';
 
 /** Whether commands can run in the OS sandbox here, and if not, why and how to fix it. */
 export type SandboxStatus =
@@ -52,25 +53,6 @@ export function findBwrap(
   return undefined;
 }
 
-/** The flags of the probe: those of every sandboxed command that can fail to start. */
-const PROBE_ARGUMENTS = [
-  '--die-with-parent',
-  '--new-session',
-  '--unshare-pid',
-  '--unshare-net',
-  '--ro-bind',
-  '/',
-  '/',
-  '--dev',
-  '/dev',
-  '--proc',
-  '/proc',
-  '--tmpfs',
-  '/tmp',
-  '--',
-  'true',
-];
-
 /** What bwrap's failure means, from what it wrote. */
 function refusal(stderr: string, status: string): SandboxStatus {
   const said = stderr.trim().split('\n')[0]?.trim() || status;
@@ -88,7 +70,9 @@ function refusal(stderr: string, status: string): SandboxStatus {
 
 function run(bwrap: string): Promise<SandboxStatus> {
   return new Promise((resolve) => {
-    const child = spawn(bwrap, PROBE_ARGUMENTS, { stdio: ['ignore', 'ignore', 'pipe'] });
+    // `true`, started as every sandboxed command is (with no network): what fails it fails them.
+    const probe = [...isolationArguments(false), '--', 'true'];
+    const child = spawn(bwrap, probe, { stdio: ['ignore', 'ignore', 'pipe'] });
     let stderr = '';
     child.stderr.setEncoding('utf8');
     child.stderr.on('data', (text: string) => {

@@ -1,5 +1,11 @@
+import { chmodSync, mkdtempSync, readFileSync, realpathSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { probeSandbox } from '../../src/index.js';
 import { bwrapArguments } from '../../src/sandbox/bwrap-arguments.js';
+import { testFileFolder } from '../support/test-folders.js';
+
+const base = testFileFolder('dsh-bwrap-arguments-');
 
 const LAYOUT = {
   workspace: '/home/ada/project',
@@ -80,5 +86,23 @@ describe('bwrapArguments', () => {
     );
     // The private /tmp hides the real one's files already.
     expect(args).not.toContain('/tmp/elsewhere');
+  });
+
+  it('starts with the flags the sandbox probe tries, so a bwrap the probe accepts starts every command', async () => {
+    // A bwrap that writes its arguments, one a line, beside itself, and exits 0.
+    const folder = mkdtempSync(join(base, 'bin-'));
+    const bwrap = join(folder, 'bwrap');
+    writeFileSync(bwrap, `#!/bin/sh\nprintf '%s\\n' "$@" > '${folder}/arguments'\n`);
+    chmodSync(bwrap, 0o755);
+    expect(await probeSandbox({ env: { PATH: folder } })).toEqual({
+      available: true,
+      bwrap: realpathSync(bwrap),
+    });
+    const command = bwrapArguments(LAYOUT, 'make');
+    const isolation = command.slice(0, command.indexOf('--bind'));
+    expect(isolation).toContain('--cap-drop');
+    expect(readFileSync(join(folder, 'arguments'), 'utf8')).toBe(
+      `${[...isolation, '--', 'true'].join('\n')}\n`,
+    );
   });
 });
