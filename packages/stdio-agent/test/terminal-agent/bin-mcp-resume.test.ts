@@ -1,7 +1,8 @@
 import { mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { sessionFileLines, temporaryStateFolder } from 'dsh-agent/testing';
+import type { ScriptToolCall } from 'dsh-agent';
+import { sessionFileLines, temporaryStateFolder, writeScriptFile } from 'dsh-agent/testing';
 import { describe, expect, it } from 'vitest';
 import { BIN, hasStackTrace, startBin } from '../support/bin-process.js';
 import { setUpBinTerminalTests } from '../support/bin-terminal-tests.js';
@@ -19,17 +20,18 @@ const ROUNDS = fixtures('rounds-server.mjs');
 const LEGACY = fixtures('legacy-stdio-server.mjs');
 
 /** A project folder with a script calling `call` and an MCP config naming `server` "srv". */
-function project(server: string, call: object) {
+function project(server: string, call: ScriptToolCall) {
   const stateDir = temporaryStateFolder();
   const cwd = mkdtempSync(join(stateDir, 'project-'));
-  const script = { steps: [{ text: 'Calling.', toolCalls: [call] }, { text: 'Done.' }] };
-  writeFileSync(join(cwd, 'script.json'), JSON.stringify(script));
+  const script = writeScriptFile(cwd, {
+    steps: [{ text: 'Calling.', toolCalls: [call] }, { text: 'Done.' }],
+  });
   const env = { LOOPBACK_STATE_KEY: 'a-key-of-the-test-that-is-32-bytes!' };
   const mcpServers = { srv: { command: process.execPath, args: [server], env } };
   writeFileSync(join(cwd, 'mcp.json'), JSON.stringify({ mcpServers }));
   const args = [
     ...['--state-dir', stateDir],
-    ...['--script', join(cwd, 'script.json'), '--mcp-config', join(cwd, 'mcp.json')],
+    ...['--script', script, '--mcp-config', join(cwd, 'mcp.json')],
   ];
   return { stateDir, cwd, args };
 }

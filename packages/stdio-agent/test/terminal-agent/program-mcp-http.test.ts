@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { writeScriptFile } from 'dsh-agent/testing';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
   startHttpServerProcess,
@@ -26,7 +27,7 @@ describe('dsh-stdio-agent --mcp-config, a Streamable HTTP server', () => {
       properties: { seats: { type: 'integer', title: 'Seats', minimum: 1 } },
       required: ['seats'],
     });
-    const script = {
+    const script = writeScriptFile(folder, {
       steps: [
         {
           text: 'Asking the server.',
@@ -36,21 +37,14 @@ describe('dsh-stdio-agent --mcp-config, a Streamable HTTP server', () => {
         },
         { text: 'Done.' },
       ],
-    };
-    writeFileSync(join(folder, 'script.json'), JSON.stringify(script));
+    });
     const url = await startHttpServerProcess();
     writeFileSync(
       join(folder, 'mcp.json'),
       JSON.stringify({ mcpServers: { web: { url, headers: { 'x-team': 'a' } } } }),
     );
     const { code, stdout, stderr } = await runProgram(
-      [
-        '--script',
-        join(folder, 'script.json'),
-        '--mcp-config',
-        join(folder, 'mcp.json'),
-        '--no-history',
-      ],
+      ['--script', script, '--mcp-config', join(folder, 'mcp.json'), '--no-history'],
       'deploy\ny\n4\n1\n',
     );
     expect(stderr).toMatch(/MCP server web: connected, \d+ tools\n/);
