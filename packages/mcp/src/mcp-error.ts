@@ -35,6 +35,4 @@ export class McpError extends HarnessError<McpErrorCode> {
 }
 
 /** True for an `McpError` (optionally of `code`), also one from a second copy of this package. */
-export function isMcpError(value: unknown, code?: McpErrorCode): value is McpError {
-  return McpError.isInstance(value) && (code === undefined || value.code === code);
-}
+export const isMcpError = HarnessError.guard(McpError);

@@ -41,9 +41,4 @@ export class WorkspaceToolError extends HarnessError<WorkspaceToolErrorCode> {
 }
 
 /** True for a `WorkspaceToolError` from this or any other copy of the package, optionally with the code. */
-export function isWorkspaceToolError(
-  value: unknown,
-  code?: WorkspaceToolErrorCode,
-): value is WorkspaceToolError {
-  return WorkspaceToolError.isInstance(value) && (code === undefined || value.code === code);
-}
+export const isWorkspaceToolError = HarnessError.guard(WorkspaceToolError);

@@ -12,9 +12,7 @@ export class UsageError extends HarnessError<'USAGE_INVALID'> {
 }
 
 /** True for a `UsageError` from this or any other copy of the package. */
-export function isUsageError(value: unknown): value is UsageError {
-  return UsageError.isInstance(value);
-}
+export const isUsageError = HarnessError.guard(UsageError);
 
 function quoted(message: string): string {
   return /'([^']*)'/.exec(message)?.[1] ?? '';

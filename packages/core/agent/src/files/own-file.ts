@@ -25,9 +25,7 @@ export class OwnFileError extends HarnessError<(typeof OWN_FILE_ERROR_CODES)[num
 }
 
 /** True for an `OwnFileError` from this or any other copy of the package. */
-export function isOwnFileError(value: unknown): value is OwnFileError {
-  return OwnFileError.isInstance(value);
-}
+export const isOwnFileError = HarnessError.guard(OwnFileError);
 
 function unsafe(path: string, problem: string): OwnFileError {
   return new OwnFileError(`${inertText(path)} ${problem}: it was not made by dsh.`, path);

@@ -22,6 +22,4 @@ export class AgentError extends HarnessError<AgentErrorCode> {
 }
 
 /** True for an `AgentError` from this or any other copy of the package, optionally with the code. */
-export function isAgentError(value: unknown, code?: AgentErrorCode): value is AgentError {
-  return AgentError.isInstance(value) && (code === undefined || value.code === code);
-}
+export const isAgentError = HarnessError.guard(AgentError);

@@ -45,6 +45,4 @@ export class ModelError extends HarnessError<ModelErrorCode> {
 }
 
 /** True for a `ModelError` from this or any other copy of the package, optionally with the code. */
-export function isModelError(value: unknown, code?: ModelErrorCode): value is ModelError {
-  return ModelError.isInstance(value) && (code === undefined || value.code === code);
-}
+export const isModelError = HarnessError.guard(ModelError);

@@ -21,9 +21,7 @@ export class SessionError extends HarnessError<SessionErrorCode> {
 }
 
 /** True for a `SessionError` from this or any other copy of the package, optionally with the code. */
-export function isSessionError(value: unknown, code?: SessionErrorCode): value is SessionError {
-  return SessionError.isInstance(value) && (code === undefined || value.code === code);
-}
+export const isSessionError = HarnessError.guard(SessionError);
 
 const MEANINGS: Readonly<Record<string, string>> = {
   EACCES: 'permission denied',

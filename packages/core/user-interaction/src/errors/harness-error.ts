@@ -105,7 +105,31 @@ export class HarnessError<Code extends string = string> extends Error {
       (record.codes === undefined || record.codes.includes(code))
     );
   }
+
+  /**
+   * The guard of `errorClass`, `is<Name>(value, code?)`: its `isInstance`, and when `code` is
+   * given, that the error carries that code. Each class exports one, after the class:
+   * `export const isPluginError = HarnessError.guard(PluginError);`
+   */
+  static guard<Class extends HarnessErrorClass>(
+    errorClass: Class,
+  ): HarnessErrorGuard<InstanceType<Class>> {
+    const guard = (value: unknown, code?: string) =>
+      HarnessError.isInstance.call(errorClass, value) &&
+      (code === undefined || (value as HarnessError).code === code);
+    // Named as the function it stands for (`isPluginError`), for stack traces and logs.
+    const name = `is${recordOf(errorClass)?.name ?? 'HarnessError'}`;
+    return Object.defineProperty(guard, 'name', { value: name }) as HarnessErrorGuard<
+      InstanceType<Class>
+    >;
+  }
 }
+
+/** True for an error of one class (optionally with `code`): what `HarnessError.guard` makes. */
+export type HarnessErrorGuard<E extends HarnessError> = (
+  value: unknown,
+  code?: E['code'],
+) => value is E;
 
 /** True for a `HarnessError` from this or any other copy of the package. */
 export function isHarnessError(value: unknown): value is HarnessError {

@@ -52,9 +52,4 @@ export function isUserInteractionErrorCode(value: unknown): value is UserInterac
  * True for a `UserInteractionError` from this or any other copy of the package,
  * optionally with the given code.
  */
-export function isUserInteractionError(
-  value: unknown,
-  code?: UserInteractionErrorCode,
-): value is UserInteractionError {
-  return UserInteractionError.isInstance(value) && (code === undefined || value.code === code);
-}
+export const isUserInteractionError = HarnessError.guard(UserInteractionError);
