@@ -28,11 +28,7 @@ export const MCP_ERROR_CODES = [
 export type McpErrorCode = (typeof MCP_ERROR_CODES)[number];
 
 /** A failure of this package: a `HarnessError` named `McpError` with a stable `code`. */
-export class McpError extends HarnessError<McpErrorCode> {
-  static {
-    HarnessError.mark(McpError, 'McpError', MCP_ERROR_CODES);
-  }
-}
+export class McpError extends HarnessError<McpErrorCode> {}
 
 /** True for an `McpError` (optionally of `code`), also one from a second copy of this package. */
-export const isMcpError = HarnessError.guard(McpError);
+export const isMcpError = HarnessError.define(McpError, 'McpError', MCP_ERROR_CODES);

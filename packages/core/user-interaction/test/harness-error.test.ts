@@ -165,6 +165,26 @@ describe('one way to write an error class: a marker per class', () => {
     // The contract's own guard is made the same way and keeps its name.
     expect(isUserInteractionError.name).toBe('isUserInteractionError');
   });
+
+  it('HarnessError.define marks a class once and returns its guard', () => {
+    const CODES = ['PLUGIN_FAILED', 'PLUGIN_GONE'] as const;
+    class PluginError extends HarnessError<(typeof CODES)[number]> {}
+    const isPluginError = HarnessError.define(PluginError, 'PluginError', CODES);
+    const error = new PluginError('x', 'PLUGIN_GONE');
+    expect(error.name).toBe('PluginError');
+    expect(isPluginError.name).toBe('isPluginError');
+    expect(isPluginError(error, 'PLUGIN_GONE')).toBe(true);
+    expect(isPluginError(error, 'PLUGIN_FAILED')).toBe(false);
+    expect(isPluginError(new UserInteractionError('x', 'ASK_DECLINED'))).toBe(false);
+    expect(isHarnessError(error)).toBe(true);
+    // Its name and codes are set once: a second define (another name, wider codes) is refused,
+    // and so is a second define of a class of the contract.
+    expect(() => HarnessError.define(PluginError, 'UserInteractionError')).toThrow(TypeError);
+    expect(error.name).toBe('PluginError');
+    expect(() => HarnessError.define(UserInteractionError, 'UserInteractionError')).toThrow(
+      TypeError,
+    );
+  });
 });
 
 describe('toToolError', () => {

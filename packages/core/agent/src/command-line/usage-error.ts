@@ -5,14 +5,10 @@ export class UsageError extends HarnessError<'USAGE_INVALID'> {
   constructor(message: string) {
     super(message, 'USAGE_INVALID');
   }
-
-  static {
-    HarnessError.mark(UsageError, 'UsageError', ['USAGE_INVALID']);
-  }
 }
 
 /** True for a `UsageError` from this or any other copy of the package. */
-export const isUsageError = HarnessError.guard(UsageError);
+export const isUsageError = HarnessError.define(UsageError, 'UsageError', ['USAGE_INVALID']);
 
 function quoted(message: string): string {
   return /'([^']*)'/.exec(message)?.[1] ?? '';
