@@ -28,13 +28,7 @@ export const MCP_ERROR_CODES = [
 export type McpErrorCode = (typeof MCP_ERROR_CODES)[number];
 
 /** A failure of this package: a `HarnessError` named `McpError` with a stable `code`. */
-export class McpError extends HarnessError<McpErrorCode> {
-  static {
-    HarnessError.mark(McpError, 'McpError', MCP_ERROR_CODES);
-  }
-}
+export class McpError extends HarnessError<McpErrorCode> {}
 
 /** True for an `McpError` (optionally of `code`), also one from a second copy of this package. */
-export function isMcpError(value: unknown, code?: McpErrorCode): value is McpError {
-  return McpError.isInstance(value) && (code === undefined || value.code === code);
-}
+export const isMcpError = HarnessError.define(McpError, 'McpError', MCP_ERROR_CODES);

@@ -17,7 +17,7 @@ import { answerFromPermission } from './answer-from-permission.js';
 import { answersFromElicitation } from './answers-from-elicitation.js';
 import { elicitationForQuestion } from './elicitation-for-question.js';
 import { elicitationForQuestions } from './elicitation-for-questions.js';
-import { checkOutgoingRequestSize } from './outgoing-request-size.js';
+import { outgoingRequest } from './outgoing-request.js';
 import { permissionQuestionsInTurn } from './permission-questions-in-turn.js';
 import { permissionRequestForQuestion } from './permission-request-for-question.js';
 import type { QuestionScope } from './question-scope.js';
@@ -62,43 +62,31 @@ export function outgoingQuestion(
   );
   if (refused !== undefined) throw refused;
   if (forms) {
-    const params = elicitationForQuestion(request, scope);
-    checkOutgoingRequestSize(
+    return outgoingRequest(
+      client,
       methods.client.elicitation.create,
-      params,
-      'options',
-      'a form',
-      'offer fewer options, or shorter labels, values and descriptions',
+      elicitationForQuestion(request, scope),
+      {
+        field: 'options',
+        what: 'a form',
+        remedy: 'offer fewer options, or shorter labels, values and descriptions',
+      },
+      (reply) => answerFromElicitation(request, reply),
     );
-    return {
-      show: async (send) =>
-        answerFromElicitation(
-          request,
-          await send((options) =>
-            client.request(methods.client.elicitation.create, params, options),
-          ),
-        ),
-    };
   }
   // A permission request must name a tool call; clients show an unknown one as a new entry.
   const toolCallId = scope.toolCallId ?? `question-${randomUUID()}`;
-  const params = permissionRequestForQuestion(request, { sessionId: scope.sessionId, toolCallId });
-  checkOutgoingRequestSize(
+  return outgoingRequest(
+    client,
     methods.client.session.requestPermission,
-    params,
-    'options',
-    'a permission request',
-    'offer fewer options, or shorter labels',
+    permissionRequestForQuestion(request, { sessionId: scope.sessionId, toolCallId }),
+    {
+      field: 'options',
+      what: 'a permission request',
+      remedy: 'offer fewer options, or shorter labels',
+    },
+    (reply) => answerFromPermission(request, reply),
   );
-  return {
-    show: async (send) =>
-      answerFromPermission(
-        request,
-        await send((options) =>
-          client.request(methods.client.session.requestPermission, params, options),
-        ),
-      ),
-  };
 }
 
 /**
@@ -118,23 +106,18 @@ export function outgoingQuestions(
   const refused = refusalFor(forms ? shown : { ...shown, multiSelect: false }, request, EDITOR);
   if (refused !== undefined) throw refused;
   if (forms) {
-    const params = elicitationForQuestions(request, scope);
-    checkOutgoingRequestSize(
+    return outgoingRequest(
+      client,
       methods.client.elicitation.create,
-      params,
-      'questions',
-      'a form',
-      'ask fewer questions at once, or offer fewer options, or shorter labels, values and descriptions',
+      elicitationForQuestions(request, scope),
+      {
+        field: 'questions',
+        what: 'a form',
+        remedy:
+          'ask fewer questions at once, or offer fewer options, or shorter labels, values and descriptions',
+      },
+      (reply) => answersFromElicitation(request, reply),
     );
-    return {
-      show: async (send) =>
-        answersFromElicitation(
-          request,
-          await send((options) =>
-            client.request(methods.client.elicitation.create, params, options),
-          ),
-        ),
-    };
   }
   return permissionQuestionsInTurn(request, scope, (params, options) =>
     client.request(methods.client.session.requestPermission, params, options),
@@ -156,20 +139,11 @@ export function outgoingApproval(
     toolCallId: scope.toolCallId ?? request.toolCallId,
   });
   // The change was cut to fit; what cannot be cut (a title of megabytes) is refused, never sent.
-  checkOutgoingRequestSize(
+  return outgoingRequest(
+    client,
     methods.client.session.requestPermission,
     params,
-    'title',
-    'a permission request',
-    'the call is denied',
+    { field: 'title', what: 'a permission request', remedy: 'the call is denied' },
+    (reply) => choiceFromPermissionReply(request, reply),
   );
-  return {
-    show: async (send) =>
-      choiceFromPermissionReply(
-        request,
-        await send((options) =>
-          client.request(methods.client.session.requestPermission, params, options),
-        ),
-      ),
-  };
 }

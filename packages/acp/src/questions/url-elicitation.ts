@@ -3,7 +3,7 @@ import type { ClientCapabilities, CreateElicitationRequest } from '@agentclientp
 import { methods } from '@agentclientprotocol/sdk';
 import { type Agent, askFailedError, unsupportedError } from 'dsh-user-interaction';
 import type { OutgoingQuestion, QuestionClient } from './outgoing-question.js';
-import { checkOutgoingRequestSize } from './outgoing-request-size.js';
+import { outgoingRequest } from './outgoing-request.js';
 import type { QuestionScope } from './question-scope.js';
 
 /** A page the person is asked to open, shown by the editor as a URL elicitation. */
@@ -74,20 +74,11 @@ export function outgoingUrl(
 ): OutgoingQuestion<UrlQuestionAction> {
   if (!supportsUrlElicitation(to.capabilities))
     throw unsupportedError('this editor has no URL elicitation');
-  const params = urlElicitationParams(question, scope);
-  checkOutgoingRequestSize(
+  return outgoingRequest(
+    to.client,
     methods.client.elicitation.create,
-    params,
-    'url',
-    'a URL elicitation',
-    'the page is not offered',
+    urlElicitationParams(question, scope),
+    { field: 'url', what: 'a URL elicitation', remedy: 'the page is not offered' },
+    actionFromUrlReply,
   );
-  return {
-    show: async (send) =>
-      actionFromUrlReply(
-        await send((options) =>
-          to.client.request(methods.client.elicitation.create, params, options),
-        ),
-      ),
-  };
 }

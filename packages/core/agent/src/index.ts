@@ -52,10 +52,8 @@ export {
   type ModelErrorCode,
   type ModelErrorOptions,
 } from './models/model-error.js';
-export {
-  createOpenAICompatibleModel,
-  type OpenAICompatibleModelOptions,
-} from './models/openai-compatible-model.js';
+export { createOpenAICompatibleModel } from './models/openai-compatible-model.js';
+export type { OpenAICompatibleModelOptions } from './models/openai-compatible-model-options.js';
 export type { ThinkingLevel } from './models/thinking.js';
 export { DEMO_SCRIPT } from './script/demo-script.js';
 export { loadScript } from './script/load-script.js';

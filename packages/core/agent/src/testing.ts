@@ -16,16 +16,15 @@ export {
 } from './testing/chat-server.js';
 export { controlledModel } from './testing/controlled-model.js';
 export {
-  CURRENT_MODELS,
   type DeepSeekStandInOptions,
   defaultReply,
-  REASONING_NOT_PASSED_BACK,
   STAND_IN_QUESTION,
   type StandInReply,
   type StandInRequest,
   type StandInTurn,
   startDeepSeekStandIn,
 } from './testing/deepseek-stand-in.js';
+export { CURRENT_MODELS, REASONING_NOT_PASSED_BACK } from './testing/deepseek-stand-in-request.js';
 export { type Deferred, deferred } from './testing/deferred.js';
 export { AGENT_PROGRAM_FLAGS } from './testing/program-flags.js';
 export { writeScriptFile } from './testing/script-file.js';

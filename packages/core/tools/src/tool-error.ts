@@ -34,16 +34,11 @@ export const TOOL_ERROR_CODES = [
 export type WorkspaceToolErrorCode = (typeof TOOL_ERROR_CODES)[number];
 
 /** A failure of a workspace tool or of the permission policy, with a stable `code`. */
-export class WorkspaceToolError extends HarnessError<WorkspaceToolErrorCode> {
-  static {
-    HarnessError.mark(WorkspaceToolError, 'WorkspaceToolError', TOOL_ERROR_CODES);
-  }
-}
+export class WorkspaceToolError extends HarnessError<WorkspaceToolErrorCode> {}
 
 /** True for a `WorkspaceToolError` from this or any other copy of the package, optionally with the code. */
-export function isWorkspaceToolError(
-  value: unknown,
-  code?: WorkspaceToolErrorCode,
-): value is WorkspaceToolError {
-  return WorkspaceToolError.isInstance(value) && (code === undefined || value.code === code);
-}
+export const isWorkspaceToolError = HarnessError.define(
+  WorkspaceToolError,
+  'WorkspaceToolError',
+  TOOL_ERROR_CODES,
+);

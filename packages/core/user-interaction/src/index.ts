@@ -1,6 +1,7 @@
 export type { Agent } from './agent.js';
 export {
   HarnessError,
+  type HarnessErrorGuard,
   INTERNAL_ERROR_CODE,
   isHarnessError,
   type ToolError,

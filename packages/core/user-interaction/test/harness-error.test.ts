@@ -141,6 +141,50 @@ describe('one way to write an error class: a marker per class', () => {
       isInstance.call(undefined as never, new PluginError('x', 'PLUGIN_FAILED')),
     ).toThrow(TypeError);
   });
+
+  it('HarnessError.guard makes the class guard: its isInstance, and the code when given', () => {
+    class PluginError extends HarnessError<'PLUGIN_FAILED' | 'PLUGIN_GONE'> {
+      static {
+        HarnessError.mark(PluginError, 'PluginError', ['PLUGIN_FAILED', 'PLUGIN_GONE']);
+      }
+    }
+    const isPluginError = HarnessError.guard(PluginError);
+    expect(isPluginError.name).toBe('isPluginError');
+    const error = new PluginError('x', 'PLUGIN_GONE');
+    expect(isPluginError(error)).toBe(true);
+    expect(isPluginError(error, 'PLUGIN_GONE')).toBe(true);
+    expect(isPluginError(error, 'PLUGIN_FAILED')).toBe(false);
+    // Another class's error with the same code, a look-alike object, nothing at all: no.
+    expect(isPluginError(new HarnessError('x', 'PLUGIN_GONE'), 'PLUGIN_GONE')).toBe(false);
+    expect(isPluginError({ name: 'PluginError', code: 'PLUGIN_GONE', message: 'x' })).toBe(false);
+    expect(isPluginError(null)).toBe(false);
+    // A forged code outside the class's list is refused even when asked for by that code.
+    const forged = new PluginError('x', 'PLUGIN_GONE') as unknown as { code: string };
+    forged.code = 'OTHER';
+    expect(isPluginError(forged, 'OTHER' as never)).toBe(false);
+    // The contract's own guard is made the same way and keeps its name.
+    expect(isUserInteractionError.name).toBe('isUserInteractionError');
+  });
+
+  it('HarnessError.define marks a class once and returns its guard', () => {
+    const CODES = ['PLUGIN_FAILED', 'PLUGIN_GONE'] as const;
+    class PluginError extends HarnessError<(typeof CODES)[number]> {}
+    const isPluginError = HarnessError.define(PluginError, 'PluginError', CODES);
+    const error = new PluginError('x', 'PLUGIN_GONE');
+    expect(error.name).toBe('PluginError');
+    expect(isPluginError.name).toBe('isPluginError');
+    expect(isPluginError(error, 'PLUGIN_GONE')).toBe(true);
+    expect(isPluginError(error, 'PLUGIN_FAILED')).toBe(false);
+    expect(isPluginError(new UserInteractionError('x', 'ASK_DECLINED'))).toBe(false);
+    expect(isHarnessError(error)).toBe(true);
+    // Its name and codes are set once: a second define (another name, wider codes) is refused,
+    // and so is a second define of a class of the contract.
+    expect(() => HarnessError.define(PluginError, 'UserInteractionError')).toThrow(TypeError);
+    expect(error.name).toBe('PluginError');
+    expect(() => HarnessError.define(UserInteractionError, 'UserInteractionError')).toThrow(
+      TypeError,
+    );
+  });
 });
 
 describe('toToolError', () => {

@@ -3,32 +3,34 @@ import type { ApiKeyVariable } from '../models/api-key-variables.js';
 import { DEEPSEEK_BASE_URL, isDeepSeekHost } from '../models/deepseek.js';
 import type { Model } from '../models/model.js';
 import { ModelError } from '../models/model-error.js';
-import { baseUrlProblem, createOpenAICompatibleModel } from '../models/openai-compatible-model.js';
+import { createOpenAICompatibleModel } from '../models/openai-compatible-model.js';
+import {
+  baseUrlProblem,
+  type OpenAICompatibleModelOptions,
+} from '../models/openai-compatible-model-options.js';
 import { displayServer } from '../models/openai-model-error.js';
-import type { ThinkingLevel } from '../models/thinking.js';
 import { DEMO_SCRIPT } from '../script/demo-script.js';
 import { loadScript } from '../script/load-script.js';
 import { createScriptedModel } from '../script/scripted-model.js';
 
-/** What a program was asked to use, from its flags and environment. */
-export interface ResolveModelOptions {
-  /** `--model`: the model name on an OpenAI-compatible server. */
-  readonly model?: string | undefined;
+/**
+ * What a program was asked to use, from its flags and environment. `model` (`--model`),
+ * `thinking` (`--thinking`) and `maxRetries` (`--retries`) go to `createOpenAICompatibleModel`
+ * as they are; scripted models ignore them.
+ */
+export interface ResolveModelOptions
+  extends Pick<OpenAICompatibleModelOptions, 'model' | 'thinking' | 'maxRetries'> {
   /** `--base-url`: an OpenAI-compatible server. */
   readonly baseUrl?: string | undefined;
   /** An explicit API key; takes precedence over the environment. */
   readonly apiKey?: string | undefined;
   /** `--script FILE`: replay this script offline. */
   readonly script?: string | undefined;
-  /** `--thinking`: how much a thinking model reasons (ignored by scripted models). */
-  readonly thinking?: ThinkingLevel | undefined;
   /**
    * `--request-timeout`: how long the model server may stay silent, in milliseconds
    * (`timeoutMs` of `createOpenAICompatibleModel`; ignored by scripted models).
    */
   readonly requestTimeoutMs?: number | undefined;
-  /** `--retries`: retries of a failed model request (ignored by scripted models). */
-  readonly maxRetries?: number | undefined;
   /** Where to read `DEEPSEEK_API_KEY` and `DSH_API_KEY` (default: `process.env`). */
   readonly env?: Readonly<Record<string, string | undefined>> | undefined;
 }

@@ -5,16 +5,10 @@ export class UsageError extends HarnessError<'USAGE_INVALID'> {
   constructor(message: string) {
     super(message, 'USAGE_INVALID');
   }
-
-  static {
-    HarnessError.mark(UsageError, 'UsageError', ['USAGE_INVALID']);
-  }
 }
 
 /** True for a `UsageError` from this or any other copy of the package. */
-export function isUsageError(value: unknown): value is UsageError {
-  return UsageError.isInstance(value);
-}
+export const isUsageError = HarnessError.define(UsageError, 'UsageError', ['USAGE_INVALID']);
 
 function quoted(message: string): string {
   return /'([^']*)'/.exec(message)?.[1] ?? '';

@@ -18,16 +18,14 @@ export class OwnFileError extends HarnessError<(typeof OWN_FILE_ERROR_CODES)[num
   ) {
     super(message, 'FILE_UNSAFE');
   }
-
-  static {
-    HarnessError.mark(OwnFileError, 'OwnFileError', OWN_FILE_ERROR_CODES);
-  }
 }
 
 /** True for an `OwnFileError` from this or any other copy of the package. */
-export function isOwnFileError(value: unknown): value is OwnFileError {
-  return OwnFileError.isInstance(value);
-}
+export const isOwnFileError = HarnessError.define(
+  OwnFileError,
+  'OwnFileError',
+  OWN_FILE_ERROR_CODES,
+);
 
 function unsafe(path: string, problem: string): OwnFileError {
   return new OwnFileError(`${inertText(path)} ${problem}: it was not made by dsh.`, path);

@@ -15,13 +15,7 @@ export const AGENT_ERROR_CODES = [
 export type AgentErrorCode = (typeof AGENT_ERROR_CODES)[number];
 
 /** A failure of the agent loop, with a stable `code`. */
-export class AgentError extends HarnessError<AgentErrorCode> {
-  static {
-    HarnessError.mark(AgentError, 'AgentError', AGENT_ERROR_CODES);
-  }
-}
+export class AgentError extends HarnessError<AgentErrorCode> {}
 
 /** True for an `AgentError` from this or any other copy of the package, optionally with the code. */
-export function isAgentError(value: unknown, code?: AgentErrorCode): value is AgentError {
-  return AgentError.isInstance(value) && (code === undefined || value.code === code);
-}
+export const isAgentError = HarnessError.define(AgentError, 'AgentError', AGENT_ERROR_CODES);

@@ -38,13 +38,7 @@ export class ModelError extends HarnessError<ModelErrorCode> {
     if (options.status !== undefined) this.status = options.status;
     if (options.field !== undefined) this.field = options.field;
   }
-
-  static {
-    HarnessError.mark(ModelError, 'ModelError', MODEL_ERROR_CODES);
-  }
 }
 
 /** True for a `ModelError` from this or any other copy of the package, optionally with the code. */
-export function isModelError(value: unknown, code?: ModelErrorCode): value is ModelError {
-  return ModelError.isInstance(value) && (code === undefined || value.code === code);
-}
+export const isModelError = HarnessError.define(ModelError, 'ModelError', MODEL_ERROR_CODES);

@@ -9,6 +9,10 @@ export const DEMO_WORKSPACE_FILES: Readonly<Record<string, string>> = Object.fre
   'PLAN.md': '# The plan\n\nNothing is decided yet.\n',
 });
 
+/** The plan the demo sums up and then writes into PLAN.md, from the person's answers. */
+const PLAN =
+  '- Project: {{answer:name|(no name given)}}\n- Language: {{answer:language|(not chosen)}}\n- Database: {{answer:stack.database|(not chosen)}}\n- Features: {{answer:stack.features|(none chosen)}}\n- License: {{answer:stack.license|(not chosen)}}\n- Hosting: {{answer:hosting|(not chosen)}}\n';
+
 /**
  * The built-in demo: one turn, started by the person's first prompt, that asks (1) a choice
  * with a recommended option, (2) a free-form question, (3) three questions at once: a choice
@@ -129,7 +133,7 @@ export const DEMO_SCRIPT: Script = {
       ],
     },
     {
-      text: 'Here is the plan:\n\n- Project: {{answer:name|(no name given)}}\n- Language: {{answer:language|(not chosen)}}\n- Database: {{answer:stack.database|(not chosen)}}\n- Features: {{answer:stack.features|(none chosen)}}\n- License: {{answer:stack.license|(not chosen)}}\n- Hosting: {{answer:hosting|(not chosen)}}\n\nThat is the plan. Send another message and I will write it into PLAN.md, in the scratch folder this demo works in: you approve the edit and the command first.',
+      text: `Here is the plan:\n\n${PLAN}\nThat is the plan. Send another message and I will write it into PLAN.md, in the scratch folder this demo works in: you approve the edit and the command first.`,
     },
     {
       text: 'I work in a scratch folder made for this demo, never in your files. First I read PLAN.md: reading inside the workspace needs no approval.',
@@ -145,8 +149,7 @@ export const DEMO_SCRIPT: Script = {
           name: 'write_file',
           arguments: {
             path: 'PLAN.md',
-            content:
-              '# The plan\n\n- Project: {{answer:name|(no name given)}}\n- Language: {{answer:language|(not chosen)}}\n- Database: {{answer:stack.database|(not chosen)}}\n- Features: {{answer:stack.features|(none chosen)}}\n- License: {{answer:stack.license|(not chosen)}}\n- Hosting: {{answer:hosting|(not chosen)}}\n',
+            content: `# The plan\n\n${PLAN}`,
           },
         },
       ],

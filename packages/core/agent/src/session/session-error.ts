@@ -14,16 +14,14 @@ export const SESSION_ERROR_CODES = [
 export type SessionErrorCode = (typeof SESSION_ERROR_CODES)[number];
 
 /** A failure of the session store, with a stable `code`. */
-export class SessionError extends HarnessError<SessionErrorCode> {
-  static {
-    HarnessError.mark(SessionError, 'SessionError', SESSION_ERROR_CODES);
-  }
-}
+export class SessionError extends HarnessError<SessionErrorCode> {}
 
 /** True for a `SessionError` from this or any other copy of the package, optionally with the code. */
-export function isSessionError(value: unknown, code?: SessionErrorCode): value is SessionError {
-  return SessionError.isInstance(value) && (code === undefined || value.code === code);
-}
+export const isSessionError = HarnessError.define(
+  SessionError,
+  'SessionError',
+  SESSION_ERROR_CODES,
+);
 
 const MEANINGS: Readonly<Record<string, string>> = {
   EACCES: 'permission denied',

@@ -6,10 +6,8 @@ import { createAgent } from '../../src/loop/create-agent.js';
 import { DEEPSEEK_MODEL, DEEPSEEK_MODELS } from '../../src/models/deepseek.js';
 import type { ModelEvent } from '../../src/models/model.js';
 import { isModelError } from '../../src/models/model-error.js';
-import {
-  createOpenAICompatibleModel,
-  type OpenAICompatibleModelOptions,
-} from '../../src/models/openai-compatible-model.js';
+import { createOpenAICompatibleModel } from '../../src/models/openai-compatible-model.js';
+import type { OpenAICompatibleModelOptions } from '../../src/models/openai-compatible-model-options.js';
 import { openSessionStore } from '../../src/session/session-store.js';
 import {
   REASONING_NOT_PASSED_BACK,

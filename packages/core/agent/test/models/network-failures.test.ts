@@ -4,10 +4,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { resolveModel } from '../../src/command-line/resolve-model.js';
 import type { ModelEvent } from '../../src/models/model.js';
 import { isModelError, type ModelError } from '../../src/models/model-error.js';
-import {
-  createOpenAICompatibleModel,
-  type OpenAICompatibleModelOptions,
-} from '../../src/models/openai-compatible-model.js';
+import { createOpenAICompatibleModel } from '../../src/models/openai-compatible-model.js';
+import type { OpenAICompatibleModelOptions } from '../../src/models/openai-compatible-model-options.js';
 import { closedPort } from '../../src/testing.js';
 import { closeLater, closeServers } from '../support/chat-servers.js';
 

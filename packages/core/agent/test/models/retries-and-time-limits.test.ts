@@ -1,10 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Model, ModelEvent, ModelRequest } from '../../src/models/model.js';
 import { isModelError, type ModelError } from '../../src/models/model-error.js';
-import {
-  createOpenAICompatibleModel,
-  type OpenAICompatibleModelOptions,
-} from '../../src/models/openai-compatible-model.js';
+import { createOpenAICompatibleModel } from '../../src/models/openai-compatible-model.js';
+import type { OpenAICompatibleModelOptions } from '../../src/models/openai-compatible-model-options.js';
 import { retryAfterMs } from '../../src/models/retry-policy.js';
 import { type ChatReply, chunk, closedPort, textChunks } from '../../src/testing.js';
 import { closeServers, retryAfterSilence, serve } from '../support/chat-servers.js';

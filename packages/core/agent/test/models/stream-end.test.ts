@@ -1,9 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ModelEvent } from '../../src/models/model.js';
-import {
-  createOpenAICompatibleModel,
-  type OpenAICompatibleModelOptions,
-} from '../../src/models/openai-compatible-model.js';
+import { createOpenAICompatibleModel } from '../../src/models/openai-compatible-model.js';
+import type { OpenAICompatibleModelOptions } from '../../src/models/openai-compatible-model-options.js';
 import { chunk, textChunks } from '../../src/testing.js';
 import { closeServers, serve } from '../support/chat-servers.js';
 

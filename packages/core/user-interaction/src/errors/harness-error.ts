@@ -43,10 +43,10 @@ type HarnessErrorClass = abstract new (...args: never[]) => HarnessError;
 /**
  * The base of every error this project raises on purpose. Callers branch on `code`, never on the
  * message. Each class is written one way (as vercel/ai's `AISDKError` and its subclasses are): one
- * line in a static block, `HarnessError.mark(this, name, codes?)`, gives its prototype its marker,
- * `Symbol.for('dsh.error.<name>')`, and its errors their `name`; `static isInstance(value)`, which
- * every class has from this one, recognises its errors by that marker (and code) from any copy of
- * its package.
+ * line after it, `HarnessError.define(Class, name, codes?)` (or `mark` in its static block), gives
+ * its prototype its marker, `Symbol.for('dsh.error.<name>')`, and its errors their `name`;
+ * `static isInstance(value)`, which every class has from this one, recognises its errors by that
+ * marker (and code) from any copy of its package.
  */
 export class HarnessError<Code extends string = string> extends Error {
   /** A stable, machine-readable code such as `ASK_TIMEOUT`. */
@@ -105,7 +105,49 @@ export class HarnessError<Code extends string = string> extends Error {
       (record.codes === undefined || record.codes.includes(code))
     );
   }
+
+  /**
+   * The guard of `errorClass`, `is<Name>(value, code?)`: its `isInstance`, and when `code` is
+   * given, that the error carries that code. For a class marked in its static block; a class
+   * made with `define` gets its guard from that call.
+   */
+  static guard<Class extends HarnessErrorClass>(
+    errorClass: Class,
+  ): HarnessErrorGuard<InstanceType<Class>> {
+    const guard = (value: unknown, code?: string) =>
+      HarnessError.isInstance.call(errorClass, value) &&
+      (code === undefined || (value as HarnessError).code === code);
+    // Named as the function it stands for (`isPluginError`), for stack traces and logs.
+    const name = `is${recordOf(errorClass)?.name ?? 'HarnessError'}`;
+    return Object.defineProperty(guard, 'name', { value: name }) as HarnessErrorGuard<
+      InstanceType<Class>
+    >;
+  }
+
+  /**
+   * `mark` and `guard` in one call, written after the class, so that each error class is its
+   * codes, the class and one line: `export const isPluginError = HarnessError.define(PluginError,
+   * 'PluginError', PLUGIN_ERROR_CODES);`. Throws a `TypeError` for a class that is already
+   * marked: a class's name and codes are set once, by its own module.
+   */
+  static define<Class extends HarnessErrorClass>(
+    errorClass: Class,
+    name: string,
+    codes?: readonly InstanceType<Class>['code'][],
+  ): HarnessErrorGuard<InstanceType<Class>> {
+    if (RECORDS.has(errorClass)) {
+      throw new TypeError(`HarnessError.define: ${name} is already marked; define it once.`);
+    }
+    HarnessError.mark(errorClass, name, codes);
+    return HarnessError.guard(errorClass);
+  }
 }
+
+/** True for an error of one class (optionally with `code`): what `HarnessError.guard` makes. */
+export type HarnessErrorGuard<E extends HarnessError> = (
+  value: unknown,
+  code?: E['code'],
+) => value is E;
 
 /** True for a `HarnessError` from this or any other copy of the package. */
 export function isHarnessError(value: unknown): value is HarnessError {

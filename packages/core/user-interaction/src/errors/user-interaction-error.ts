@@ -37,10 +37,6 @@ export class UserInteractionError extends HarnessError<UserInteractionErrorCode>
     super(message, code, options);
     if (options.field !== undefined) this.field = options.field;
   }
-
-  static {
-    HarnessError.mark(UserInteractionError, 'UserInteractionError', USER_INTERACTION_ERROR_CODES);
-  }
 }
 
 /** True for a known user-interaction code. */
@@ -52,9 +48,8 @@ export function isUserInteractionErrorCode(value: unknown): value is UserInterac
  * True for a `UserInteractionError` from this or any other copy of the package,
  * optionally with the given code.
  */
-export function isUserInteractionError(
-  value: unknown,
-  code?: UserInteractionErrorCode,
-): value is UserInteractionError {
-  return UserInteractionError.isInstance(value) && (code === undefined || value.code === code);
-}
+export const isUserInteractionError = HarnessError.define(
+  UserInteractionError,
+  'UserInteractionError',
+  USER_INTERACTION_ERROR_CODES,
+);

@@ -13,6 +13,8 @@
  * background job, reserved word, control character, line continuation and unquoted non-ASCII.
  */
 
+import { readDoubleQuoted, readSingleQuoted } from './plain-quotes.js';
+
 /** One simple command of a plain script. */
 export interface PlainCommand {
   /** `NAME=value` words before the command, in order. */
@@ -51,20 +53,6 @@ const RESERVED = new Set([
 ]);
 /** `NAME=value`, and `NAME+=value` (bash appends): both set the variable. */
 const ASSIGNMENT = /^[A-Za-z_][A-Za-z0-9_]*\+?=/;
-
-/**
- * Whether a character may stand inside quotes: no control character but tab and new line (a
- * carriage return, DEL and the C1 controls included), no line or paragraph separator, and
- * non-ASCII text only where bash reads it as the same characters (`multibyte`: the command runs
- * in a UTF-8 or a C locale; in another locale a byte of a character may be a quote or `\`).
- */
-function quotable(code: number, multibyte: boolean): boolean {
-  if (code < 0x20) return code === 0x09 || code === 0x0a;
-  if (code < 0x7f) return true;
-  if (code <= 0x9f) return false;
-  if (code === 0x2028 || code === 0x2029) return false;
-  return multibyte;
-}
 
 const NOT_PLAIN = (why: string): PlainScript => ({ plain: false, problem: why });
 
@@ -222,46 +210,17 @@ export function readPlainScript(text: string, options: PlainScriptOptions): Plai
       target = character === '>' ? 'null' : 'file';
       continue;
     }
-    if (character === "'") {
+    if (character === "'" || character === '"') {
       startWord();
       if (words.length === 0) quotedName = true;
-      const end = text.indexOf("'", index + 1);
-      if (end === -1) return NOT_PLAIN('a quote is not closed');
-      for (let at = index + 1; at < end; at++) {
-        if (!quotable(text.charCodeAt(at), multibyte))
-          return NOT_PLAIN('a quoted string holds a character that is not plain text');
-      }
-      word += text.slice(index + 1, end);
-      index = end + 1;
-      continue;
-    }
-    if (character === '"') {
-      startWord();
-      if (words.length === 0) quotedName = true;
-      let at = index + 1;
-      let run = at;
-      for (;;) {
-        if (at >= text.length) return NOT_PLAIN('a quote is not closed');
-        const inner = text.charCodeAt(at);
-        if (inner === 0x22) break;
-        if (inner === 0x24 || inner === 0x60)
-          return NOT_PLAIN('a quoted string holds an expansion or a substitution');
-        if (inner === 0x5c) {
-          const escaped = text[at + 1];
-          if (escaped === '\n') return NOT_PLAIN('it continues a line with `\\`');
-          if (escaped === '"' || escaped === '\\' || escaped === '$' || escaped === '`') {
-            word += text.slice(run, at) + escaped;
-            at += 2;
-            run = at;
-            continue;
-          }
-        }
-        if (!quotable(inner, multibyte))
-          return NOT_PLAIN('a quoted string holds a character that is not plain text');
-        at++;
-      }
-      word += text.slice(run, at);
-      index = at + 1;
+      const read = (character === "'" ? readSingleQuoted : readDoubleQuoted)(
+        text,
+        index,
+        multibyte,
+      );
+      if (read.end === undefined) return NOT_PLAIN(read.problem);
+      word += read.text;
+      index = read.end;
       continue;
     }
     if (character === '\\') {
