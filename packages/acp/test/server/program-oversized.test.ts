@@ -56,7 +56,7 @@ afterEach(() => {
 
 /**
  * A script whose first step asks 4 questions of 10,000 long options at once: about 38 MiB as a
- * form, over the 32 MiB limit by a sixth, though each question alone is far under it. (It asked
+ * form, over the 32 MiB limit by 6 MiB, though each question alone is far under it. (It asked
  * 10 of them, 95 MiB, which proved no more and made this the slowest test of the package: every
  * byte is written, parsed, checked and counted.)
  */
