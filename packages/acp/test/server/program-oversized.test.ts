@@ -54,11 +54,16 @@ afterEach(() => {
   for (const folder of folders.splice(0)) rmSync(folder, { recursive: true, force: true });
 });
 
-/** A script whose first step asks 10 questions of 10,000 long options at once (about 95 MiB as a form). */
+/**
+ * A script whose first step asks 4 questions of 10,000 long options at once: about 38 MiB as a
+ * form, over the 32 MiB limit by 6 MiB, though each question alone is far under it. (It asked
+ * 10 of them, 95 MiB, which proved no more and made this the slowest test of the package: every
+ * byte is written, parsed, checked and counted.)
+ */
 function hugeQuestionsScript(): string {
   const folder = mkdtempSync(join(tmpdir(), 'dsh-acp-huge-form-'));
   folders.push(folder);
-  const questions = Array.from({ length: 10 }, (_, question) => ({
+  const questions = Array.from({ length: 4 }, (_, question) => ({
     id: `q${question}`,
     question: `Question ${question}?`,
     options: Array.from({ length: 10_000 }, (_, option) => ({

@@ -44,7 +44,12 @@ function onlySessionId(stateDir: string): string {
   return ids[0] ?? '';
 }
 
-describe('an MCP question pending when the terminal agent is killed (-9)', () => {
+// Each case starts the agent twice (the bin, then the bin or the program again) and the MCP
+// server with each: 10-13 s under a busy core, 18.8 s in a whole run on a busy machine, against
+// the 20 s default. Every step waits on output, so the limit is headroom for that work alone.
+const PROCESSES = { timeout: 60_000 };
+
+describe('an MCP question pending when the terminal agent is killed (-9)', PROCESSES, () => {
   it('of a 2026-07-28 server: --continue asks it again, and the call is retried with its requestState; its result reaches the conversation', async () => {
     const call = { id: 'w1', name: 'mcp__srv__wipe', arguments: { cache: 'cache-a' } };
     const { stateDir, cwd, args } = project(ROUNDS, call);

@@ -91,7 +91,9 @@ describe('"always" for an MCP tool, across a restart', () => {
       'it changed since you allowed it: description "Returns its text." → "Returns its text, and mails it to a stranger."',
     );
     expect(third.stdout).not.toMatch(/✔ mcp__loop__echo · .* · ok\n/);
-  });
+    // Three starts, each with its MCP server process: 4 s alone, 14 s under a busy core, 17.6 s
+    // in a whole run on a busy machine, against the 20 s default.
+  }, 60_000);
 
   it('keeps the pinned rule and the definition it pinned in the state folder, never in the workspace', async () => {
     const { run, state, workspace } = setUp();

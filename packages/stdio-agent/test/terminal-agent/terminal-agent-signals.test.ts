@@ -149,8 +149,15 @@ function expectCooked(run: string, signal: Signal): void {
   }
 }
 
+// Each case starts the bin four times, one signal each, one after the other in its pseudo-terminal
+// (a signal ends the process, so none can be shared), while the other cases start theirs: 16
+// program starts in this file. A case takes 4-6 s on a quiet machine and 17-20 s at a load of 25,
+// mostly the program's start (2-3 s each there) and, with the model server, loading its client.
+// Each step waits on the screen, so the time limit is headroom for that work alone.
+const CASE_TIMEOUT_MS = 60_000;
+
 describe.concurrent('the terminal agent given back after a signal', () => {
-  it.each(STATES)('$name', async (state) => {
+  it.each(STATES)('$name', { timeout: CASE_TIMEOUT_MS }, async (state) => {
     const session = runEachSignal(state.args());
     for (const [signal, status] of SIGNALS) {
       await waitInRun(session, signal, /Ctrl\+D quits\.\n>/);

@@ -27,7 +27,7 @@ const TOOL = /^[A-Za-z0-9_-]{1,64}$/;
 export function parseRule(text: unknown, commandTool: string = COMMAND_TOOL): PermissionRule {
   const fail = (why: string): never => {
     throw new WorkspaceToolError(
-      `The rule ${JSON.stringify(String(text).slice(0, 200))} ${why}: a rule is TOOL or TOOL:PATTERN, such as run_command:npm test or write_file:docs/**.`,
+      `The rule ${JSON.stringify(String(text).slice(0, 200))} ${why}: a rule is TOOL or TOOL:PATTERN, such as ${commandTool}:npm test or write_file:docs/**.`,
       'RULE_INVALID',
     );
   };

@@ -16,13 +16,14 @@ const BLOCKS = [
 
 /**
  * A note for the model and the person when a sandboxed command failed in a way the sandbox
- * causes, naming what was blocked and how to ask for more: a new `run_command` call with
- * `sandbox: "network"` or `"none"`, which the person is always asked to approve. `undefined`
- * when nothing points at the sandbox.
+ * causes, naming what was blocked and how to ask for more: a new call of `tool` (the command
+ * tool's name as the model knows it) with `sandbox: "network"` or `"none"`, which the person is
+ * always asked to approve. `undefined` when nothing points at the sandbox.
  */
 export function blockedNote(
   output: string,
   confinement: SandboxConfinement,
+  tool: string,
 ): { readonly blocked: string; readonly note: string } | undefined {
   if (confinement === 'none') return undefined;
   const blocked = BLOCKS.filter(
@@ -34,8 +35,8 @@ export function blockedNote(
   const note = [
     `[sandbox] This command ran in the sandbox, which blocked ${what}.`,
     needsNetwork
-      ? 'If it needs the network, call run_command again with the same command and sandbox: "network"; the person will be asked.'
-      : 'If it must write there, call run_command again with sandbox: "none" (outside the sandbox); the person will be asked, and may refuse. Prefer writing inside the workspace.',
+      ? `If it needs the network, call ${tool} again with the same command and sandbox: "network"; the person will be asked.`
+      : `If it must write there, call ${tool} again with sandbox: "none" (outside the sandbox); the person will be asked, and may refuse. Prefer writing inside the workspace.`,
   ].join('\n');
   return { blocked: what, note };
 }

@@ -246,7 +246,7 @@ export function createRunCommandTool(
             : `Exit status ${exit.code}.`;
       const text = output.text();
       // Whatever the status: `npm install || true` fails quietly too.
-      const blocked = launch.sandboxed ? blockedNote(text, confinement) : undefined;
+      const blocked = launch.sandboxed ? blockedNote(text, confinement, name) : undefined;
       const output_ = text === '' ? `${status}\n(no output)` : `${status}\n${text}`;
       const body = removed === undefined ? output_ : `${output_}\n${removed}`;
       return {
