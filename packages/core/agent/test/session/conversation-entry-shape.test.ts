@@ -145,4 +145,51 @@ describe('the conversation entry declaration', () => {
     expect(read.entry).toEqual({ type: 'prompt', text: 'x' });
     expect(Object.isFrozen(read.entry)).toBe(true);
   });
+
+  it('keeps a parsed entry only as reading it field by field would: nested fields and keys alike', () => {
+    const ASSISTANT = {
+      type: 'assistant',
+      text: 't',
+      toolCalls: [{ id: 'c', name: 'n', arguments: '{}' }],
+      reasoning: { text: 'r', field: 'reasoning_content' },
+    };
+    const RESULT = {
+      type: 'tool-result',
+      toolCallId: 'c',
+      result: { ok: true, output: 'o', answer: { answer: 'a', option: { label: 'a' } } },
+    };
+    // Each a line as JSON text: a key such as `__proto__` is an own field only when parsed.
+    const lines = [
+      JSON.stringify(APPROVAL),
+      JSON.stringify(ASSISTANT),
+      JSON.stringify(RESULT),
+      '{"type":"prompt","text":"x","__proto__":{"text":"y"}}',
+      '{"type":"assistant","text":"t","toolCalls":[{"id":"c","name":"n","arguments":"{}","__proto__":1}]}',
+      '{"type":"assistant","text":"t","toolCalls":[{"id":"c","name":"n","arguments":"{}","extra":1}]}',
+      '{"type":"assistant","text":"t","toolCalls":[]}',
+      '{"type":"assistant","text":"t","reasoning":{"text":"r","field":7}}',
+      '{"type":"tool-result","toolCallId":"c","result":{"ok":true,"output":"o","answer":{"answer":"a","option":{"label":"a","x":0}}}}',
+      '{"type":"tool-result","toolCallId":"c","result":{"ok":true,"output":"o","answer":{"answer":"a","option":{}}}}',
+      '{"type":"tool-result","toolCallId":"c","result":{"ok":"true","output":"o"}}',
+      '{"type":"turn-end","reason":"finished","interrupted":false}',
+      '{"type":"turn-end","reason":"finished","interrupted":true}',
+      '{"type":"turn-end","reason":"finished","error":null}',
+      '{"type":"posed","toolCallId":"c","kind":"approval","state":"s"}',
+      '{"type":"posed","toolCallId":"c","kind":"question","state":"s"}',
+      `{"type":"approval","toolCallId":"c","description":{"kind":"read"},"outcome":{"allowed":true,"decidedBy":{"kind":"unanswered","code":"USER_INTERACTION_CANCELLED","message":"m"}}}`,
+    ];
+    for (const line of lines) {
+      const kept = readParsedConversationEntry(JSON.parse(line));
+      const copied = readConversationEntry(JSON.parse(line));
+      expect(kept, line).toEqual(copied);
+      if ('entry' in kept) {
+        const parsed = JSON.parse(line) as object;
+        const same = (readParsedConversationEntry(parsed) as { entry: object }).entry === parsed;
+        // Kept as it is exactly when the copy holds every field it holds.
+        const whole =
+          JSON.stringify((copied as { entry: object }).entry) === JSON.stringify(parsed);
+        expect(same, line).toBe(whole);
+      }
+    }
+  });
 });

@@ -1,3 +1,4 @@
+import { listCheck, unionCheck } from './exact-check.js';
 import { asObject } from './object-shape.js';
 import {
   type AnyShape,
@@ -36,7 +37,7 @@ export function list<T>(item: Shape<T>): Shape<readonly T[]> {
     }
     return copy === undefined ? (items as readonly T[]) : Object.freeze(copy as T[]);
   };
-  return { read };
+  return item.exact === undefined ? { read } : { read, exact: listCheck(item.exact) };
 }
 
 /** The shapes a union may choose from: objects or unions, each with its tags. */
@@ -89,5 +90,10 @@ export function union<const V extends Variants>(
     wanted === key
       ? tags
       : [...new Set(variants.flatMap((variant) => variant.tagsOf?.(wanted) ?? []))];
-  return { read, tagsOf };
+  const exact = unionCheck(
+    key,
+    tags,
+    shapes.map((shape) => shape.exact),
+  );
+  return exact === undefined ? { read, tagsOf } : { read, tagsOf, exact };
 }

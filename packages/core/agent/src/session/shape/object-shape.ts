@@ -1,3 +1,4 @@
+import { compileObjectCheck } from './exact-check.js';
 import { FieldKind, type ObjectField, readCopied, readParsed } from './object-reader.js';
 import {
   type AnyShape,
@@ -121,7 +122,8 @@ export function object<const F extends Readonly<Record<string, FieldShape>>>(
     const field = fields.find((candidate) => candidate.key === key);
     return field?.shape.tags ?? [];
   };
-  return { read, tagsOf };
+  const exact = compileObjectCheck(fields, check);
+  return exact === undefined ? { read, tagsOf } : { read, tagsOf, exact };
 }
 
 /**

@@ -23,6 +23,11 @@ export interface AnyShape {
   readonly tags?: readonly unknown[];
   /** For an object or a union: the tags its `key` field may hold, over every variant. */
   readonly tagsOf?: (key: string) => readonly unknown[];
+  /**
+   * Whether a value fresh from `JSON.parse` is right as it is, to be kept with no field read
+   * again (see `exact-check.ts`); `false` says nothing more. Absent: always read field by field.
+   */
+  readonly exact?: (value: unknown) => boolean;
 }
 
 /**
@@ -68,6 +73,7 @@ export function leaf<T>(expected: string, test: (value: unknown) => boolean): Sh
   return {
     read: (value) => (test(value) ? (value as T) : fail(`must be ${expected}`)),
     leaf: { test, expected },
+    exact: test,
   };
 }
 
@@ -149,6 +155,9 @@ export function readShape<T, R>(
   root: string,
   wrap: (value: T) => R,
 ): R | { readonly problem: string } {
+  // Parsed data that is right as it is (the common case: a line dsh wrote) is checked once
+  // and kept; anything else is read field by field, to copy it or to say what is wrong.
+  if (mode === 'keep' && shape.exact?.(value) === true) return wrap(value as T);
   const start = trail.length;
   try {
     return wrap(shape.read(value, mode, undefined));
