@@ -19,62 +19,56 @@ function fieldCheck(field: ObjectField): ExactCheck | undefined {
   return field.test ?? field.shape.exact;
 }
 
+/** One declared field as the exact check reads it. */
+interface FieldStep {
+  readonly key: string;
+  readonly required: boolean;
+  /** Declared absent: any value fails. */
+  readonly absent: boolean;
+  /** The value's test; `undefined` for a field that is any string (tested without a call). */
+  readonly test: ExactCheck | undefined;
+  /** For an optional field: a value that reading would leave out fails the exact check. */
+  readonly omit: ((value: unknown) => boolean) | undefined;
+}
+
 /**
- * The exact check of an object of `fields`, made once per declaration. It is compiled into a
- * function of its own (the way Ajv compiles a JSON schema: https://ajv.js.org/guide/getting-started.html),
- * so that each field is read by name where it is declared: an engine reads a named field of
- * objects of one layout through a cache of that layout, where a loop over a field table reads
- * every object of every declaration through one lookup that misses. Only the declared keys
- * (constants of this package, each written as a JSON string) go into the code; the values read
- * are only ever passed to the field checks, never into code. `undefined` when a field's shape
- * has no exact check (such an object is always read field by field).
+ * The exact check of an object of `fields`, made once per declaration: each declared field read
+ * by name and tested, then every own key counted, so that a key not declared (`__proto__`
+ * included, which `JSON.parse` makes an own key) fails. No code is generated from the table, so
+ * the package loads where code generation from strings is disallowed
+ * (`--disallow-code-generation-from-strings`). `undefined` when a field's shape has no exact check
+ * (such an object is always read field by field).
  */
 export function compileObjectCheck(
   fields: readonly ObjectField[],
   check: ((value: never) => string | undefined) | undefined,
 ): ExactCheck | undefined {
-  const tests: ExactCheck[] = [];
-  const omits: ((value: unknown) => boolean)[] = [];
-  const lines = ['if (!isObjectValue(value)) return false;', 'let count = 0;', 'let field;'];
-  for (const [at, field] of fields.entries()) {
-    lines.push(`field = value[${JSON.stringify(field.key)}];`);
-    if (field.kind === FieldKind.Absent) {
-      lines.push('if (field !== undefined) return false;');
-      continue;
-    }
-    const test = field.text
-      ? 'typeof field === "string"'
-      : (() => {
-          const exact = fieldCheck(field);
-          if (exact === undefined) return undefined;
-          tests[at] = exact;
-          return `tests[${at}](field)`;
-        })();
-    if (test === undefined) return undefined;
-    if (field.omit !== undefined) omits[at] = field.omit;
-    const omit = field.omit === undefined ? '' : ` || omits[${at}](field)`;
-    lines.push(
-      field.kind === FieldKind.Required
-        ? `if (field === undefined || !(${test})) return false; count++;`
-        : `if (field !== undefined) { if (!(${test})${omit}) return false; count++; }`,
-    );
+  const steps: FieldStep[] = [];
+  for (const field of fields) {
+    const absent = field.kind === FieldKind.Absent;
+    const test = absent || field.text ? undefined : fieldCheck(field);
+    if (!absent && !field.text && test === undefined) return undefined;
+    const required = field.kind === FieldKind.Required;
+    steps.push({ key: field.key, required, absent, test, omit: required ? undefined : field.omit });
   }
-  // Every own key is a declared one: counted, as a key not declared would add one.
-  lines.push('for (const key in value) count--;', 'if (count !== 0) return false;');
-  lines.push(check === undefined ? 'return true;' : 'return check(value) === undefined;');
-  const make = new Function(
-    'isObjectValue',
-    'tests',
-    'omits',
-    'check',
-    `return function exactCheck(value) {\n${lines.join('\n')}\n};`,
-  ) as (
-    isObject: typeof isObjectValue,
-    fieldTests: readonly ExactCheck[],
-    fieldOmits: readonly ((value: unknown) => boolean)[],
-    rule: typeof check,
-  ) => ExactCheck;
-  return make(isObjectValue, tests, omits, check);
+  return (value) => {
+    if (!isObjectValue(value)) return false;
+    let count = 0;
+    for (const step of steps) {
+      const field = value[step.key];
+      if (field === undefined) {
+        if (step.required) return false;
+        continue;
+      }
+      if (step.absent) return false;
+      if (step.test === undefined ? typeof field !== 'string' : !step.test(field)) return false;
+      if (step.omit?.(field)) return false;
+      count++;
+    }
+    // Every own key is a declared one: counted, as a key not declared would add one.
+    for (const _key in value) count--;
+    return count === 0 && (check === undefined || check(value as never) === undefined);
+  };
 }
 
 /** The exact check of a list of items each passing `item`. */
