@@ -16,13 +16,15 @@ import {
   ONE_QUESTION_SCRIPT,
   startAgent,
 } from './fixtures/acp-bench-agent.js';
-import { busyTimeByPlace } from './fixtures/cpu-profile.js';
+import { type AllocationPerTrip, allocationPerTrip } from './fixtures/allocation-per-trip.js';
+import { busyTimeByPlace, profileSummary } from './fixtures/cpu-profile.js';
 import { median } from './fixtures/median.js';
 
 const ROUNDS = 8;
 const TRIPS_PER_ROUND = 250;
 const OPEN_SESSIONS = 200;
 const PROFILED_TRIPS = 1500;
+const ALLOCATION_TRIPS = 2000;
 const HEAP_ON_SIGNAL = fileURLToPath(new URL('./fixtures/heap-on-signal.mjs', import.meta.url));
 const NAMES = [
   'dsh-acp',
@@ -185,4 +187,44 @@ export async function run(): Promise<void> {
   }
   const beforeTotal = beforeProfile === undefined ? '' : ` ${perTrip(total(beforeProfile))} |`;
   console.log(`| all | ${perTrip(total(places))} |${beforeTotal} ${perTrip(total(bareProfile))} |`);
+
+  // The same profiles in four figures, and what each program allocates per round trip (read in
+  // the program by v8.GCProfiler: the heap's growth between collections, not a timing).
+  const columns = [
+    { name: 'dsh-acp --no-history', list: places, args: AGENTS['dsh-acp --no-history'] ?? [] },
+    ...(beforeProfile === undefined || beforeArgs === undefined
+      ? []
+      : [{ name: 'main (before)', list: beforeProfile, args: beforeArgs }]),
+    { name: 'bare SDK', list: bareProfile, args: AGENTS[BASELINE] ?? [] },
+  ];
+  const allocations: AllocationPerTrip[] = [];
+  for (const { args } of columns) allocations.push(await allocationPerTrip(args, ALLOCATION_TRIPS));
+  const summaries = columns.map(({ list }) => profileSummary(list));
+  const row = (label: string, cell: (index: number) => string) =>
+    console.log(`| ${label} | ${columns.map((_, index) => cell(index)).join(' | ')} |`);
+  console.log(
+    `\nPer question round trip (profile of ${PROFILED_TRIPS}; allocation over ${ALLOCATION_TRIPS} after a warm-up):`,
+  );
+  console.log(`| | ${columns.map(({ name }) => name).join(' | ')} |`);
+  console.log(`| --- |${columns.map(() => ' ---: |').join('')}`);
+  row('our own code (dsh packages)', (i) => perTrip(summaries[i]?.ownMs));
+  row('ACP SDK + zod', (i) => perTrip(summaries[i]?.sdkMs));
+  row("Node's internals (its JavaScript, native) and other libraries", (i) =>
+    perTrip(summaries[i]?.nodeMs),
+  );
+  row('garbage collector (profile)', (i) => perTrip(summaries[i]?.gcMs));
+  row(
+    'GC share of busy time',
+    (i) => `${(((summaries[i]?.gcShare ?? 0) * 100) as number).toFixed(1)}%`,
+  );
+  row('allocated per round trip', (i) => `${((allocations[i]?.bytes ?? 0) / 1024).toFixed(1)} KiB`);
+  const bareBytes = allocations.at(-1)?.bytes ?? Number.NaN;
+  row(
+    'allocated beyond the bare SDK',
+    (i) => `${(((allocations[i]?.bytes ?? 0) - bareBytes) / 1024).toFixed(1)} KiB`,
+  );
+  row(
+    'GC time per round trip (GCProfiler)',
+    (i) => `${(allocations[i]?.gcMicros ?? 0).toFixed(0)} µs`,
+  );
 }

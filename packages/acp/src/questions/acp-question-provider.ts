@@ -24,7 +24,7 @@ import {
   type QuestionClient,
 } from './outgoing-question.js';
 import { checkScope, type QuestionScope } from './question-scope.js';
-import { sendWithdrawable } from './send-withdrawable.js';
+import { WireRequest } from './send-withdrawable.js';
 import { questionCapabilitiesFor } from './supports-form-elicitation.js';
 import { outgoingUrl, type UrlQuestion, type UrlQuestionAction } from './url-elicitation.js';
 
@@ -151,11 +151,16 @@ export function createAcpQuestionProvider(
     signal: AbortSignal | undefined,
     prepare: () => OutgoingQuestion<Answer>,
   ): Promise<Answer> {
-    const question = questions.open(signal === undefined ? {} : { signal });
+    // Its one controller is the wire request's: the question's own signal is never read.
+    const wire = new WireRequest(connection.signal);
+    const { withdraw } = wire;
+    const question = questions.open(
+      signal === undefined ? { onWithdraw: withdraw } : { signal, onWithdraw: withdraw },
+    );
     if (question.settled) return question.promise as Promise<Answer>;
     let shown: Promise<Answer>;
     try {
-      shown = prepare().show((send) => sendWithdrawable(question, connection.signal, send));
+      shown = prepare().show((send) => wire.send(question, send));
     } catch (error) {
       shown = Promise.reject(error);
     }

@@ -207,15 +207,13 @@ export class AcpSession {
       done: new Promise<void>((resolve) => (markDone = resolve)),
       resumed: text === undefined,
     };
-    const onAbort = (): void => controller.abort(signal?.reason);
-    if (signal?.aborted) onAbort();
-    else signal?.addEventListener('abort', onAbort, { once: true });
     let end: TurnEndEvent | undefined;
     try {
+      // The turn's one controller: the agent uses this one rather than making a child of it,
+      // and the request's signal aborts it (a turn resumed after a restart has none).
+      const options = signal === undefined ? { controller } : { controller, signal };
       const turn =
-        text === undefined
-          ? this.#agent.resume({ signal: controller.signal })
-          : this.#agent.run(text, { signal: controller.signal });
+        text === undefined ? this.#agent.resume(options) : this.#agent.run(text, options);
       for await (const event of turn) {
         if (event.type === 'turn-end') {
           end = event;
@@ -225,7 +223,6 @@ export class AcpSession {
         if (update !== undefined) await this.#send(update);
       }
     } finally {
-      signal?.removeEventListener('abort', onAbort);
       this.#updates.endTurn();
       this.#turn = undefined;
       markDone();

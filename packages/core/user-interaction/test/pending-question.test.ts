@@ -162,3 +162,61 @@ describe('PendingQuestions', () => {
     expect(errorA.cause).toBe(errorB.cause);
   });
 });
+
+describe('onWithdraw', () => {
+  it('runs once with the withdrawal, before the signal aborts, and never for an answer or a failure', async () => {
+    const seen: string[] = [];
+    const onWithdraw = vi.fn((error: UserInteractionError) => {
+      seen.push(`withdraw ${error.code} signal read: ${String(read)}`);
+    });
+    let read = false;
+    const question = createPendingQuestion<string>({ onWithdraw });
+    question.signal.addEventListener('abort', () => seen.push('abort'));
+    read = true;
+    const error = inputClosedError('gone');
+    expect(question.withdraw(error)).toBe(true);
+    expect(question.withdraw(inputClosedError('again'))).toBe(false);
+    expect(onWithdraw).toHaveBeenCalledTimes(1);
+    expect(onWithdraw).toHaveBeenCalledWith(error);
+    expect(seen).toEqual(['withdraw INPUT_CLOSED signal read: true', 'abort']);
+    expect(await failureOf(question.promise)).toBe(error);
+
+    const answered = createPendingQuestion<string>({ onWithdraw });
+    answered.resolve('yes');
+    answered.withdraw(inputClosedError('late'));
+    const failed = createPendingQuestion<string>({ onWithdraw });
+    failed.reject(new Error('the UI broke'));
+    await failed.promise.catch(() => undefined);
+    expect(onWithdraw).toHaveBeenCalledTimes(1);
+  });
+
+  it('runs for a caller signal and a time limit too; one that throws does not stop the withdrawal', async () => {
+    vi.useFakeTimers();
+    const timed = createPendingQuestion<string>({
+      timeoutMs: 10,
+      onWithdraw: () => {
+        throw new Error('the UI could not clear its screen');
+      },
+    });
+    vi.advanceTimersByTime(10);
+    expect(timed.settled).toBe(true);
+    expect((await failureOf(timed.promise)).code).toBe('ASK_TIMEOUT');
+    expect(timed.signal.aborted).toBe(true);
+
+    const caller = new AbortController();
+    const onWithdraw = vi.fn();
+    const asked = createPendingQuestion<string>({ signal: caller.signal, onWithdraw });
+    caller.abort('stop');
+    expect(onWithdraw).toHaveBeenCalledTimes(1);
+    expect((await failureOf(asked.promise)).code).toBe('ASK_ABORTED');
+  });
+
+  it('is passed through by PendingQuestions, closing included', async () => {
+    const questions = new PendingQuestions<string>();
+    const onWithdraw = vi.fn();
+    const question = questions.open({ onWithdraw });
+    questions.close(inputClosedError('closed'));
+    expect(onWithdraw).toHaveBeenCalledTimes(1);
+    expect((await failureOf(question.promise)).code).toBe('INPUT_CLOSED');
+  });
+});

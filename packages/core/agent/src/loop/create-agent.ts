@@ -52,6 +52,13 @@ export interface AgentOptions {
 export interface RunOptions {
   /** Cancels the turn: stops the model request and withdraws a question on screen. */
   readonly signal?: AbortSignal;
+  /**
+   * The turn's own controller, made by a caller that has one per turn anyway (the ACP server's
+   * prompt): the turn uses it rather than making one of its own, so aborting it cancels the
+   * turn, and the turn aborts it when it ends (or its consumer stops iterating). `signal`, when
+   * also given, aborts it. Give each turn a new one.
+   */
+  readonly controller?: AbortController;
 }
 
 /** A chat agent: a conversation, a model and tools. It satisfies the contract's `Agent`. */
@@ -215,7 +222,7 @@ export function createAgent(options: AgentOptions): ChatAgent {
   /** A turn on `prompt`, or the one the conversation stopped in (`resume`) when undefined. */
   function run(
     prompt: string | undefined,
-    { signal }: RunOptions = {},
+    { signal, controller }: RunOptions = {},
   ): AsyncGenerator<AgentEvent, void, undefined> {
     // The turn's one generator, from the model to the consumer; these run as iteration starts
     // and once the turn is over.
@@ -242,7 +249,7 @@ export function createAgent(options: AgentOptions): ChatAgent {
         running = false;
       },
     };
-    return runTurn(setup, messages, scope, signal);
+    return runTurn(setup, messages, scope, signal, controller);
   }
 
   return {

@@ -121,18 +121,21 @@ const TURN_ENDED = new AgentError('The turn has ended.', 'TURN_CANCELLED');
  * stays valid whichever way the turn ends.
  *
  * One generator from the model's stream to the consumer: an event crosses one `yield`, and the
- * turn has one AbortController, aborted by `signal`, by the consumer leaving, and at its end.
+ * turn has one AbortController (`given`, or its own), aborted by `signal`, by the consumer
+ * leaving, and at its end.
  */
 export async function* runTurn(
   setup: TurnSetup,
   messages: ModelMessage[],
   scope: TurnScope,
   outer: AbortSignal | undefined,
+  given?: AbortController,
 ): AsyncGenerator<AgentEvent, void, undefined> {
   const start = scope.begin();
   if (start === undefined) return;
-  // The turn's own controller also aborts when the consumer stops iterating.
-  const controller = new AbortController();
+  // The turn's own controller (the caller's, when it made one for this turn) also aborts when
+  // the consumer stops iterating.
+  const controller = given ?? new AbortController();
   const onAbort = (): void => controller.abort(outer?.reason);
   if (outer?.aborted) onAbort();
   else outer?.addEventListener('abort', onAbort, { once: true });

@@ -18,6 +18,13 @@ export interface PendingQuestionOptions {
   readonly timeoutMs?: number;
   /** Runs once, synchronously, when the question settles, however it settles (a UI's cleanup). */
   readonly onSettle?: () => void;
+  /**
+   * Runs once, synchronously, when the question is withdrawn, with the error it rejects with,
+   * just before `signal` aborts: for a UI that cancels what shows it without reading `signal`
+   * (whose AbortController is made on first read; a UI with a request of its own to cancel
+   * spares it). An error it throws is ignored: the question is withdrawn anyway.
+   */
+  readonly onWithdraw?: (error: UserInteractionError) => void;
 }
 
 /**
@@ -75,6 +82,7 @@ class Question<T> implements PendingQuestion<T> {
   readonly #reject: (error: UserInteractionError) => void;
   readonly #source: AbortSignal | undefined;
   readonly #onSettle: (() => void) | undefined;
+  readonly #onWithdraw: ((error: UserInteractionError) => void) | undefined;
   // Made on first use: most questions settle without anyone reading their signal.
   #controller: AbortController | undefined;
   #withdrawnWith: UserInteractionError | undefined;
@@ -84,7 +92,7 @@ class Question<T> implements PendingQuestion<T> {
     this.withdraw(withdrawnBy(this.#source as AbortSignal));
   };
 
-  constructor({ signal, timeoutMs, onSettle }: PendingQuestionOptions) {
+  constructor({ signal, timeoutMs, onSettle, onWithdraw }: PendingQuestionOptions) {
     let resolve!: (answer: T) => void;
     let reject!: (error: UserInteractionError) => void;
     this.promise = new Promise<T>((onResolve, onReject) => {
@@ -95,6 +103,7 @@ class Question<T> implements PendingQuestion<T> {
     this.#reject = reject;
     this.#source = signal;
     this.#onSettle = onSettle;
+    this.#onWithdraw = onWithdraw;
     if (signal !== undefined && !this.#listen(signal)) return;
     if (timeoutMs !== undefined) {
       this.#timer = setTimeout(() => this.withdraw(askTimeoutError(timeoutMs)), timeoutMs);
@@ -161,6 +170,11 @@ class Question<T> implements PendingQuestion<T> {
     // What shows the question clears it before anyone learns that it settled.
     if (withdrawal !== undefined) {
       this.#withdrawnWith = withdrawal;
+      try {
+        this.#onWithdraw?.(withdrawal);
+      } catch {
+        // What shows the question failed to clear it; the question is withdrawn all the same.
+      }
       this.#controller?.abort(withdrawal);
     }
     this.#onSettle?.();
