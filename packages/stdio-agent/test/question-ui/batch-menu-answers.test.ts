@@ -6,7 +6,8 @@ import { type FakeTerminal, KEYS } from '../../src/testing.js';
 import { playKeySteps } from '../support/key-steps.js';
 import { PLAN } from '../support/question-fixtures.js';
 import { providerOnTerminal } from '../support/question-provider.js';
-import { disposeOpened, errorOf, expectRestored, open, provider, terminal } from '../support/menu-terminal.js';
+import { errorOf } from '../support/error-of.js';
+import { disposeOpened, expectRestored, open, provider, terminal } from '../support/menu-terminal.js';
 
 afterEach(disposeOpened);
 

@@ -4,7 +4,8 @@ import type { ReadlineProvider } from '../../src/index.js';
 import { type FakeTerminal, KEYS } from '../../src/testing.js';
 import { DATABASE } from '../support/question-fixtures.js';
 import { providerOnTerminal } from '../support/question-provider.js';
-import { disposeOpened, errorOf, expectRestored, open, provider, terminal } from '../support/menu-terminal.js';
+import { errorOf } from '../support/error-of.js';
+import { disposeOpened, expectRestored, open, provider, terminal } from '../support/menu-terminal.js';
 
 afterEach(disposeOpened);
 

@@ -33,18 +33,6 @@ export function disposeOpened(): void {
   terminal.dispose();
 }
 
-/** The error `promise` rejects with; fails the test when it resolves. */
-export async function errorOf(
-  promise: Promise<unknown>,
-): Promise<{ code?: string; name?: string }> {
-  return promise.then(
-    () => {
-      throw new Error('Expected the question to fail.');
-    },
-    (error: { code?: string; name?: string }) => error,
-  );
-}
-
 /** After a question ended: the menu is gone, the cursor shows, raw mode is back off. */
 export async function expectRestored(summary: string): Promise<void> {
   expect(await terminal.text()).toBe(summary);
