@@ -19,7 +19,9 @@ export const ISOLATED_TEST_FILES: Readonly<Record<string, readonly string[]>> = 
   ],
   'stdio-agent': [
     'test/question-ui/leak.test.ts',
-    'test/question-ui/lifecycle.test.ts',
+    'test/question-ui/lifecycle-input-end.test.ts',
+    'test/question-ui/lifecycle-process.test.ts',
+    'test/question-ui/lifecycle-queue.test.ts',
     'test/question-ui/suspend.test.ts',
     'test/question-ui/text-width-estimate.test.ts',
     'test/terminal-agent/terminal-agent-suspend.test.ts',
