@@ -1,10 +1,16 @@
-import { methods, type SessionUpdate } from '@agentclientprotocol/sdk';
-import { createScriptedModel, type Script } from 'dsh-agent';
+import type { Script } from 'dsh-agent';
 import { describe, expect, it } from 'vitest';
-import { createTestClient, prompt, WITH_FORMS, withServer } from '../../src/testing.js';
+import { createTestClient, prompt, withServer } from '../../src/testing.js';
 import { approvalOptions } from '../support/approval-options.js';
-import { describedTools, rememberingPolicy } from '../support/described-tools.js';
-import { approvalServer, CWD, DIFF, EDIT, openIn, text, updatesOf } from '../support/approval-server.js';
+import {
+  approvalServer,
+  CWD,
+  DIFF,
+  EDIT,
+  openIn,
+  text,
+  updatesOf,
+} from '../support/approval-server.js';
 
 describe('tool calls and approvals in the editor', () => {
   it('an edit approved once: pending with its diff, the permission request on the same call, then in_progress and completed', async () => {
@@ -134,5 +140,4 @@ describe('tool calls and approvals in the editor', () => {
       ]);
     });
   });
-
 });

@@ -1,13 +1,9 @@
-import { methods, type SessionUpdate } from '@agentclientprotocol/sdk';
-import { createScriptedModel, type Script } from 'dsh-agent';
+import { methods } from '@agentclientprotocol/sdk';
 import { describe, expect, it } from 'vitest';
-import { createTestClient, prompt, WITH_FORMS, withServer } from '../../src/testing.js';
-import { approvalOptions } from '../support/approval-options.js';
-import { describedTools, rememberingPolicy } from '../support/described-tools.js';
-import { approvalServer, CWD, DIFF, EDIT, openIn, text, updatesOf } from '../support/approval-server.js';
+import { createTestClient, prompt, withServer } from '../../src/testing.js';
+import { approvalServer, DIFF, EDIT, openIn, text, updatesOf } from '../support/approval-server.js';
 
 describe('tool calls and approvals in the editor', () => {
-
   it('session/cancel while an approval is pending: the request is withdrawn, the call never runs, and every update comes before the cancelled response', async () => {
     const server = approvalServer(EDIT);
     const testClient = createTestClient();
@@ -89,5 +85,4 @@ describe('tool calls and approvals in the editor', () => {
       expect(server.policy.rules).toEqual([]);
     });
   });
-
 });

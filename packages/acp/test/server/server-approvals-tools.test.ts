@@ -1,13 +1,10 @@
-import { methods, type SessionUpdate } from '@agentclientprotocol/sdk';
+import { methods } from '@agentclientprotocol/sdk';
 import { createScriptedModel, type Script } from 'dsh-agent';
 import { describe, expect, it } from 'vitest';
-import { createTestClient, prompt, WITH_FORMS, withServer } from '../../src/testing.js';
-import { approvalOptions } from '../support/approval-options.js';
-import { describedTools, rememberingPolicy } from '../support/described-tools.js';
-import { approvalServer, CWD, DIFF, EDIT, openIn, text, updatesOf } from '../support/approval-server.js';
+import { createTestClient, prompt, withServer } from '../../src/testing.js';
+import { approvalServer, CWD, EDIT, openIn, text, updatesOf } from '../support/approval-server.js';
 
 describe('tool calls and approvals in the editor', () => {
-
   it('a command approved: execute kind, the command shown, then its output and exit status', async () => {
     const script: Script = {
       steps: [

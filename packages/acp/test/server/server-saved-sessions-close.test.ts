@@ -1,37 +1,14 @@
-import { readFileSync, utimesSync, writeFileSync } from 'node:fs';
-import { type ClientContext, methods, type SessionUpdate } from '@agentclientprotocol/sdk';
-import {
-  createScriptedModel,
-  DEMO_SCRIPT,
-  type ModelRequest,
-  openSessionStore,
-  type SessionStore,
-} from 'dsh-agent';
-import {
-  recordingModel,
-  removeTemporaryStateFolders,
-  sessionFilePath,
-  temporaryStateFolder,
-} from 'dsh-agent/testing';
+import { type ClientContext, methods } from '@agentclientprotocol/sdk';
+import { createScriptedModel, openSessionStore } from 'dsh-agent';
+import { removeTemporaryStateFolders, temporaryStateFolder } from 'dsh-agent/testing';
 import { afterEach, describe, expect, it } from 'vitest';
-import { SESSION_LIST_PAGE_SIZE } from '../../src/server/session-list-page.js';
-import type { AcpAgentServer, AcpAgentServerOptions } from '../../src/server.js';
-import {
-  createTestClient,
-  initializeClient,
-  newSession,
-  prompt,
-  startSession,
-  type TestClient,
-  withServer,
-} from '../../src/testing.js';
+import type { AcpAgentServer } from '../../src/server.js';
+import { createTestClient, prompt, startSession, withServer } from '../../src/testing.js';
 import { rejectionOf } from '../support/rejection-of.js';
-
 
 afterEach(removeTemporaryStateFolders);
 
 describe('saved sessions', () => {
-
   /** A server saving to a fresh folder, whose model says "One." and then "Two.". */
   function oneTwoSaved() {
     return {
@@ -95,5 +72,4 @@ describe('saved sessions', () => {
       expect(await prompt(agent, sessionId, 'Second.')).toEqual({ stopReason: 'end_turn' });
     });
   });
-
 });

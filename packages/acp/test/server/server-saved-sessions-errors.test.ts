@@ -1,37 +1,25 @@
-import { readFileSync, utimesSync, writeFileSync } from 'node:fs';
-import { type ClientContext, methods, type SessionUpdate } from '@agentclientprotocol/sdk';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { methods } from '@agentclientprotocol/sdk';
+import { createScriptedModel, DEMO_SCRIPT, openSessionStore } from 'dsh-agent';
 import {
-  createScriptedModel,
-  DEMO_SCRIPT,
-  type ModelRequest,
-  openSessionStore,
-  type SessionStore,
-} from 'dsh-agent';
-import {
-  recordingModel,
   removeTemporaryStateFolders,
   sessionFilePath,
   temporaryStateFolder,
 } from 'dsh-agent/testing';
 import { afterEach, describe, expect, it } from 'vitest';
-import { SESSION_LIST_PAGE_SIZE } from '../../src/server/session-list-page.js';
-import type { AcpAgentServer, AcpAgentServerOptions } from '../../src/server.js';
 import {
   createTestClient,
   initializeClient,
   newSession,
   prompt,
   startSession,
-  type TestClient,
   withServer,
 } from '../../src/testing.js';
 import { rejectionOf } from '../support/rejection-of.js';
 
-
 afterEach(removeTemporaryStateFolders);
 
 describe('saved sessions', () => {
-
   it('answers -32002 for a session that is not on disk, whatever the id', async () => {
     const testClient = createTestClient();
     const sessionStore = openSessionStore({ dir: temporaryStateFolder() });
@@ -126,5 +114,4 @@ describe('saved sessions', () => {
       },
     );
   });
-
 });

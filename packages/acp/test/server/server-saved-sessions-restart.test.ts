@@ -1,5 +1,4 @@
-import { readFileSync, utimesSync, writeFileSync } from 'node:fs';
-import { type ClientContext, methods, type SessionUpdate } from '@agentclientprotocol/sdk';
+import { methods, type SessionUpdate } from '@agentclientprotocol/sdk';
 import {
   createScriptedModel,
   DEMO_SCRIPT,
@@ -10,23 +9,19 @@ import {
 import {
   recordingModel,
   removeTemporaryStateFolders,
-  sessionFilePath,
   temporaryStateFolder,
 } from 'dsh-agent/testing';
 import { afterEach, describe, expect, it } from 'vitest';
-import { SESSION_LIST_PAGE_SIZE } from '../../src/server/session-list-page.js';
-import type { AcpAgentServer, AcpAgentServerOptions } from '../../src/server.js';
+import type { AcpAgentServerOptions } from '../../src/server.js';
 import {
   createTestClient,
   initializeClient,
-  newSession,
   prompt,
   startSession,
   type TestClient,
   withServer,
 } from '../../src/testing.js';
 import { rejectionOf } from '../support/rejection-of.js';
-
 
 afterEach(removeTemporaryStateFolders);
 
@@ -181,5 +176,4 @@ describe('saved sessions', () => {
       ]);
     });
   });
-
 });

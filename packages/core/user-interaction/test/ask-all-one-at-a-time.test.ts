@@ -1,17 +1,7 @@
-import { getEventListeners } from 'node:events';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import {
-  type AskUserQuestionAnswer,
-  type AskUserQuestionRequest,
-  type AskUserQuestionsRequest,
-  createUserInteraction,
-  isUserInteractionError,
-  type UserInteractionProvider,
-} from '../src/index.js';
-import { createScriptedProvider, type HeldQuestion } from '../src/testing.js';
+import { type AskUserQuestionRequest, createUserInteraction } from '../src/index.js';
+import { LANGUAGE, NAME, oneAtATime, PLAN } from './support/ask-all-plan.js';
 import { codeOf } from './support/code-of.js';
-import { FEATURES_QUESTION } from './support/features-question.js';
-import { FEATURES, LANGUAGE, NAME, oneAtATime, PLAN, withScripted } from './support/ask-all-plan.js';
 
 afterEach(() => {
   vi.useRealTimers();

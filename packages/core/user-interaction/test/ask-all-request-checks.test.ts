@@ -1,17 +1,6 @@
-import { getEventListeners } from 'node:events';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import {
-  type AskUserQuestionAnswer,
-  type AskUserQuestionRequest,
-  type AskUserQuestionsRequest,
-  createUserInteraction,
-  isUserInteractionError,
-  type UserInteractionProvider,
-} from '../src/index.js';
-import { createScriptedProvider, type HeldQuestion } from '../src/testing.js';
-import { codeOf } from './support/code-of.js';
-import { FEATURES_QUESTION } from './support/features-question.js';
-import { FEATURES, LANGUAGE, NAME, oneAtATime, PLAN, withScripted } from './support/ask-all-plan.js';
+import { describe, expect, it } from 'vitest';
+import type { AskUserQuestionsRequest } from '../src/index.js';
+import { FEATURES, LANGUAGE, NAME, PLAN, withScripted } from './support/ask-all-plan.js';
 
 describe('askAll checks the request as ask() does, naming the field', () => {
   async function fieldOf(request: unknown): Promise<string | undefined> {

@@ -170,5 +170,4 @@ describe('ask', () => {
       expect.objectContaining({ code: 'INVALID_REQUEST' }),
     );
   });
-
 });

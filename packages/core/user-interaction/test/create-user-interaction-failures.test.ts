@@ -1,18 +1,10 @@
-import { getEventListeners } from 'node:events';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import {
-  type AskUserQuestionAnswer,
-  type AskUserQuestionRequest,
-  createUserInteraction,
-  isUserInteractionError,
-  type UserInteractionProvider,
-} from '../src/index.js';
+import { describe, expect, it } from 'vitest';
+import { createUserInteraction } from '../src/index.js';
 import { createScriptedProvider } from '../src/testing.js';
 import { codeOf } from './support/code-of.js';
 import { choice } from './support/database-choice.js';
 
 describe('ask', () => {
-
   it('passes the provider’s own UserInteractionError through', async () => {
     const interaction = createUserInteraction();
     interaction.registerProvider(

@@ -1,14 +1,7 @@
 import { getEventListeners } from 'node:events';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import {
-  type AskUserQuestionAnswer,
-  type AskUserQuestionRequest,
-  createUserInteraction,
-  isUserInteractionError,
-  type UserInteractionProvider,
-} from '../src/index.js';
+import { describe, expect, it } from 'vitest';
+import { createUserInteraction, type UserInteractionProvider } from '../src/index.js';
 import { createScriptedProvider } from '../src/testing.js';
-import { codeOf } from './support/code-of.js';
 import { choice } from './support/database-choice.js';
 
 describe('registerProvider', () => {

@@ -1,16 +1,10 @@
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
-  type AskUserQuestionAnswer,
   type AskUserQuestionRequest,
-  createUserInteraction,
   isUserInteractionError,
-  UserInteractionError,
-  type UserInteractionErrorCode,
   type UserInteractionProvider,
-  validateRequest,
 } from '../src/index.js';
-import { createScriptedProvider } from '../src/testing.js';
-import { answerFirst, boom, outcome, withProvider } from './support/hostile-calls.js';
+import { boom, outcome, withProvider } from './support/hostile-calls.js';
 
 /** A provider whose `ask` is a function when registered, and a throwing getter after. */
 function askGetterThatThrowsLater(): UserInteractionProvider {

@@ -1,15 +1,9 @@
 import { describe, expect, it, vi } from 'vitest';
 import {
   type AskUserQuestionAnswer,
-  type AskUserQuestionRequest,
-  createUserInteraction,
-  isUserInteractionError,
-  UserInteractionError,
-  type UserInteractionErrorCode,
-  type UserInteractionProvider,
+  type UserInteractionError,
   validateRequest,
 } from '../src/index.js';
-import { createScriptedProvider } from '../src/testing.js';
 import { answerFirst, boom, outcome, withProvider } from './support/hostile-calls.js';
 
 describe('a hostile request is INVALID_REQUEST, never a throw or another error', () => {

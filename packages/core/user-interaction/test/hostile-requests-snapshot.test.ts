@@ -1,16 +1,7 @@
-import { describe, expect, it, vi } from 'vitest';
-import {
-  type AskUserQuestionAnswer,
-  type AskUserQuestionRequest,
-  createUserInteraction,
-  isUserInteractionError,
-  UserInteractionError,
-  type UserInteractionErrorCode,
-  type UserInteractionProvider,
-  validateRequest,
-} from '../src/index.js';
+import { describe, expect, it } from 'vitest';
+import { type AskUserQuestionRequest, validateRequest } from '../src/index.js';
 import { createScriptedProvider } from '../src/testing.js';
-import { answerFirst, boom, outcome, withProvider } from './support/hostile-calls.js';
+import { withProvider } from './support/hostile-calls.js';
 
 describe('the UI is shown what was validated', () => {
   it('a caller changing its options after ask() changes neither the question shown nor the answer', async () => {

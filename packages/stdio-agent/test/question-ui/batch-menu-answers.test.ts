@@ -1,13 +1,13 @@
-import { getEventListeners } from 'node:events';
-import { createUserInteraction } from 'dsh-user-interaction';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { ReadlineProvider } from '../../src/index.js';
-import { type FakeTerminal, KEYS } from '../../src/testing.js';
-import { playKeySteps } from '../support/key-steps.js';
+import { afterEach, describe, expect, it } from 'vitest';
+import { KEYS } from '../../src/testing.js';
+import {
+  disposeOpened,
+  expectRestored,
+  open,
+  provider,
+  terminal,
+} from '../support/menu-terminal.js';
 import { PLAN } from '../support/question-fixtures.js';
-import { providerOnTerminal } from '../support/question-provider.js';
-import { errorOf } from '../support/error-of.js';
-import { disposeOpened, expectRestored, open, provider, terminal } from '../support/menu-terminal.js';
 
 afterEach(disposeOpened);
 
@@ -174,5 +174,4 @@ describe('several questions in the interactive menu', () => {
       answers: [{ id: 'features', answers: ['more'], options: [], custom: 'more' }, { id: 'name' }],
     });
   });
-
 });

@@ -1,18 +1,21 @@
 import { getEventListeners } from 'node:events';
 import { createUserInteraction } from 'dsh-user-interaction';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { ReadlineProvider } from '../../src/index.js';
-import { type FakeTerminal, KEYS } from '../../src/testing.js';
-import { playKeySteps } from '../support/key-steps.js';
-import { PLAN } from '../support/question-fixtures.js';
-import { providerOnTerminal } from '../support/question-provider.js';
+import { KEYS } from '../../src/testing.js';
 import { errorOf } from '../support/error-of.js';
-import { disposeOpened, expectRestored, open, provider, terminal } from '../support/menu-terminal.js';
+import { playKeySteps } from '../support/key-steps.js';
+import {
+  disposeOpened,
+  expectRestored,
+  open,
+  provider,
+  terminal,
+} from '../support/menu-terminal.js';
+import { PLAN } from '../support/question-fixtures.js';
 
 afterEach(disposeOpened);
 
 describe('several questions in the interactive menu', () => {
-
   it('Esc declines and Ctrl+C cancels every question at once, none answered', async () => {
     open();
     const declined = provider.askAll(PLAN);
@@ -97,5 +100,4 @@ describe('several questions in the interactive menu', () => {
     terminal.press('z', KEYS.enter);
     await expect(set).resolves.toMatchObject({ answers: [{ id: 'name', answers: ['z'] }] });
   });
-
 });

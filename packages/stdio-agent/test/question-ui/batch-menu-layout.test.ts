@@ -1,18 +1,11 @@
-import { getEventListeners } from 'node:events';
-import { createUserInteraction } from 'dsh-user-interaction';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { ReadlineProvider } from '../../src/index.js';
-import { type FakeTerminal, KEYS } from '../../src/testing.js';
-import { playKeySteps } from '../support/key-steps.js';
+import { afterEach, describe, expect, it } from 'vitest';
+import { KEYS } from '../../src/testing.js';
+import { disposeOpened, open, provider, terminal } from '../support/menu-terminal.js';
 import { PLAN } from '../support/question-fixtures.js';
-import { providerOnTerminal } from '../support/question-provider.js';
-import { errorOf } from '../support/error-of.js';
-import { disposeOpened, expectRestored, open, provider, terminal } from '../support/menu-terminal.js';
 
 afterEach(disposeOpened);
 
 describe('several questions in the interactive menu', () => {
-
   it('fits a small terminal: the line of pages shortens, never wraps, and keeps every mark', async () => {
     open({ columns: 30, rows: 12 });
     void provider.askAll(PLAN).catch(() => {});

@@ -1,10 +1,6 @@
-import { DEMO_SCRIPT } from 'dsh-agent';
-import { type AskUserQuestionRequest, parseAskUserQuestionArguments } from 'dsh-user-interaction';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { ReadlineProvider } from '../../src/index.js';
-import { type FakeTerminal, KEYS } from '../../src/testing.js';
+import { KEYS } from '../../src/testing.js';
 import { textWidth } from '../../src/text/text-width.js';
-import { providerOnTerminal } from '../support/question-provider.js';
 import { disposeOpened, openSized as open, provider, terminal } from '../support/menu-terminal.js';
 
 afterEach(disposeOpened);

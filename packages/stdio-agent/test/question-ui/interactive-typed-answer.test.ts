@@ -1,11 +1,15 @@
 import type { AskUserQuestionRequest } from 'dsh-user-interaction';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { ReadlineProvider } from '../../src/index.js';
-import { type FakeTerminal, KEYS } from '../../src/testing.js';
-import { DATABASE } from '../support/question-fixtures.js';
-import { providerOnTerminal } from '../support/question-provider.js';
+import { KEYS } from '../../src/testing.js';
 import { errorOf } from '../support/error-of.js';
-import { disposeOpened, expectRestored, open, provider, terminal } from '../support/menu-terminal.js';
+import {
+  disposeOpened,
+  expectRestored,
+  open,
+  provider,
+  terminal,
+} from '../support/menu-terminal.js';
+import { DATABASE } from '../support/question-fixtures.js';
 
 afterEach(disposeOpened);
 

@@ -1,14 +1,8 @@
-import {
-  type AskUserQuestionRequest,
-  createUserInteraction,
-  UserInteractionError,
-} from 'dsh-user-interaction';
+import { createUserInteraction } from 'dsh-user-interaction';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { ReadlineProvider } from '../../src/index.js';
-import { type FakeTerminal, KEYS } from '../../src/testing.js';
-import { providerOnTerminal } from '../support/question-provider.js';
+import { KEYS } from '../../src/testing.js';
 import { errorOf } from '../support/error-of.js';
-import { baseline, expectRestored, FIRST, OTHER_SIGNALS, open, SECOND } from '../support/lifecycle-questions.js';
+import { expectRestored, FIRST, open, SECOND } from '../support/lifecycle-questions.js';
 import { disposeOpened, provider, terminal } from '../support/menu-terminal.js';
 
 afterEach(disposeOpened);

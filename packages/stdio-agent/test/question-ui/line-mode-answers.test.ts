@@ -1,11 +1,12 @@
-import { type AskUserQuestionRequest, REQUEST_LIMITS } from 'dsh-user-interaction';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { ReadlineProvider } from '../../src/index.js';
-import { type Pipes, TEST_ENV } from '../../src/testing.js';
-import { DATABASE as MENU_DATABASE, withoutDescription } from '../support/question-fixtures.js';
-import { providerOnPipes } from '../support/question-provider.js';
-import { errorOf } from '../support/error-of.js';
-import { DATABASE, disposeOpened, NO_RECOMMENDATION, open, pipes, provider } from '../support/line-mode-pipes.js';
+import { afterEach, describe, expect, it } from 'vitest';
+import {
+  DATABASE,
+  disposeOpened,
+  NO_RECOMMENDATION,
+  open,
+  pipes,
+  provider,
+} from '../support/line-mode-pipes.js';
 
 afterEach(disposeOpened);
 
@@ -138,5 +139,4 @@ describe('line mode', () => {
     expect(await provider.ask({ question: 'Project name?' })).toEqual({ answer: 'my-app' });
     expect(pipes.text()).toContain('? Project name?\nAnswer:    \nAn answer is needed');
   });
-
 });

@@ -1,16 +1,17 @@
-import { type AskUserQuestionRequest, REQUEST_LIMITS } from 'dsh-user-interaction';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { ReadlineProvider } from '../../src/index.js';
-import { type Pipes, TEST_ENV } from '../../src/testing.js';
-import { DATABASE as MENU_DATABASE, withoutDescription } from '../support/question-fixtures.js';
-import { providerOnPipes } from '../support/question-provider.js';
-import { errorOf } from '../support/error-of.js';
-import { DATABASE, disposeOpened, NO_RECOMMENDATION, open, pipes, provider } from '../support/line-mode-pipes.js';
+import { REQUEST_LIMITS } from 'dsh-user-interaction';
+import { afterEach, describe, expect, it } from 'vitest';
+import {
+  DATABASE,
+  disposeOpened,
+  NO_RECOMMENDATION,
+  open,
+  pipes,
+  provider,
+} from '../support/line-mode-pipes.js';
 
 afterEach(disposeOpened);
 
 describe('line mode', () => {
-
   it('writes no colour, even where the environment would allow it', async () => {
     open({ TERM: 'xterm-256color', COLORTERM: 'truecolor' });
     pipes.input.write('x\n1\n');

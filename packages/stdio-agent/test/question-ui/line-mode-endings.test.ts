@@ -1,16 +1,10 @@
-import { type AskUserQuestionRequest, REQUEST_LIMITS } from 'dsh-user-interaction';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { ReadlineProvider } from '../../src/index.js';
-import { type Pipes, TEST_ENV } from '../../src/testing.js';
-import { DATABASE as MENU_DATABASE, withoutDescription } from '../support/question-fixtures.js';
-import { providerOnPipes } from '../support/question-provider.js';
 import { errorOf } from '../support/error-of.js';
-import { DATABASE, disposeOpened, NO_RECOMMENDATION, open, pipes, provider } from '../support/line-mode-pipes.js';
+import { DATABASE, disposeOpened, open, pipes, provider } from '../support/line-mode-pipes.js';
 
 afterEach(disposeOpened);
 
 describe('line mode', () => {
-
   it('consumes piped answers for successive questions in order, none lost', async () => {
     open();
     pipes.input.write('2\n\nmy-app\n3\n');
@@ -147,5 +141,4 @@ describe('line mode', () => {
     expect((await errorOf(queued)).code).toBe('INPUT_CLOSED');
     expect((await errorOf(provider.ask(DATABASE))).code).toBe('INPUT_CLOSED');
   });
-
 });

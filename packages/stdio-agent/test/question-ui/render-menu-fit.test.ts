@@ -1,19 +1,14 @@
 import { stripVTControlCharacters } from 'node:util';
-import type { AskUserQuestionRequest } from 'dsh-user-interaction';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { hintLines } from '../../src/question-ui/menu/menu-hints.js';
-import { type MenuNeeds, MIN_LIST_ROWS, planMenu } from '../../src/question-ui/menu/menu-layout.js';
-import { initialMenuState, menuKey, withWindow } from '../../src/question-ui/menu/menu-state.js';
-import type { MenuState } from '../../src/question-ui/menu/menu-types.js';
+import { MIN_LIST_ROWS } from '../../src/question-ui/menu/menu-layout.js';
+import { menuKey, withWindow } from '../../src/question-ui/menu/menu-state.js';
 import { renderMenu } from '../../src/question-ui/menu/render-menu.js';
 import { type QuestionView, questionView } from '../../src/question-ui/question-view.js';
-import { terminalStyle } from '../../src/text/terminal-style.js';
 import { textWidth } from '../../src/text/text-width.js';
-import { draw, options, stateFor, style } from '../support/menu-frames.js';
+import { options, stateFor, style } from '../support/menu-frames.js';
 
 describe('renderMenu', () => {
-
   it('keeps the focused row on screen in a terminal of a few rows', () => {
     fc.assert(
       fc.property(

@@ -1,16 +1,7 @@
-import { createScriptedModel, ModelError, type Script } from 'dsh-agent';
-import { deferred, stepModel, textStep } from 'dsh-agent/testing';
+import { createScriptedModel, type Script } from 'dsh-agent';
 import { describe, expect, it } from 'vitest';
-import { runTerminalAgent } from '../../src/terminal-agent.js';
-import { createFakeTerminal, KEYS } from '../../src/testing.js';
-import {
-  expectTurn,
-  fromPrompt,
-  lastLine,
-  startAgent,
-  startPipedAgent,
-  waitForPrompt,
-} from '../support/agent-harness.js';
+import { KEYS } from '../../src/testing.js';
+import { fromPrompt, startAgent, waitForPrompt } from '../support/agent-harness.js';
 
 const FAILURES: Script = {
   steps: [

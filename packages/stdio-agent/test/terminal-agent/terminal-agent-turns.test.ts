@@ -1,11 +1,10 @@
-import { createScriptedModel, ModelError, type Script } from 'dsh-agent';
+import { ModelError } from 'dsh-agent';
 import { deferred, stepModel, textStep } from 'dsh-agent/testing';
 import { describe, expect, it } from 'vitest';
 import { runTerminalAgent } from '../../src/terminal-agent.js';
-import { createFakeTerminal, KEYS } from '../../src/testing.js';
+import { createFakeTerminal } from '../../src/testing.js';
 import {
   expectTurn,
-  fromPrompt,
   lastLine,
   startAgent,
   startPipedAgent,

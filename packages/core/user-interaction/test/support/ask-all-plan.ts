@@ -23,7 +23,10 @@ export const FEATURES = {
   options: [...FEATURES_QUESTION.options, { label: 'Docs', value: 'docs' }],
   multiSelect: true,
 };
-export const PLAN: AskUserQuestionsRequest = { header: 'Plan', questions: [LANGUAGE, NAME, FEATURES] };
+export const PLAN: AskUserQuestionsRequest = {
+  header: 'Plan',
+  questions: [LANGUAGE, NAME, FEATURES],
+};
 
 /** A service whose UI is a scripted provider that shows several questions at once. */
 export function withScripted(...answers: Parameters<typeof createScriptedProvider>[0][]) {
