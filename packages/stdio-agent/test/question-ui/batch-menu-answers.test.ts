@@ -1,15 +1,7 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { KEYS } from '../../src/testing.js';
-import {
-  disposeOpened,
-  expectRestored,
-  open,
-  provider,
-  terminal,
-} from '../support/menu-terminal.js';
+import { expectRestored, open, provider, terminal } from '../support/menu-terminal.js';
 import { PLAN } from '../support/question-fixtures.js';
-
-afterEach(disposeOpened);
 
 describe('several questions in the interactive menu', () => {
   it('filters each list by typing; a filter left on a page is not its answer', async () => {

@@ -1,19 +1,11 @@
 import { getEventListeners } from 'node:events';
 import { createUserInteraction } from 'dsh-user-interaction';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { KEYS } from '../../src/testing.js';
 import { errorOf } from '../support/error-of.js';
 import { playKeySteps } from '../support/key-steps.js';
-import {
-  disposeOpened,
-  expectRestored,
-  open,
-  provider,
-  terminal,
-} from '../support/menu-terminal.js';
+import { expectRestored, open, provider, terminal } from '../support/menu-terminal.js';
 import { PLAN } from '../support/question-fixtures.js';
-
-afterEach(disposeOpened);
 
 describe('several questions in the interactive menu', () => {
   it('Esc declines and Ctrl+C cancels every question at once, none answered', async () => {

@@ -1,9 +1,7 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { KEYS } from '../../src/testing.js';
-import { disposeOpened, open, provider, terminal } from '../support/menu-terminal.js';
+import { open, provider, terminal } from '../support/menu-terminal.js';
 import { PLAN } from '../support/question-fixtures.js';
-
-afterEach(disposeOpened);
 
 describe('several questions in the interactive menu', () => {
   it('fits a small terminal: the line of pages shortens, never wraps, and keeps every mark', async () => {

@@ -1,10 +1,8 @@
 import { DEMO_SCRIPT } from 'dsh-agent';
 import { type AskUserQuestionRequest, parseAskUserQuestionArguments } from 'dsh-user-interaction';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { KEYS } from '../../src/testing.js';
-import { disposeOpened, openSized as open, provider, terminal } from '../support/menu-terminal.js';
-
-afterEach(disposeOpened);
+import { openSized as open, provider, terminal } from '../support/menu-terminal.js';
 
 /** The demo's first question: a header, a one-line question, four described options. */
 const DEMO = parseAskUserQuestionArguments(

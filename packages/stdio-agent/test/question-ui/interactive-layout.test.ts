@@ -1,9 +1,7 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { KEYS } from '../../src/testing.js';
 import { textWidth } from '../../src/text/text-width.js';
-import { disposeOpened, openSized as open, provider, terminal } from '../support/menu-terminal.js';
-
-afterEach(disposeOpened);
+import { openSized as open, provider, terminal } from '../support/menu-terminal.js';
 
 function numbered(count: number) {
   return Array.from({ length: count }, (_, index) => ({ label: `Option ${index + 1}` }));

@@ -1,16 +1,8 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { KEYS } from '../../src/testing.js';
 import { errorOf } from '../support/error-of.js';
-import {
-  disposeOpened,
-  expectRestored,
-  open,
-  provider,
-  terminal,
-} from '../support/menu-terminal.js';
+import { expectRestored, open, provider, terminal } from '../support/menu-terminal.js';
 import { DATABASE } from '../support/question-fixtures.js';
-
-afterEach(disposeOpened);
 
 describe('the interactive menu', () => {
   it('shows the header, the question, the numbered options and the keys', async () => {

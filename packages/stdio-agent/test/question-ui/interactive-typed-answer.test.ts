@@ -1,17 +1,9 @@
 import type { AskUserQuestionRequest } from 'dsh-user-interaction';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { KEYS } from '../../src/testing.js';
 import { errorOf } from '../support/error-of.js';
-import {
-  disposeOpened,
-  expectRestored,
-  open,
-  provider,
-  terminal,
-} from '../support/menu-terminal.js';
+import { expectRestored, open, provider, terminal } from '../support/menu-terminal.js';
 import { DATABASE } from '../support/question-fixtures.js';
-
-afterEach(disposeOpened);
 
 describe('a typed answer', () => {
   const CUSTOM: AskUserQuestionRequest = { ...DATABASE, allowCustom: true };

@@ -1,10 +1,8 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { KEYS } from '../../src/testing.js';
 import { errorOf } from '../support/error-of.js';
 import { expectRestored, FIRST, open, SECOND } from '../support/lifecycle-questions.js';
-import { disposeOpened, provider, terminal } from '../support/menu-terminal.js';
-
-afterEach(disposeOpened);
+import { provider, terminal } from '../support/menu-terminal.js';
 
 describe('the end of input and disposal', () => {
   it('rejects the active, the queued and every later question with INPUT_CLOSED at end of input', async () => {

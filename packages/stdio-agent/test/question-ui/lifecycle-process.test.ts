@@ -1,5 +1,5 @@
 import { UserInteractionError } from 'dsh-user-interaction';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { KEYS } from '../../src/testing.js';
 import { errorOf } from '../support/error-of.js';
 import {
@@ -10,9 +10,7 @@ import {
   open,
   SECOND,
 } from '../support/lifecycle-questions.js';
-import { disposeOpened, provider, terminal } from '../support/menu-terminal.js';
-
-afterEach(disposeOpened);
+import { provider, terminal } from '../support/menu-terminal.js';
 
 describe('restoring the terminal when the process goes away', () => {
   it('restores the terminal on SIGTERM and settles the question', async () => {

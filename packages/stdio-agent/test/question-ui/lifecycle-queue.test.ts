@@ -1,11 +1,9 @@
 import { createUserInteraction } from 'dsh-user-interaction';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { KEYS } from '../../src/testing.js';
 import { errorOf } from '../support/error-of.js';
 import { expectRestored, FIRST, open, SECOND } from '../support/lifecycle-questions.js';
-import { disposeOpened, provider, terminal } from '../support/menu-terminal.js';
-
-afterEach(disposeOpened);
+import { provider, terminal } from '../support/menu-terminal.js';
 
 describe('the queue', () => {
   it('shows questions one at a time, first in, first out', async () => {

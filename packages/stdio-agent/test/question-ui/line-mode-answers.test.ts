@@ -1,14 +1,5 @@
-import { afterEach, describe, expect, it } from 'vitest';
-import {
-  DATABASE,
-  disposeOpened,
-  NO_RECOMMENDATION,
-  open,
-  pipes,
-  provider,
-} from '../support/line-mode-pipes.js';
-
-afterEach(disposeOpened);
+import { describe, expect, it } from 'vitest';
+import { DATABASE, NO_RECOMMENDATION, open, pipes, provider } from '../support/line-mode-pipes.js';
 
 describe('line mode', () => {
   it('is what pipes get', () => {

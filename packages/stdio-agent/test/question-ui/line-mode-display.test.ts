@@ -1,15 +1,6 @@
 import { REQUEST_LIMITS } from 'dsh-user-interaction';
-import { afterEach, describe, expect, it } from 'vitest';
-import {
-  DATABASE,
-  disposeOpened,
-  NO_RECOMMENDATION,
-  open,
-  pipes,
-  provider,
-} from '../support/line-mode-pipes.js';
-
-afterEach(disposeOpened);
+import { describe, expect, it } from 'vitest';
+import { DATABASE, NO_RECOMMENDATION, open, pipes, provider } from '../support/line-mode-pipes.js';
 
 describe('line mode', () => {
   it('writes no colour, even where the environment would allow it', async () => {

@@ -1,8 +1,6 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { errorOf } from '../support/error-of.js';
-import { DATABASE, disposeOpened, open, pipes, provider } from '../support/line-mode-pipes.js';
-
-afterEach(disposeOpened);
+import { DATABASE, open, pipes, provider } from '../support/line-mode-pipes.js';
 
 describe('line mode', () => {
   it('consumes piped answers for successive questions in order, none lost', async () => {

@@ -5,8 +5,8 @@ import { DATABASE as MENU_DATABASE, withoutDescription } from './question-fixtur
 import { providerOnPipes } from './question-provider.js';
 
 // The pipes of the line-mode tests. `pipes` and `provider` are live bindings: what the running
-// test last opened. Each test file disposes them itself (`afterEach(disposeOpened)`), since a
-// hook registered here would reach only the first file of a worker.
+// test last opened. `each-file.ts` disposes them after each test (a hook registered here would
+// reach only the first file of a worker).
 
 /** The menu tests' question; line mode prints descriptions, and here only the first has one. */
 export const DATABASE: AskUserQuestionRequest = {
@@ -27,14 +27,18 @@ export const NO_RECOMMENDATION: AskUserQuestionRequest = {
 export let pipes: Pipes;
 /** The provider on `pipes`. */
 export let provider: ReadlineProvider;
+let opened = false;
 
 /** Opens a provider in line mode on fresh pipes. */
 export function open(env: NodeJS.ProcessEnv = TEST_ENV): Pipes {
   ({ pipes, provider } = providerOnPipes({ env }));
+  opened = true;
   return pipes;
 }
 
-/** Disposes the provider the last `open` opened. */
+/** Disposes the provider the last `open` opened, once. */
 export function disposeOpened(): void {
-  provider?.dispose();
+  if (!opened) return;
+  opened = false;
+  provider.dispose();
 }

@@ -4,8 +4,8 @@ import type { FakeTerminal } from '../../src/testing.js';
 import { providerOnTerminal } from './question-provider.js';
 
 // The fake terminal of the menu tests. `terminal` and `provider` are live bindings: they are what
-// the running test last opened. Each test file disposes them itself (`afterEach(disposeOpened)`),
-// since a hook registered here would reach only the first file of a worker.
+// the running test last opened. `each-file.ts` disposes them after each test (a hook registered
+// here would reach only the first file of a worker).
 
 /** The fake terminal the running test opened last. */
 export let terminal: FakeTerminal;
