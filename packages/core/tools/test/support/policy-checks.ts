@@ -1,4 +1,4 @@
-import { mkdtempSync } from 'node:fs';
+import { mkdirSync, mkdtempSync } from 'node:fs';
 import { join } from 'node:path';
 import type { PermissionCheck, ToolCallDescription } from 'dsh-agent';
 import {
@@ -42,4 +42,25 @@ export async function commandPolicy(
   const policy = createPermissionPolicy({ workspace, stateDir: `${folder}-state`, ...options });
   const decide = (command: string) => policy.decide(commandCheck(workspace, command));
   return { folder, workspace, policy, decide };
+}
+
+/**
+ * `setUp(options)` for a test file whose workspaces live under `base`: each call makes a new
+ * workspace `w<n>` (with a `src` folder) and a policy over it, its state in `state<n>`.
+ */
+export function policySetUp(base: string) {
+  let count = 0;
+  return async function setUp(
+    options: { allow?: string[]; deny?: string[]; mode?: 'ask' | 'read-only' } = {},
+  ) {
+    const folder = join(base, `w${++count}`);
+    mkdirSync(join(folder, 'src'), { recursive: true });
+    const workspace = await openWorkspace(folder);
+    const stateDir = join(base, `state${count}`);
+    return {
+      workspace,
+      stateDir,
+      policy: createPermissionPolicy({ workspace, stateDir, ...options }),
+    };
+  };
 }
