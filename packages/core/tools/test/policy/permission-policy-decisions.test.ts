@@ -4,7 +4,8 @@ import { createPermissionPolicy } from '../../src/index.js';
 import { fileCheck as file, policySetUp, commandCheck as run } from '../support/policy-checks.js';
 import { testFileFolder } from '../support/test-folders.js';
 
-const setUp = policySetUp(testFileFolder('dsh-policy-'));
+const base = testFileFolder('dsh-policy-');
+const setUp = policySetUp(base);
 
 describe('the permission policy', () => {
   it('lets reads inside the workspace run, and asks for everything that acts', async () => {

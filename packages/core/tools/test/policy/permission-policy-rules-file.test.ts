@@ -15,7 +15,9 @@ import { createPermissionPolicy } from '../../src/index.js';
 import { fileCheck as file, policySetUp, commandCheck as run } from '../support/policy-checks.js';
 import { testFileFolder } from '../support/test-folders.js';
 
-const setUp = policySetUp(testFileFolder('dsh-policy-'));
+const base = testFileFolder('dsh-policy-');
+let count = 0;
+const setUp = policySetUp(base, () => ++count);
 
 describe('the permission policy', () => {
   it('remembers "always" in the workspace’s rules file, seen at once by another session', async () => {

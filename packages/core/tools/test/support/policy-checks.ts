@@ -47,13 +47,14 @@ export async function commandPolicy(
 /**
  * `setUp(options)` for a test file whose workspaces live under `base`: each call makes a new
  * workspace `w<n>` (with a `src` folder) and a policy over it, its state in `state<n>`.
+ * `next` numbers the workspaces, for a test file that names its own folders after the number.
  */
-export function policySetUp(base: string) {
-  let count = 0;
+export function policySetUp(base: string, next: () => number = counter()) {
   return async function setUp(
     options: { allow?: string[]; deny?: string[]; mode?: 'ask' | 'read-only' } = {},
   ) {
-    const folder = join(base, `w${++count}`);
+    const count = next();
+    const folder = join(base, `w${count}`);
     mkdirSync(join(folder, 'src'), { recursive: true });
     const workspace = await openWorkspace(folder);
     const stateDir = join(base, `state${count}`);
@@ -63,4 +64,10 @@ export function policySetUp(base: string) {
       policy: createPermissionPolicy({ workspace, stateDir, ...options }),
     };
   };
+}
+
+/** Numbers 1, 2, 3, … */
+function counter(): () => number {
+  let count = 0;
+  return () => ++count;
 }

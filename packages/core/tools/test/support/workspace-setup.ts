@@ -7,11 +7,12 @@ import { createWorkspaceTools, openWorkspace } from '../../src/index.js';
 /**
  * `setUp(files)` for a test file whose workspaces live under `base` (its `testFileFolder`): each
  * call makes a new workspace `w<n>` holding `files` (paths relative to it), and its tools.
+ * `next` numbers the workspaces, for a test file that names its own folders after the number.
  */
-export function workspaceSetUp(base: string) {
-  let count = 0;
+export function workspaceSetUp(base: string, next: () => number = counter()) {
   return async function setUp(files: Record<string, string | Buffer> = {}) {
-    const folder = join(base, `w${++count}`);
+    const count = next();
+    const folder = join(base, `w${count}`);
     mkdirSync(folder);
     for (const [name, content] of Object.entries(files)) {
       mkdirSync(join(folder, name, '..'), { recursive: true });
@@ -27,4 +28,10 @@ export function workspaceSetUp(base: string) {
 /** Describes then runs a call, as the loop does once it is approved. */
 export function callApproved(tool: AgentTool, args: unknown, signal?: AbortSignal) {
   return approvedCall(tool, args, { signal, toolCallId: 'c' });
+}
+
+/** Numbers 1, 2, 3, … */
+function counter(): () => number {
+  let count = 0;
+  return () => ++count;
 }

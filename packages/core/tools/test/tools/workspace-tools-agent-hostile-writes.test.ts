@@ -5,7 +5,9 @@ import { describe, expect, it } from 'vitest';
 import { testFileFolder } from '../support/test-folders.js';
 import { workspaceSetUp } from '../support/workspace-setup.js';
 
-const setUp = workspaceSetUp(testFileFolder('dsh-tools-agent-'));
+const base = testFileFolder('dsh-tools-agent-');
+let count = 0;
+const setUp = workspaceSetUp(base, () => ++count);
 
 describe('edit_file and write_file, hostile cases', () => {
   const info = { signal: new AbortController().signal, toolCallId: 'c' };

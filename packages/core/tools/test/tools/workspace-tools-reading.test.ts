@@ -5,7 +5,9 @@ import { describe, expect, it } from 'vitest';
 import { testFileFolder } from '../support/test-folders.js';
 import { callApproved as call, workspaceSetUp } from '../support/workspace-setup.js';
 
-const setUp = workspaceSetUp(testFileFolder('dsh-tools-'));
+const base = testFileFolder('dsh-tools-');
+let count = 0;
+const setUp = workspaceSetUp(base, () => ++count);
 
 describe('read_file', () => {
   it('reads with line numbers, a range, and says what it left out', async () => {
