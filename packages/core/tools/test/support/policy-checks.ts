@@ -71,3 +71,20 @@ function counter(): () => number {
   let count = 0;
   return () => ++count;
 }
+
+/**
+ * The rules of the attack on the fail-closed policy (attack-findings-*.test.ts): harmless programs
+ * allowed, `touch` and `rm` denied. Each command a finding names is allowed by these rules, yet
+ * bash runs a program the policy did not see, writes a file, or opens a connection. Each test
+ * fails until the policy asks for it.
+ */
+export const FINDINGS_ALLOW = ['echo', 'ls', 'cat', 'sed', 'find', 'git status', 'npm test'].map(
+  (rule) => `run_command:${rule}`,
+);
+export const FINDINGS_DENY = ['run_command:touch', 'run_command:rm'];
+
+/** `setUp()` for the findings: `decide` of a new workspace under `base`, under those rules. */
+export function findingsSetUp(base: string) {
+  return async () =>
+    (await commandPolicy(base, { allow: FINDINGS_ALLOW, deny: FINDINGS_DENY })).decide;
+}
