@@ -2,9 +2,9 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { runTraced } from '../support/bash-differential.js';
 import { commandCheck, commandPolicy, findingsSetUp } from '../support/policy-checks.js';
 import { testFileFolder } from '../support/test-folders.js';
+import { runTraced } from '../support/traced-bash.js';
 
 // Findings of the attack on the fail-closed policy, under the rules of FINDINGS_ALLOW.
 const base = testFileFolder('dsh-attack-findings-');

@@ -3,7 +3,6 @@ import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { analyseCommand } from '../../src/policy/command/analyse-command.js';
-import { runTraced } from '../support/bash-differential.js';
 import {
   commandCheck,
   commandPolicy,
@@ -11,6 +10,7 @@ import {
   findingsSetUp,
 } from '../support/policy-checks.js';
 import { testFileFolder } from '../support/test-folders.js';
+import { runTraced } from '../support/traced-bash.js';
 
 // Findings of the attack on the fail-closed policy, under the rules of FINDINGS_ALLOW.
 const base = testFileFolder('dsh-attack-findings-');
