@@ -10,6 +10,7 @@ import {
   collectModel,
   deepSeekAgent,
   standIn,
+  standIns,
 } from '../support/deepseek-stand-ins.js';
 import { collect, textOf } from '../support/harness.js';
 

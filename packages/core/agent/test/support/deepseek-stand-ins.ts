@@ -9,7 +9,8 @@ import { type StandInReply, type StandInTurn, startDeepSeekStandIn } from '../..
 
 // DeepSeek stand-ins on loopback, and agents and models on them (deepseek-*.test.ts).
 
-const standIns: { close(): Promise<void> }[] = [];
+/** The stand-ins open, closed by `closeStandIns` (a test may add one it started itself). */
+export const standIns: { close(): Promise<void> }[] = [];
 
 /** Closes every stand-in started since the last call (for `afterEach`). */
 export async function closeStandIns(): Promise<void> {

@@ -18,7 +18,7 @@ export function modelFor(url: string, options: OpenAICompatibleModelOptions = {}
 }
 
 /** A request for `hi`, cancelled by `signal`. */
-export function request(signal = new AbortController().signal): ModelRequest {
+export function request(signal: AbortSignal = new AbortController().signal): ModelRequest {
   return { messages: [{ role: 'user', content: 'hi' }], tools: [], signal };
 }
 
