@@ -4,7 +4,7 @@ import type { ModelToolCall } from '../../src/models/model.js';
 import type { Script } from '../../src/script/script.js';
 import { scriptedAgent } from './harness.js';
 
-/* The conversations a stopped turn leaves, and agents that go on with them (agent-resume-*.test.ts). */
+// The conversations a stopped turn leaves, and agents that go on with them (agent-resume-*.test.ts).
 
 export const COMMAND: ToolCallDescription = {
   kind: 'execute',
