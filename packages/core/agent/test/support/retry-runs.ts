@@ -1,17 +1,17 @@
 import { expect } from 'vitest';
 import type { Model, ModelEvent, ModelRequest } from '../../src/models/model.js';
 import { isModelError, type ModelError } from '../../src/models/model-error.js';
-import { createOpenAICompatibleModel } from '../../src/models/openai-compatible-model.js';
 import type { OpenAICompatibleModelOptions } from '../../src/models/openai-compatible-model-options.js';
+import { modelFor as modelWithoutRetries } from './openai-model-requests.js';
 
 // A model that retries, on a loopback server, and what its streams gave (model-retries, model-time-limits).
 
-/** The model at `url`, retrying after 1 ms unless `options` say otherwise. */
+/** The model at `url`, retrying as by default but 1 ms apart, unless `options` say otherwise. */
 export function modelFor(url: string, options: OpenAICompatibleModelOptions = {}): Model {
-  return createOpenAICompatibleModel({
-    baseURL: url,
-    model: 'test-model',
+  // `maxRetries: undefined` is the default number of retries (the other tests' model makes none).
+  return modelWithoutRetries(url, {
     apiKey: 'sk-test',
+    maxRetries: undefined,
     retryDelayMs: 1,
     ...options,
   });
