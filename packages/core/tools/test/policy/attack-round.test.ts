@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { analyseCommand } from '../../src/policy/command/analyse-command.js';
-import { runTraced } from '../support/bash-differential.js';
 import { commandPolicy } from '../support/policy-checks.js';
 import { testFileFolder } from '../support/test-folders.js';
+import { runTraced } from '../support/traced-bash.js';
 
 const base = testFileFolder('dsh-attack-round-');
 async function setUp(options: { allow?: string[]; deny?: string[] }) {

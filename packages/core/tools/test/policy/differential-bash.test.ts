@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { canTrace, differentialRun, runTraced } from '../support/bash-differential.js';
+import { differentialRun } from '../support/bash-differential.js';
+import { canTrace, runTraced } from '../support/traced-bash.js';
 
 describe('the command policy against bash itself', () => {
   it('has a tracer that sees a hidden command run (strace is installed by scripts/setup.sh)', () => {
