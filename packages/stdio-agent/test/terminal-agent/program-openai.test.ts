@@ -149,7 +149,7 @@ describe('the dsh-stdio-agent program on an OpenAI-compatible server', () => {
       );
       const waited = Number(/; 2 attempts, (\d+) ms in all/.exec(stdout)?.[1]);
       // Two silences of 300 ms at least; how much more depends on the machine (the figure itself
-      // is checked on a fake clock in dsh-agent's retries-and-time-limits test).
+      // is checked on a fake clock in dsh-agent's model-time-limits test).
       expect(waited).toBeGreaterThanOrEqual(600);
       expect(stalled.requests).toHaveLength(2);
     } finally {
