@@ -1,6 +1,6 @@
 import { createInterface } from 'node:readline';
 import { PassThrough } from 'node:stream';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { cookedTerminalInput } from '../../src/question-ui/line-mode/cooked-terminal-input.js';
 import { lineReaderFor } from '../../src/question-ui/line-mode/line-reader.js';
 
@@ -27,6 +27,24 @@ function setup(clock = { now: 0 }) {
 }
 
 const turn = () => new Promise((resolve) => setImmediate(resolve));
+
+/** A question's read: Ctrl+D declines it (noted in `taken` under `name`), and it stops reading. */
+function questionRead(
+  lines: ReturnType<typeof setup>['lines'],
+  name: string,
+  taken: string[],
+): void {
+  const controller = new AbortController();
+  void lines
+    .read({
+      signal: controller.signal,
+      onEndKey: () => {
+        taken.push(name);
+        controller.abort();
+      },
+    })
+    .catch(() => {});
+}
 
 describe('cookedTerminalInput', () => {
   it('is a terminal to whoever asks, so typed lines are not echoed twice', () => {
@@ -99,13 +117,62 @@ describe('cookedTerminalInput', () => {
     current().end();
     await turn();
     expect(opened).toHaveLength(2);
-    // The terminal opened again ends at once with nothing: a hang-up, not a person's key.
+    // The terminal opened again ends at once with nothing: a hang-up, or a key sent at once. It
+    // is opened once more to tell; ending at once again, it hung up: nothing more is taken.
     current().end();
     await turn();
-    expect(opened).toHaveLength(2);
+    expect(opened).toHaveLength(3);
+    expect(taken).toBe(1);
+    current().end();
+    await turn();
+    expect(opened).toHaveLength(3);
     expect(taken).toBe(1);
     expect(input.writableEnded).toBe(true);
     controller.abort();
+  });
+
+  it('takes a Ctrl+D sent at once after the terminal opened again as a key when the terminal stays', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      const clock = { now: 1_000 };
+      const { lines, opened, current, input } = setup(clock);
+      const taken: string[] = [];
+      questionRead(lines, 'first', taken);
+      current().end();
+      await turn();
+      expect(taken).toEqual(['first']);
+      // A program driving the terminal answers the next question at once, with Ctrl+D.
+      questionRead(lines, 'second', taken);
+      current().end();
+      await turn();
+      expect(taken).toEqual(['first']);
+      expect(opened).toHaveLength(3);
+      vi.advanceTimersByTime(10);
+      expect(taken).toEqual(['first', 'second']);
+      expect(input.writableEnded).toBe(false);
+      // And the input goes on: the next line is read.
+      const next = lines.read({});
+      current().write('more\n');
+      await expect(next).resolves.toBe('more');
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('takes a held Ctrl+D before the text typed after it', async () => {
+    const clock = { now: 1_000 };
+    const { lines, current } = setup(clock);
+    const taken: string[] = [];
+    questionRead(lines, 'first', taken);
+    current().end();
+    await turn();
+    questionRead(lines, 'second', taken);
+    current().end();
+    await turn();
+    const next = lines.read({});
+    current().write('typed\n');
+    await expect(next).resolves.toBe('typed');
+    expect(taken).toEqual(['first', 'second']);
   });
 
   it('takes two presses of Ctrl+D apart in time as two keys', async () => {

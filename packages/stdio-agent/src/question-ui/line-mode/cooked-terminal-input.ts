@@ -15,8 +15,10 @@ export interface CookedTerminalInputOptions {
 }
 
 /**
- * A terminal opened again that ends this soon, having given nothing, has hung up (its reads
- * return nothing at once): that is the end, not a key; no person presses Ctrl+D twice so fast.
+ * A terminal opened again that ends this soon, having given nothing, may have hung up (its reads
+ * return nothing at once) or may have been sent Ctrl+D by a program driving it, right after the
+ * question appeared. It is opened once more to tell them apart: a hung-up terminal ends again
+ * within this time; a key was a key when nothing more ends within it.
  */
 const HUNG_UP_WITHIN_MS = 10;
 
@@ -48,10 +50,26 @@ export function cookedTerminalInput(
   /** When the terminal was last opened again, and whether it gave anything since. */
   let reopenedAt: number | undefined;
   let quiet = true;
+  /**
+   * A Ctrl+D that came at once after the terminal was opened again, held until the terminal opened
+   * once more tells whether it hung up: the timer that takes it as a key when nothing ends soon.
+   */
+  let heldKey: ReturnType<typeof setTimeout> | undefined;
+
+  /** Takes the held Ctrl+D as a key: false when nothing took it, and the input has ended. */
+  function takeHeldKey(): boolean {
+    if (heldKey === undefined) return true;
+    clearTimeout(heldKey);
+    heldKey = undefined;
+    if (options.takeEndKey()) return true;
+    finish();
+    return false;
+  }
 
   function onData(chunk: Buffer | string): void {
     const bytes = typeof chunk === 'string' ? Buffer.from(chunk) : chunk;
     if (bytes.length === 0) return;
+    if (!takeHeldKey()) return;
     quiet = false;
     partialLine = bytes[bytes.length - 1] !== NEWLINE;
     output.write(bytes);
@@ -60,11 +78,20 @@ export function cookedTerminalInput(
   function onEnd(): void {
     detach(source);
     if (done) return;
-    if (reopenedAt !== undefined && quiet && now() - reopenedAt < HUNG_UP_WITHIN_MS) {
+    const soon = reopenedAt !== undefined && quiet && now() - reopenedAt < HUNG_UP_WITHIN_MS;
+    if (soon && heldKey !== undefined) {
+      // Ended at once twice in a row: the terminal hung up, and the held end was not a key.
+      clearTimeout(heldKey);
+      heldKey = undefined;
       finish();
       return;
     }
-    if (partialLine) {
+    if (soon) {
+      heldKey = setTimeout(takeHeldKey, HUNG_UP_WITHIN_MS);
+      heldKey.unref?.();
+    } else if (!takeHeldKey()) {
+      return;
+    } else if (partialLine) {
       partialLine = false;
       output.write('\n');
     } else if (!options.takeEndKey()) {
@@ -104,6 +131,8 @@ export function cookedTerminalInput(
   function finish(): void {
     if (done) return;
     done = true;
+    if (heldKey !== undefined) clearTimeout(heldKey);
+    heldKey = undefined;
     detach(source);
     if (source === terminal) terminal.pause();
     else (source as Readable).destroy();
