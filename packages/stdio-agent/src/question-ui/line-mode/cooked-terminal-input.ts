@@ -80,9 +80,8 @@ export function cookedTerminalInput(
     if (done) return;
     const soon = reopenedAt !== undefined && quiet && now() - reopenedAt < HUNG_UP_WITHIN_MS;
     if (soon && heldKey !== undefined) {
-      // Ended at once twice in a row: the terminal hung up, and the held end was not a key.
-      clearTimeout(heldKey);
-      heldKey = undefined;
+      // Ended at once twice in a row: the terminal hung up, and the held end was not a key
+      // (`finish` drops it).
       finish();
       return;
     }

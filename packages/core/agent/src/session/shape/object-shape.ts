@@ -1,4 +1,4 @@
-import { compileObjectCheck } from './exact-check.js';
+import { compileObjectCheck, isObjectValue } from './exact-check.js';
 import { FieldKind, type ObjectField, readCopied, readParsed } from './object-reader.js';
 import {
   type AnyShape,
@@ -89,10 +89,8 @@ function fieldOf(key: string, declared: FieldShape): ObjectField {
 
 /** Checks that a value is an object (not a list), or says it must be. */
 export function asObject(value: unknown): Record<string, unknown> {
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
-    fail('must be an object');
-  }
-  return value as Record<string, unknown>;
+  if (!isObjectValue(value)) fail('must be an object');
+  return value;
 }
 
 /**
