@@ -1,5 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { type AgentContext, type ClientCapabilities, methods } from '@agentclientprotocol/sdk';
+import {
+  type AgentContext,
+  type ClientCapabilities,
+  type ClientRequestParamsByMethod,
+  methods,
+} from '@agentclientprotocol/sdk';
 import {
   type AskUserQuestionAnswer,
   type AskUserQuestionRequest,
@@ -17,7 +22,7 @@ import { answerFromPermission } from './answer-from-permission.js';
 import { answersFromElicitation } from './answers-from-elicitation.js';
 import { elicitationForQuestion } from './elicitation-for-question.js';
 import { elicitationForQuestions } from './elicitation-for-questions.js';
-import { outgoingRequest } from './outgoing-request.js';
+import { type OversizeWording, outgoingRequest } from './outgoing-request.js';
 import { permissionQuestionsInTurn } from './permission-questions-in-turn.js';
 import { permissionRequestForQuestion } from './permission-request-for-question.js';
 import type { QuestionScope } from './question-scope.js';
@@ -42,6 +47,48 @@ export interface QuestionClient {
 /** How a refusal names a client without forms: the contract's rules, in an editor's words. */
 const EDITOR: RefusalWording = { ui: 'this editor', because: 'it has no form elicitation' };
 
+/** What the refusal of each request over the message size limit says, by what it would show. */
+const OVERSIZE = {
+  questionForm: {
+    field: 'options',
+    what: 'a form',
+    remedy: 'offer fewer options, or shorter labels, values and descriptions',
+  },
+  questionPermission: {
+    field: 'options',
+    what: 'a permission request',
+    remedy: 'offer fewer options, or shorter labels',
+  },
+  questionsForm: {
+    field: 'questions',
+    what: 'a form',
+    remedy:
+      'ask fewer questions at once, or offer fewer options, or shorter labels, values and descriptions',
+  },
+  // The change was cut to fit; what cannot be cut (a title of megabytes) is refused, never sent.
+  approval: { field: 'title', what: 'a permission request', remedy: 'the call is denied' },
+} as const satisfies Record<string, OversizeWording>;
+
+type Client = QuestionClient['client'];
+type Params<Method extends 'elicitation/create' | 'session/request_permission'> =
+  ClientRequestParamsByMethod[Method];
+
+/** A form (`elicitation/create`), checked against the size limit now. */
+const formRequest = <Answer>(
+  client: Client,
+  params: Params<'elicitation/create'>,
+  oversize: OversizeWording,
+  read: (reply: unknown) => Answer,
+) => outgoingRequest(client, methods.client.elicitation.create, params, oversize, read);
+
+/** A `session/request_permission`, checked against the size limit now. */
+const permissionRequest = <Answer>(
+  client: Client,
+  params: Params<'session/request_permission'>,
+  oversize: OversizeWording,
+  read: (reply: unknown) => Answer,
+) => outgoingRequest(client, methods.client.session.requestPermission, params, oversize, read);
+
 /**
  * One question: a form (`elicitation/create`) for a client with form elicitation, else a
  * `session/request_permission` when `questionsAsPermissions` allows it. Throws the refusal
@@ -62,30 +109,18 @@ export function outgoingQuestion(
   );
   if (refused !== undefined) throw refused;
   if (forms) {
-    return outgoingRequest(
+    return formRequest(
       client,
-      methods.client.elicitation.create,
       elicitationForQuestion(request, scope),
-      {
-        field: 'options',
-        what: 'a form',
-        remedy: 'offer fewer options, or shorter labels, values and descriptions',
-      },
+      OVERSIZE.questionForm,
       (reply) => answerFromElicitation(request, reply),
     );
   }
   // A permission request must name a tool call; clients show an unknown one as a new entry.
   const toolCallId = scope.toolCallId ?? `question-${randomUUID()}`;
-  return outgoingRequest(
-    client,
-    methods.client.session.requestPermission,
-    permissionRequestForQuestion(request, { sessionId: scope.sessionId, toolCallId }),
-    {
-      field: 'options',
-      what: 'a permission request',
-      remedy: 'offer fewer options, or shorter labels',
-    },
-    (reply) => answerFromPermission(request, reply),
+  const params = permissionRequestForQuestion(request, { sessionId: scope.sessionId, toolCallId });
+  return permissionRequest(client, params, OVERSIZE.questionPermission, (reply) =>
+    answerFromPermission(request, reply),
   );
 }
 
@@ -106,16 +141,10 @@ export function outgoingQuestions(
   const refused = refusalFor(forms ? shown : { ...shown, multiSelect: false }, request, EDITOR);
   if (refused !== undefined) throw refused;
   if (forms) {
-    return outgoingRequest(
+    return formRequest(
       client,
-      methods.client.elicitation.create,
       elicitationForQuestions(request, scope),
-      {
-        field: 'questions',
-        what: 'a form',
-        remedy:
-          'ask fewer questions at once, or offer fewer options, or shorter labels, values and descriptions',
-      },
+      OVERSIZE.questionsForm,
       (reply) => answersFromElicitation(request, reply),
     );
   }
@@ -132,18 +161,13 @@ export function outgoingQuestions(
 export function outgoingApproval(
   request: PermissionRequest,
   scope: QuestionScope,
-  client: Pick<AgentContext, 'request'>,
+  client: Client,
 ): OutgoingQuestion<PermissionAnswer> {
   const params = permissionRequestParams(request, {
     sessionId: scope.sessionId,
     toolCallId: scope.toolCallId ?? request.toolCallId,
   });
-  // The change was cut to fit; what cannot be cut (a title of megabytes) is refused, never sent.
-  return outgoingRequest(
-    client,
-    methods.client.session.requestPermission,
-    params,
-    { field: 'title', what: 'a permission request', remedy: 'the call is denied' },
-    (reply) => choiceFromPermissionReply(request, reply),
+  return permissionRequest(client, params, OVERSIZE.approval, (reply) =>
+    choiceFromPermissionReply(request, reply),
   );
 }
