@@ -1,15 +1,12 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { removeWorkFolders, workFolder } from 'dsh-agent/testing';
 import { afterEach, describe, expect, it } from 'vitest';
 import { pinnedToolsIn } from '../src/rules/pinned-tools.js';
 import { toolChanges } from '../src/rules/tool-changes.js';
 import { toolDigest } from '../src/rules/tool-digest.js';
 
-const folders: string[] = [];
-afterEach(() => {
-  for (const folder of folders.splice(0)) rmSync(folder, { recursive: true, force: true });
-});
+afterEach(removeWorkFolders);
 
 const before = {
   description: 'Sends a message.',
@@ -49,8 +46,7 @@ describe('toolChanges', () => {
 
 describe('pinnedToolsIn', () => {
   it('gives back a kept definition by its digest, and ignores a file that does not hash to its name', () => {
-    const folder = mkdtempSync(join(tmpdir(), 'dsh-pinned-'));
-    folders.push(folder);
+    const folder = workFolder('dsh-pinned-');
     const pinned = pinnedToolsIn(join(folder, 'tools'));
     pinned.keep(before);
     const digest = toolDigest(before);

@@ -1,12 +1,12 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { McpServer } from '@agentclientprotocol/sdk';
+import { removeWorkFolders, workFolder } from 'dsh-agent/testing';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createTestClient, prompt, type TestClient } from '../../src/testing.js';
 import { endInput, startBin } from '../support/bin-process.js';
 import { openEditorSession } from '../support/editor-session.js';
 import { loopbackMcpServer } from '../support/mcp-loopback.js';
-import { removeWorkFolders, workFolder } from '../support/work-folder.js';
 
 afterEach(removeWorkFolders);
 

@@ -3,12 +3,12 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { methods } from '@agentclientprotocol/sdk';
+import { removeWorkFolders, workFolder } from 'dsh-agent/testing';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createTestClient, prompt, type TestClient } from '../../src/testing.js';
 import { approvalOptions } from '../support/approval-options.js';
 import { endInput, startBin } from '../support/bin-process.js';
 import { openEditorSession } from '../support/editor-session.js';
-import { removeWorkFolders, workFolder } from '../support/work-folder.js';
 
 afterEach(removeWorkFolders);
 

@@ -1,11 +1,11 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { removeWorkFolders, workFolder } from 'dsh-agent/testing';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createTestClient, prompt } from '../../src/testing.js';
 import { endInput, startBin } from '../support/bin-process.js';
 import { openEditorSession } from '../support/editor-session.js';
-import { removeWorkFolders, workFolder } from '../support/work-folder.js';
 
 const PROGRAM = fileURLToPath(new URL('../fixtures/approval-server.mjs', import.meta.url));
 

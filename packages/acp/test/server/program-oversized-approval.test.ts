@@ -1,16 +1,13 @@
-import { mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { DEFAULT_MAX_MESSAGE_BYTES } from '@agentclientprotocol/sdk';
+import { removeWorkFolders, workFolder } from 'dsh-agent/testing';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createTestClient, newSession, prompt } from '../../src/testing.js';
 import { openEditorSession } from '../support/editor-session.js';
 import { withProgramClient } from '../support/program-client.js';
 
-const folders: string[] = [];
-afterEach(() => {
-  for (const folder of folders.splice(0)) rmSync(folder, { recursive: true, force: true });
-});
+afterEach(removeWorkFolders);
 
 /** 4 MB of lines dense in control characters, each written as 6 bytes (`\u0001`) in JSON. */
 function denseFile(): string {
@@ -23,8 +20,7 @@ function denseFile(): string {
 describe('an approval over the 32 MiB limit of the SDK client reading it, against the dsh-acp program', () => {
   // Heavy by nature: 8 MB of control characters, sized and cut on their way to a real SDK reader.
   it('is shown cut with a note, never killing the connection', { timeout: 60_000 }, async () => {
-    const base = realpathSync(mkdtempSync(join(tmpdir(), 'dsh-acp-huge-edit-')));
-    folders.push(base);
+    const base = workFolder('dsh-acp-huge-edit-');
     const project = join(base, 'project');
     mkdirSync(project);
     const original = denseFile();

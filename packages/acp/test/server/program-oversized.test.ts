@@ -1,7 +1,7 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { DEFAULT_MAX_MESSAGE_BYTES, methods } from '@agentclientprotocol/sdk';
+import { removeWorkFolders, workFolder } from 'dsh-agent/testing';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createTestClient, newSession, prompt, startSession } from '../../src/testing.js';
 import { fixture } from '../support/bin-process.js';
@@ -49,10 +49,7 @@ describe('a line over the 32 MiB message limit, against the dsh-acp program', ()
   });
 });
 
-const folders: string[] = [];
-afterEach(() => {
-  for (const folder of folders.splice(0)) rmSync(folder, { recursive: true, force: true });
-});
+afterEach(removeWorkFolders);
 
 /**
  * A script whose first step asks 4 questions of 10,000 long options at once: about 38 MiB as a
@@ -61,8 +58,7 @@ afterEach(() => {
  * byte is written, parsed, checked and counted.)
  */
 function hugeQuestionsScript(): string {
-  const folder = mkdtempSync(join(tmpdir(), 'dsh-acp-huge-form-'));
-  folders.push(folder);
+  const folder = workFolder('dsh-acp-huge-form-');
   const questions = Array.from({ length: 4 }, (_, question) => ({
     id: `q${question}`,
     question: `Question ${question}?`,

@@ -1,5 +1,4 @@
-import { mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type {
   RequestPermissionRequest,
@@ -7,15 +6,13 @@ import type {
   SessionUpdate,
 } from '@agentclientprotocol/sdk';
 import { createScriptedModel } from 'dsh-agent';
+import { removeWorkFolders, workFolder } from 'dsh-agent/testing';
 import { workspaceAgentTools } from 'dsh-tools';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createTestClient, prompt, withServer } from '../../src/testing.js';
 import { openEditorSession } from '../support/editor-session.js';
 
-const folders: string[] = [];
-afterEach(() => {
-  for (const folder of folders.splice(0)) rmSync(folder, { recursive: true, force: true });
-});
+afterEach(removeWorkFolders);
 
 /**
  * What acpx's default mode (`--approve-reads`) answers: a request of kind `read` or `search`
@@ -36,8 +33,7 @@ function approvesByItself(params: RequestPermissionRequest): boolean {
 
 describe('a read or a search outside the workspace, in the editor', () => {
   it('is never sent as a kind a client approves by itself, and its title says it is outside', async () => {
-    const base = realpathSync(mkdtempSync(join(tmpdir(), 'dsh-acp-outside-')));
-    folders.push(base);
+    const base = workFolder('dsh-acp-outside-');
     const project = join(base, 'project');
     const outside = join(base, 'elsewhere');
     mkdirSync(project);

@@ -1,6 +1,6 @@
-import { mkdirSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, rmSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
+import { removeWorkFolders, workFolder } from 'dsh-agent/testing';
 import { openWorkspace } from 'dsh-tools';
 import { afterEach, describe, expect, it } from 'vitest';
 import { toolsPerFolder } from '../../src/server/tools-per-folder.js';
@@ -10,10 +10,7 @@ function linksTo(links: Record<string, string>) {
   return async (folder: string) => links[folder] ?? folder;
 }
 
-const folders: string[] = [];
-afterEach(() => {
-  for (const folder of folders.splice(0)) rmSync(folder, { recursive: true, force: true });
-});
+afterEach(removeWorkFolders);
 
 describe('toolsPerFolder', () => {
   it('opens each folder once, for every later session in it', async () => {
@@ -45,8 +42,7 @@ describe('toolsPerFolder', () => {
   });
 
   it('a real link relinked: the next session works in the folder it leads to now', async () => {
-    const base = mkdtempSync(join(tmpdir(), 'dsh-tools-per-folder-'));
-    folders.push(base);
+    const base = workFolder('dsh-tools-per-folder-');
     for (const name of ['one', 'two']) mkdirSync(join(base, name));
     const link = join(base, 'project');
     symlinkSync(join(base, 'one'), link);

@@ -30,11 +30,13 @@ export { AGENT_PROGRAM_FLAGS } from './testing/program-flags.js';
 export { writeScriptFile } from './testing/script-file.js';
 export {
   removeTemporaryStateFolders,
+  removeWorkFolders,
   sessionFileLines,
   sessionFilePath,
   type TemporaryFolder,
   temporaryFolder,
   temporaryStateFolder,
+  workFolder,
 } from './testing/state-folder.js';
 export {
   type ModelStep,

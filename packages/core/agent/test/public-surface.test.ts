@@ -87,6 +87,7 @@ describe('the public surface', () => {
       'deferred',
       'recordingModel',
       'removeTemporaryStateFolders',
+      'removeWorkFolders',
       'savedSessionText',
       'sessionFileLines',
       'sessionFilePath',
@@ -99,6 +100,7 @@ describe('the public surface', () => {
       'textChunks',
       'textStep',
       'untilAborted',
+      'workFolder',
       'writeScriptFile',
     ]);
   });

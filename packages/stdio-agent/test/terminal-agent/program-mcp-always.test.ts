@@ -1,8 +1,7 @@
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { writeScriptFile } from 'dsh-agent/testing';
+import { removeWorkFolders, workFolder, writeScriptFile } from 'dsh-agent/testing';
 import { afterEach, describe, expect, it } from 'vitest';
 import { runProgram } from '../support/program-run.js';
 
@@ -12,15 +11,11 @@ const SERVER = fileURLToPath(
   new URL('../../../mcp/test/fixtures/stdio-server.mjs', import.meta.url),
 );
 
-const folders: string[] = [];
-afterEach(() => {
-  for (const folder of folders.splice(0)) rmSync(folder, { recursive: true, force: true });
-});
+afterEach(removeWorkFolders);
 
 /** A workspace, a state folder, a script that calls `echo` once, and a config per description. */
 function setUp() {
-  const root = mkdtempSync(join(tmpdir(), 'dsh-mcp-always-'));
-  folders.push(root);
+  const root = workFolder('dsh-mcp-always-');
   const workspace = join(root, 'project');
   const state = join(root, 'state');
   mkdirSync(workspace);

@@ -1,7 +1,6 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { writeScriptFile } from 'dsh-agent/testing';
+import { removeWorkFolders, workFolder, writeScriptFile } from 'dsh-agent/testing';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
   startHttpServerProcess,
@@ -12,16 +11,14 @@ import { runProgram } from '../support/program-run.js';
 // dsh-mcp's loopback Streamable HTTP server (written with the SDK's server package), in a process
 // of its own, named by `url` in the configuration people already have.
 
-const folders: string[] = [];
 afterEach(() => {
-  for (const folder of folders.splice(0)) rmSync(folder, { recursive: true, force: true });
+  removeWorkFolders();
   stopHttpServerProcesses();
 });
 
 describe('dsh-stdio-agent --mcp-config, a Streamable HTTP server', () => {
   it('connects it, asks approval for its tool, runs it, then asks its question here, naming it', async () => {
-    const folder = mkdtempSync(join(tmpdir(), 'dsh-mcp-http-'));
-    folders.push(folder);
+    const folder = workFolder('dsh-mcp-http-');
     const schema = JSON.stringify({
       type: 'object',
       properties: { seats: { type: 'integer', title: 'Seats', minimum: 1 } },

@@ -1,8 +1,7 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { writeScriptFile } from 'dsh-agent/testing';
+import { removeWorkFolders, workFolder, writeScriptFile } from 'dsh-agent/testing';
 import { afterEach, describe, expect, it } from 'vitest';
 import { runProgram } from '../support/program-run.js';
 
@@ -11,14 +10,10 @@ const SERVER = fileURLToPath(
   new URL('../../../mcp/test/fixtures/stdio-server.mjs', import.meta.url),
 );
 
-const folders: string[] = [];
-afterEach(() => {
-  for (const folder of folders.splice(0)) rmSync(folder, { recursive: true, force: true });
-});
+afterEach(removeWorkFolders);
 
 function files(mcpServers: object) {
-  const folder = mkdtempSync(join(tmpdir(), 'dsh-mcp-program-'));
-  folders.push(folder);
+  const folder = workFolder('dsh-mcp-program-');
   const schema = JSON.stringify({
     type: 'object',
     properties: { env: { type: 'string', title: 'Environment', enum: ['staging', 'prod'] } },
@@ -63,8 +58,7 @@ describe('dsh-stdio-agent --mcp-config', () => {
   });
 
   it("--mcp-trust-read-only runs a named server's read-only tool unasked; without it, it asks", async () => {
-    const folder = mkdtempSync(join(tmpdir(), 'dsh-mcp-program-'));
-    folders.push(folder);
+    const folder = workFolder('dsh-mcp-program-');
     const config = join(folder, 'mcp.json');
     const call = { id: 'c1', name: 'mcp__loop__echo', arguments: { text: 'hi' } };
     const script = writeScriptFile(folder, { steps: [{ toolCalls: [call] }, { text: 'Done.' }] });

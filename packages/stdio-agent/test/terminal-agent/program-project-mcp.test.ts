@@ -1,32 +1,26 @@
 import {
   existsSync,
   mkdirSync,
-  mkdtempSync,
   readdirSync,
   readFileSync,
   rmSync,
   symlinkSync,
   writeFileSync,
 } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { writeScriptFile } from 'dsh-agent/testing';
+import { removeWorkFolders, workFolder, writeScriptFile } from 'dsh-agent/testing';
 import { afterEach, describe, expect, it } from 'vitest';
 import { runProgram } from '../support/program-run.js';
 
 // A server that writes a marker file when it starts: proof that a command of the folder ran.
 const MARKER_SERVER = fileURLToPath(new URL('../fixtures/marker-mcp-server.mjs', import.meta.url));
 
-const folders: string[] = [];
-afterEach(() => {
-  for (const folder of folders.splice(0)) rmSync(folder, { recursive: true, force: true });
-});
+afterEach(removeWorkFolders);
 
 /** A workspace holding a `.mcp.json` whose server writes `marker`, and a state folder of its own. */
 function setUp() {
-  const root = mkdtempSync(join(tmpdir(), 'dsh-project-mcp-'));
-  folders.push(root);
+  const root = workFolder('dsh-project-mcp-');
   const workspace = join(root, 'project');
   const state = join(root, 'state');
   const marker = join(root, 'marker');

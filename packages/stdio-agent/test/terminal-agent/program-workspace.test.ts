@@ -1,21 +1,17 @@
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { removeWorkFolders, workFolder } from 'dsh-agent/testing';
 import { afterEach, describe, expect, it } from 'vitest';
 import { runProgram } from '../support/program-run.js';
 
 // `--workspace DIR`: `pnpm start` runs in the clone of dsh, so this is how a person points the
 // agent at a project of their own (issue 34, item 1).
 
-const folders: string[] = [];
-afterEach(() => {
-  for (const folder of folders.splice(0)) rmSync(folder, { recursive: true, force: true });
-});
+afterEach(removeWorkFolders);
 
 /** A folder holding `started` (where the program starts), `project` and a write script. */
 function setUp() {
-  const root = mkdtempSync(join(tmpdir(), 'dsh-workspace-flag-'));
-  folders.push(root);
+  const root = workFolder('dsh-workspace-flag-');
   const started = join(root, 'started');
   const project = join(root, 'project');
   mkdirSync(started);

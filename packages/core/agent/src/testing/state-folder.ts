@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, realpathSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -20,17 +20,28 @@ export function temporaryFolder(prefix = 'dsh-test-'): TemporaryFolder {
   return { path, remove: () => rmSync(path, { recursive: true, force: true }) };
 }
 
-/** A fresh temporary state folder (for `--state-dir` or `openSessionStore`). */
-export function temporaryStateFolder(): string {
-  const { path } = temporaryFolder('dsh-state-');
+/**
+ * A fresh temporary folder for one test, by its real path (the one a program reports back, where
+ * `/tmp` is a link), removed by `removeWorkFolders` (each test file's `afterEach`).
+ */
+export function workFolder(prefix = 'dsh-work-'): string {
+  const path = realpathSync(temporaryFolder(prefix).path);
   folders.push(path);
   return path;
 }
 
-/** Removes every folder `temporaryStateFolder` made so far: call it after each test. */
-export function removeTemporaryStateFolders(): void {
+/** A fresh temporary state folder (for `--state-dir` or `openSessionStore`), as `workFolder`. */
+export function temporaryStateFolder(): string {
+  return workFolder('dsh-state-');
+}
+
+/** Removes every folder `workFolder` and `temporaryStateFolder` made so far: call it after each test. */
+export function removeWorkFolders(): void {
   for (const folder of folders.splice(0)) rmSync(folder, { recursive: true, force: true });
 }
+
+/** `removeWorkFolders`, by the name the state-folder tests know. */
+export const removeTemporaryStateFolders = removeWorkFolders;
 
 /** The path of a session's file in a state folder. */
 export function sessionFilePath(stateDir: string, id: string): string {
