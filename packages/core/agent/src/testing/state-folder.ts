@@ -12,11 +12,11 @@ export interface TemporaryFolder {
 }
 
 /**
- * A fresh temporary folder that lives until `remove()`: the one way the test kits make one, for
+ * A fresh temporary folder (in `parent`, by default the system's) that lives until `remove()`: the one way the test kits make one, for
  * a whole test file (`afterAll(folder.remove)`) or, through `temporaryStateFolder`, one test.
  */
-export function temporaryFolder(prefix = 'dsh-test-'): TemporaryFolder {
-  const path = mkdtempSync(join(tmpdir(), prefix));
+export function temporaryFolder(prefix = 'dsh-test-', parent = tmpdir()): TemporaryFolder {
+  const path = mkdtempSync(join(parent, prefix));
   return { path, remove: () => rmSync(path, { recursive: true, force: true }) };
 }
 

@@ -4,18 +4,17 @@ import {
   mkdtempSync,
   readdirSync,
   readFileSync,
-  rmSync,
   writeFileSync,
 } from 'node:fs';
 import { join } from 'node:path';
 import type { AgentTool } from 'dsh-agent';
 import { approvedCall } from 'dsh-agent/testing';
-import { afterAll } from 'vitest';
 import { createCommandSandbox, openWorkspace, type SandboxStatus } from '../../src/index.js';
 import {
   createRunCommandTool,
   type RunCommandToolOptions,
 } from '../../src/tools/run-command-tool.js';
+import { testFileFolder } from '../support/test-folders.js';
 
 /**
  * A folder for this file's tests under /var/tmp, removed after them: outside /tmp, so that the
@@ -23,9 +22,7 @@ import {
  * on purpose.
  */
 export function sandboxTestFolder(prefix: string): string {
-  const folder = mkdtempSync(join('/var/tmp', prefix));
-  afterAll(() => rmSync(folder, { recursive: true, force: true }));
-  return folder;
+  return testFileFolder(prefix, '/var/tmp');
 }
 
 /** A person's home, a workspace (a git repository) and a state folder, made up in `base`. */

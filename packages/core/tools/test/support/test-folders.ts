@@ -2,9 +2,9 @@ import { readFileSync } from 'node:fs';
 import { temporaryFolder } from 'dsh-agent/testing';
 import { afterAll, expect, vi } from 'vitest';
 
-/** A folder for this test file's workspaces, removed after its tests. */
-export function testFileFolder(prefix: string): string {
-  const folder = temporaryFolder(prefix);
+/** A folder for this test file's workspaces (in `parent`, by default the system's), removed after its tests. */
+export function testFileFolder(prefix: string, parent?: string): string {
+  const folder = temporaryFolder(prefix, parent);
   afterAll(folder.remove);
   return folder.path;
 }
