@@ -1,13 +1,8 @@
-import type {
-  AskUserQuestionAnswer,
-  AskUserQuestionRequest,
-  AskUserQuestionsAnswer,
-  AskUserQuestionsRequest,
-  PermissionAnswer,
-  PermissionRequest,
-  UserInteractionProvider,
+import {
+  type AskUserQuestionRequest,
+  isUserInteractionError,
+  type UserInteractionProvider,
 } from 'dsh-user-interaction';
-import { isUserInteractionError } from 'dsh-user-interaction';
 import type { ReadlineProvider } from '../question-ui/readline-provider.js';
 import type { WaitingItem } from './notify/waiting-notifier.js';
 
@@ -55,15 +50,15 @@ export function watchQuestions(
 
   return {
     capabilities: provider.capabilities,
-    ask: (request: AskUserQuestionRequest): Promise<AskUserQuestionAnswer> =>
+    ask: (request) =>
       watched(request, { kind: 'question', text: request.question }, () => provider.ask(request)),
-    askAll: (request: AskUserQuestionsRequest): Promise<AskUserQuestionsAnswer> =>
+    askAll: (request) =>
       watched(
         request,
         { kind: 'question', text: request.header ?? request.questions[0]?.question ?? '' },
         () => provider.askAll(request),
       ),
-    requestPermission: (request: PermissionRequest): Promise<PermissionAnswer> =>
+    requestPermission: (request) =>
       watched(request, { kind: 'approval', text: request.command?.command ?? request.title }, () =>
         provider.requestPermission(request),
       ),
