@@ -1,4 +1,5 @@
-import { Console } from 'node:console';
+import type { Console } from 'node:console';
+import { routeConsole } from 'dsh-user-interaction/text';
 import { logText } from './log-text.js';
 import { type LogStream, survivingWriteErrors } from './stderr-log.js';
 
@@ -7,29 +8,16 @@ const LONGEST_CONSOLE_TEXT = 4_000;
 
 /**
  * Sends everything the console prints (`console.log` included) to `stderr`, so that nothing
- * but protocol ever reaches stdout, whatever a dependency logs. String arguments are shown
- * inert (`logText`): a library that logs what a client sent (the SDK logs an unknown response
- * id) cannot put escape sequences or forged lines in the log. A stderr whose reader is gone
- * never crashes the process. Returns a function that puts the console back.
+ * but protocol ever reaches stdout, whatever a dependency logs. String arguments and errors are
+ * shown inert (`logText`, through `routeConsole` of `dsh-user-interaction/text`): a library that
+ * logs what a client sent (the SDK logs an unknown response id) cannot put escape sequences or
+ * forged lines in the log. A stderr whose reader is gone never crashes the process. Returns a
+ * function that puts the console back.
  */
 export function routeConsoleToStderr(
   target: Console = globalThis.console,
   stderr: NodeJS.WritableStream = process.stderr,
 ): () => void {
   survivingWriteErrors(stderr as LogStream);
-  const replacement = new Console({ stdout: stderr, stderr });
-  const console = target as unknown as Record<string, unknown>;
-  const saved = new Map<string, unknown>();
-  for (const [key, value] of Object.entries(replacement)) {
-    if (typeof value !== 'function') continue;
-    saved.set(key, console[key]);
-    console[key] = (...args: unknown[]) =>
-      value.apply(
-        replacement,
-        args.map((arg) => (typeof arg === 'string' ? logText(arg, LONGEST_CONSOLE_TEXT) : arg)),
-      );
-  }
-  return () => {
-    for (const [key, value] of saved) console[key] = value;
-  };
+  return routeConsole(stderr, (text) => logText(text, LONGEST_CONSOLE_TEXT), { target });
 }

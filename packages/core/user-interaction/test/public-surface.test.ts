@@ -84,7 +84,7 @@ describe('the public surface', () => {
       'readOpenFile',
       'writePrivateFile',
     ]);
-    expect(Object.keys(text)).toEqual(['formatDuration']);
+    expect(Object.keys(text).sort()).toEqual(['formatDuration', 'routeConsole']);
   });
 
   it('the testing subpath holds the scripted provider', () => {
