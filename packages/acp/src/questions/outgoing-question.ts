@@ -70,24 +70,16 @@ const OVERSIZE = {
 } as const satisfies Record<string, OversizeWording>;
 
 type Client = QuestionClient['client'];
-type Params<Method extends 'elicitation/create' | 'session/request_permission'> =
-  ClientRequestParamsByMethod[Method];
 
-/** A form (`elicitation/create`), checked against the size limit now. */
-const formRequest = <Answer>(
+/** A form (`elicitation/create`) of one question or several, checked against the size limit now. */
+function formRequest<Answer>(
   client: Client,
-  params: Params<'elicitation/create'>,
+  params: ClientRequestParamsByMethod['elicitation/create'],
   oversize: OversizeWording,
   read: (reply: unknown) => Answer,
-) => outgoingRequest(client, methods.client.elicitation.create, params, oversize, read);
-
-/** A `session/request_permission`, checked against the size limit now. */
-const permissionRequest = <Answer>(
-  client: Client,
-  params: Params<'session/request_permission'>,
-  oversize: OversizeWording,
-  read: (reply: unknown) => Answer,
-) => outgoingRequest(client, methods.client.session.requestPermission, params, oversize, read);
+): OutgoingQuestion<Answer> {
+  return outgoingRequest(client, methods.client.elicitation.create, params, oversize, read);
+}
 
 /**
  * One question: a form (`elicitation/create`) for a client with form elicitation, else a
@@ -119,8 +111,12 @@ export function outgoingQuestion(
   // A permission request must name a tool call; clients show an unknown one as a new entry.
   const toolCallId = scope.toolCallId ?? `question-${randomUUID()}`;
   const params = permissionRequestForQuestion(request, { sessionId: scope.sessionId, toolCallId });
-  return permissionRequest(client, params, OVERSIZE.questionPermission, (reply) =>
-    answerFromPermission(request, reply),
+  return outgoingRequest(
+    client,
+    methods.client.session.requestPermission,
+    params,
+    OVERSIZE.questionPermission,
+    (reply) => answerFromPermission(request, reply),
   );
 }
 
@@ -167,7 +163,11 @@ export function outgoingApproval(
     sessionId: scope.sessionId,
     toolCallId: scope.toolCallId ?? request.toolCallId,
   });
-  return permissionRequest(client, params, OVERSIZE.approval, (reply) =>
-    choiceFromPermissionReply(request, reply),
+  return outgoingRequest(
+    client,
+    methods.client.session.requestPermission,
+    params,
+    OVERSIZE.approval,
+    (reply) => choiceFromPermissionReply(request, reply),
   );
 }
