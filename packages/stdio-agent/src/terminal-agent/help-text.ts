@@ -36,10 +36,13 @@ MCP servers:
                      and Gemini write it: stdio "command", or "url" for
                      Streamable HTTP); their tools are named mcp__SERVER__TOOL
                      and ask your approval, their questions are asked here
-  --project-mcp      also start the servers of the folder's .mcp.json (as Claude
-                     Code writes it), trusting the file as it is now: later
-                     starts run it without the flag until its content changes.
-                     Untrusted or changed, it is never run: a line says so
+  --project-mcp SHA256
+                     also start the servers of the folder's .mcp.json (as Claude
+                     Code writes it), trusting the file whose sha256 starts with
+                     SHA256 (16 digits or more, as the line about the file or
+                     sha256sum prints them): later starts run it without the
+                     flag until its content changes. Untrusted, changed, or not
+                     the file you named, it is never run: a line says so
   --mcp-trust-read-only NAMES
                      the MCP servers (comma-separated) whose tools that say they
                      only read (readOnlyHint) run without asking; a deny rule

@@ -18,8 +18,11 @@ export interface ProjectMcpOptions {
   readonly workspace: string;
   /** The person's state folder, where trust is kept (never the workspace). */
   readonly stateDir: string;
-  /** `--project-mcp`: the person trusts the file as it is now. */
-  readonly optIn: boolean;
+  /**
+   * `--project-mcp SHA256`: the person trusts the file whose SHA-256 starts with this (at least
+   * `TRUST_DIGITS` hexadecimal digits, as the warning and `sha256sum` print it), and no other.
+   */
+  readonly trust: string | undefined;
   /** Where `${VAR}` in the file is looked up, once it is trusted. */
   readonly env: Readonly<Record<string, string | undefined>>;
   /** Names `--mcp-config` gave already: those win. */
@@ -31,6 +34,12 @@ export interface ProjectMcpOptions {
 export type ProjectMcp = { readonly configs: McpServerConfig[] } | { readonly exit: 2 };
 
 const NONE: ProjectMcp = { configs: [] };
+
+/**
+ * How much of the SHA-256 `--project-mcp` takes at least: 64 bits, so that no file made to start
+ * with the same digits (a second preimage of 16 digits) can take the place of the one read.
+ */
+export const TRUST_DIGITS = 16;
 
 /** `name (command)` or `name (url)` for each server, as the file writes them (nothing expanded). */
 function serversOf(bytes: Buffer): string {
@@ -64,7 +73,15 @@ function serversOf(bytes: Buffer): string {
  * Without consent, a line says what the file would start and how to trust it; nothing runs.
  */
 export function projectMcpServers(options: ProjectMcpOptions): ProjectMcp {
-  const { say, optIn } = options;
+  const { say } = options;
+  const optIn = options.trust !== undefined;
+  const trust = options.trust?.trim().toLowerCase();
+  if (trust !== undefined && !new RegExp(`^[0-9a-f]{${TRUST_DIGITS},64}$`).test(trust)) {
+    say(
+      `--project-mcp needs the SHA-256 of the ${PROJECT_MCP_FILE} you read: its first ${TRUST_DIGITS} hexadecimal digits or more, as the line about the file (or sha256sum) prints them`,
+    );
+    return { exit: 2 };
+  }
   const workspace = realpathSync(options.workspace);
   const bytes = readProjectFile(join(workspace, PROJECT_MCP_FILE));
   if (bytes === undefined) {
@@ -76,6 +93,14 @@ export function projectMcpServers(options: ProjectMcpOptions): ProjectMcp {
     return optIn ? { exit: 2 } : NONE;
   }
   const digest = contentDigest(bytes);
+  const shown = digest.slice(0, TRUST_DIGITS);
+  if (trust !== undefined && !digest.startsWith(trust)) {
+    // Changed between the reading and the start: the flag trusts what was read, nothing else.
+    say(
+      `--project-mcp: ${PROJECT_MCP_FILE} of this folder is not the file you trusted (its sha256 is now ${shown}, not ${trust}); nothing started. It names: ${serversOf(bytes)}`,
+    );
+    return { exit: 2 };
+  }
   const trusted = trustedDigest(options.stateDir, workspace);
   if (trusted !== digest && !optIn) {
     const why =
@@ -84,7 +109,7 @@ export function projectMcpServers(options: ProjectMcpOptions): ProjectMcp {
         : 'it changed since you trusted it';
     say(
       `${PROJECT_MCP_FILE} of this folder names MCP servers: ${serversOf(bytes)}. Not started: ${why}. ` +
-        `Read it, then run with --project-mcp to trust it as it is now (sha256 ${digest.slice(0, 12)}).`,
+        `Read it, then run with --project-mcp ${shown} to trust it as it is now (the start of its sha256).`,
     );
     return NONE;
   }
@@ -104,7 +129,7 @@ export function projectMcpServers(options: ProjectMcpOptions): ProjectMcp {
       say(`--project-mcp: the trust could not be kept (${String(code)}); asked again next time`);
     }
     say(
-      `--project-mcp: trusted ${PROJECT_MCP_FILE} of this folder as it is now (sha256 ${digest.slice(0, 12)}); ` +
+      `--project-mcp: trusted ${PROJECT_MCP_FILE} of this folder as it is now (sha256 ${shown}); ` +
         'its servers start now, and at later starts until it changes',
     );
   }

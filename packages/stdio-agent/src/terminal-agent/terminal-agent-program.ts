@@ -111,7 +111,7 @@ export function terminalAgentProgram({
     name: PROGRAM,
     helpText,
     version: packageVersion(),
-    booleanFlags: ['no-color', 'plain', 'show-thinking', 'continue', 'sessions', 'project-mcp'],
+    booleanFlags: ['no-color', 'plain', 'show-thinking', 'continue', 'sessions'],
     valueFlags: [
       'resume',
       'notify',
@@ -119,6 +119,7 @@ export function terminalAgentProgram({
       'workspace',
       'mcp-config',
       'mcp-trust-read-only',
+      'project-mcp',
     ],
     say,
     async run(command, resolved, invoked) {
@@ -176,7 +177,7 @@ export function terminalAgentProgram({
           const project = projectMcpServers({
             workspace: folder,
             stateDir: stateDirFor(command, env),
-            optIn: flags.has('project-mcp'),
+            trust: command.values.get('project-mcp'),
             env,
             taken: new Set((mcpServers ?? []).map((server) => server.name)),
             say,

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import {
   existsSync,
   mkdirSync,
@@ -41,26 +42,33 @@ function setUp() {
     );
   const started = () =>
     existsSync(marker) ? readFileSync(marker, 'utf8').split('\n').length - 1 : 0;
-  return { run, started, writeProjectFile, workspace, state, root };
+  /** The digits `--project-mcp` takes: the file's SHA-256 as `sha256sum` prints it, cut. */
+  const digestNow = (digits = 16) =>
+    createHash('sha256')
+      .update(readFileSync(join(workspace, '.mcp.json')))
+      .digest('hex')
+      .slice(0, digits);
+  const trustNow = () => run('--project-mcp', digestNow());
+  return { run, started, writeProjectFile, digestNow, trustNow, workspace, state, root };
 }
 
 describe("dsh-stdio-agent and the workspace's .mcp.json", () => {
   it('never starts the servers of a file the person has not trusted, and says how to', async () => {
-    const { run, started, workspace } = setUp();
+    const { run, started, workspace, digestNow } = setUp();
     const { code, stderr } = await run();
     expect(code).toBe(0);
     expect(started()).toBe(0);
     expect(stderr).toContain('.mcp.json of this folder names MCP servers: repo (');
     expect(stderr).toContain("Not started: a folder's file may run any command");
-    expect(stderr).toContain('run with --project-mcp to trust it as it is now');
+    expect(stderr).toContain(`run with --project-mcp ${digestNow()} to trust it as it is now`);
     expect(stderr).not.toContain('MCP server repo: connected');
     // Nothing was written into the workspace.
     expect(readdirSync(workspace)).toEqual(['.mcp.json']);
   });
 
-  it('starts them with --project-mcp, remembers the trust in the state folder, and starts them again without the flag', async () => {
-    const { run, started, workspace, state } = setUp();
-    const first = await run('--project-mcp');
+  it('starts them with --project-mcp and the digest, remembers the trust in the state folder, and starts them again without the flag', async () => {
+    const { run, started, workspace, state, trustNow } = setUp();
+    const first = await trustNow();
     expect(first.stderr).toContain('--project-mcp: trusted .mcp.json of this folder as it is now');
     expect(first.stderr).toMatch(/MCP server repo: connected, \d+ tools/);
     const afterFirst = started();
@@ -74,8 +82,8 @@ describe("dsh-stdio-agent and the workspace's .mcp.json", () => {
   });
 
   it('asks again (starts nothing) once the file changed since it was trusted', async () => {
-    const { run, started, writeProjectFile } = setUp();
-    await run('--project-mcp');
+    const { run, started, writeProjectFile, trustNow } = setUp();
+    await trustNow();
     const before = started();
     writeProjectFile('--changed');
     const { stderr } = await run();
@@ -84,8 +92,8 @@ describe("dsh-stdio-agent and the workspace's .mcp.json", () => {
   });
 
   it('trusts nothing for another workspace with the same file', async () => {
-    const { run, started, root, state } = setUp();
-    await run('--project-mcp');
+    const { started, root, state, trustNow } = setUp();
+    await trustNow();
     const before = started();
     const other = join(root, 'other');
     mkdirSync(other);
@@ -100,14 +108,46 @@ describe("dsh-stdio-agent and the workspace's .mcp.json", () => {
   });
 
   it('never reads a .mcp.json that is a symbolic link, even with --project-mcp', async () => {
-    const { run, started, workspace, root } = setUp();
+    const { run, started, workspace, root, digestNow } = setUp();
     const elsewhere = join(root, 'elsewhere.json');
     writeFileSync(elsewhere, readFileSync(join(workspace, '.mcp.json')));
     rmSync(join(workspace, '.mcp.json'));
     symlinkSync(elsewhere, join(workspace, '.mcp.json'));
-    const { code, stderr } = await run('--project-mcp');
+    const { code, stderr } = await run('--project-mcp', digestNow());
     expect(code).toBe(2);
     expect(stderr).toContain('.mcp.json of this folder was not read: it is a symbolic link');
     expect(started()).toBe(0);
+  });
+
+  it('trusts only the file the person read: one changed after the warning starts nothing', async () => {
+    const { run, started, writeProjectFile, digestNow } = setUp();
+    const warned = await run();
+    const read = digestNow();
+    expect(warned.stderr).toContain(`--project-mcp ${read}`);
+    // Between the reading and the start, something rewrites the file.
+    writeProjectFile('--rewritten');
+    const { code, stderr } = await run('--project-mcp', read);
+    expect(code).toBe(2);
+    expect(stderr).toContain(
+      `--project-mcp: .mcp.json of this folder is not the file you trusted (its sha256 is now ${digestNow()}, not ${read}); nothing started. It names: repo (`,
+    );
+    expect(started()).toBe(0);
+    // Nor does a later start without the flag run it: nothing was trusted.
+    expect((await run()).stderr).toContain('Not started');
+    expect(started()).toBe(0);
+  });
+
+  it('takes 16 hexadecimal digits or more, in either case, and nothing else', async () => {
+    const { run, started, digestNow } = setUp();
+    for (const value of [digestNow(15), `${digestNow(15)}g`, '', 'yes']) {
+      const { code, stderr } = await run('--project-mcp', value);
+      expect(code, value).toBe(2);
+      expect(stderr).toContain('--project-mcp needs the SHA-256 of the .mcp.json you read');
+    }
+    expect(started()).toBe(0);
+    const { code, stderr } = await run('--project-mcp', digestNow(64).toUpperCase());
+    expect(code).toBe(0);
+    expect(stderr).toContain('--project-mcp: trusted .mcp.json of this folder as it is now');
+    expect(started()).toBeGreaterThan(0);
   });
 });
