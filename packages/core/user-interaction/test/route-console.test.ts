@@ -22,23 +22,29 @@ function setUp() {
 }
 
 describe('routeConsole', () => {
-  it('sends what the console prints to the stream, strings and errors inert, and puts it back', () => {
+  it('sends what the console prints to the stream, each call inert once formatted, and puts it back', () => {
     const { target, stream, out, text } = setUp();
-    const restore = routeConsole(stream, (text) => inertText(text, 'terminal-paragraphs'), {
+    const restore = routeConsole(stream, (line) => inertText(line, 'terminal-paragraphs'), {
       target,
     });
     target.warn(`[mcp-sdk] excluding tool '${HOSTILE}'`);
     target.log('two\nlines', { key: HOSTILE });
     target.error(new Error(HOSTILE));
+    // What `util.inspect` prints as it is: a symbol's description, an error's name in an array,
+    // a table's header, and what an object's toString gives to `%s`.
+    const named = new Error('x');
+    named.name = HOSTILE;
+    target.log(Symbol(HOSTILE), [named]);
+    target.table([{ [HOSTILE]: 1 }]);
+    target.log('%s', { toString: () => HOSTILE });
     restore();
     target.log('back');
     expect(out()).toBe('back\n');
     expect(text()).toContain("[mcp-sdk] excluding tool 'evil^[]52;c;b3duZWQ=^G<U+202E>'\n");
-    expect(text()).toContain('two\nlines');
-    // util.inspect escapes the strings inside an object; an error's stack holds its message raw.
-    expect(text()).toContain("{ key: 'evil\\x1B]52;c;b3duZWQ=\\x07\u202e' }");
+    expect(text()).toContain("two\nlines { key: 'evil\\x1B]52;c;b3duZWQ=\\x07<U+202E>' }");
     expect(text()).toContain('Error: evil^[]52;c;b3duZWQ=^G<U+202E>');
-    for (const live of ['\u001b', '\u0007']) expect(text()).not.toContain(live);
+    expect(text()).toContain('Symbol(evil^[]52;c;b3duZWQ=^G<U+202E>)');
+    for (const live of ['\u001b', '\u0007', '\u202e']) expect(text()).not.toContain(live);
   });
 
   it('at log-line, one line a call, cut after `longest`', () => {

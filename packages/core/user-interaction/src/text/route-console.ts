@@ -1,5 +1,5 @@
 import { Console } from 'node:console';
-import { inspect } from 'node:util';
+import { Writable } from 'node:stream';
 
 /** Options of `routeConsole`. */
 export interface RouteConsoleOptions {
@@ -8,29 +8,37 @@ export interface RouteConsoleOptions {
 }
 
 /**
- * Sends everything the console prints (`console.log` included) to `stream`, each string
- * argument and each error (its stack holds its message) shown through `inert`, such as
- * `(text) => inertText(text, 'terminal-paragraphs')`.
+ * Sends everything the console prints (`console.log` included) to `stream`, each call's whole
+ * text, once the console has formatted it, shown through `inert`, such as
+ * `(text) => inertText(text, 'terminal-paragraphs')`: whatever a call prints (a string, an
+ * error's stack, a symbol's or a class's name, a table's cells, a `%s` of an object's
+ * `toString`) reaches the stream inert. A line break that ends a call is kept after `inert`.
  * What a dependency logs about what a server or a client sent (the MCP SDK names a tool and its
  * bad `x-mcp-header` when it drops one; the ACP SDK logs an unknown response id) can then
- * neither put escape sequences on the person's terminal nor forge log lines. Other values are
- * shown by `util.inspect`, which escapes the strings inside them. Returns a function that puts
- * the console back.
+ * neither put escape sequences on the person's terminal nor forge log lines. Returns a function
+ * that puts the console back.
  */
 export function routeConsole(
   stream: NodeJS.WritableStream,
   inert: (text: string) => string,
   options: RouteConsoleOptions = {},
 ): () => void {
-  const replacement = new Console({ stdout: stream, stderr: stream });
+  const sink = new Writable({
+    decodeStrings: false,
+    write(chunk: string | Buffer, _encoding, done) {
+      const text = typeof chunk === 'string' ? chunk : chunk.toString('utf8');
+      const ended = text.endsWith('\n');
+      stream.write(`${inert(ended ? text.slice(0, -1) : text)}${ended ? '\n' : ''}`);
+      done();
+    },
+  });
+  const replacement = new Console({ stdout: sink, stderr: sink });
   const console = (options.target ?? globalThis.console) as unknown as Record<string, unknown>;
-  const shown = (arg: unknown): unknown =>
-    typeof arg === 'string' ? inert(arg) : arg instanceof Error ? inert(inspect(arg)) : arg;
   const saved = new Map<string, unknown>();
   for (const [key, value] of Object.entries(replacement)) {
     if (typeof value !== 'function') continue;
     saved.set(key, console[key]);
-    console[key] = (...args: unknown[]) => value.apply(replacement, args.map(shown));
+    console[key] = (...args: unknown[]) => value.apply(replacement, args);
   }
   return () => {
     for (const [key, value] of saved) console[key] = value;
