@@ -8,8 +8,8 @@ import type { SessionLock } from './session-lock.js';
  * link) of one of them rather than a file of its own: a link adds a name and no file, and
  * giving the lock back removes that name and no file. A file system that keeps inodes freed in
  * the last half minute from being used again (ext4 without a journal scans past each one at
- * every file it creates) then never has a lock's file to skip: a session per lock made and
- * freed cost each new file of the folder a scan of them all.
+ * every file it creates) then has no lock file to skip: with a file made and freed per
+ * session, each new file of a busy folder cost a scan of all those freed lately.
  */
 const held = new Map<string, Set<string>>();
 /** A lock file being made in a folder where this process held none: the next locks link it. */
@@ -66,10 +66,10 @@ export function linkHeldLock(folder: string, path: string): boolean {
 }
 
 /**
- * A new session's lock at `path` in `folder`, off the main thread: one more name of a lock file
- * this process holds there, made at once; else, while another lock file is being made there,
- * one more name of that one, once made; else the file `make` makes. `taken` is the lock when
- * `path` exists already.
+ * A new session's lock at `path` in `folder`: one more name of a lock file this process holds
+ * there, made at once (one `link`, no file made or written); else, while another lock file is
+ * being made there, one more name of that one, once made; else the file `make` makes (off the
+ * main thread). `taken` is the lock when `path` exists already.
  */
 export async function newSessionLock(
   folder: string,
