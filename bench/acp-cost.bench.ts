@@ -2,7 +2,7 @@
 // process spends (from /proc, so a busy machine weighs less than on wall-clock times), per
 // round trip and per session/new + session/close alone; the heap an open session keeps; and a
 // CPU profile of a run, summed by where the code lives. Prints figures; never fails on them.
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -19,6 +19,7 @@ import {
 import { type AllocationPerTrip, allocationPerTrip } from './fixtures/allocation-per-trip.js';
 import { busyTimeByPlace, profileSummary } from './fixtures/cpu-profile.js';
 import { median } from './fixtures/median.js';
+import { cpuMicros } from './fixtures/process-cpu.js';
 
 const ROUNDS = 8;
 const TRIPS_PER_ROUND = 250;
@@ -34,12 +35,6 @@ const NAMES = [
   LIMIT,
   BASELINE,
 ];
-
-/** CPU time (user + system) the process has used so far, in µs (10 ms resolution). */
-function cpuMicros(pid: number): number {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
-  return (Number(fields[11]) + Number(fields[12])) * 10_000;
-}
 
 async function openAndClose(agent: BenchAgent): Promise<void> {
   const { sessionId } = await agent.agent.request(methods.agent.session.new, {

@@ -14,6 +14,7 @@ import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { inertText } from '../files/inert-text.js';
 import { isOwnFileError, openOwnFile } from '../files/own-file.js';
+import { heldLock, linkHeldLock, newSessionLock } from './held-locks.js';
 import { SessionError, systemCode } from './session-error.js';
 
 /** Who holds a lock: the process and the machine it runs on. */
@@ -157,18 +158,6 @@ function exhausted(folder: string, id: string): SessionError {
   );
 }
 
-/** The lock held through the generation file at `path`. */
-function heldLock(path: string): SessionLock {
-  let released = false;
-  return {
-    release() {
-      if (released) return;
-      released = true;
-      removeQuietly(path);
-    },
-  };
-}
-
 function me(): string {
   return JSON.stringify({ pid: process.pid, host: hostname() } satisfies LockHolder);
 }
@@ -176,27 +165,40 @@ function me(): string {
 /**
  * Takes the lock of a session being created, whose files live in `folder`: its id is new, so
  * no other process can know it before its file exists, and none can race for its lock. Its
- * first generation is written in place: one file made, where `lockSession` makes and reads
- * several. Falls back to `lockSession` if a lock exists after all.
+ * first generation is one more name of a lock file this process holds there (see
+ * `held-locks.ts`), or else written in place: one file made, where `lockSession` makes and
+ * reads several. Falls back to `lockSession` if a lock exists after all.
  */
 export function lockNewSession(folder: string, id: string): SessionLock {
   const path = join(folder, lockName(id, 1));
   try {
-    writeFileSync(path, me(), { mode: 0o600, flag: 'wx' });
+    if (!linkHeldLock(folder, path)) writeFileSync(path, me(), { mode: 0o600, flag: 'wx' });
   } catch (error) {
     if (systemCode(error) === 'EEXIST') return lockSession(folder, id);
     throw error;
   }
-  return heldLock(path);
+  return heldLock(folder, path);
 }
 
 /**
- * `lockNewSession` with its file made off the main thread (one call to the system's worker
- * threads), so that a session prepared ahead of its first prompt never holds up another's
- * messages. The holder is written at once into the new, empty file.
+ * `lockNewSession` with its file, when one is made, made off the main thread (one call to the
+ * system's worker threads), so that a session prepared ahead of its first prompt never holds up
+ * another's messages. The holder is written at once into the new, empty file.
  */
-export async function lockNewSessionAsync(folder: string, id: string): Promise<SessionLock> {
+export function lockNewSessionAsync(folder: string, id: string): Promise<SessionLock> {
   const path = join(folder, lockName(id, 1));
+  // Most often this process holds another lock there: one more name of its file is the lock,
+  // made at once, with nothing created or written (see `held-locks.ts`).
+  return newSessionLock(
+    folder,
+    path,
+    () => createLockFile(folder, id, path),
+    () => lockSession(folder, id),
+  );
+}
+
+/** The lock file `path` of a new session `id`, created off the main thread. */
+async function createLockFile(folder: string, id: string, path: string): Promise<SessionLock> {
   let fd: number;
   try {
     fd = await new Promise<number>((resolve, reject) =>
@@ -217,7 +219,7 @@ export async function lockNewSessionAsync(folder: string, id: string): Promise<S
   } finally {
     closeSync(fd);
   }
-  return heldLock(path);
+  return heldLock(folder, path);
 }
 
 /**
@@ -268,7 +270,7 @@ export function lockSession(folder: string, id: string): SessionLock {
       }
       // The dead holders' files are of no use to anyone now.
       for (const generation of stale) removeQuietly(join(folder, lockName(id, generation)));
-      return heldLock(path);
+      return heldLock(folder, path);
     }
     throw new SessionError(
       `Session ${id} could not be locked: other processes kept taking its lock. Try again.`,
