@@ -2,7 +2,7 @@
 // missing, incomplete, or older than what it is built from. Plain Node, no dependency: it runs
 // before anything is built, on every `pnpm start`, so it only reads file times.
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { join, relative, sep } from 'node:path';
 
 /** Files at a package's root that its build reads, besides `src/`. */
 const CONFIG_FILE = /^(package\.json|tsconfig(\..+)?\.json|tsup\.config\.[cm]?[jt]s)$/;
@@ -79,15 +79,17 @@ function inBuildOrder(target, packages) {
 /**
  * The newest modification time under `dir`, of its files and of its folders (a folder's time
  * changes when an entry is added, removed or renamed, so a deleted source counts as a change),
- * as `{ path, mtimeMs }` if newer than `newest`, else `newest`. Plain loops: this runs once per
- * `pnpm start`, in code V8 has not compiled yet.
+ * as `{ path, mtimeMs }` if newer than `newest`, else `newest`. Plain loops and paths joined
+ * by hand: this runs once per `pnpm start`, in code V8 has not compiled yet, where `path.join`
+ * cost more than the stats (10 of 16 ms of CPU for the 350 entries of the terminal agent's
+ * sources, on a busy machine).
  */
 function newestUnder(dir, newest) {
   let found = newest;
   const mtimeMs = statSync(dir).mtimeMs;
   if (mtimeMs > found.mtimeMs) found = { path: dir, mtimeMs };
   for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    const path = join(dir, entry.name);
+    const path = `${dir}${sep}${entry.name}`;
     if (entry.isDirectory()) {
       found = newestUnder(path, found);
       continue;
@@ -101,7 +103,7 @@ function newestUnder(dir, newest) {
 /** The times of every file under `dir`, its subfolders' included. */
 function fileTimesUnder(dir, times = []) {
   for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    const path = join(dir, entry.name);
+    const path = `${dir}${sep}${entry.name}`;
     if (entry.isDirectory()) fileTimesUnder(path, times);
     else times.push(statSync(path).mtimeMs);
   }
@@ -138,7 +140,7 @@ function newestShared(root) {
 function newestInput(dir, shared) {
   let newest = { path: '', mtimeMs: 0 };
   for (const name of readdirSync(dir)) {
-    if (name === 'src') newest = newestUnder(join(dir, name), newest);
+    if (name === 'src') newest = newestUnder(`${dir}${sep}src`, newest);
     else if (CONFIG_FILE.test(name)) {
       const path = join(dir, name);
       const mtimeMs = statSync(path).mtimeMs;
