@@ -1,8 +1,11 @@
 // Start the terminal agent the way a clone does, `pnpm start`, with everything built, and time it
 // until the first prompt is on stdout (piped input, left open), against node running the built
 // bin directly, interleaved in the same run; `node scripts/start.mjs` alone shows how much of the
-// difference is pnpm's own start. Prints figures; never fails on a timing.
+// difference is pnpm's own start. On Linux it also sums the CPU time the processes of each way
+// took until that prompt, a figure a busy machine disturbs far less than the elapsed time.
+// Prints figures; never fails on a timing.
 import { spawn } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 // @ts-expect-error: a plain Node script of the repository, without type declarations.
 import { buildPlan } from '../scripts/build-plan.mjs';
@@ -39,12 +42,40 @@ const commands = {
 
 type Name = keyof typeof commands;
 
-/** Milliseconds from spawn until the prompt is on stdout; then the input ends and it exits. */
+/** The /proc clock: Linux reports process times in ticks of 1/100 s (USER_HZ) on every platform. */
+const TICKS_PER_MS = 100 / 1000;
+
+/**
+ * The CPU time (user and system) in ms of process `pid`, of the children it has reaped, and of
+ * its living descendants, from /proc; undefined off Linux or when it has exited.
+ */
+function treeCpu(pid: number): number | undefined {
+  try {
+    // The fields after the command name, which may hold spaces: utime, stime, cutime, cstime are
+    // the 14th to the 17th of the line (proc(5)).
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ').at(-1)?.split(' ') ?? [];
+    let ticks = 0;
+    for (const index of [11, 12, 13, 14]) ticks += Number(fields[index]);
+    let total = ticks / TICKS_PER_MS;
+    for (const thread of readdirSync(`/proc/${pid}/task`)) {
+      const children = readFileSync(`/proc/${pid}/task/${thread}/children`, 'utf8');
+      for (const child of children.split(' ').filter(Boolean)) total += treeCpu(Number(child)) ?? 0;
+    }
+    return Number.isFinite(total) ? total : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Milliseconds from spawn until the prompt is on stdout, and the CPU time the processes took
+ * until then (`treeCpu`); then the input ends and it exits.
+ */
 function firstPrompt(
   command: string,
   args: readonly string[],
   extraEnv: Readonly<Record<string, string>>,
-): Promise<number> {
+): Promise<{ elapsed: number; cpu: number | undefined }> {
   return new Promise((resolve, reject) => {
     const begun = process.hrtime.bigint();
     const child = spawn(command, args, {
@@ -59,7 +90,8 @@ function firstPrompt(
       output += chunk.toString();
       if (!seen && output.includes('> ')) {
         seen = true;
-        resolve(Number(process.hrtime.bigint() - begun) / 1e6);
+        const elapsed = Number(process.hrtime.bigint() - begun) / 1e6;
+        resolve({ elapsed, cpu: treeCpu(child.pid as number) });
         // The end of input makes the agent exit: nothing is left running.
         child.stdin.end();
       }
@@ -90,6 +122,9 @@ export async function run(): Promise<void> {
   const times = Object.fromEntries(
     Object.keys(commands).map((name) => [name, [] as number[]]),
   ) as Record<Name, number[]>;
+  const cpuTimes = Object.fromEntries(
+    Object.keys(commands).map((name) => [name, [] as number[]]),
+  ) as Record<Name, number[]>;
   // Interleaved, so that a slow moment of the machine weighs on all alike; the first round
   // warms the file cache and is not counted.
   for (let repetition = 0; repetition <= REPETITIONS; repetition++) {
@@ -97,18 +132,26 @@ export async function run(): Promise<void> {
       Name,
       (typeof commands)[Name],
     ][]) {
-      const elapsed = await firstPrompt(command, args, extraEnv);
-      if (repetition > 0) times[name].push(elapsed);
+      const { elapsed, cpu } = await firstPrompt(command, args, extraEnv);
+      if (repetition === 0) continue;
+      times[name].push(elapsed);
+      if (cpu !== undefined) cpuTimes[name].push(cpu);
     }
   }
   const baseline = median(times['node dist/bin.js (baseline)']);
+  // CPU times come in ticks of 10 ms per process: their mean, not their median, is the figure.
+  const mean = (values: readonly number[]) =>
+    values.reduce((sum, value) => sum + value, 0) / values.length;
+  const cpuBaseline = mean(cpuTimes['node dist/bin.js (baseline)']);
+  const withCpu = cpuTimes['pnpm start'].length === REPETITIONS;
   console.log(
-    `Spawn to the first prompt on stdout (piped input), everything built, median of ${REPETITIONS} runs.`,
+    `Spawn to the first prompt on stdout (piped input), everything built, median of ${REPETITIONS} runs${withCpu ? '; and the CPU time of its processes until then, mean' : ''}.`,
   );
   for (const name of Object.keys(commands) as Name[]) {
     const time = median(times[name]);
+    const cpu = mean(cpuTimes[name]);
     console.log(
-      `  ${name.padEnd(30)} ${time.toFixed(1).padStart(7)} ms  (${(time / baseline).toFixed(2)}x the baseline)`,
+      `  ${name.padEnd(30)} ${time.toFixed(1).padStart(7)} ms  (${(time / baseline).toFixed(2)}x the baseline)${withCpu ? `  CPU ${cpu.toFixed(0).padStart(4)} ms (${(cpu / cpuBaseline).toFixed(2)}x)` : ''}`,
     );
   }
   const pnpmStart = median(times['pnpm start']);
@@ -116,9 +159,10 @@ export async function run(): Promise<void> {
   console.log(
     `  pnpm start, nothing changed: ${pnpmStart.toFixed(0)} ms (goal: about ${GOAL_MS} ms${pnpmStart <= GOAL_MS ? ', met' : ', missed'}), ${ratio.toFixed(2)}x node dist/bin.js (goal: at most ${RATIO_GOAL}x${ratio <= RATIO_GOAL ? ', met' : ', missed'})`,
   );
-  // What stays between the two: pnpm 12 starts Node once more before any script, to read the
-  // workspace's .pnpmfile.mjs (its pack-time hook), and the check of the build (build-plan.mjs).
+  // What stays between the two: pnpm itself (its start, the check that node_modules matches
+  // the lockfile, a shell for the script) and the check of the build (build-plan.mjs). The
+  // workspace has no .pnpmfile.mjs: pnpm 12 would start Node to load it before every script.
   console.log(
-    '  (pnpm start also pays pnpm itself and one Node start for .pnpmfile.mjs, which pnpm 12 loads before every script.)',
+    '  (pnpm start also pays pnpm itself: its start, its check of node_modules, and sh for the script.)',
   );
 }

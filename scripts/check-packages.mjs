@@ -2,9 +2,10 @@
 // checks each tarball: what its package.json points at is in it, no workspace-only condition or
 // range is left, and publint and Are the Types Wrong find nothing. Offline: the tarballs are read
 // from a temporary folder, and no type package is looked up. Exits 1 when any package has a
-// problem, after reporting every one.
+// problem, after reporting every one. With `--write-publish-exports`, it only writes each
+// package's `publishConfig.exports` (its `exports` without the source condition) and exits.
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -12,6 +13,42 @@ import { workspacePackages } from './build-plan.mjs';
 
 /** The export condition that points the workspace at sources; a tarball has none. */
 export const SOURCE_CONDITION = 'dsh-source';
+
+/**
+ * `exports` with every source condition taken out: what a tarball's package.json has. pnpm
+ * packs a package with its `publishConfig.exports` in place of `exports`
+ * (https://pnpm.io/package_json#publishconfig), and each package's is this, which
+ * scripts/test/check-packages.test.ts holds. A pack-time hook in `.pnpmfile.mjs` did the same
+ * without a copy, but pnpm 12 starts Node to load that file before every command, `pnpm start`
+ * included (about 100 ms, bench/pnpm-start.bench.ts).
+ */
+export function withoutSourceCondition(exports) {
+  if (exports === null || typeof exports !== 'object') return exports;
+  if (Array.isArray(exports)) return exports.map(withoutSourceCondition);
+  return Object.fromEntries(
+    Object.entries(exports)
+      .filter(([key]) => key !== SOURCE_CONDITION)
+      .map(([key, value]) => [key, withoutSourceCondition(value)]),
+  );
+}
+
+/** Writes each published package's `publishConfig.exports`, placed after `exports`. */
+function writePublishExports(root) {
+  for (const { name, dir, manifest } of publishedPackages(root)) {
+    const publishConfig = {
+      ...manifest.publishConfig,
+      exports: withoutSourceCondition(manifest.exports),
+    };
+    const entries = Object.entries(manifest).filter(([key]) => key !== 'publishConfig');
+    const at = entries.findIndex(([key]) => key === 'exports') + 1;
+    entries.splice(at, 0, ['publishConfig', publishConfig]);
+    const file = join(dir, 'package.json');
+    const text = `${JSON.stringify(Object.fromEntries(entries), null, 2)}\n`;
+    if (text === readFileSync(file, 'utf8')) continue;
+    writeFileSync(file, text);
+    console.log(`${name}: publishConfig.exports written`);
+  }
+}
 
 /** Every `[condition path, target]` of an `exports` map, conditions nested in any depth. */
 export function exportTargets(exports, path = []) {
@@ -143,4 +180,8 @@ function main() {
   }
 }
 
-if (process.argv[1] === fileURLToPath(import.meta.url)) main();
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  if (process.argv[2] === '--write-publish-exports')
+    writePublishExports(fileURLToPath(new URL('..', import.meta.url)));
+  else main();
+}

@@ -135,6 +135,26 @@ describe('the build plan of pnpm start', () => {
     });
   });
 
+  it('reads every file of dist/ when the manifest promises none there', () => {
+    const root = workspace();
+    write(
+      root,
+      'packages/base/package.json',
+      JSON.stringify({ name: 'base', scripts: { build: 'tsup' }, main: 'index.js' }),
+      BEFORE,
+    );
+    expect(staleOf(root)).toEqual({});
+    touch(root, 'packages/base/dist/index.js', BEFORE - 50);
+    expect(staleOf(root)).toEqual({
+      base: 'packages/base/package.json changed',
+      lib: 'base is rebuilt',
+      app: 'lib is rebuilt',
+    });
+    rmSync(join(root, 'packages/base/dist'), { recursive: true });
+    mkdirSync(join(root, 'packages/base/dist'));
+    expect(staleOf(root).base).toBe('never built');
+  });
+
   it('leaves out the packages the target does not need', () => {
     const root = workspace();
     touch(root, 'packages/other/src/index.ts', AFTER);

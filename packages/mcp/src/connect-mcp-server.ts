@@ -1,11 +1,6 @@
-import {
-  Client,
-  SdkHttpError,
-  StreamableHTTPClientTransport,
-  type Transport,
-} from '@modelcontextprotocol/client';
-import { getDefaultEnvironment, StdioClientTransport } from '@modelcontextprotocol/client/stdio';
+import type { Client, Transport } from '@modelcontextprotocol/client';
 import type { Agent } from 'dsh-user-interaction';
+import { type ClientLibrary, clientLibrary, stdioClientLibrary } from './client-library.js';
 import type { McpServerConfig } from './config/read-mcp-config.js';
 import {
   type AnswerElicitationsOptions,
@@ -61,7 +56,7 @@ function inert(line: string): string {
  * message that may be empty ("Error POSTing to endpoint: "); a 401 or 403 is a server that wants
  * authorization, which dsh leaves to the configured `headers` (it runs no OAuth flow).
  */
-function connectFailure(error: unknown): string {
+function connectFailure(error: unknown, { SdkHttpError }: ClientLibrary): string {
   const message = error instanceof Error ? inert(error.message).slice(0, 300) : 'unknown failure';
   if (!(error instanceof SdkHttpError)) return message;
   const status = `HTTP ${error.status}${error.statusText ? ` ${inert(error.statusText).slice(0, 60)}` : ''}`;
@@ -70,15 +65,17 @@ function connectFailure(error: unknown): string {
   return message.includes(String(error.status)) ? message : `${message} (${status})`;
 }
 
-function transportFor(
+async function transportFor(
   config: McpServerConfig,
   log: ((line: string) => void) | undefined,
-): Transport {
+  { StreamableHTTPClientTransport }: ClientLibrary,
+): Promise<Transport> {
   if (config.transport === 'http') {
     return new StreamableHTTPClientTransport(new URL(config.url), {
       requestInit: { headers: { ...config.headers } },
     });
   }
+  const { getDefaultEnvironment, StdioClientTransport } = await stdioClientLibrary();
   const transport = new StdioClientTransport({
     command: config.command,
     args: [...config.args],
@@ -106,8 +103,9 @@ export async function connectMcpServer(
   config: McpServerConfig,
   options: ConnectMcpServerOptions = {},
 ): Promise<McpServerConnection> {
+  const library = await clientLibrary();
   let tools: McpToolSet | undefined;
-  const client = new Client(CLIENT_INFO, {
+  const client = new library.Client(CLIENT_INFO, {
     versionNegotiation: {
       mode: options.era ?? 'auto',
       probe: { timeoutMs: Math.min(options.connectTimeoutMs ?? 30_000, 10_000) },
@@ -146,14 +144,14 @@ export async function connectMcpServer(
     });
   }
   try {
-    await client.connect(transportFor(config, options.log), {
+    await client.connect(await transportFor(config, options.log, library), {
       timeout: options.connectTimeoutMs ?? 30_000,
     });
     await set.refresh();
   } catch (error) {
     await client.close().catch(() => {});
     if (isMcpError(error)) throw error;
-    const why = connectFailure(error);
+    const why = connectFailure(error, library);
     throw new McpError(
       `The MCP server "${config.name}" did not connect: ${why}`,
       'MCP_CONNECT_FAILED',

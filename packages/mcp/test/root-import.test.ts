@@ -6,10 +6,7 @@ import { packagesLoadedAtImport } from '../../../scripts/test/support/import-gra
 const dist = (file: string) => fileURLToPath(new URL(`../dist/${file}`, import.meta.url));
 
 describe('what importing dsh-mcp loads', () => {
-  it('the root loads the MCP client and the contract: no agent loop, no workspace tools', () => {
-    expect(packagesLoadedAtImport(dist('index.js')).packages).toEqual([
-      '@modelcontextprotocol/client',
-      'dsh-user-interaction',
-    ]);
+  it('the root loads the contract only: the MCP client when a server is first connected', () => {
+    expect(packagesLoadedAtImport(dist('index.js')).packages).toEqual(['dsh-user-interaction']);
   });
 });

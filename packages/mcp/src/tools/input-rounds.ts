@@ -1,13 +1,12 @@
-import {
-  type CallToolResult,
-  type Client,
-  type ElicitRequest,
-  type ElicitResult,
-  isInputRequiredResult,
-  isSpecType,
-  type RequestOptions,
-  type Tool,
+import type {
+  CallToolResult,
+  Client,
+  ElicitRequest,
+  ElicitResult,
+  RequestOptions,
+  Tool,
 } from '@modelcontextprotocol/client';
+import { type ClientLibrary, clientLibrary } from '../client-library.js';
 import type { ElicitationCallContext } from '../elicitation/answer-elicitations.js';
 import { McpError } from '../mcp-error.js';
 
@@ -87,7 +86,7 @@ function readPending(text: string, rounds: InputRounds): PendingRound {
  * `docs/specification/2026-07-28/changelog.mdx`), and the SDK's `inputRequired.elicitUrl` sends
  * none. A URL request without one is checked as that shape with a placeholder id.
  */
-function isElicitationParams(params: unknown): boolean {
+function isElicitationParams(params: unknown, { isSpecType }: ClientLibrary): boolean {
   if (isSpecType.ElicitRequestParams(params)) return true;
   if (typeof params !== 'object' || params === null || 'elicitationId' in params) return false;
   return isSpecType.ElicitRequestURLParams({ ...params, elicitationId: '' });
@@ -98,12 +97,13 @@ async function answerRound(
   requests: Readonly<Record<string, unknown>>,
   rounds: InputRounds,
   signal: AbortSignal,
+  library: ClientLibrary,
 ): Promise<Record<string, ElicitResult>> {
   const responses: Record<string, ElicitResult> = {};
   for (const [key, request] of Object.entries(requests)) {
     const entry = request as { method?: unknown; params?: unknown } | null;
     // Only elicitation is declared: a server asking for sampling or roots breaks the protocol.
-    if (entry?.method !== 'elicitation/create' || !isElicitationParams(entry.params))
+    if (entry?.method !== 'elicitation/create' || !isElicitationParams(entry.params, library))
       throw new McpError(
         `The MCP server "${rounds.serverName}" asked for input dsh does not give (${String(entry?.method).slice(0, 60)}).`,
         'MCP_CALL_FAILED',
@@ -137,6 +137,7 @@ export async function callToolInRounds(
   options: RequestOptions,
   rounds: InputRounds,
 ): Promise<CallToolResult> {
+  const library = await clientLibrary();
   const signal = options.signal ?? new AbortController().signal;
   // The SDK checks a tool's outputSchema on every answer, an `input_required` round too, which
   // has no structured content (`callTool` in @modelcontextprotocol/client 2.4.0): the call is
@@ -157,7 +158,7 @@ export async function callToolInRounds(
   else result = await send({});
   for (let count = 0; ; count++) {
     if (round === undefined) {
-      if (!isInputRequiredResult(result)) return result as CallToolResult;
+      if (!library.isInputRequiredResult(result)) return result as CallToolResult;
       round = {
         v: 1,
         server: rounds.serverName,
@@ -173,7 +174,7 @@ export async function callToolInRounds(
       // Stored before the person sees it: a kill while it waits loses neither question nor state.
       await rounds.recordPending?.(JSON.stringify(round));
     }
-    const inputResponses = await answerRound(round.inputRequests, rounds, signal);
+    const inputResponses = await answerRound(round.inputRequests, rounds, signal, library);
     if (signal.aborted) throw new McpError('The call was cancelled.', 'MCP_CALL_CANCELLED');
     result = await send({
       ...(Object.keys(inputResponses).length > 0 && { inputResponses }),

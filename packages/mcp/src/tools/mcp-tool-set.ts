@@ -1,12 +1,5 @@
-import {
-  type CallToolResult,
-  type Client,
-  ProtocolError,
-  type RequestOptions,
-  SdkError,
-  SdkErrorCode,
-  type Tool,
-} from '@modelcontextprotocol/client';
+import type { CallToolResult, Client, RequestOptions, Tool } from '@modelcontextprotocol/client';
+import { type ClientLibrary, clientLibrary } from '../client-library.js';
 import type { ElicitationCallContext } from '../elicitation/answer-elicitations.js';
 import { isMcpError, McpError } from '../mcp-error.js';
 import { toolDigest } from '../rules/tool-digest.js';
@@ -74,6 +67,7 @@ function callError(
   error: unknown,
   serverName: string,
   watched: { idle: boolean; limitMs: number; connected: boolean },
+  { ProtocolError, SdkError, SdkErrorCode }: ClientLibrary,
 ): McpError {
   const server = `The MCP server "${serverName}"`;
   if (watched.idle)
@@ -189,7 +183,12 @@ export function createMcpToolSet(client: Client, options: McpToolSetOptions): Mc
       if (isMcpError(error)) throw error;
       // A client whose connection closed has no transport left (its error is a plain "Not connected").
       const connected = client.transport !== undefined;
-      throw callError(error, serverName, { idle: idled, limitMs, connected });
+      throw callError(
+        error,
+        serverName,
+        { idle: idled, limitMs, connected },
+        await clientLibrary(),
+      );
     } finally {
       context.signal.removeEventListener('abort', cancel);
       watch.stop();
