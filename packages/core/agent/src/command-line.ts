@@ -29,6 +29,7 @@ export {
   type AgentProgram,
   type AgentProgramContext,
   type AgentRunCommand,
+  internalErrorLine,
   runAgentProgram,
   startAgentProgram,
 } from './command-line/run-agent-program.js';

@@ -56,6 +56,7 @@ describe('the public surface', () => {
       'UsageError',
       'checkOwnFolder',
       'inertText',
+      'internalErrorLine',
       'isOwnFileError',
       'isThinkingLevel',
       'isUsageError',

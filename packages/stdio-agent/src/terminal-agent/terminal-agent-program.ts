@@ -4,6 +4,7 @@ import { resolve } from 'node:path';
 import {
   type AgentProgram,
   DEMO_WORKSPACE_FILES,
+  internalErrorLine,
   sessionStoreFor,
   stateDirFor,
 } from 'dsh-agent/command-line';
@@ -72,7 +73,7 @@ function restoreOnExit(plain: boolean, say: (line: string) => void): void {
   }
   process.on('uncaughtException', (error) => {
     restore();
-    say(`internal error: ${error instanceof Error ? (error.stack ?? error.message) : error}`);
+    say(internalErrorLine(error));
     process.exit(1);
   });
 }

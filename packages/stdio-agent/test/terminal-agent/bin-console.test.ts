@@ -11,8 +11,12 @@ describe('dsh-stdio-agent, a dependency printing through the console', () => {
       NODE_OPTIONS: `--import ${fixture('sdk-console-warning.mjs')}`,
     });
     expect(stderr).toContain(
-      "[mcp-sdk] excluding tool 'evil^[]52;c;b3duZWQ=^G^[[2J' from tools/list",
+      "[mcp-sdk] excluding tool 'evil^[]52;c;b3duZWQ=^G^[[2J↵dsh-stdio-agent: forged' from tools/list",
     );
-    for (const live of ['\u001b', '\u0007']) expect(stderr).not.toContain(live);
+    for (const live of ['\u001b', '\u0007', '\r']) expect(stderr).not.toContain(live);
+    // A line break in the server's text cannot start a line that looks like one of ours.
+    expect(stderr.split('\n').filter((line) => line.startsWith('dsh-stdio-agent: forged'))).toEqual(
+      [],
+    );
   });
 });

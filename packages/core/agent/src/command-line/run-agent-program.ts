@@ -1,4 +1,4 @@
-import { isHarnessError } from 'dsh-user-interaction';
+import { inertText, isHarnessError } from 'dsh-user-interaction';
 import { isModelError } from '../models/model-error.js';
 import { type AgentCommand, isUsageError, parseAgentCommandLine } from './agent-command-line.js';
 import { type ProgramCommand, programCommand } from './program-command.js';
@@ -104,10 +104,17 @@ export function startAgentProgram(program: AgentProgram): void {
       setTimeout(() => process.exit(), 1_000).unref();
     },
     (error: unknown) => {
-      program.say(
-        `internal error: ${error instanceof Error ? (error.stack ?? error.message) : error}`,
-      );
+      program.say(internalErrorLine(error));
       process.exitCode = 1;
     },
   );
+}
+
+/**
+ * The line a program says for a failure it did not expect: its stack, inert on one line (a
+ * server's or a client's text in its message can neither act on the terminal nor forge lines).
+ */
+export function internalErrorLine(error: unknown): string {
+  const text = error instanceof Error ? (error.stack ?? error.message) : String(error);
+  return `internal error: ${inertText(text, 'terminal-line')}`;
 }

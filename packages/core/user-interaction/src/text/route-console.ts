@@ -10,13 +10,13 @@ export interface RouteConsoleOptions {
 /**
  * Sends everything the console prints (`console.log` included) to `stream`, each call's whole
  * text, once the console has formatted it, shown through `inert`, such as
- * `(text) => inertText(text, 'terminal-paragraphs')`: whatever a call prints (a string, an
+ * `(text) => inertText(text, 'terminal-line')`: whatever a call prints (a string, an
  * error's stack, a symbol's or a class's name, a table's cells, a `%s` of an object's
  * `toString`) reaches the stream inert. A line break that ends a call is kept after `inert`.
  * What a dependency logs about what a server or a client sent (the MCP SDK names a tool and its
- * bad `x-mcp-header` when it drops one; the ACP SDK logs an unknown response id) can then
- * neither put escape sequences on the person's terminal nor forge log lines. Returns a function
- * that puts the console back.
+ * bad `x-mcp-header` when it drops one; the ACP SDK logs an unknown response id) can then put
+ * no escape sequence on the person's terminal, and at a one-line level (`terminal-line`,
+ * `log-line`) forge no line either. Returns a function that puts the console back.
  */
 export function routeConsole(
   stream: NodeJS.WritableStream,
