@@ -38,9 +38,9 @@ MCP servers:
                      and ask your approval, their questions are asked here
   --project-mcp SHA256
                      also start the servers of the folder's .mcp.json (as Claude
-                     Code writes it), trusting the file whose sha256 starts with
-                     SHA256 (16 digits or more, as the line about the file or
-                     sha256sum prints them): later starts run it without the
+                     Code writes it), trusting the file whose sha256 is SHA256
+                     (as the line about the file or sha256sum prints it; its
+                     first 32 digits at least): later starts run it without the
                      flag until its content changes. Untrusted, changed, or not
                      the file you named, it is never run: a line says so
   --mcp-trust-read-only NAMES

@@ -2,6 +2,7 @@ import { realpathSync } from 'node:fs';
 import { join } from 'node:path';
 import { inertText } from 'dsh-agent/command-line';
 import { isMcpError, type McpServerConfig, readMcpConfig } from 'dsh-mcp';
+import { API_KEY_VARIABLES } from 'dsh-user-interaction/host';
 import {
   contentDigest,
   readProjectFile,
@@ -36,33 +37,71 @@ export type ProjectMcp = { readonly configs: McpServerConfig[] } | { readonly ex
 const NONE: ProjectMcp = { configs: [] };
 
 /**
- * How much of the SHA-256 `--project-mcp` takes at least: 64 bits, so that no file made to start
- * with the same digits (a second preimage of 16 digits) can take the place of the one read.
+ * Where a project file's `${NAME}` is looked up: the environment without the agent's own API
+ * keys, which no command of the agent is given either (a folder's file naming one in a header or
+ * an address would send it away without running anything). Such a file fails to read, saying the
+ * variable is not set.
  */
-export const TRUST_DIGITS = 16;
+function projectVariables(
+  env: Readonly<Record<string, string | undefined>>,
+): Readonly<Record<string, string | undefined>> {
+  const variables = { ...env };
+  for (const name of API_KEY_VARIABLES) delete variables[name];
+  return variables;
+}
 
-/** `name (command)` or `name (url)` for each server, as the file writes them (nothing expanded). */
+/**
+ * How much of the SHA-256 `--project-mcp` takes at least: 128 bits. The one who writes the file
+ * may write two (one harmless to show, one to run) whose digests begin alike: a collision of
+ * n bits takes about 2^(n/2) tries, seconds for 64 bits, out of reach for 128.
+ */
+export const TRUST_DIGITS = 32;
+
+/** How much of the file's summary a line shows; the person is asked to read the file anyway. */
+const LONGEST_SUMMARY = 1_000;
+
+/** Every `${NAME}` the file uses, unexpanded: the summary shows what would be looked up. */
+const AS_WRITTEN: Readonly<Record<string, string>> = new Proxy(
+  {},
+  { get: (_, name) => (typeof name === 'string' ? `\${${name}}` : undefined) },
+);
+
+/** One server as it would start: the chosen command or address, and what else it is given. */
+function serverSummary(config: McpServerConfig): string {
+  const keys = (table: Readonly<Record<string, string>>, what: string) =>
+    Object.keys(table).length === 0 ? [] : [`${what} ${Object.keys(table).join(', ')}`];
+  const parts =
+    config.transport === 'stdio'
+      ? [
+          [config.command, ...config.args].join(' '),
+          ...keys(config.env, 'env'),
+          ...(config.cwd === undefined ? [] : [`in ${config.cwd}`]),
+        ]
+      : [config.url, ...keys(config.headers, 'headers')];
+  return `${config.name} (${parts.join('; ')})`;
+}
+
+/**
+ * What the file would start, read by the same parser that starts it (`${NAME}` left as written):
+ * each server's command and arguments or its address, the names of its `env` or `headers`, and
+ * every variable it looks up. Inert, and cut (saying so) past `LONGEST_SUMMARY`.
+ */
 function serversOf(bytes: Buffer): string {
+  const text = bytes.toString('utf8');
+  let shown: string;
   try {
-    const servers = (JSON.parse(bytes.toString('utf8')) as { mcpServers?: unknown })?.mcpServers;
-    if (typeof servers !== 'object' || servers === null) return 'no "mcpServers"';
-    const shown = Object.entries(servers).map(([name, server]) => {
-      const fields = (server ?? {}) as {
-        command?: unknown;
-        args?: unknown;
-        url?: unknown;
-        httpUrl?: unknown;
-      };
-      const what = [fields.command, ...(Array.isArray(fields.args) ? fields.args : [])]
-        .filter((part) => typeof part === 'string')
-        .join(' ');
-      const target = what !== '' ? what : String(fields.url ?? fields.httpUrl ?? '?');
-      return `${name} (${target.length > 80 ? `${target.slice(0, 79)}…` : target})`;
-    });
-    return inertText(shown.join(', ').slice(0, 600));
-  } catch {
-    return 'not valid JSON';
+    const configs = readMcpConfig(text, { variables: AS_WRITTEN });
+    shown = configs.length === 0 ? 'no servers' : configs.map(serverSummary).join(', ');
+  } catch (error) {
+    return isMcpError(error) ? inertText(error.message) : 'not valid JSON';
   }
+  const used = [...new Set(text.match(/\$\{[A-Za-z_][A-Za-z0-9_]*/g) ?? [])].map((name) =>
+    name.slice(2),
+  );
+  if (used.length > 0) shown += `; it reads the variables ${used.join(', ')}`;
+  return shown.length > LONGEST_SUMMARY
+    ? `${inertText(shown.slice(0, LONGEST_SUMMARY))}… (cut: read the file)`
+    : inertText(shown);
 }
 
 /**
@@ -78,7 +117,7 @@ export function projectMcpServers(options: ProjectMcpOptions): ProjectMcp {
   const trust = options.trust?.trim().toLowerCase();
   if (trust !== undefined && !new RegExp(`^[0-9a-f]{${TRUST_DIGITS},64}$`).test(trust)) {
     say(
-      `--project-mcp needs the SHA-256 of the ${PROJECT_MCP_FILE} you read: its first ${TRUST_DIGITS} hexadecimal digits or more, as the line about the file (or sha256sum) prints them`,
+      `--project-mcp needs the SHA-256 of the ${PROJECT_MCP_FILE} you read, as the line about the file (or sha256sum) prints it: all 64 hexadecimal digits, or the first ${TRUST_DIGITS} at least`,
     );
     return { exit: 2 };
   }
@@ -93,11 +132,10 @@ export function projectMcpServers(options: ProjectMcpOptions): ProjectMcp {
     return optIn ? { exit: 2 } : NONE;
   }
   const digest = contentDigest(bytes);
-  const shown = digest.slice(0, TRUST_DIGITS);
   if (trust !== undefined && !digest.startsWith(trust)) {
     // Changed between the reading and the start: the flag trusts what was read, nothing else.
     say(
-      `--project-mcp: ${PROJECT_MCP_FILE} of this folder is not the file you trusted (its sha256 is now ${shown}, not ${trust}); nothing started. It names: ${serversOf(bytes)}`,
+      `--project-mcp: ${PROJECT_MCP_FILE} of this folder is not the file you trusted (its sha256 is now ${digest}, not ${trust}); nothing started. It names: ${serversOf(bytes)}`,
     );
     return { exit: 2 };
   }
@@ -109,13 +147,13 @@ export function projectMcpServers(options: ProjectMcpOptions): ProjectMcp {
         : 'it changed since you trusted it';
     say(
       `${PROJECT_MCP_FILE} of this folder names MCP servers: ${serversOf(bytes)}. Not started: ${why}. ` +
-        `Read it, then run with --project-mcp ${shown} to trust it as it is now (the start of its sha256).`,
+        `Read it, then run with --project-mcp ${digest} to trust it as it is now (its sha256, as sha256sum prints it).`,
     );
     return NONE;
   }
   let configs: McpServerConfig[];
   try {
-    configs = readMcpConfig(bytes.toString('utf8'), { variables: options.env });
+    configs = readMcpConfig(bytes.toString('utf8'), { variables: projectVariables(options.env) });
   } catch (error) {
     const why = isMcpError(error) ? error.message : 'it cannot be read';
     say(`${PROJECT_MCP_FILE}: ${why}`);
@@ -129,7 +167,7 @@ export function projectMcpServers(options: ProjectMcpOptions): ProjectMcp {
       say(`--project-mcp: the trust could not be kept (${String(code)}); asked again next time`);
     }
     say(
-      `--project-mcp: trusted ${PROJECT_MCP_FILE} of this folder as it is now (sha256 ${shown}); ` +
+      `--project-mcp: trusted ${PROJECT_MCP_FILE} of this folder as it is now (sha256 ${digest}); ` +
         'its servers start now, and at later starts until it changes',
     );
   }
