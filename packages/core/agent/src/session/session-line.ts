@@ -47,20 +47,42 @@ function readHeader(fields: Record<string, unknown>): SessionLine {
   return { header: Object.freeze({ id, cwd, createdAt, title }) };
 }
 
+/** What `parseLine` gives for a line that is not JSON. */
+export const NOT_JSON: unique symbol = Symbol('not JSON');
+
 /**
- * Reads one line of a session file (without its newline), trusting nothing: it must be a JSON
- * object of this format version, and a header or a conversation entry with every field right.
+ * Whether the line of `text` at `start` starts as dsh writes it: its version, then a field. Such
+ * a line is parsed without its version (see `parseLine`).
  */
-export function readSessionLine(line: string): SessionLine {
-  const cut = line.startsWith(VERSION_FIRST) && line.charCodeAt(VERSION_FIRST.length) === QUOTE;
-  let value: unknown;
+export function startsAsWritten(text: string, start: number): boolean {
+  return (
+    text.startsWith(VERSION_FIRST, start) && text.charCodeAt(start + VERSION_FIRST.length) === QUOTE
+  );
+}
+
+/**
+ * The JSON of the line of `text` from `start` to `end` (its newline, or the end), parsed once,
+ * or `NOT_JSON`. `cut`: it starts as written (`startsAsWritten`), and is parsed without its
+ * version: the object is the entry as it is, to be checked and kept (a line that is not JSON is
+ * not JSON without it).
+ */
+export function parseLine(text: string, start: number, end: number, cut: boolean): unknown {
   try {
-    // A line as dsh writes it starts with its version: parsed without it, the object is the
-    // entry as it is, to be checked and kept (a line that is not JSON is not JSON without it).
-    value = cut ? JSON.parse(`{${line.slice(VERSION_FIRST.length)}`) : JSON.parse(line);
+    return JSON.parse(
+      cut ? `{${text.slice(start + VERSION_FIRST.length, end)}` : text.slice(start, end),
+    );
   } catch {
-    return { problem: 'it is not JSON' };
+    return NOT_JSON;
   }
+}
+
+/**
+ * What a line holds, from its JSON parsed by `parseLine` (`cut` as there), trusting nothing: it
+ * must be a JSON object of this format version, and a header or a conversation entry with every
+ * field right.
+ */
+export function readParsedLine(value: unknown, cut: boolean): SessionLine {
+  if (value === NOT_JSON) return { problem: 'it is not JSON' };
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
     return { problem: 'it is not a JSON object' };
   }
@@ -78,4 +100,13 @@ export function readSessionLine(line: string): SessionLine {
   if (fields.type === 'session') return readHeader(fields);
   const read = readParsedConversationEntry(fields);
   return 'problem' in read ? { problem: read.problem } : read;
+}
+
+/**
+ * Reads one line of a session file (without its newline), trusting nothing: it must be a JSON
+ * object of this format version, and a header or a conversation entry with every field right.
+ */
+export function readSessionLine(line: string): SessionLine {
+  const cut = startsAsWritten(line, 0);
+  return readParsedLine(parseLine(line, 0, line.length, cut), cut);
 }
