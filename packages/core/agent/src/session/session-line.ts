@@ -18,7 +18,8 @@ export interface SessionHeader {
 
 /** How a line as written starts: its version, then the first field's name. */
 const VERSION_FIRST = `{"v":${SESSION_FORMAT_VERSION},`;
-const QUOTE = 0x22;
+/** How a line as written starts: its version, then the quote that opens the next field's name. */
+const WRITTEN_START = `${VERSION_FIRST}"`;
 
 /** A line as written: JSON with the format version first, then a newline. */
 export function headerLine(header: SessionHeader): string {
@@ -55,9 +56,11 @@ export const NOT_JSON: unique symbol = Symbol('not JSON');
  * a line is parsed without its version (see `parseLine`).
  */
 export function startsAsWritten(text: string, start: number): boolean {
-  return (
-    text.startsWith(VERSION_FIRST, start) && text.charCodeAt(start + VERSION_FIRST.length) === QUOTE
-  );
+  // Compared a character at a time: `startsWith` at a position costs more than the comparison.
+  for (let at = 0; at < WRITTEN_START.length; at++) {
+    if (text.charCodeAt(start + at) !== WRITTEN_START.charCodeAt(at)) return false;
+  }
+  return true;
 }
 
 /**

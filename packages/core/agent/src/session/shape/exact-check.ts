@@ -107,7 +107,10 @@ export function unionCheck(
   if (checks.some((check) => check === undefined)) return undefined;
   return (value) => {
     if (!isObjectValue(value)) return false;
-    const at = tags.indexOf(value[key]);
-    return at !== -1 && (checks[at] as ExactCheck)(value);
+    // Searched in place: a few tags are found faster so than by `indexOf`, a call.
+    const tag = value[key];
+    let at = 0;
+    while (at < tags.length && tags[at] !== tag) at++;
+    return at < tags.length && (checks[at] as ExactCheck)(value);
   };
 }
