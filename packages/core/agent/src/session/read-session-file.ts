@@ -5,7 +5,13 @@ import { ConversationOrder } from '../loop/conversation-order.js';
 import { isExactConversationEntry } from '../loop/read-conversation-entry.js';
 import { closingEntries } from '../loop/restore-conversation.js';
 import { SessionError } from './session-error.js';
-import { parseLine, readParsedLine, type SessionHeader, startsAsWritten } from './session-line.js';
+import {
+  blankVersions,
+  parseLine,
+  readParsedLine,
+  type SessionHeader,
+  startsAsWritten,
+} from './session-line.js';
 
 /** A session file as read: its header, its conversation, and how to go on appending to it. */
 export interface SessionFileContents {
@@ -29,7 +35,9 @@ const NEWLINE = 0x0a;
  * Only a last line without its newline can be torn (dsh writes each line whole, newline
  * included, in one write): an invalid one is skipped with a warning. Any other line that is
  * not understood (damaged, or in a newer format) throws `SESSION_INVALID` naming the file and
- * the line; nothing is skipped then, so the file is left as it is.
+ * the line; nothing is skipped then, so the file is left as it is. `bytes` are the reader's to
+ * overwrite (the version at the start of its lines, see `blankVersions`): read from the file
+ * for it alone.
  */
 export function readSessionFile(path: string, bytes: Buffer): SessionFileContents {
   const shown = inertText(path);
@@ -46,8 +54,11 @@ export function readSessionFile(path: string, bytes: Buffer): SessionFileContent
   const entries: ConversationEntry[] = [];
   const warnings: string[] = [];
   // Decoded once, then cut into lines: each line is parsed once, where it lies. Text that is all
-  // ASCII reads the same as Latin-1, which is copied rather than decoded (a tenth of the time).
-  const text = isAscii(bytes) ? bytes.toString('latin1') : bytes.toString('utf8');
+  // ASCII reads the same as Latin-1, which is copied rather than decoded (a tenth of the time),
+  // and copied again with the version of each line as written blanked out (see `blankVersions`).
+  const ascii = isAscii(bytes);
+  const text = ascii ? bytes.toString('latin1') : bytes.toString('utf8');
+  const blanked = ascii ? blankVersions(bytes, text) : undefined;
   let validLength = bytes.length;
   let needsNewline = false;
   let start = 0;
@@ -55,7 +66,7 @@ export function readSessionFile(path: string, bytes: Buffer): SessionFileContent
     const newline = text.indexOf('\n', start);
     const end = newline === -1 ? text.length : newline;
     const cut = startsAsWritten(text, start);
-    const value = parseLine(text, start, end, cut);
+    const value = parseLine(text, start, end, cut, blanked);
     needsNewline = newline === -1;
     start = end + 1;
     // A line as dsh writes it, right as it is (the common case): checked once and kept. Its
