@@ -6,6 +6,7 @@ import { isExactConversationEntry } from '../loop/read-conversation-entry.js';
 import { closingEntries } from '../loop/restore-conversation.js';
 import { SessionError } from './session-error.js';
 import {
+  blankedAt,
   blankVersions,
   parseLine,
   readParsedLine,
@@ -65,7 +66,9 @@ export function readSessionFile(path: string, bytes: Buffer): SessionFileContent
   for (let line = 1; start < text.length; line++) {
     const newline = text.indexOf('\n', start);
     const end = newline === -1 ? text.length : newline;
-    const cut = startsAsWritten(text, start);
+    // Where the versions were blanked out, the line as written was found then.
+    const cut =
+      blanked === undefined ? startsAsWritten(text, start) : blankedAt(bytes, text, start);
     const value = parseLine(text, start, end, cut, blanked);
     needsNewline = newline === -1;
     start = end + 1;

@@ -76,7 +76,7 @@ const OPEN_BRACE = 0x7b;
  */
 export function blankVersions(bytes: Buffer, text: string): string {
   for (let start = 0; start < text.length; ) {
-    if (startsAsWritten(text, start)) {
+    if (writtenAt(bytes, start)) {
       const brace = start + VERSION_FIRST.length - 1;
       for (let at = start; at < brace; at++) bytes[at] = SPACE;
       bytes[brace] = OPEN_BRACE;
@@ -86,6 +86,25 @@ export function blankVersions(bytes: Buffer, text: string): string {
     start = newline + 1;
   }
   return bytes.toString('latin1');
+}
+
+/** `WRITTEN_START` as bytes. */
+const WRITTEN_BYTES = Buffer.from(WRITTEN_START, 'latin1');
+
+/** `startsAsWritten` on the bytes of a file that is all ASCII (cheaper than on its text). */
+function writtenAt(bytes: Buffer, start: number): boolean {
+  for (let at = 0; at < WRITTEN_BYTES.length; at++) {
+    if (bytes[start + at] !== WRITTEN_BYTES[at]) return false;
+  }
+  return true;
+}
+
+/**
+ * Whether the line at `start` had its version blanked out by `blankVersions(bytes, text)`: the
+ * only change it makes to a line is its first character, `{` made a blank.
+ */
+export function blankedAt(bytes: Buffer, text: string, start: number): boolean {
+  return bytes[start] === SPACE && text.charCodeAt(start) === OPEN_BRACE;
 }
 
 /**

@@ -23,6 +23,9 @@ const PROMPTS = [
   '{"v":1,"type":"prompt","text":"x","v":1}',
   '{"type":"prompt","text":"x","v":1}',
   '{ "v": 1, "type": "prompt", "text": "x" }',
+  // What a line as written looks like once its version is blanked out, with no version: none.
+  '      {"type":"prompt","text":"x"}',
+  '      {"v":1,"type":"prompt","text":"x"}',
   '{"v":1,"type":"prompt","text":"x","v":2}',
   '{"v":2,"type":"prompt","v":1,"text":"x"}',
   '{"v":1,"type":"prompt","text":2}',
