@@ -6,7 +6,6 @@ import { isExactConversationEntry } from '../loop/read-conversation-entry.js';
 import { closingEntries } from '../loop/restore-conversation.js';
 import { SessionError } from './session-error.js';
 import {
-  blankedAt,
   blankVersions,
   parseLine,
   readParsedLine,
@@ -56,20 +55,27 @@ export function readSessionFile(path: string, bytes: Buffer): SessionFileContent
   const warnings: string[] = [];
   // Decoded once, then cut into lines: each line is parsed once, where it lies. Text that is all
   // ASCII reads the same as Latin-1, which is copied rather than decoded (a tenth of the time),
-  // and copied again with the version of each line as written blanked out (see `blankVersions`).
+  // and copied again with the version of each line as written blanked out (see `blankVersions`):
+  // the lines are then cut and parsed in that copy, where `written` says which were blanked.
   const ascii = isAscii(bytes);
-  const text = ascii ? bytes.toString('latin1') : bytes.toString('utf8');
-  const blanked = ascii ? blankVersions(bytes, text) : undefined;
+  const decoded = ascii ? bytes.toString('latin1') : bytes.toString('utf8');
+  const written: number[] = [];
+  const blanked = ascii ? blankVersions(bytes, decoded, written) : undefined;
+  const text = blanked ?? decoded;
+  let nextWritten = 0;
   let validLength = bytes.length;
   let needsNewline = false;
   let start = 0;
   for (let line = 1; start < text.length; line++) {
     const newline = text.indexOf('\n', start);
     const end = newline === -1 ? text.length : newline;
-    // Where the versions were blanked out, the line as written was found then.
-    const cut =
-      blanked === undefined ? startsAsWritten(text, start) : blankedAt(bytes, text, start);
-    const value = parseLine(text, start, end, cut, blanked);
+    let cut: boolean;
+    if (blanked === undefined) cut = startsAsWritten(text, start);
+    else {
+      cut = written[nextWritten] === start;
+      if (cut) nextWritten++;
+    }
+    const value = parseLine(text, start, end, cut, blanked !== undefined);
     needsNewline = newline === -1;
     start = end + 1;
     // A line as dsh writes it, right as it is (the common case): checked once and kept. Its

@@ -68,15 +68,17 @@ const OPEN_BRACE = 0x7b;
 
 /**
  * For a file that is all ASCII (`bytes`, decoded as `text`): blanks out, in `bytes`, the version
- * at the start of each line as written (`{"v":1,"type"…` becomes `      {"type"…`), and gives the
- * bytes decoded again. A line read there (`parseLine`'s `blanked`) is parsed where it lies, and
- * parses as it does with its version cut off (JSON allows blanks before a value), with no string
- * made to join `{` to the rest of it: copying the file again costs less than that string and its
- * copy, made for every line. Lines keep their places, and newlines are left as they are.
+ * at the start of each line as written (`{"v":1,"type"…` becomes `      {"type"…`), adds where
+ * each such line starts to `written`, in order, and gives the bytes decoded again. A line read
+ * there (`parseLine`'s `blanked`) is parsed where it lies, and parses as it does with its version
+ * cut off (JSON allows blanks before a value), with no string made to join `{` to the rest of it:
+ * copying the file again costs less than that string and its copy, made for every line. Lines
+ * keep their places, and newlines are left as they are.
  */
-export function blankVersions(bytes: Buffer, text: string): string {
+export function blankVersions(bytes: Buffer, text: string, written: number[]): string {
   for (let start = 0; start < text.length; ) {
     if (writtenAt(bytes, start)) {
+      written.push(start);
       const brace = start + VERSION_FIRST.length - 1;
       for (let at = start; at < brace; at++) bytes[at] = SPACE;
       bytes[brace] = OPEN_BRACE;
@@ -100,34 +102,24 @@ function writtenAt(bytes: Buffer, start: number): boolean {
 }
 
 /**
- * Whether the line at `start` had its version blanked out by `blankVersions(bytes, text)`: the
- * only change it makes to a line is its first character, `{` made a blank.
- */
-export function blankedAt(bytes: Buffer, text: string, start: number): boolean {
-  return bytes[start] === SPACE && text.charCodeAt(start) === OPEN_BRACE;
-}
-
-/**
  * The JSON of the line of `text` from `start` to `end` (its newline, or the end), parsed once,
  * or `NOT_JSON`. `cut`: it starts as written (`startsAsWritten`), and is parsed without its
  * version: the object is the entry as it is, to be checked and kept (a line that is not JSON is
- * not JSON without it). `blanked`: the same text with those versions blanked out
- * (`blankVersions`), where such a line is read.
+ * not JSON without it). `blanked`: `text` is the copy `blankVersions` made, where that version
+ * is blanked out already.
  */
 export function parseLine(
   text: string,
   start: number,
   end: number,
   cut: boolean,
-  blanked?: string,
+  blanked = false,
 ): unknown {
   try {
     return JSON.parse(
-      !cut
-        ? text.slice(start, end)
-        : blanked === undefined
-          ? `{${text.slice(start + VERSION_FIRST.length, end)}`
-          : blanked.slice(start, end),
+      cut && !blanked
+        ? `{${text.slice(start + VERSION_FIRST.length, end)}`
+        : text.slice(start, end),
     );
   } catch {
     return NOT_JSON;
