@@ -6,6 +6,8 @@ export { POSED_STATE_LIMIT } from '../session/conversation-entry-shape.js';
 
 const entryOf = (entry: ConversationEntry) => ({ entry });
 
+const EXACT = CONVERSATION_ENTRY.exact ?? (() => false);
+
 function read(
   value: unknown,
   mode: ReadMode,
@@ -32,4 +34,14 @@ export function readParsedConversationEntry(
   value: unknown,
 ): { readonly entry: ConversationEntry } | { readonly problem: string } {
   return read(value, 'keep');
+}
+
+/**
+ * Whether a value fresh from `JSON.parse` is a `ConversationEntry` exactly as it is: what
+ * `readParsedConversationEntry` would keep as it is, with nothing to leave out. `false` says
+ * nothing more (read it with `readParsedConversationEntry` to learn what). A check alone, with
+ * nothing made: loading a session runs it on every line.
+ */
+export function isExactConversationEntry(value: unknown): value is ConversationEntry {
+  return EXACT(value);
 }

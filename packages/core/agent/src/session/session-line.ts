@@ -18,7 +18,8 @@ export interface SessionHeader {
 
 /** How a line as written starts: its version, then the first field's name. */
 const VERSION_FIRST = `{"v":${SESSION_FORMAT_VERSION},`;
-const QUOTE = 0x22;
+/** How a line as written starts: its version, then the quote that opens the next field's name. */
+const WRITTEN_START = `${VERSION_FIRST}"`;
 
 /** A line as written: JSON with the format version first, then a newline. */
 export function headerLine(header: SessionHeader): string {
@@ -47,20 +48,91 @@ function readHeader(fields: Record<string, unknown>): SessionLine {
   return { header: Object.freeze({ id, cwd, createdAt, title }) };
 }
 
+/** What `parseLine` gives for a line that is not JSON. */
+export const NOT_JSON: unique symbol = Symbol('not JSON');
+
 /**
- * Reads one line of a session file (without its newline), trusting nothing: it must be a JSON
- * object of this format version, and a header or a conversation entry with every field right.
+ * Whether the line of `text` at `start` starts as dsh writes it: its version, then a field. Such
+ * a line is parsed without its version (see `parseLine`).
  */
-export function readSessionLine(line: string): SessionLine {
-  const cut = line.startsWith(VERSION_FIRST) && line.charCodeAt(VERSION_FIRST.length) === QUOTE;
-  let value: unknown;
-  try {
-    // A line as dsh writes it starts with its version: parsed without it, the object is the
-    // entry as it is, to be checked and kept (a line that is not JSON is not JSON without it).
-    value = cut ? JSON.parse(`{${line.slice(VERSION_FIRST.length)}`) : JSON.parse(line);
-  } catch {
-    return { problem: 'it is not JSON' };
+export function startsAsWritten(text: string, start: number): boolean {
+  // Compared a character at a time: `startsWith` at a position costs more than the comparison.
+  for (let at = 0; at < WRITTEN_START.length; at++) {
+    if (text.charCodeAt(start + at) !== WRITTEN_START.charCodeAt(at)) return false;
   }
+  return true;
+}
+
+const SPACE = 0x20;
+const OPEN_BRACE = 0x7b;
+
+/**
+ * For a file that is all ASCII (`bytes`, decoded as `text`): blanks out, in `bytes`, the version
+ * at the start of each line as written (`{"v":1,"type"…` becomes `      {"type"…`), adds where
+ * each such line starts to `written`, in order, and gives the bytes decoded again. A line read
+ * there (`parseLine`'s `blanked`) is parsed where it lies, and parses as it does with its version
+ * cut off (JSON allows blanks before a value), with no string made to join `{` to the rest of it:
+ * copying the file again costs less than that string and its copy, made for every line. Lines
+ * keep their places, and newlines are left as they are.
+ */
+export function blankVersions(bytes: Buffer, text: string, written: number[]): string {
+  for (let start = 0; start < text.length; ) {
+    if (writtenAt(bytes, start)) {
+      written.push(start);
+      const brace = start + VERSION_FIRST.length - 1;
+      for (let at = start; at < brace; at++) bytes[at] = SPACE;
+      bytes[brace] = OPEN_BRACE;
+    }
+    const newline = text.indexOf('\n', start);
+    if (newline === -1) break;
+    start = newline + 1;
+  }
+  return bytes.toString('latin1');
+}
+
+/** `WRITTEN_START` as bytes. */
+const WRITTEN_BYTES = Buffer.from(WRITTEN_START, 'latin1');
+
+/** `startsAsWritten` on the bytes of a file that is all ASCII (cheaper than on its text). */
+function writtenAt(bytes: Buffer, start: number): boolean {
+  for (let at = 0; at < WRITTEN_BYTES.length; at++) {
+    if (bytes[start + at] !== WRITTEN_BYTES[at]) return false;
+  }
+  return true;
+}
+
+/**
+ * The JSON of the line of `text` from `start` to `end` (its newline, or the end), parsed once,
+ * or `NOT_JSON`. `cut`: it starts as written (`startsAsWritten`), and is parsed without its
+ * version: the object is the entry as it is, to be checked and kept (a line that is not JSON is
+ * not JSON without it). `blanked`: `text` is the copy `blankVersions` made, where that version
+ * is blanked out already.
+ */
+export function parseLine(
+  text: string,
+  start: number,
+  end: number,
+  cut: boolean,
+  blanked = false,
+): unknown {
+  try {
+    return JSON.parse(
+      cut && !blanked
+        ? `{${text.slice(start + VERSION_FIRST.length, end)}`
+        : text.slice(start, end),
+    );
+  } catch {
+    return NOT_JSON;
+  }
+}
+
+/**
+ * What a line holds, from its JSON parsed by `parseLine` (`cut` as there), trusting nothing: it
+ * must be a JSON object of this format version, and a header or a conversation entry with every
+ * field right.
+ */
+export function readParsedLine(value: unknown, cut: boolean): SessionLine {
+  if (value === NOT_JSON) return { problem: 'it is not JSON' };
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
     return { problem: 'it is not a JSON object' };
   }
@@ -78,4 +150,13 @@ export function readSessionLine(line: string): SessionLine {
   if (fields.type === 'session') return readHeader(fields);
   const read = readParsedConversationEntry(fields);
   return 'problem' in read ? { problem: read.problem } : read;
+}
+
+/**
+ * Reads one line of a session file (without its newline), trusting nothing: it must be a JSON
+ * object of this format version, and a header or a conversation entry with every field right.
+ */
+export function readSessionLine(line: string): SessionLine {
+  const cut = startsAsWritten(line, 0);
+  return readParsedLine(parseLine(line, 0, line.length, cut), cut);
 }
