@@ -5,6 +5,7 @@ import {
   RequestError,
   type Stream,
 } from '@agentclientprotocol/sdk';
+import { directWritable } from './direct-writable.js';
 import { LineSplitter, type SplitLine } from './line-splitter.js';
 import { logText } from './log-text.js';
 import { messageHead } from './message-head.js';
@@ -63,23 +64,37 @@ export function acpStdioStream({
     for (const fail of onFailure.splice(0)) fail(error);
   });
   let corked = false;
+  let uncorkScheduled = false;
   const uncork = (): void => {
+    if (!corked) return;
     corked = false;
     output.uncork();
   };
+  const uncorkLater = (): void => {
+    uncorkScheduled = false;
+    uncork();
+  };
 
-  // Messages go to the output in the order they are written. Those written in one go (a
-  // turn's updates, a burst of responses) are gathered until the current work is done and
-  // leave in one system write; a message waits only when the output's buffer is full.
+  // Messages go to the output in the order they are written. Notifications written in one go
+  // (a turn's updates) are gathered and leave in one system write with the next request or
+  // response, or once the current work is done: a request or a response leaves at once, with
+  // what was gathered before it, since the editor waits for it (held until the work queued
+  // after it was done, it would wait for that too). A message waits only when the output's
+  // buffer is full.
   const write = (message: AnyMessage): Promise<void> => {
     if (failure !== undefined) return Promise.reject(failure);
     const line = `${JSON.stringify(message)}\n`;
     if (!corked) {
       corked = true;
       output.cork();
-      process.nextTick(uncork);
+      if (!uncorkScheduled) {
+        uncorkScheduled = true;
+        process.nextTick(uncorkLater);
+      }
     }
-    if (output.write(line)) return Promise.resolve();
+    const written = output.write(line);
+    if ('id' in message) uncork();
+    if (written) return Promise.resolve();
     return new Promise<void>((resolve, reject) => {
       const settle = (): void => {
         output.removeListener('drain', settle);
@@ -179,11 +194,8 @@ export function acpStdioStream({
       return reader?.cancel(reason);
     },
   });
-  const writable = new WritableStream<AnyMessage>({
-    start(controller) {
-      onFailure.push((error) => controller.error(error));
-    },
-    write: (message) => write(message),
-  });
+  // The SDK takes a writer per message: a direct one spares it the WHATWG writer's cost.
+  const { writable, fail } = directWritable(write);
+  onFailure.push(fail);
   return { readable, writable };
 }
