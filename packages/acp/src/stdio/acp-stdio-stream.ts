@@ -1,4 +1,4 @@
-import { Readable, type Writable } from 'node:stream';
+import type { Readable, Writable } from 'node:stream';
 import {
   type AnyMessage,
   type JsonRpcId,
@@ -6,6 +6,7 @@ import {
   type Stream,
 } from '@agentclientprotocol/sdk';
 import { directWritable } from './direct-writable.js';
+import { inputChunks } from './input-chunks.js';
 import { LineSplitter, type SplitLine } from './line-splitter.js';
 import { logText } from './log-text.js';
 import { messageHead } from './message-head.js';
@@ -52,7 +53,7 @@ export function acpStdioStream({
   maxMessageBytes = MAX_MESSAGE_BYTES,
   log = () => {},
 }: AcpStdio = {}): Stream {
-  const source = Readable.toWeb(input) as ReadableStream<Uint8Array>;
+  const source = inputChunks(input);
   const decoder = new TextDecoder();
   let failure: unknown;
   const onFailure: ((error: unknown) => void)[] = [];
@@ -153,7 +154,6 @@ export function acpStdioStream({
     }
   }
 
-  let reader: ReadableStreamDefaultReader<Uint8Array> | undefined;
   let cancelled = false;
   const readable = new ReadableStream<AnyMessage>({
     async start(controller) {
@@ -161,17 +161,15 @@ export function acpStdioStream({
         if (cancelled) return;
         cancelled = true;
         controller.error(error);
-        void reader?.cancel(error).catch(() => {});
+        source.cancel(error);
       });
       const lines = new LineSplitter(maxMessageBytes, HEAD_BYTES);
       const deliver = (message: AnyMessage): void => controller.enqueue(message);
-      const current = source.getReader();
-      reader = current;
       try {
         for (;;) {
-          const { value, done } = await current.read();
+          const value = await source.next();
           if (cancelled) return;
-          if (done) break;
+          if (value === undefined) break;
           for (const line of lines.push(value)) {
             await handle(line, deliver);
             if (cancelled) return;
@@ -182,16 +180,14 @@ export function acpStdioStream({
       } catch (error) {
         if (cancelled) return;
         controller.error(error);
-        void current.cancel(error).catch(() => {});
+        source.cancel(error);
         return;
-      } finally {
-        current.releaseLock();
       }
       if (!cancelled) controller.close();
     },
     cancel(reason) {
       cancelled = true;
-      return reader?.cancel(reason);
+      source.cancel(reason);
     },
   });
   // The SDK takes a writer per message: a direct one spares it the WHATWG writer's cost.
