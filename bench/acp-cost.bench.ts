@@ -18,6 +18,7 @@ import {
 } from './fixtures/acp-bench-agent.js';
 import { type AllocationPerTrip, allocationPerTrip } from './fixtures/allocation-per-trip.js';
 import { busyTimeByPlace, profileSummary } from './fixtures/cpu-profile.js';
+import { criticalPathProfile, printCriticalPath } from './fixtures/critical-path-profile.js';
 import { median } from './fixtures/median.js';
 import { cpuMicros } from './fixtures/process-cpu.js';
 
@@ -26,6 +27,7 @@ const TRIPS_PER_ROUND = 250;
 const OPEN_SESSIONS = 200;
 const PROFILED_TRIPS = 1500;
 const ALLOCATION_TRIPS = 2000;
+const CRITICAL_PATH_TRIPS = 2000;
 const HEAP_ON_SIGNAL = fileURLToPath(new URL('./fixtures/heap-on-signal.mjs', import.meta.url));
 const NAMES = [
   'dsh-acp',
@@ -222,4 +224,14 @@ export async function run(): Promise<void> {
     'GC time per round trip (GCProfiler)',
     (i) => `${(allocations[i]?.gcMicros ?? 0).toFixed(0)} µs`,
   );
+
+  // What a round trip waits for: the same programs, profiled only while the client waits.
+  const critical = [];
+  for (const { name, args } of columns) {
+    critical.push({ name, ...(await criticalPathProfile(args, CRITICAL_PATH_TRIPS)) });
+  }
+  console.log(
+    `\nWhere a question round trip waits for the agent (${CRITICAL_PATH_TRIPS} trips, sampled every 50 µs): A from the prompt's arrival to the form's write, B from the answer's arrival to the response's write; µs per stretch:`,
+  );
+  printCriticalPath(critical, 25);
 }

@@ -1,10 +1,12 @@
-import { Readable, type Writable } from 'node:stream';
+import type { Readable, Writable } from 'node:stream';
 import {
   type AnyMessage,
   type JsonRpcId,
   RequestError,
   type Stream,
 } from '@agentclientprotocol/sdk';
+import { directWritable } from './direct-writable.js';
+import { inputChunks } from './input-chunks.js';
 import { LineSplitter, type SplitLine } from './line-splitter.js';
 import { logText } from './log-text.js';
 import { messageHead } from './message-head.js';
@@ -51,7 +53,7 @@ export function acpStdioStream({
   maxMessageBytes = MAX_MESSAGE_BYTES,
   log = () => {},
 }: AcpStdio = {}): Stream {
-  const source = Readable.toWeb(input) as ReadableStream<Uint8Array>;
+  const source = inputChunks(input);
   const decoder = new TextDecoder();
   let failure: unknown;
   const onFailure: ((error: unknown) => void)[] = [];
@@ -63,23 +65,37 @@ export function acpStdioStream({
     for (const fail of onFailure.splice(0)) fail(error);
   });
   let corked = false;
+  let uncorkScheduled = false;
   const uncork = (): void => {
+    if (!corked) return;
     corked = false;
     output.uncork();
   };
+  const uncorkLater = (): void => {
+    uncorkScheduled = false;
+    uncork();
+  };
 
-  // Messages go to the output in the order they are written. Those written in one go (a
-  // turn's updates, a burst of responses) are gathered until the current work is done and
-  // leave in one system write; a message waits only when the output's buffer is full.
+  // Messages go to the output in the order they are written. Notifications written in one go
+  // (a turn's updates) are gathered and leave in one system write with the next request or
+  // response, or once the current work is done: a request or a response leaves at once, with
+  // what was gathered before it, since the editor waits for it (held until the work queued
+  // after it was done, it would wait for that too). A message waits only when the output's
+  // buffer is full.
   const write = (message: AnyMessage): Promise<void> => {
     if (failure !== undefined) return Promise.reject(failure);
     const line = `${JSON.stringify(message)}\n`;
     if (!corked) {
       corked = true;
       output.cork();
-      process.nextTick(uncork);
+      if (!uncorkScheduled) {
+        uncorkScheduled = true;
+        process.nextTick(uncorkLater);
+      }
     }
-    if (output.write(line)) return Promise.resolve();
+    const written = output.write(line);
+    if ('id' in message) uncork();
+    if (written) return Promise.resolve();
     return new Promise<void>((resolve, reject) => {
       const settle = (): void => {
         output.removeListener('drain', settle);
@@ -138,7 +154,6 @@ export function acpStdioStream({
     }
   }
 
-  let reader: ReadableStreamDefaultReader<Uint8Array> | undefined;
   let cancelled = false;
   const readable = new ReadableStream<AnyMessage>({
     async start(controller) {
@@ -146,17 +161,15 @@ export function acpStdioStream({
         if (cancelled) return;
         cancelled = true;
         controller.error(error);
-        void reader?.cancel(error).catch(() => {});
+        source.cancel(error);
       });
       const lines = new LineSplitter(maxMessageBytes, HEAD_BYTES);
       const deliver = (message: AnyMessage): void => controller.enqueue(message);
-      const current = source.getReader();
-      reader = current;
       try {
         for (;;) {
-          const { value, done } = await current.read();
+          const value = await source.next();
           if (cancelled) return;
-          if (done) break;
+          if (value === undefined) break;
           for (const line of lines.push(value)) {
             await handle(line, deliver);
             if (cancelled) return;
@@ -167,23 +180,18 @@ export function acpStdioStream({
       } catch (error) {
         if (cancelled) return;
         controller.error(error);
-        void current.cancel(error).catch(() => {});
+        source.cancel(error);
         return;
-      } finally {
-        current.releaseLock();
       }
       if (!cancelled) controller.close();
     },
     cancel(reason) {
       cancelled = true;
-      return reader?.cancel(reason);
+      source.cancel(reason);
     },
   });
-  const writable = new WritableStream<AnyMessage>({
-    start(controller) {
-      onFailure.push((error) => controller.error(error));
-    },
-    write: (message) => write(message),
-  });
+  // The SDK takes a writer per message: a direct one spares it the WHATWG writer's cost.
+  const { writable, fail } = directWritable(write);
+  onFailure.push(fail);
   return { readable, writable };
 }

@@ -29,20 +29,44 @@ function renderArguments(value: unknown, render: (text: string) => string): unkn
   return value;
 }
 
+/** Whether `value` holds a string that quotes an answer: one with none is the same every time. */
+function quotesAnswers(value: unknown): boolean {
+  if (typeof value === 'string') return value.includes('{{');
+  if (Array.isArray(value)) return value.some(quotesAnswers);
+  if (typeof value === 'object' && value !== null) return Object.values(value).some(quotesAnswers);
+  return false;
+}
+
+/** A step's call arguments as JSON text, from the answers so far (`render`). */
+type ArgumentsText = (render: (text: string) => string) => string;
+
+/**
+ * How each call of `step` gets its arguments' JSON text: raw JSON text is quoted as is; an
+ * object is rendered first and serialized after, so an answer cannot break its JSON. Text that
+ * quotes no answer is made once, not at every request.
+ */
+function argumentsTextsOf(step: ScriptStep): ArgumentsText[] {
+  return (step.toolCalls ?? []).map(({ arguments: args }) => {
+    if (!quotesAnswers(args)) {
+      const text = typeof args === 'string' ? args : JSON.stringify(args ?? {});
+      return () => text;
+    }
+    return typeof args === 'string'
+      ? (render) => render(args)
+      : (render) => JSON.stringify(renderArguments(args ?? {}, render));
+  });
+}
+
 function toolCallsOf(
   step: ScriptStep,
   stepIndex: number,
+  argumentsTexts: readonly ArgumentsText[],
   render: (text: string) => string,
 ): ModelToolCall[] {
   return (step.toolCalls ?? []).map((call, callIndex) => ({
     id: call.id ?? `call_${stepIndex + 1}_${callIndex + 1}`,
     name: call.name,
-    // Raw JSON text is quoted as is; an object is rendered first and serialized after, so
-    // an answer cannot break its JSON.
-    arguments:
-      typeof call.arguments === 'string'
-        ? render(call.arguments)
-        : JSON.stringify(renderArguments(call.arguments ?? {}, render)),
+    arguments: (argumentsTexts[callIndex] as ArgumentsText)(render),
   }));
 }
 
@@ -111,6 +135,7 @@ export function createScriptedModel(script: unknown, options: ScriptedModelOptio
   const name = options.name ?? 'script';
   const checked: Script = validateScript(structuredClone(script), name);
   const end = checked.end ?? DEFAULT_SCRIPT_END;
+  const argumentsTexts = checked.steps.map(argumentsTextsOf);
 
   async function* stream(request: ModelRequest): AsyncGenerator<ModelEvent, void, undefined> {
     const { messages, signal } = request;
@@ -127,7 +152,9 @@ export function createScriptedModel(script: unknown, options: ScriptedModelOptio
     const calls =
       step === undefined
         ? []
-        : toolCallsOf(step, stepIndex, render).filter((call) => !place.answered.has(call.id));
+        : toolCallsOf(step, stepIndex, argumentsTexts[stepIndex] ?? [], render).filter(
+            (call) => !place.answered.has(call.id),
+          );
     for (const call of calls) {
       if (signal.aborted) return;
       yield { type: 'tool-call', call };

@@ -186,6 +186,49 @@ describe('the scripted model', () => {
     });
   });
 
+  it('renders the arguments of each request from its own answers, raw JSON text too', async () => {
+    const model = createScriptedModel({
+      steps: [
+        {
+          toolCalls: [{ id: 'name', name: 'ask_user_question', arguments: { question: 'Name?' } }],
+        },
+        {
+          toolCalls: [
+            { id: 'a', name: 'echo', arguments: '{"text":"{{answer:name}}"}' },
+            { id: 'b', name: 'echo', arguments: { text: ['{{answer:name}}'] } },
+            { id: 'c', name: 'echo', arguments: '{"text":"plain"}' },
+          ],
+        },
+      ],
+    });
+    const argumentsAfter = async (answer: string) => {
+      const messages: ModelMessage[] = [
+        user,
+        { role: 'assistant', content: '', toolCalls: [] },
+        { role: 'tool', toolCallId: 'name', content: answer },
+      ];
+      const calls: string[] = [];
+      for await (const event of model.stream({
+        messages,
+        tools: [],
+        signal: new AbortController().signal,
+      })) {
+        if (event.type === 'tool-call') calls.push(event.call.arguments);
+      }
+      return calls;
+    };
+    expect(await argumentsAfter('Ann')).toEqual([
+      '{"text":"Ann"}',
+      '{"text":["Ann"]}',
+      '{"text":"plain"}',
+    ]);
+    expect(await argumentsAfter('Bob')).toEqual([
+      '{"text":"Bob"}',
+      '{"text":["Bob"]}',
+      '{"text":"plain"}',
+    ]);
+  });
+
   it('quotes a failed ask as its fallback, else as "(no answer: CODE)"', async () => {
     const failed = (id: string, code: string): ModelMessage => ({
       role: 'tool',
