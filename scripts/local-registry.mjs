@@ -9,7 +9,7 @@
 // are packed from the workspace's own node_modules (the versions the lockfile chose), so nothing
 // is downloaded. The tarballs of ours stay in `folder`: `npm install <folder>/dsh-tools-0.1.0.tgz`
 // works against this registry too.
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import {
   existsSync,
@@ -48,17 +48,29 @@ function neededNames(manifest) {
 
 /** A tarball of the package folder `dir` as npm lays one out (`package/…`), without node_modules. */
 function tarFolder(dir, tarball) {
-  execFileSync('tar', [
-    '-czf',
-    tarball,
-    '--exclude=./node_modules',
-    // The pnpm store links files with the same content: npm extracts no hard link, so each is a file.
-    '--hard-dereference',
-    '--transform=s,^\\.,package,',
-    '-C',
-    dir,
-    '.',
-  ]);
+  const result = spawnSync(
+    'tar',
+    [
+      '-czf',
+      tarball,
+      '--exclude=./node_modules',
+      // The pnpm store links files with the same content: npm extracts no hard link, so each is a file.
+      '--hard-dereference',
+      '--transform=s,^\\.,package,',
+      // A file of the store is a hard link of the same file in every checkout on the machine:
+      // another checkout adding or removing its link (an install, a worktree removed) changes
+      // the file's ctime while tar reads it, never its bytes (the store never rewrites a file).
+      // GNU tar then says "file changed as we read it" and exits 1; that alone is no failure.
+      '--warning=no-file-changed',
+      '-C',
+      dir,
+      '.',
+    ],
+    { encoding: 'utf8' },
+  );
+  if (result.error !== undefined) throw result.error;
+  if (result.status === 0 || (result.status === 1 && result.stderr === '')) return;
+  throw new Error(`tar of ${dir} failed (status ${result.status}): ${result.stderr}`);
 }
 
 /**
