@@ -55,13 +55,11 @@ export function readSessionFile(path: string, bytes: Buffer): SessionFileContent
   const warnings: string[] = [];
   // Decoded once, then cut into lines: each line is parsed once, where it lies. Text that is all
   // ASCII reads the same as Latin-1, which is copied rather than decoded (a tenth of the time),
-  // and copied again with the version of each line as written blanked out (see `blankVersions`):
-  // the lines are then cut and parsed in that copy, where `written` says which were blanked.
-  const ascii = isAscii(bytes);
-  const decoded = ascii ? bytes.toString('latin1') : bytes.toString('utf8');
+  // once the version of each line as written is blanked out (see `blankVersions`): the lines are
+  // then cut and parsed in that copy, where `written` says which were blanked.
   const written: number[] = [];
-  const blanked = ascii ? blankVersions(bytes, decoded, written) : undefined;
-  const text = blanked ?? decoded;
+  const blanked = isAscii(bytes) ? blankVersions(bytes, written) : undefined;
+  const text = blanked ?? bytes.toString('utf8');
   let nextWritten = 0;
   let validLength = bytes.length;
   let needsNewline = false;

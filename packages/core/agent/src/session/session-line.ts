@@ -66,24 +66,26 @@ export function startsAsWritten(text: string, start: number): boolean {
 const SPACE = 0x20;
 const OPEN_BRACE = 0x7b;
 
+const NEWLINE = 0x0a;
+
 /**
- * For a file that is all ASCII (`bytes`, decoded as `text`): blanks out, in `bytes`, the version
- * at the start of each line as written (`{"v":1,"type"…` becomes `      {"type"…`), adds where
- * each such line starts to `written`, in order, and gives the bytes decoded again. A line read
- * there (`parseLine`'s `blanked`) is parsed where it lies, and parses as it does with its version
- * cut off (JSON allows blanks before a value), with no string made to join `{` to the rest of it:
- * copying the file again costs less than that string and its copy, made for every line. Lines
- * keep their places, and newlines are left as they are.
+ * For a file that is all ASCII (`bytes`): blanks out, in `bytes`, the version at the start of
+ * each line as written (`{"v":1,"type"…` becomes `      {"type"…`), adds where each such line
+ * starts to `written`, in order, and gives the bytes decoded as Latin-1 (all ASCII, they read
+ * the same as UTF-8, and are copied rather than decoded; a byte's place is its character's). A
+ * line read there (`parseLine`'s `blanked`) is parsed where it lies, and parses as it does with
+ * its version cut off (JSON allows blanks before a value), with no string made to join `{` to
+ * the rest of it. Lines keep their places, and newlines are left as they are.
  */
-export function blankVersions(bytes: Buffer, text: string, written: number[]): string {
-  for (let start = 0; start < text.length; ) {
+export function blankVersions(bytes: Buffer, written: number[]): string {
+  for (let start = 0; start < bytes.length; ) {
     if (writtenAt(bytes, start)) {
       written.push(start);
       const brace = start + VERSION_FIRST.length - 1;
       for (let at = start; at < brace; at++) bytes[at] = SPACE;
       bytes[brace] = OPEN_BRACE;
     }
-    const newline = text.indexOf('\n', start);
+    const newline = bytes.indexOf(NEWLINE, start);
     if (newline === -1) break;
     start = newline + 1;
   }
