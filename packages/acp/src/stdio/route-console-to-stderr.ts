@@ -8,11 +8,11 @@ const LONGEST_CONSOLE_TEXT = 4_000;
 
 /**
  * Sends everything the console prints (`console.log` included) to `stderr`, so that nothing
- * but protocol ever reaches stdout, whatever a dependency logs. String arguments and errors are
- * shown inert (`logText`, through `routeConsole` of `dsh-user-interaction/text`): a library that
- * logs what a client sent (the SDK logs an unknown response id) cannot put escape sequences or
- * forged lines in the log. A stderr whose reader is gone never crashes the process. Returns a
- * function that puts the console back.
+ * but protocol ever reaches stdout, whatever a dependency logs. Each call's whole text, once
+ * formatted, is shown inert on one line (`logText`, through `routeConsole` of
+ * `dsh-user-interaction/text`): a library that logs what a client sent (the SDK logs an unknown
+ * response id) cannot put escape sequences or forged lines in the log. A stderr whose reader is
+ * gone never crashes the process. Returns a function that puts the console back.
  */
 export function routeConsoleToStderr(
   target: Console = globalThis.console,

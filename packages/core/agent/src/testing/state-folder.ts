@@ -12,8 +12,9 @@ export interface TemporaryFolder {
 }
 
 /**
- * A fresh temporary folder (in `parent`, by default the system's) that lives until `remove()`: the one way the test kits make one, for
- * a whole test file (`afterAll(folder.remove)`) or, through `temporaryStateFolder`, one test.
+ * A fresh temporary folder (in `parent`, by default the system's) that lives until `remove()`:
+ * the one way the test kits make one, for a whole test file (`afterAll(folder.remove)`) or,
+ * through `workFolder` and `temporaryStateFolder`, one test.
  */
 export function temporaryFolder(prefix = 'dsh-test-', parent = tmpdir()): TemporaryFolder {
   const path = mkdtempSync(join(parent, prefix));
