@@ -223,6 +223,29 @@ async function createLockFile(folder: string, id: string, path: string): Promise
 }
 
 /**
+ * Makes `path` a lock file of this process, whole as it appears: one more name of a lock file
+ * it holds in `folder` (see `held-locks.ts`), else of the draft `drafted` writes. False when
+ * another process took `path` first.
+ */
+function linkGeneration(folder: string, path: string, drafted: () => string): boolean {
+  try {
+    if (linkHeldLock(folder, path)) return true;
+  } catch (error) {
+    if (systemCode(error) === 'EEXIST') return false;
+    throw error;
+  }
+  // Made outside the `try` below: a draft that cannot be made is no race but the failure.
+  const draft = drafted();
+  try {
+    linkSync(draft, path);
+    return true;
+  } catch (error) {
+    if (systemCode(error) === 'EEXIST' || systemCode(error) === 'ENOENT') return false;
+    throw error;
+  }
+}
+
+/**
  * Takes the lock of session `id`, whose files live in `folder` beside the session's: one
  * exclusively created file per generation (`<id>.1.lock`, `<id>.2.lock`…), each holding
  * the pid and host of its holder, written whole before it appears (a link of a finished
@@ -231,11 +254,19 @@ async function createLockFile(folder: string, id: string, path: string): Promise
  * then checks that none is above it and every one below has a dead holder, and backs off
  * otherwise: two writers can never both hold it (the first generation is tried before the
  * folder is read, which that check makes as safe as any other). Throws `SESSION_LOCKED` naming
- * the holder.
+ * the holder. The finished file linked is one this process holds in `folder` when it holds one
+ * (see `held-locks.ts`), else a draft written for it (four calls more: made, written, closed,
+ * removed), made only when needed.
  */
 export function lockSession(folder: string, id: string): SessionLock {
-  const draft = join(folder, `${id}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`);
-  writeFileSync(draft, me(), { mode: 0o600, flag: 'wx' });
+  let draft: string | undefined;
+  const drafted = (): string => {
+    if (draft !== undefined) return draft;
+    const path = join(folder, `${id}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`);
+    writeFileSync(path, me(), { mode: 0o600, flag: 'wx' });
+    draft = path;
+    return path;
+  };
   try {
     for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
       // Most often the session has no lock at all: the first generation is tried at once, and
@@ -251,13 +282,8 @@ export function lockSession(folder: string, id: string): SessionLock {
       }
       const mine = top + 1;
       const path = join(folder, lockName(id, mine));
-      try {
-        linkSync(draft, path);
-      } catch (error) {
-        // Another process took this generation first: look again.
-        if (systemCode(error) === 'EEXIST' || systemCode(error) === 'ENOENT') continue;
-        throw error;
-      }
+      // Another process took this generation first: look again.
+      if (!linkGeneration(folder, path, drafted)) continue;
       const others = generations(folder, id).filter((generation) => generation !== mine);
       const stale = others.filter((generation) => {
         if (generation > mine) return false;
@@ -277,6 +303,6 @@ export function lockSession(folder: string, id: string): SessionLock {
       'SESSION_LOCKED',
     );
   } finally {
-    removeQuietly(draft);
+    if (draft !== undefined) removeQuietly(draft);
   }
 }

@@ -108,16 +108,23 @@ function ensureFolder(path: string, what: string): void {
   chmodSync(path, 0o700);
 }
 
-/** Reads the whole file open as `fd`, `size` bytes as `fstat` saw them (more if it grew). */
+/**
+ * Reads the whole file open as `fd`, `size` bytes as `fstat` saw them, or more if it grew:
+ * a byte more is asked for, so a file found as it was seen is read in one call, its end
+ * known without a second read that finds nothing.
+ */
 function readWhole(fd: number, size: number): Buffer {
   const chunks: Buffer[] = [];
   let position = 0;
   for (;;) {
-    const chunk = Buffer.allocUnsafe(Math.max(size - position, 64 * 1024));
+    const chunk = Buffer.allocUnsafe(Math.max(size + 1 - position, 64 * 1024));
     const read = readSync(fd, chunk, 0, chunk.length, position);
     if (read === 0) break;
     chunks.push(chunk.subarray(0, read));
     position += read;
+    // Short of what was asked for, at the size seen: the end (a file that grew fills the chunk
+    // past it; one that shrank or a short read is read on, to a read of nothing).
+    if (position === size && read < chunk.length) break;
   }
   // Read in one piece but for a file that grew meanwhile: nothing to join.
   return chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks);
@@ -259,7 +266,8 @@ export function openSessionStore(options: SessionStoreOptions): SessionStore {
         // An empty file is a session prepared and never spoken in: there is none.
         if (size === 0) throw notFound(id);
         lock = lockSession(sessions, id);
-        const contents = readSessionFile(path, readWhole(fd, size));
+        const bytes = readWhole(fd, size);
+        const contents = readSessionFile(path, bytes);
         if (contents.header.id !== id) {
           throw new SessionError(
             `The session file ${inertText(path)} holds session ${contents.header.id}, not ${id}: it was copied or renamed.`,
@@ -268,7 +276,12 @@ export function openSessionStore(options: SessionStoreOptions): SessionStore {
         }
         const appending = fd;
         fd = undefined;
-        writer = SessionWriter.append(path, appending, contents.validLength);
+        // Cut only where a torn last line was skipped: a file read whole needs no cut.
+        writer = SessionWriter.append(
+          path,
+          appending,
+          contents.validLength < bytes.length ? contents.validLength : undefined,
+        );
         if (contents.needsNewline) writer.write('\n');
         // A turn the program left unfinished is closed on disk too, before anything follows it.
         for (const entry of contents.closing) writer.write(entryLine(entry));

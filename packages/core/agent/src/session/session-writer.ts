@@ -124,14 +124,17 @@ export class SessionWriter {
 
   /**
    * Appends to the existing file `path`, open as `fd` (for appending, by the caller, who checked
-   * what it is), first cutting it to `length` (a torn last line). Closes `fd` if that fails.
+   * what it is), first cutting it to `length` when given (a torn last line). Closes `fd` if
+   * that fails.
    */
-  static append(path: string, fd: number, length: number): SessionWriter {
-    try {
-      ftruncateSync(fd, length);
-    } catch (error) {
-      closeSync(fd);
-      throw error;
+  static append(path: string, fd: number, length?: number): SessionWriter {
+    if (length !== undefined) {
+      try {
+        ftruncateSync(fd, length);
+      } catch (error) {
+        closeSync(fd);
+        throw error;
+      }
     }
     return new SessionWriter(path, fd);
   }

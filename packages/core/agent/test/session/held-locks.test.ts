@@ -75,6 +75,25 @@ describe('the locks of new sessions', () => {
     expect(readdirSync(folder)).toEqual([]);
   });
 
+  it('of a saved session opened while one is held are names of the held file: no draft made', async () => {
+    const folder = stateFolder();
+    const held = lockNewSession(folder, IDS[0]);
+    const opened = lockSession(folder, IDS[1]);
+    const path = join(folder, `${IDS[1]}.1.lock`);
+    expect(statSync(path).ino).toBe(statSync(join(folder, `${IDS[0]}.1.lock`)).ino);
+    held.release();
+    // Still a lock, its text whole: another process is refused, naming this one.
+    expect(readFileSync(path, 'utf8')).toBe(ME);
+    expect(await otherProcessLocks(folder, IDS[1])).toBe(
+      `refused SESSION_LOCKED Session ${IDS[1]} is open in another dsh process (pid ${process.pid}): close it there first. If no such process runs, remove ${path}.`,
+    );
+    expect(() => lockSession(folder, IDS[1])).toThrow(
+      `Session ${IDS[1]} is already open in this process.`,
+    );
+    opened.release();
+    expect(readdirSync(folder)).toEqual([]);
+  });
+
   it('take the next generation when the first exists (a dead holder), not a name of it', async () => {
     const folder = stateFolder();
     const held = lockSession(folder, IDS[0]);
