@@ -1,7 +1,8 @@
-import { chmodSync, closeSync, constants, mkdirSync, readSync, unlinkSync } from 'node:fs';
+import { chmodSync, closeSync, constants, mkdirSync, unlinkSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { inertText } from '../files/inert-text.js';
 import { checkOwnFolder, isOwnFileError, openOwnFile } from '../files/own-file.js';
+import { readOpenFile } from '../files/read-open-file.js';
 import { listSessionFiles, type SessionInfo } from './list-session-files.js';
 import { readSessionFile } from './read-session-file.js';
 import { SessionError, systemCode, systemProblem } from './session-error.js';
@@ -106,28 +107,6 @@ function ensureFolder(path: string, what: string): void {
   }
   // The mode went through the umask: set it exactly.
   chmodSync(path, 0o700);
-}
-
-/**
- * Reads the whole file open as `fd`, `size` bytes as `fstat` saw them, or more if it grew:
- * a byte more is asked for, so a file found as it was seen is read in one call, its end
- * known without a second read that finds nothing.
- */
-function readWhole(fd: number, size: number): Buffer {
-  const chunks: Buffer[] = [];
-  let position = 0;
-  for (;;) {
-    const chunk = Buffer.allocUnsafe(Math.max(size + 1 - position, 64 * 1024));
-    const read = readSync(fd, chunk, 0, chunk.length, position);
-    if (read === 0) break;
-    chunks.push(chunk.subarray(0, read));
-    position += read;
-    // Short of what was asked for, at the size seen: the end (a file that grew fills the chunk
-    // past it; one that shrank or a short read is read on, to a read of nothing).
-    if (position === size && read < chunk.length) break;
-  }
-  // Read in one piece but for a file that grew meanwhile: nothing to join.
-  return chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks);
 }
 
 function notFound(id: unknown): SessionError {
@@ -266,7 +245,7 @@ export function openSessionStore(options: SessionStoreOptions): SessionStore {
         // An empty file is a session prepared and never spoken in: there is none.
         if (size === 0) throw notFound(id);
         lock = lockSession(sessions, id);
-        const bytes = readWhole(fd, size);
+        const bytes = readOpenFile(fd, size);
         const contents = readSessionFile(path, bytes);
         if (contents.header.id !== id) {
           throw new SessionError(
@@ -288,7 +267,11 @@ export function openSessionStore(options: SessionStoreOptions): SessionStore {
         if (contents.closing.length > 0 || contents.needsNewline) await writer.sync();
         const { header } = contents;
         const recorder = new SessionRecorder(fileOf(id, header.cwd), { writer, lock });
-        const entries = [...contents.entries, ...contents.closing];
+        // The reader's own array, kept as it is when nothing closes a turn (no copy of 10,000).
+        const entries =
+          contents.closing.length === 0
+            ? contents.entries
+            : [...contents.entries, ...contents.closing];
         return session(id, header.cwd, entries, contents.warnings, recorder);
       } catch (error) {
         if (fd !== undefined) closeSync(fd);
