@@ -66,6 +66,29 @@ export function linkHeldLock(folder: string, path: string): boolean {
 }
 
 /**
+ * Makes `path` a lock file of this process, whole as it appears: one more name of a lock file
+ * it holds in `folder` (see `held-locks.ts`), else of the draft `drafted` writes. False when
+ * another process took `path` first.
+ */
+export function linkLockFile(folder: string, path: string, drafted: () => string): boolean {
+  try {
+    if (linkHeldLock(folder, path)) return true;
+  } catch (error) {
+    if (systemCode(error) === 'EEXIST') return false;
+    throw error;
+  }
+  // Made outside the `try` below: a draft that cannot be made is no race but the failure.
+  const draft = drafted();
+  try {
+    linkSync(draft, path);
+    return true;
+  } catch (error) {
+    if (systemCode(error) === 'EEXIST' || systemCode(error) === 'ENOENT') return false;
+    throw error;
+  }
+}
+
+/**
  * A new session's lock at `path` in `folder`: one more name of a lock file this process holds
  * there, made at once (one `link`, no file made or written); else, while another lock file is
  * being made there, one more name of that one, once made; else the file `make` makes (off the

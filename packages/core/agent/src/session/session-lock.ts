@@ -1,7 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import {
   closeSync,
-  linkSync,
   open,
   readdirSync,
   readFileSync,
@@ -14,7 +13,7 @@ import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { inertText } from '../files/inert-text.js';
 import { isOwnFileError, openOwnFile } from '../files/own-file.js';
-import { heldLock, linkHeldLock, newSessionLock } from './held-locks.js';
+import { heldLock, linkHeldLock, linkLockFile, newSessionLock } from './held-locks.js';
 import { SessionError, systemCode } from './session-error.js';
 
 /** Who holds a lock: the process and the machine it runs on. */
@@ -223,29 +222,6 @@ async function createLockFile(folder: string, id: string, path: string): Promise
 }
 
 /**
- * Makes `path` a lock file of this process, whole as it appears: one more name of a lock file
- * it holds in `folder` (see `held-locks.ts`), else of the draft `drafted` writes. False when
- * another process took `path` first.
- */
-function linkGeneration(folder: string, path: string, drafted: () => string): boolean {
-  try {
-    if (linkHeldLock(folder, path)) return true;
-  } catch (error) {
-    if (systemCode(error) === 'EEXIST') return false;
-    throw error;
-  }
-  // Made outside the `try` below: a draft that cannot be made is no race but the failure.
-  const draft = drafted();
-  try {
-    linkSync(draft, path);
-    return true;
-  } catch (error) {
-    if (systemCode(error) === 'EEXIST' || systemCode(error) === 'ENOENT') return false;
-    throw error;
-  }
-}
-
-/**
  * Takes the lock of session `id`, whose files live in `folder` beside the session's: one
  * exclusively created file per generation (`<id>.1.lock`, `<id>.2.lock`…), each holding
  * the pid and host of its holder, written whole before it appears (a link of a finished
@@ -283,7 +259,7 @@ export function lockSession(folder: string, id: string): SessionLock {
       const mine = top + 1;
       const path = join(folder, lockName(id, mine));
       // Another process took this generation first: look again.
-      if (!linkGeneration(folder, path, drafted)) continue;
+      if (!linkLockFile(folder, path, drafted)) continue;
       const others = generations(folder, id).filter((generation) => generation !== mine);
       const stale = others.filter((generation) => {
         if (generation > mine) return false;
