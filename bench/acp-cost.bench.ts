@@ -231,7 +231,7 @@ export async function run(): Promise<void> {
     critical.push({ name, ...(await criticalPathProfile(args, CRITICAL_PATH_TRIPS)) });
   }
   console.log(
-    `\nWhere a question round trip waits for the agent (${CRITICAL_PATH_TRIPS} trips, sampled every 50 µs): A from the prompt's arrival to the form's write, B from the answer's arrival to the response's write; µs per stretch:`,
+    `\nWhere a question round trip waits for the agent (${CRITICAL_PATH_TRIPS} trips, sampled every 50 µs): A from the prompt's arrival to the form's write, W from the form's write to the answer's arrival (the client has the form: time the agent spends here, such as a write that wakes the client and is descheduled in it, delays the answer's read), B from the answer's arrival to the response's write; µs per stretch. A stretch's length is wall clock: a write that wakes the client can be descheduled while the client runs, so compare the sampled busy time, not the length alone:`,
   );
   printCriticalPath(critical, 25);
 }

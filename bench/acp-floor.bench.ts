@@ -1,0 +1,54 @@
+// The floor of the one-question round trip in memory: the bare-SDK agent against the same
+// agent sending dsh's messages byte for byte (acp-baseline-mirror-agent.mjs) and against
+// `dsh-acp --no-history`. The mirror over the bare agent is what the product's messages cost
+// the client and the pipes; dsh over the mirror is what dsh's own work costs.
+import { fileURLToPath } from 'node:url';
+import {
+  BASELINE_AGENT,
+  DSH_ACP_BIN,
+  ONE_QUESTION_SCRIPT,
+  percentile,
+} from './fixtures/acp-bench-agent.js';
+import { measureRoundTrips, printRoundTripTable } from './fixtures/acp-round-trips.js';
+
+const MIRROR_AGENT = fileURLToPath(
+  new URL('./fixtures/acp-baseline-mirror-agent.mjs', import.meta.url),
+);
+const WARM_UP = Number(process.env.DSH_BENCH_WARM_UP ?? 300);
+const ROUND_TRIPS = Number(process.env.DSH_BENCH_ROUND_TRIPS ?? 2_000);
+
+export async function run(): Promise<void> {
+  const agents = await measureRoundTrips(
+    {
+      'dsh-acp --no-history': [DSH_ACP_BIN, '--script', ONE_QUESTION_SCRIPT, '--no-history'],
+      ...(process.env.DSH_BENCH_BEFORE !== undefined &&
+        process.env.DSH_BENCH_BEFORE !== '' && {
+          'dsh-acp --no-history before': [
+            process.env.DSH_BENCH_BEFORE,
+            '--script',
+            ONE_QUESTION_SCRIPT,
+            '--no-history',
+          ],
+        }),
+      'bare SDK, dsh messages': [MIRROR_AGENT],
+      'bare SDK': [BASELINE_AGENT],
+    },
+    WARM_UP,
+    ROUND_TRIPS,
+  );
+  console.log(
+    `One question round trip in memory, ${ROUND_TRIPS.toLocaleString('en')} interleaved round trips each after ${WARM_UP} to warm up:`,
+  );
+  printRoundTripTable(agents);
+  const timesOf = (name: string) => agents.find((agent) => agent.name === name)?.times ?? [];
+  const bare = timesOf('bare SDK');
+  console.log('');
+  for (const { name, times } of agents) {
+    if (name === 'bare SDK') continue;
+    const ratio = (fraction: number) =>
+      (percentile(times, fraction) / percentile(bare, fraction)).toFixed(2);
+    console.log(
+      `${name} / bare SDK: p50 ${ratio(0.5)}x, p99 ${ratio(0.99)}x; p50 overhead ${((percentile(times, 0.5) - percentile(bare, 0.5)) * 1000).toFixed(0)} µs per question`,
+    );
+  }
+}
