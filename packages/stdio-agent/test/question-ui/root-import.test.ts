@@ -38,6 +38,22 @@ describe('what importing the question UI loads', () => {
   });
 });
 
+describe('what the terminal agent loads before its first question', () => {
+  it('loads no MCP client: dsh-mcp is imported only when servers are configured', () => {
+    for (const entry of ['bin.js', 'terminal-agent.js']) {
+      const loaded = [...loadedAtImport(join(dist, entry))];
+      expect(loaded.filter((specifier) => specifier.startsWith('dsh-mcp'))).toEqual([]);
+    }
+    // It is one import() away, from the program and from the session that starts servers.
+    const code = [...loadedAtImport(join(dist, 'bin.js'))]
+      .filter((file) => file.startsWith(dist))
+      .map((file) => readFileSync(file, 'utf8'))
+      .join('\n');
+    expect(code).toContain('import("dsh-mcp")');
+    expect(code).toMatch(/import\("\.\/mcp-servers-[\w-]+\.js"\)/);
+  });
+});
+
 describe('what a piped question loads', () => {
   it('loads no menu, set of questions or approval: they are imported when first needed', () => {
     const files = [...loadedAtImport(join(dist, 'index.js'))].filter((file) =>
