@@ -22,7 +22,7 @@ import { ENDING_SIGNALS, signalExitCode } from '../question-ui/terminal/ending-s
 import { restoreTerminal } from '../question-ui/terminal/restore-terminal.js';
 import { helpText } from './help-text.js';
 import { NOTIFY_MODES, type NotifyMode } from './notify/waiting-notifier.js';
-import { type InterruptSource, runTerminalAgent } from './terminal-agent.js';
+import type { InterruptSource } from './terminal-agent.js';
 import { chooseSession } from './terminal-session.js';
 
 /** `--notify` (else `DSH_NOTIFY`) as a mode, `auto` when unset; `undefined` for anything else. */
@@ -143,6 +143,10 @@ export function terminalAgentProgram({
       if (io === undefined) restoreOnExit(plain, say);
       const stopped = await permissionFlagsStatus(command, { say, usageHint, stdout, cwd, env });
       if (stopped !== undefined) return stopped;
+      // The session and its question UI load while the sandbox is probed (a child process the
+      // program would otherwise only wait for): the first question comes that much sooner.
+      const terminalAgent = import('./terminal-agent.js');
+      terminalAgent.catch(() => {}); // Awaited below, unless the program ends before.
       // The demo works in a scratch folder of its own, never in the person's files, and keeps
       // its "always" rules in a scratch state folder: it leaves nothing but its session.
       const demo = resolved.kind === 'demo';
@@ -199,6 +203,7 @@ export function terminalAgentProgram({
           say(`--notify-command needs a command ${usageHint}`);
           return 2;
         }
+        const { runTerminalAgent } = await terminalAgent;
         return await runTerminalAgent({
           model: resolved.model,
           modelDescription: resolved.description,

@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -45,12 +45,22 @@ describe('what the terminal agent loads before its first question', () => {
       expect(loaded.filter((specifier) => specifier.startsWith('dsh-mcp'))).toEqual([]);
     }
     // It is one import() away, from the program and from the session that starts servers.
-    const code = [...loadedAtImport(join(dist, 'bin.js'))]
-      .filter((file) => file.startsWith(dist))
-      .map((file) => readFileSync(file, 'utf8'))
+    const code = readdirSync(dist)
+      .filter((file) => file.endsWith('.js'))
+      .map((file) => readFileSync(join(dist, file), 'utf8'))
       .join('\n');
     expect(code).toContain('import("dsh-mcp")');
     expect(code).toMatch(/import\("\.\/mcp-servers-[\w-]+\.js"\)/);
+  });
+
+  it('loads the session and its question UI while the sandbox is probed, not before the program runs', () => {
+    const atStart = [...loadedAtImport(join(dist, 'bin.js'))]
+      .filter((file) => file.startsWith(dist))
+      .map((file) => readFileSync(file, 'utf8'))
+      .join('\n');
+    expect(atStart).toContain('function chooseSession(');
+    expect(atStart).not.toContain('function runTerminalAgent(');
+    expect(atStart).toMatch(/import\("\.\/terminal-agent-[\w-]+\.js"\)/);
   });
 });
 
