@@ -1,8 +1,5 @@
-export {
-  analyseCommand,
-  type CommandAnalysis,
-  type CommandPart,
-} from './policy/command/analyse-command.js';
+export type { CommandAnalysis, CommandPart } from './policy/command/analyse-command.js';
+export { analyseCommand } from './policy/lazy-analyse-command.js';
 export {
   createPermissionPolicy,
   type ListedRule,

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import {
@@ -19,5 +20,21 @@ describe('what importing dsh-tools loads', () => {
     expect([...specifiers].filter((name) => name.startsWith('dsh-agent'))).toEqual([
       'dsh-agent/command-line',
     ]);
+  });
+});
+
+describe('what importing dsh-tools compiles', () => {
+  it('leaves out the command reader (the Bash rules), loaded with the first command to decide', () => {
+    for (const entry of ['index.js', 'command-line.js']) {
+      const code = [...importGraph(dist(entry)).files]
+        .map((file) => readFileSync(file, 'utf8'))
+        .join('\n');
+      // Not its functions: a program's start, up to its first question, never reads a command.
+      for (const name of ['readPlainScript', 'unwrap', 'programRecord', 'commandPrefix']) {
+        expect(code).not.toMatch(new RegExp(`function ${name}\\(`));
+      }
+      // One import() away.
+      expect(code).toMatch(/import\("\.\/analyse-command-[\w-]+\.js"\)/);
+    }
   });
 });

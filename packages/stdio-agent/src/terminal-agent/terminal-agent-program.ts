@@ -8,7 +8,7 @@ import {
   sessionStoreFor,
   stateDirFor,
 } from 'dsh-agent/command-line';
-import { isMcpError, type McpServerConfig, readMcpConfig, trustedServerNames } from 'dsh-mcp';
+import type { McpServerConfig } from 'dsh-mcp';
 import { sandboxStatusLine, type WorkspaceAgentTools } from 'dsh-tools';
 import {
   commandWorkspaceTools,
@@ -22,8 +22,7 @@ import { ENDING_SIGNALS, signalExitCode } from '../question-ui/terminal/ending-s
 import { restoreTerminal } from '../question-ui/terminal/restore-terminal.js';
 import { helpText } from './help-text.js';
 import { NOTIFY_MODES, type NotifyMode } from './notify/waiting-notifier.js';
-import { projectMcpServers } from './project-mcp.js';
-import { type InterruptSource, runTerminalAgent } from './terminal-agent.js';
+import type { InterruptSource } from './terminal-agent.js';
 import { chooseSession } from './terminal-session.js';
 
 /** `--notify` (else `DSH_NOTIFY`) as a mode, `auto` when unset; `undefined` for anything else. */
@@ -48,6 +47,11 @@ function workspaceFolder(given: string | undefined, startedIn: string): string |
     return undefined;
   }
 }
+/** `--mcp-trust-read-only`'s names, read by dsh-mcp, loaded only when there are servers. */
+async function trustedMcpServers(given: string | undefined): Promise<readonly string[]> {
+  return (await import('dsh-mcp')).trustedServerNames(given);
+}
+
 // Node's 500 ms makes Esc (decline a question) feel slow; 100 ms still keeps arrow keys whole
 // over a remote link.
 const ESCAPE_CODE_TIMEOUT_MS = 100;
@@ -139,6 +143,10 @@ export function terminalAgentProgram({
       if (io === undefined) restoreOnExit(plain, say);
       const stopped = await permissionFlagsStatus(command, { say, usageHint, stdout, cwd, env });
       if (stopped !== undefined) return stopped;
+      // The session and its question UI load while the sandbox is probed (a child process the
+      // program would otherwise only wait for): the first question comes that much sooner.
+      const terminalAgent = import('./terminal-agent.js');
+      terminalAgent.catch(() => {}); // Awaited below, unless the program ends before.
       // The demo works in a scratch folder of its own, never in the person's files, and keeps
       // its "always" rules in a scratch state folder: it leaves nothing but its session.
       const demo = resolved.kind === 'demo';
@@ -163,6 +171,9 @@ export function terminalAgentProgram({
         const mcpConfig = command.values.get('mcp-config');
         let mcpServers: McpServerConfig[] | undefined;
         if (mcpConfig !== undefined) {
+          // dsh-mcp loads when a flag or the project asks for servers: the first question of a
+          // session without any does not wait for it (see bench/stdio-agent-startup.bench.ts).
+          const { isMcpError, readMcpConfig } = await import('dsh-mcp');
           try {
             mcpServers = readMcpConfig(await readFile(resolve(cwd, mcpConfig), 'utf8'), {
               variables: env,
@@ -175,6 +186,7 @@ export function terminalAgentProgram({
         }
         if (!demo) {
           // The workspace's .mcp.json starts only once the person trusted it as it is.
+          const { projectMcpServers } = await import('./project-mcp.js');
           const project = projectMcpServers({
             workspace: folder,
             stateDir: stateDirFor(command, env),
@@ -191,6 +203,7 @@ export function terminalAgentProgram({
           say(`--notify-command needs a command ${usageHint}`);
           return 2;
         }
+        const { runTerminalAgent } = await terminalAgent;
         return await runTerminalAgent({
           model: resolved.model,
           modelDescription: resolved.description,
@@ -224,8 +237,10 @@ export function terminalAgentProgram({
           rulesFile: demo
             ? `${workspace.permissions.files.workspace} (the demo's own: removed when it ends)`
             : workspace.permissions.files.workspace,
-          ...(mcpServers !== undefined && { mcpServers }),
-          mcpTrustReadOnly: trustedServerNames(command.values.get('mcp-trust-read-only')),
+          ...(mcpServers !== undefined && {
+            mcpServers,
+            mcpTrustReadOnly: await trustedMcpServers(command.values.get('mcp-trust-read-only')),
+          }),
           ...(choice.session !== undefined && { session: choice.session }),
         });
       } finally {

@@ -15,7 +15,6 @@ import {
   type InterruptSource,
   listenForInterrupts,
 } from './interrupt-dispatch.js';
-import { startMcpServers } from './mcp-servers.js';
 import type { NotifierClock, NotifyMode } from './notify/waiting-notifier.js';
 import { pastTurnsText } from './past-turns.js';
 import { runPromptLoop } from './prompt-loop.js';
@@ -140,6 +139,8 @@ async function startAgent(
   let permissions = options.permissions;
   if (options.mcpServers !== undefined && options.mcpServers.length > 0) {
     const say = (line: string): void => io.say(`${neutralizeText(line)}\n`);
+    // Loaded only here: a session without MCP servers never pays for loading the MCP client.
+    const { startMcpServers } = await import('./mcp-servers.js');
     const mcp = await startMcpServers(options.mcpServers, interaction, permissions, say, {
       trustReadOnlyHint: options.mcpTrustReadOnly ?? [],
       ...(questionTimeoutMs !== undefined && { questionTimeoutMs }),

@@ -103,6 +103,30 @@ describe('a thousand questions in a row', () => {
     readline.close();
   });
 
+  it('leave no listener on the process when each comes from a provider disposed with it on screen', async () => {
+    // The path of `bench/stdio-labels.bench.ts`: a provider per question on a terminal of its
+    // own, a long list filtered by keys, then the provider disposed before any answer.
+    const options = Array.from({ length: 2_000 }, (_, index) => ({
+      label: `Caf\u00e9 cr\u00e8me ${index + 1} \u{1F468}\u200d\u{1F469}\u200d\u{1F467} \u05e9\u05dc\u05d5\u05dd`,
+    }));
+    const askOnce = async (): Promise<void> => {
+      const { terminal, provider } = providerOnTerminal({ emulate: false });
+      const { answer } = await asked(terminal, () =>
+        provider.ask({ question: 'Which option?', options }),
+      );
+      terminal.press(KEYS.down, KEYS.down, 'c', 'r', KEYS.backspace, KEYS.down);
+      provider.dispose();
+      await expect(answer).rejects.toMatchObject({ code: 'INPUT_CLOSED' });
+      expect(provider.pending).toBe(0);
+    };
+    await askOnce();
+    const before = listeners({ process });
+    for (let round = 0; round < 40; round++) await askOnce();
+    // Every event the process has listeners for (exit, the ending signals, SIGTSTP, SIGCONT,
+    // SIGWINCH, uncaughtException...), counted, not only the three a quick look would check.
+    expect(listeners({ process })).toEqual(before);
+  });
+
   it('leave no listener behind when asked several at a time, answered, cancelled or withdrawn', async () => {
     const { terminal, provider } = providerOnTerminal({ emulate: false });
     const emitters = { input: terminal.input, output: terminal.output, process };

@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -35,6 +35,32 @@ describe('what importing the question UI loads', () => {
     // The terminal agent, on its own subpath, does load it.
     const agent = [...loadedAtImport(join(dist, 'terminal-agent.js'))];
     expect(agent.some((specifier) => specifier.startsWith('dsh-agent'))).toBe(true);
+  });
+});
+
+describe('what the terminal agent loads before its first question', () => {
+  it('loads no MCP client: dsh-mcp is imported only when servers are configured', () => {
+    for (const entry of ['bin.js', 'terminal-agent.js']) {
+      const loaded = [...loadedAtImport(join(dist, entry))];
+      expect(loaded.filter((specifier) => specifier.startsWith('dsh-mcp'))).toEqual([]);
+    }
+    // It is one import() away, from the program and from the session that starts servers.
+    const code = readdirSync(dist)
+      .filter((file) => file.endsWith('.js'))
+      .map((file) => readFileSync(join(dist, file), 'utf8'))
+      .join('\n');
+    expect(code).toContain('import("dsh-mcp")');
+    expect(code).toMatch(/import\("\.\/mcp-servers-[\w-]+\.js"\)/);
+  });
+
+  it('loads the session and its question UI while the sandbox is probed, not before the program runs', () => {
+    const atStart = [...loadedAtImport(join(dist, 'bin.js'))]
+      .filter((file) => file.startsWith(dist))
+      .map((file) => readFileSync(file, 'utf8'))
+      .join('\n');
+    expect(atStart).toContain('function chooseSession(');
+    expect(atStart).not.toContain('function runTerminalAgent(');
+    expect(atStart).toMatch(/import\("\.\/terminal-agent-[\w-]+\.js"\)/);
   });
 });
 

@@ -40,7 +40,9 @@ function footprint(terminal: FakeTerminal) {
   return {
     input: listeners(terminal.input),
     output: listeners(terminal.output),
-    process: ['SIGINT', 'SIGTERM', 'exit'].map((name) => process.listenerCount(name)),
+    // Every event of the process (exit, SIGINT, SIGTERM, SIGTSTP, SIGCONT, SIGWINCH,
+    // uncaughtException...), not a list that a new listener could miss.
+    process: listeners(process),
     wrapped: [Object.hasOwn(terminal.input, 'emit'), Object.hasOwn(terminal.output, 'emit')],
   };
 }

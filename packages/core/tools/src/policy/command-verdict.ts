@@ -1,9 +1,9 @@
 import type { PermissionCheck, PermissionVerdict } from 'dsh-user-interaction/agent-tool';
 import { type Workspace, workspaceRelative } from '../workspace/workspace.js';
-import { analyseCommand, type CommandPart } from './command/analyse-command.js';
-import { commandPrefix } from './command/command-prefix.js';
-import { commandName } from './command/wrappers.js';
+import type { CommandPart } from './command/analyse-command.js';
+import { commandName } from './command/command-name.js';
 import { mayLeaveWorkspace } from './folder-change.js';
+import { analyseCommand } from './lazy-analyse-command.js';
 import { type PermissionRule, prefixMatches } from './permission-rule.js';
 
 /** A rule in force, as the policy holds it: parsed, with its effect and where it lives. */
@@ -54,6 +54,8 @@ export async function decideCommand(
   const command = check.description.command;
   if (command === undefined) return { decision: 'ask' };
   const analysis = await analyseCommand(command.command);
+  // Loaded with the command reader, for the same reason (see `lazy-analyse-command.ts`).
+  const { commandPrefix } = await import('./command/command-prefix.js');
   for (const rule of rules) {
     if (rule.effect !== 'deny') continue;
     if (rule.rule.prefix === undefined && rule.rule.tool === commandTool) {

@@ -1,7 +1,7 @@
 import { isAbsolute, join } from 'node:path';
 import { resolvePath, type Workspace } from '../workspace/workspace.js';
 import type { CommandPart } from './command/analyse-command.js';
-import { commandName } from './command/wrappers.js';
+import { commandName } from './command/command-name.js';
 
 /** Builtins that change the folder the rest of the command runs in. */
 const FOLDER_CHANGES = new Set(['cd', 'pushd', 'popd']);

@@ -1,6 +1,6 @@
 import { loadPicomatch } from '../cjs-dependencies.js';
 import { WorkspaceToolError } from '../tool-error.js';
-import { commandName } from './command/wrappers.js';
+import { commandName } from './command/command-name.js';
 
 /** The default command tool: its rules are command prefixes; every other tool's are path globs. */
 export const COMMAND_TOOL = 'run_command';

@@ -1,10 +1,11 @@
 import { RecentAnalyses } from '../recent-analyses.js';
+import { commandName } from './command-name.js';
 import { findCommands } from './find-commands.js';
 import { readPlainScript } from './plain-script.js';
 import { changesWhatRuns, programRecord, setsProblem } from './programs.js';
 import { parseBash } from './shell-parser.js';
 import { treeCommands } from './tree-parts.js';
-import { commandName, unwrap, type Word } from './wrappers.js';
+import { unwrap, type Word } from './wrappers.js';
 
 /** One simple command of a command line, as it would run: its words, wrappers seen through. */
 export interface CommandPart {

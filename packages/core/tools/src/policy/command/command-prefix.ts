@@ -1,5 +1,6 @@
+import { commandName } from './command-name.js';
 import { programRecord } from './programs.js';
-import { commandName, type Word } from './wrappers.js';
+import type { Word } from './wrappers.js';
 
 /**
  * Whether a word reads back as itself from a rule's text, which is split at white space and

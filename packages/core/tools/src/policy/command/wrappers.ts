@@ -1,3 +1,4 @@
+import { commandName } from './command-name.js';
 import { clusterHolds, programRecord } from './programs.js';
 import { readOptions } from './wrapper-options.js';
 
@@ -25,17 +26,6 @@ export type Unwrapped =
       readonly elevated?: boolean;
     }
   | { readonly kind: 'problem'; readonly problem: string };
-
-/**
- * A program right in a folder of the system's: `/bin/rm` is `rm`. Right in it:
- * `/usr/bin/../../tmp/rm` starts the same way and runs another program.
- */
-const SYSTEM_PROGRAM = /^\/(?:usr\/(?:local\/)?)?s?bin\/[^/]+$/;
-
-/** The name a command is known by: `/bin/rm` and `/usr/bin/rm` are `rm`; `./rm` stays itself. */
-export function commandName(word: string): string {
-  return SYSTEM_PROGRAM.test(word) ? word.slice(word.lastIndexOf('/') + 1) : word;
-}
 
 /** How `su`, `script` and `runuser` take the command they run through a shell, as one text. */
 const SCRIPT_OPTIONS: Readonly<Record<string, readonly string[]>> = {
