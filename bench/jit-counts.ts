@@ -6,7 +6,7 @@
 //
 //   pnpm exec tsx bench/jit-counts.ts [--bin packages/acp/dist/bin.js] [--batches 7] [--top 40]
 import { spawn } from 'node:child_process';
-import { writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { Readable, Transform, Writable } from 'node:stream';
 import { parseArgs } from 'node:util';
 import { client, methods, ndJsonStream, PROTOCOL_VERSION } from '@agentclientprotocol/sdk';
@@ -108,17 +108,56 @@ async function oneSession(): Promise<string> {
   return sessionId;
 }
 
+/** CPU µs (user + system) of one thread, from `/proc/<pid>/task/<tid>/stat`. */
+function taskMicros(pid: number, tid: number): number {
+  const stat = readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(') ') + 2).split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * 10_000;
+}
+
+/**
+ * CPU µs of each of the agent's threads by role. Node names them all `node`; they are told
+ * apart by the order they start in (verified with `--v8-pool-size`): the main thread, the
+ * platform's delayed-task thread, its 4 workers (V8's concurrent compiles and GC), one more,
+ * then libuv's pool (fsync, open, close), started at its first use.
+ */
+function threadCpu(pid: number): Record<string, number> {
+  const tids = readdirSync(`/proc/${pid}/task`)
+    .map(Number)
+    .sort((a, b) => a - b);
+  const roles: Record<string, number> = { main: 0, 'V8 workers': 0, 'libuv pool': 0, other: 0 };
+  for (const [index, tid] of tids.entries()) {
+    const role =
+      index === 0
+        ? 'main'
+        : index >= 2 && index <= 5
+          ? 'V8 workers'
+          : index >= 7
+            ? 'libuv pool'
+            : 'other';
+    roles[role] = (roles[role] as number) + taskMicros(pid, tid);
+  }
+  return roles;
+}
+const warmThreads: Record<string, number> = {};
+
 let cpu = 0;
 /** CPU per session of each batch, in µs. */
 const perBatch: number[] = [];
 for (let round = 0; round <= BATCHES; round++) {
   const before = cpuMicros(child.pid as number);
+  const threadsBefore = threadCpu(child.pid as number);
   const ids = await Promise.all(Array.from({ length: SESSIONS }, oneSession));
   await Promise.all(
     ids.map((sessionId) => agent.request(methods.agent.session.close, { sessionId })),
   );
   const used = cpuMicros(child.pid as number) - before;
-  if (round > 0) cpu += used;
+  if (round > 0) {
+    cpu += used;
+    for (const [role, micros] of Object.entries(threadCpu(child.pid as number))) {
+      warmThreads[role] = (warmThreads[role] ?? 0) + micros - (threadsBefore[role] ?? 0);
+    }
+  }
   perBatch.push(used / SESSIONS);
   batch = round + 1;
 }
@@ -187,6 +226,11 @@ const compilesOf = (at: number) =>
   ).length;
 console.log(
   `per batch: ${perBatch.map((micros, at) => `${micros.toFixed(0)} µs/${compilesOf(at)} compiles`).join(', ')}`,
+);
+console.log(
+  `CPU per session over the warm batches, by thread: ${Object.entries(warmThreads)
+    .map(([role, micros]) => `${role} ${(micros / (BATCHES * SESSIONS)).toFixed(0)} µs`)
+    .join(', ')}`,
 );
 console.log('compiles\tms\tdeopts\tfunction');
 for (const [name, count] of top.slice(0, Number(values.top))) {
