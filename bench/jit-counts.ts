@@ -81,8 +81,12 @@ const connection = client()
   .onRequest(methods.client.elicitation.create, ({ params }) => ({
     action: 'accept',
     content: {
-      choice: (params as { requestedSchema: { properties: { choice: { default: string } } } })
-        .requestedSchema.properties.choice.default,
+      // The one question's default choice, as `acp-sessions`' client answers.
+      choice: (
+        params as unknown as {
+          requestedSchema: { properties: { choice: { default: string } } };
+        }
+      ).requestedSchema.properties.choice.default,
     },
   }))
   .onNotification(methods.client.session.update, () => {})
