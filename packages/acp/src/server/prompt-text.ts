@@ -45,7 +45,13 @@ function blockText(block: ContentBlock): string {
  * prompt with no text at all.
  */
 export function promptText(prompt: readonly ContentBlock[]): string {
-  const text = prompt.map(blockText).join('\n\n');
+  // A loop, not `map` then `join`: the array `map` made came in another shape once the agent
+  // was warm, and deoptimised the prompt handler it is inlined into.
+  let text = '';
+  for (let index = 0; index < prompt.length; index++) {
+    if (index > 0) text += '\n\n';
+    text += blockText(prompt[index] as ContentBlock);
+  }
   if (text.trim() === '') {
     throw RequestError.invalidParams({ prompt: 'empty' }, 'the prompt has no text');
   }

@@ -5,7 +5,7 @@ import type {
   ModelRequest,
   ModelToolCall,
 } from '../models/model.js';
-import { DEFAULT_SCRIPT_END, type Script, type ScriptStep } from './script.js';
+import { DEFAULT_SCRIPT_END, type Script, type ScriptStep, type ScriptToolCall } from './script.js';
 import { renderTemplate, resultsById } from './script-template.js';
 import { validateScript } from './validate-script.js';
 
@@ -57,17 +57,31 @@ function argumentsTextsOf(step: ScriptStep): ArgumentsText[] {
   });
 }
 
+/**
+ * The calls of `step` not yet answered, in one array made by one literal here whatever the step:
+ * `stream` then sees one kind of array (a `map` then `filter` of a step with no calls made arrays
+ * of another elements kind, and deoptimised it once the agent was warm).
+ */
 function toolCallsOf(
-  step: ScriptStep,
+  step: ScriptStep | undefined,
   stepIndex: number,
   argumentsTexts: readonly ArgumentsText[],
   render: (text: string) => string,
+  answered: ReadonlySet<string>,
 ): ModelToolCall[] {
-  return (step.toolCalls ?? []).map((call, callIndex) => ({
-    id: call.id ?? `call_${stepIndex + 1}_${callIndex + 1}`,
-    name: call.name,
-    arguments: (argumentsTexts[callIndex] as ArgumentsText)(render),
-  }));
+  const calls: ModelToolCall[] = [];
+  const toolCalls = step?.toolCalls ?? [];
+  for (let callIndex = 0; callIndex < toolCalls.length; callIndex++) {
+    const call = toolCalls[callIndex] as ScriptToolCall;
+    const id = call.id ?? `call_${stepIndex + 1}_${callIndex + 1}`;
+    if (answered.has(id)) continue;
+    calls.push({
+      id,
+      name: call.name,
+      arguments: (argumentsTexts[callIndex] as ArgumentsText)(render),
+    });
+  }
+  return calls;
 }
 
 /** The code of a tool result whose call the cancel (or the end of the program) cut short. */
@@ -149,12 +163,13 @@ export function createScriptedModel(script: unknown, options: ScriptedModelOptio
       if (signal.aborted) return;
       yield { type: 'text-delta', text: chunk };
     }
-    const calls =
-      step === undefined
-        ? []
-        : toolCallsOf(step, stepIndex, argumentsTexts[stepIndex] ?? [], render).filter(
-            (call) => !place.answered.has(call.id),
-          );
+    const calls = toolCallsOf(
+      step,
+      stepIndex,
+      argumentsTexts[stepIndex] ?? [],
+      render,
+      place.answered,
+    );
     for (const call of calls) {
       if (signal.aborted) return;
       yield { type: 'tool-call', call };

@@ -6,11 +6,13 @@ export const TITLE_LENGTH = 80;
  * (and control characters) made single spaces, cut to `TITLE_LENGTH` characters with `…`.
  */
 export function sessionTitle(prompt: string): string {
-  const line =
-    prompt
-      .split(/\r\n|[\n\r\u2028\u2029]/)
-      .map((part) => part.replace(/[\s\p{Cc}]+/gu, ' ').trim())
-      .find((part) => part !== '') ?? '';
+  // A loop rather than `map` then `find`: it stops at the first line with text, and the array
+  // `map` made came in another shape once the agent was warm, which deoptimised this function.
+  let line = '';
+  for (const part of prompt.split(/\r\n|[\n\r\u2028\u2029]/)) {
+    line = part.replace(/[\s\p{Cc}]+/gu, ' ').trim();
+    if (line !== '') break;
+  }
   const characters = Array.from(line.slice(0, TITLE_LENGTH * 2 + 2));
   return characters.length > TITLE_LENGTH
     ? `${characters
