@@ -1,8 +1,7 @@
 // The floor of the one-question round trip in memory: the bare-SDK agent against the same
-// agent sending dsh's messages byte for byte (acp-baseline-mirror-agent.mjs) and against
+// agent sending dsh's messages byte for byte (acp-baseline-agent.mjs --dsh-messages) and against
 // `dsh-acp --no-history`. The mirror over the bare agent is what the product's messages cost
 // the client and the pipes; dsh over the mirror is what dsh's own work costs.
-import { fileURLToPath } from 'node:url';
 import {
   BASELINE_AGENT,
   DSH_ACP_BIN,
@@ -11,9 +10,6 @@ import {
 } from './fixtures/acp-bench-agent.js';
 import { measureRoundTrips, printRoundTripTable } from './fixtures/acp-round-trips.js';
 
-const MIRROR_AGENT = fileURLToPath(
-  new URL('./fixtures/acp-baseline-mirror-agent.mjs', import.meta.url),
-);
 const WARM_UP = Number(process.env.DSH_BENCH_WARM_UP ?? 300);
 const ROUND_TRIPS = Number(process.env.DSH_BENCH_ROUND_TRIPS ?? 2_000);
 
@@ -30,7 +26,7 @@ export async function run(): Promise<void> {
             '--no-history',
           ],
         }),
-      'bare SDK, dsh messages': [MIRROR_AGENT],
+      'bare SDK, dsh messages': [BASELINE_AGENT, '--dsh-messages'],
       'bare SDK': [BASELINE_AGENT],
     },
     WARM_UP,
