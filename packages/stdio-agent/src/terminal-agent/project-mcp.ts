@@ -1,7 +1,7 @@
 import { realpathSync } from 'node:fs';
 import { join } from 'node:path';
 import { inertText } from 'dsh-agent/command-line';
-import { isMcpError, type McpServerConfig, readMcpConfig } from 'dsh-mcp';
+import type { McpServerConfig } from 'dsh-mcp';
 import { API_KEY_VARIABLES } from 'dsh-user-interaction/host';
 import {
   contentDigest,
@@ -35,6 +35,9 @@ export interface ProjectMcpOptions {
 export type ProjectMcp = { readonly configs: McpServerConfig[] } | { readonly exit: 2 };
 
 const NONE: ProjectMcp = { configs: [] };
+
+/** What this file needs of dsh-mcp: loaded only once a folder's file is found. */
+type McpReader = Pick<typeof import('dsh-mcp'), 'isMcpError' | 'readMcpConfig'>;
 
 /**
  * Where a project file's `${NAME}` is looked up: the environment without the agent's own API
@@ -86,7 +89,7 @@ function serverSummary(config: McpServerConfig): string {
  * each server's command and arguments or its address, the names of its `env` or `headers`, and
  * every variable it looks up. Inert, and cut (saying so) past `LONGEST_SUMMARY`.
  */
-function serversOf(bytes: Buffer): string {
+function serversOf(bytes: Buffer, { isMcpError, readMcpConfig }: McpReader): string {
   const text = bytes.toString('utf8');
   let shown: string;
   try {
@@ -111,7 +114,7 @@ function serversOf(bytes: Buffer): string {
  * workspace's path), and a later start runs it without the flag until its content changes.
  * Without consent, a line says what the file would start and how to trust it; nothing runs.
  */
-export function projectMcpServers(options: ProjectMcpOptions): ProjectMcp {
+export async function projectMcpServers(options: ProjectMcpOptions): Promise<ProjectMcp> {
   const { say } = options;
   const optIn = options.trust !== undefined;
   const trust = options.trust?.trim().toLowerCase();
@@ -131,11 +134,14 @@ export function projectMcpServers(options: ProjectMcpOptions): ProjectMcp {
     say(`${PROJECT_MCP_FILE} of this folder was not read: ${bytes}`);
     return optIn ? { exit: 2 } : NONE;
   }
+  // The MCP client (about 60 KB) loads only now: a folder without the file never waits for it.
+  const mcp: McpReader = await import('dsh-mcp');
+  const { isMcpError, readMcpConfig } = mcp;
   const digest = contentDigest(bytes);
   if (trust !== undefined && !digest.startsWith(trust)) {
     // Changed between the reading and the start: the flag trusts what was read, nothing else.
     say(
-      `--project-mcp: ${PROJECT_MCP_FILE} of this folder is not the file you trusted (its sha256 is now ${digest}, not ${trust}); nothing started. It names: ${serversOf(bytes)}`,
+      `--project-mcp: ${PROJECT_MCP_FILE} of this folder is not the file you trusted (its sha256 is now ${digest}, not ${trust}); nothing started. It names: ${serversOf(bytes, mcp)}`,
     );
     return { exit: 2 };
   }
@@ -146,7 +152,7 @@ export function projectMcpServers(options: ProjectMcpOptions): ProjectMcp {
         ? "a folder's file may run any command, and you have not trusted this one"
         : 'it changed since you trusted it';
     say(
-      `${PROJECT_MCP_FILE} of this folder names MCP servers: ${serversOf(bytes)}. Not started: ${why}. ` +
+      `${PROJECT_MCP_FILE} of this folder names MCP servers: ${serversOf(bytes, mcp)}. Not started: ${why}. ` +
         `Read it, then run with --project-mcp ${digest} to trust it as it is now (its sha256, as sha256sum prints it).`,
     );
     return NONE;

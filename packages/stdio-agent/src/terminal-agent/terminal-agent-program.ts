@@ -187,7 +187,7 @@ export function terminalAgentProgram({
         if (!demo) {
           // The workspace's .mcp.json starts only once the person trusted it as it is.
           const { projectMcpServers } = await import('./project-mcp.js');
-          const project = projectMcpServers({
+          const project = await projectMcpServers({
             workspace: folder,
             stateDir: stateDirFor(command, env),
             trust: command.values.get('project-mcp'),

@@ -53,6 +53,19 @@ describe('what the terminal agent loads before its first question', () => {
     expect(code).toMatch(/import\("\.\/mcp-servers-[\w-]+\.js"\)/);
   });
 
+  it('loads no MCP client for a workspace without a .mcp.json: the file is looked for first', () => {
+    // Every start in a folder (not the demo) reads the project's file: that alone must not load
+    // dsh-mcp, which only a file found there needs, to show what it names or to start it.
+    const chunks = readdirSync(dist).filter(
+      (file) => file.startsWith('project-mcp-') && file.endsWith('.js'),
+    );
+    expect(chunks).toHaveLength(1);
+    const chunk = join(dist, chunks[0] as string);
+    const loaded = [...loadedAtImport(chunk)];
+    expect(loaded.filter((specifier) => specifier.startsWith('dsh-mcp'))).toEqual([]);
+    expect(readFileSync(chunk, 'utf8')).toContain('import("dsh-mcp")');
+  });
+
   it('loads the session and its question UI while the sandbox is probed, not before the program runs', () => {
     const atStart = [...loadedAtImport(join(dist, 'bin.js'))]
       .filter((file) => file.startsWith(dist))
