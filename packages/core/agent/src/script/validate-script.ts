@@ -92,7 +92,10 @@ export function validateScript(value: unknown, source = 'script'): Script {
     return fail('steps', 'must be a non-empty array of steps');
   }
   const known = new Map<string, ReadonlySet<string> | undefined>();
-  steps.forEach((step: unknown, stepIndex) => {
+  // Indexed loops, not `forEach`, which skips a hole: an array made in code may have one, which
+  // is no step or call (and the scripted model reads every index up to `length`).
+  for (let stepIndex = 0; stepIndex < steps.length; stepIndex++) {
+    const step: unknown = steps[stepIndex];
     const at = `steps[${stepIndex}]`;
     if (!isRecord(step)) fail(at, 'must be an object with `text` and/or `toolCalls`');
     const fields = step as Fields;
@@ -108,7 +111,8 @@ export function validateScript(value: unknown, source = 'script'): Script {
     if (text === '' && calls.length === 0) fail(at, 'must have a non-empty `text` or `toolCalls`');
     checkQuotes(text, `${at}.text`, known);
     const ids: [string, ReadonlySet<string> | undefined][] = [];
-    calls.forEach((call, callIndex) => {
+    for (let callIndex = 0; callIndex < calls.length; callIndex++) {
+      const call = calls[callIndex];
       const callAt = `${at}.toolCalls[${callIndex}]`;
       if (!isRecord(call)) fail(callAt, 'must be an object with a `name`');
       const callFields = call as Fields;
@@ -129,8 +133,8 @@ export function validateScript(value: unknown, source = 'script'): Script {
       }
       checkArgumentQuotes(args, `${callAt}.arguments`, known);
       ids.push([id as string, questionIds(args)]);
-    });
+    }
     for (const [id, asked] of ids) known.set(id, asked);
-  });
+  }
   return value as unknown as Script;
 }

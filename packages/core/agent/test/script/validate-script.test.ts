@@ -134,6 +134,19 @@ describe('validateScript', () => {
     expect(found.message).toContain(problem);
   });
 
+  it("rejects a hole in the steps or in a step's calls (an array made in code, not read from JSON)", () => {
+    const steps: unknown[] = [];
+    steps[1] = { text: 'Hi.' };
+    expect(problemOf({ steps }).field).toBe('steps[0]');
+    const toolCalls: unknown[] = [];
+    toolCalls[1] = ask;
+    expect(problemOf({ steps: [{ toolCalls }] }).field).toBe('steps[0].toolCalls[0]');
+    // createScriptedModel checks a copy made by structuredClone, which keeps holes.
+    expect(() => createScriptedModel({ steps: [{ toolCalls }] })).toThrow(
+      'Invalid script script: steps[0].toolCalls[0] must be an object with a `name`.',
+    );
+  });
+
   it('leaves other braces alone', () => {
     expect(() => validateScript({ steps: [{ text: 'Use {{ mustache }} or {x}' }] })).not.toThrow();
   });
