@@ -1,6 +1,7 @@
 import { statSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
+import type { StoredSession } from 'dsh-agent';
 import {
   type AgentProgram,
   DEMO_WORKSPACE_FILES,
@@ -159,10 +160,15 @@ export function terminalAgentProgram({
         return workspaceProblemStatus(error, { say, usageHint });
       }
       const folder = scratch?.folder ?? cwd;
+      /** The session chosen, the program's to close until `runTerminalAgent` takes it. */
+      let chosen: StoredSession | undefined;
       try {
         const context = { say, stdout, cwd, usageHint };
         const choice = await chooseSession(command, sessionStoreFor(command, env), context);
         if (choice.kind === 'exit') return choice.code;
+        // A usage error found below leaves nothing behind: a new session's empty file and lock
+        // are removed, a resumed one's lock is given back (`close`, in `finally`).
+        chosen = choice.session;
         const notify = notifyMode(command.values.get('notify') ?? env.DSH_NOTIFY);
         if (notify === undefined) {
           say(`--notify takes ${NOTIFY_MODES.join(', ')} ${usageHint}`);
@@ -203,7 +209,18 @@ export function terminalAgentProgram({
           say(`--notify-command needs a command ${usageHint}`);
           return 2;
         }
+        const mcp =
+          mcpServers === undefined
+            ? undefined
+            : {
+                mcpServers,
+                mcpTrustReadOnly: await trustedMcpServers(
+                  command.values.get('mcp-trust-read-only'),
+                ),
+              };
         const { runTerminalAgent } = await terminalAgent;
+        // From here on the terminal agent closes the session, however it ends.
+        chosen = undefined;
         return await runTerminalAgent({
           model: resolved.model,
           modelDescription: resolved.description,
@@ -237,13 +254,11 @@ export function terminalAgentProgram({
           rulesFile: demo
             ? `${workspace.permissions.files.workspace} (the demo's own: removed when it ends)`
             : workspace.permissions.files.workspace,
-          ...(mcpServers !== undefined && {
-            mcpServers,
-            mcpTrustReadOnly: await trustedMcpServers(command.values.get('mcp-trust-read-only')),
-          }),
+          ...mcp,
           ...(choice.session !== undefined && { session: choice.session }),
         });
       } finally {
+        await chosen?.close();
         // The scratch folder goes once the program ends (at the latest, when the process exits).
         scratch?.remove();
       }
