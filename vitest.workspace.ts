@@ -12,6 +12,7 @@ import type { TestProjectInlineConfiguration } from 'vitest/config';
 export const ISOLATED_TEST_FILES: Readonly<Record<string, readonly string[]>> = {
   'user-interaction': ['test/leak.test.ts'],
   agent: [
+    'test/files/read-open-file.test.ts',
     'test/models/lazy-openai.test.ts',
     'test/session/session-durability.test.ts',
     'test/session/session-open-cost.test.ts',
