@@ -28,6 +28,7 @@ export const ISOLATED_TEST_FILES: Readonly<Record<string, readonly string[]>> = 
     'test/terminal-agent/terminal-agent-suspend.test.ts',
   ],
   acp: ['test/questions/leak.test.ts', 'test/server/server-leak.test.ts'],
+  tools: ['test/policy/command-reader-missing.test.ts'],
 };
 
 /** A package's test setup run around each of its test files, when it has one. */
