@@ -60,6 +60,8 @@ function itemAnswer(content: string, questionId: string): string | undefined {
  * else as `(no answer: <code>)`.
  */
 export function renderTemplate(text: string, results: ReadonlyMap<string, ToolMessage>): string {
+  // Most text quotes nothing: no pattern run, no copy.
+  if (!text.includes('{{')) return text;
   return text.replace(ANSWER, (_match, rawId: string, fallback: string | undefined) => {
     const { callId, questionId } = splitQuotedId(rawId.trim(), (id) => results.has(id));
     const result = results.get(callId);

@@ -49,13 +49,27 @@ function readArguments(
   return read;
 }
 
+/** Each field table's arguments, by argument name (the tables are fixed: built once each). */
+const contractNames = new WeakMap<object, ReadonlyMap<string, string>>();
+
+function contractNamesOf(
+  fields: Record<string, QuestionFieldDefinition>,
+): ReadonlyMap<string, string> {
+  let byArgument = contractNames.get(fields);
+  if (byArgument === undefined) {
+    byArgument = new Map(Object.entries(fields).map(([name, field]) => [field.argument, name]));
+    contractNames.set(fields, byArgument);
+  }
+  return byArgument;
+}
+
 /** The contract's name of each argument; throws for an argument that is not one of `fields`. */
 function checkArgumentNames(
   value: Record<string, unknown>,
   fields: Record<string, QuestionFieldDefinition>,
   at: string,
-): Map<string, string> {
-  const byArgument = new Map(Object.entries(fields).map(([name, field]) => [field.argument, name]));
+): ReadonlyMap<string, string> {
+  const byArgument = contractNamesOf(fields);
   for (const key of Object.keys(value)) {
     if (!byArgument.has(key)) {
       throw invalidRequestError(
