@@ -73,7 +73,7 @@ try {
     '| Package | Installed (packages) | Import of the root |' +
       (before ? ' Before: installed | Before: import |' : ''),
   );
-  console.log('| --- | --- | --- |' + (before ? ' --- | --- |' : ''));
+  console.log(`| --- | --- | --- |${before ? ' --- | --- |' : ''}`);
   for (const [name, figures] of after) {
     const old = before?.get(name);
     const columns = [

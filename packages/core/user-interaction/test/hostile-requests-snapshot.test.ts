@@ -127,9 +127,8 @@ describe('a list of options already checked is not read again', () => {
     expect(() => validateRequest({ question: 'Which?', options })).toThrow(
       /options\[1\]\.label.*looks the same/,
     );
-    const copy = Object.freeze([
-      ...validateRequest({ question: 'Q', options: [{ label: 'A' }] }).options!,
-    ]);
+    const checked = validateRequest({ question: 'Q', options: [{ label: 'A' }] }).options ?? [];
+    const copy = Object.freeze([...checked]);
     let reads = 0;
     const watched = new Proxy(copy, {
       get(target, key, receiver) {
