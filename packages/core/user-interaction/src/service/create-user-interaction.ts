@@ -8,6 +8,7 @@ import type {
   UserInteractionCapabilities,
   UserInteractionProvider,
 } from '../user-interaction-provider.js';
+import { checkedRequest } from '../validation/checked-requests.js';
 import { validateAnswer } from '../validation/validate-answer.js';
 import { validateAnswers } from '../validation/validate-answers.js';
 import {
@@ -17,10 +18,12 @@ import {
 } from '../validation/validate-permission-request.js';
 import {
   checkQuestionsRequestFields,
+  type QuestionsRequestFields,
   readQuestionsRequestFields,
 } from '../validation/validate-questions-request.js';
 import {
   checkRequestFields,
+  type RequestFields,
   readRequestFields,
   validateRequest,
 } from '../validation/validate-request.js';
@@ -121,13 +124,15 @@ export function createUserInteraction(options: UserInteractionOptions = {}): Use
   }
 
   function ask(request: AskUserQuestionRequest): Promise<AskUserQuestionAnswer> {
-    // Each field is read once; the checks and the UI see only what was read.
-    const fields = readRequestFields(request);
+    // Each field is read once; the checks and the UI see only what was read. A request this
+    // package checked and froze already (the tool's) is taken as it is.
+    const checked = checkedRequest<AskUserQuestionRequest>(request);
+    const fields = checked === undefined ? readRequestFields(request) : undefined;
     return poseQuestion({
-      signal: fields.signal,
+      signal: checked === undefined ? fields?.signal : checked.signal,
       defaultTimeoutMs,
       prepare() {
-        const valid = checkRequestFields(fields);
+        const valid = checked ?? checkRequestFields(fields as RequestFields);
         const provider = active?.provider;
         const refused = refusal(provider, valid);
         if (refused !== undefined) throw refused;
@@ -139,12 +144,13 @@ export function createUserInteraction(options: UserInteractionOptions = {}): Use
   }
 
   function askAll(request: AskUserQuestionsRequest): Promise<AskUserQuestionsAnswer> {
-    const fields = readQuestionsRequestFields(request);
+    const checked = checkedRequest<AskUserQuestionsRequest>(request);
+    const fields = checked === undefined ? readQuestionsRequestFields(request) : undefined;
     return poseQuestion({
-      signal: fields.signal,
+      signal: checked === undefined ? fields?.signal : checked.signal,
       defaultTimeoutMs,
       prepare() {
-        const valid = checkQuestionsRequestFields(fields);
+        const valid = checked ?? checkQuestionsRequestFields(fields as QuestionsRequestFields);
         if (active === undefined) throw noProviderError();
         const { provider } = active;
         const showAll = askAllOf(provider);

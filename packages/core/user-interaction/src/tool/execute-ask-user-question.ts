@@ -4,10 +4,7 @@ import type { AskUserQuestionsAnswer, AskUserQuestionsRequest } from '../ask-use
 import { unsupportedError } from '../errors/ask-errors.js';
 import { type ToolError, toToolError } from '../errors/harness-error.js';
 import { optionValue } from '../question-helpers.js';
-import {
-  isQuestionsRequest,
-  parseAskUserQuestionArguments,
-} from './parse-ask-user-question-arguments.js';
+import { isQuestionsRequest, parseArgumentsFor } from './parse-ask-user-question-arguments.js';
 
 /** What the tool hands back to the model. */
 export type AskUserQuestionToolResult =
@@ -79,23 +76,24 @@ export async function executeAskUserQuestion(
   context: AskUserQuestionToolContext,
 ): Promise<AskUserQuestionToolResult> {
   try {
-    const parsed = parseAskUserQuestionArguments(args);
-    const caller = {
+    // The request `ask` takes, checked once with the caller's fields: the service takes it as
+    // it is (a request this package froze cannot change).
+    const request = parseArgumentsFor(args, {
       ...(context.agent !== undefined && { agent: context.agent }),
       ...(context.signal !== undefined && { signal: context.signal }),
       ...(context.timeoutMs !== undefined && { timeoutMs: context.timeoutMs }),
-    };
+    });
     const { interaction } = context;
-    if (isQuestionsRequest(parsed)) {
+    if (isQuestionsRequest(request)) {
       if (typeof interaction.askAll !== 'function') {
         throw unsupportedError(
           'several questions cannot be asked at once here; ask them one at a time',
         );
       }
-      const answers = await interaction.askAll({ ...parsed, ...caller });
+      const answers = await interaction.askAll(request);
       return { ok: true, output: questionsAnswerText(answers), answers };
     }
-    const answer = await interaction.ask({ ...parsed, ...caller });
+    const answer = await interaction.ask(request);
     return { ok: true, output: answer.answer, answer };
   } catch (error) {
     return failure(error);

@@ -121,6 +121,23 @@ function isGiven(value: unknown): boolean {
 export function parseAskUserQuestionArguments(
   args: unknown,
 ): AskUserQuestionRequest | AskUserQuestionsRequest {
+  return parseArgumentsFor(args, {});
+}
+
+/** The caller's fields a request is asked with: the tool's context. */
+export type CallerFieldsGiven = Partial<
+  Pick<AskUserQuestionRequest, 'agent' | 'signal' | 'timeoutMs'>
+>;
+
+/**
+ * `parseAskUserQuestionArguments`, with the caller's fields checked in the same pass: the request
+ * it returns is the one `ask` (or `askAll`) takes, checked once (a caller's field that is wrong
+ * is `INVALID_REQUEST` naming it, as from `ask`).
+ */
+export function parseArgumentsFor(
+  args: unknown,
+  caller: CallerFieldsGiven,
+): AskUserQuestionRequest | AskUserQuestionsRequest {
   let value = args;
   if (typeof value === 'string') {
     try {
@@ -155,7 +172,8 @@ export function parseAskUserQuestionArguments(
     questions: parseQuestions,
   });
   // The remaining rules are the contract's; their field names match the arguments'.
-  return several ? validateQuestionsRequest(read) : validateRequest(read);
+  const request = { ...read, ...caller };
+  return several ? validateQuestionsRequest(request) : validateRequest(request);
 }
 
 /** True for a request of several questions (as `parseAskUserQuestionArguments` returns them). */

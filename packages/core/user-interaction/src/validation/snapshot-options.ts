@@ -44,25 +44,14 @@ function snapshotOption(value: unknown, index: number, at: string): AskUserQuest
 }
 
 /**
- * The lists this module returned: frozen, of frozen options it built (data properties only),
- * so they cannot change, and one given again (the tool's parsed arguments, then `ask`) is
- * checked already. A WeakSet: a caller cannot add a list of its own to it.
- */
-const snapshots = new WeakSet<object>();
-
-/**
  * Reads the options once each, checks them and returns them frozen (a frozen list of frozen
- * options). `at` prefixes every field name (`questions[2].`). A list it returned before is
- * returned as it is.
+ * options). `at` prefixes every field name (`questions[2].`).
  */
 export function snapshotOptions(
   value: unknown,
   at = '',
 ): readonly AskUserQuestionOption[] | undefined {
   if (value === undefined) return undefined;
-  if (typeof value === 'object' && value !== null && snapshots.has(value)) {
-    return value as readonly AskUserQuestionOption[];
-  }
   const field = `${at}options`;
   const length = readLength(value, field);
   if (length > REQUEST_LIMITS.options) {
@@ -108,6 +97,5 @@ export function snapshotOptions(
     }
     options.push(option);
   }
-  snapshots.add(Object.freeze(options));
-  return options;
+  return Object.freeze(options);
 }

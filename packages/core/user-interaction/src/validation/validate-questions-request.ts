@@ -8,6 +8,7 @@ import {
   QUESTIONS_FIELDS,
   QUESTIONS_REQUEST_FIELD_NAMES,
 } from '../question-shape.js';
+import { markChecked } from './checked-requests.js';
 import { readEntry, readKnownFields, readLength } from './read-known-fields.js';
 import { fieldName, isArray, textProblem, typeOf } from './request-field-checks.js';
 import {
@@ -123,7 +124,7 @@ export function checkQuestionsRequestFields(
   if (problem !== undefined) throw invalidRequestError('header', problem);
   const request: Mutable<AskUserQuestionsRequest> = { questions };
   if (fields.header !== undefined) request.header = fields.header as string;
-  return Object.freeze(withCallerFields(request, checkCallerFields(fields)));
+  return markChecked(Object.freeze(withCallerFields(request, checkCallerFields(fields))));
 }
 
 /**

@@ -4,6 +4,7 @@ import { invalidRequestError } from '../errors/ask-errors.js';
 import type { UserInteractionError } from '../errors/user-interaction-error.js';
 import { QUESTION_FIELDS, REQUEST_FIELD_NAMES } from '../question-shape.js';
 import { REQUEST_LIMITS } from '../request-limits.js';
+import { markChecked } from './checked-requests.js';
 import { hasLoneSurrogate, isBlankText } from './is-blank-text.js';
 import {
   fieldName,
@@ -211,7 +212,7 @@ export function withCallerFields<T extends object>(
 export function checkRequestFields(fields: RequestFields): AskUserQuestionRequest {
   if (fields.problem !== undefined) throw fields.problem;
   const question = checkQuestionFields(fields);
-  return Object.freeze(withCallerFields(question, checkCallerFields(fields)));
+  return markChecked(Object.freeze(withCallerFields(question, checkCallerFields(fields))));
 }
 
 /**
