@@ -1,7 +1,11 @@
 // The floor of the one-question round trip in memory: the bare-SDK agent against the same
-// agent sending dsh's messages byte for byte (acp-baseline-agent.mjs --dsh-messages) and against
-// `dsh-acp --no-history`. The mirror over the bare agent is what the product's messages cost
-// the client and the pipes; dsh over the mirror is what dsh's own work costs.
+// agent sending dsh's messages byte for byte (acp-baseline-agent.mjs --dsh-messages), against
+// it asking through dsh's question contract and ACP provider alone (--dsh-question: what a
+// harness author's agent on dsh-user-interaction and dsh-acp's root pays, with no loop and no
+// session), and against `dsh-acp --no-history`. The mirror over the bare agent is what the
+// product's messages cost the client and the pipes; the contract over the mirror is what the
+// question's checks and its provider cost; dsh over the contract is what the agent loop, its
+// session and its tools cost.
 import {
   BASELINE_AGENT,
   DSH_ACP_BIN,
@@ -26,6 +30,7 @@ export async function run(): Promise<void> {
             '--no-history',
           ],
         }),
+      'bare SDK, dsh question contract': [BASELINE_AGENT, '--dsh-question'],
       'bare SDK, dsh messages': [BASELINE_AGENT, '--dsh-messages'],
       'bare SDK': [BASELINE_AGENT],
     },
