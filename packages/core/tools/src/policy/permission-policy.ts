@@ -5,6 +5,7 @@ import type {
   PermissionPolicy,
   PermissionVerdict,
 } from 'dsh-user-interaction/agent-tool';
+import { runsCodeLater } from '../workspace/runs-code-later.js';
 import { type Workspace, workspaceRelative } from '../workspace/workspace.js';
 import { decideCommand, decidedBy, type LoadedRule, quoted } from './command-verdict.js';
 import { COMMAND_TOOL, parseRule } from './permission-rule.js';
@@ -183,6 +184,9 @@ export function createPermissionPolicy(
     const reads = description.kind === 'read' || description.kind === 'search';
     if (reads && inside) return { decision: 'allow', decidedBy: READS_INSIDE };
     if (!inside) return { decision: 'ask' };
+    // A change to what git, an editor, a shell or the agent runs later always asks, whatever
+    // the rules allow, and is never offered "always": a rule for `src/**` was not given for it.
+    if (relatives.some((relative) => runsCodeLater(relative as string))) return { decision: 'ask' };
     const allow = rules.find((rule) => rule.effect === 'allow' && ruleMatches(rule));
     if (allow !== undefined) return { decision: 'allow', decidedBy: decidedBy(allow) };
     const globs = new Set(relatives.map((relative) => fileGlob(relative as string)));

@@ -3,6 +3,7 @@ import { homedir } from 'node:os';
 import { isAbsolute, join, resolve } from 'node:path';
 import type { PermissionSandbox, SandboxConfinement } from 'dsh-user-interaction';
 import { WorkspaceToolError } from '../tool-error.js';
+import { CODE_FOLDERS, START_UP_FILES } from '../workspace/runs-code-later.js';
 import { bwrapArguments, isWithin, type SandboxLayout } from './bwrap-arguments.js';
 import type { SandboxStatus } from './sandbox-status.js';
 
@@ -31,25 +32,17 @@ export const HIDDEN_HOME_PATHS = Object.freeze([
 const HIDDEN_SOCKETS = ['/run/docker.sock', '/var/run/docker.sock', '/run/podman/podman.sock'];
 
 /**
- * Read-only even inside the workspace: what runs code the next time git or a shell starts. The
- * whole of `.git` (as Codex keeps it): with only its hooks and config read-only, a command could
- * rename `.git` and put a copy with hooks of its own in its place, point `commondir` or a
- * `gitdir:` file elsewhere, or write a submodule's hooks under `.git/modules`; git then runs them
- * outside the sandbox, the next time the person uses it. Commits and checkouts need the person's
- * approval to leave the sandbox.
+ * Read-only even inside the workspace, at its top: what runs code the next time git, an editor,
+ * a shell, direnv or this agent starts there (`runs-code-later.ts`). The whole of `.git` (as
+ * Codex keeps it): with only its hooks and config read-only, a command could rename `.git` and
+ * put a copy with hooks of its own in its place, point `commondir` or a `gitdir:` file elsewhere,
+ * or write a submodule's hooks under `.git/modules`; git then runs them outside the sandbox, the
+ * next time the person uses it. Commits and checkouts need the person's approval to leave the
+ * sandbox.
  */
-export const READ_ONLY_IN_WORKSPACE = Object.freeze([
-  '.git',
-  '.bashrc',
-  '.bash_profile',
-  '.bash_login',
-  '.bash_logout',
-  '.profile',
-  '.zshrc',
-  '.zshenv',
-  '.zprofile',
-  '.zlogin',
-  '.envrc',
+export const READ_ONLY_IN_WORKSPACE: readonly string[] = Object.freeze([
+  ...CODE_FOLDERS,
+  ...START_UP_FILES,
 ]);
 
 /**

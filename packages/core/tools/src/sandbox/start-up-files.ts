@@ -2,8 +2,11 @@ import { lstatSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { READ_ONLY_IN_WORKSPACE } from './command-sandbox.js';
 
-/** The start-up files the sandbox keeps read-only: every entry but `.git` (a command may init one). */
-const START_UP_FILES = READ_ONLY_IN_WORKSPACE.filter((name) => name !== '.git');
+/**
+ * What the sandbox keeps read-only at the top of the workspace and takes away when a command
+ * made it: every entry but `.git` (a command may init a repository).
+ */
+const REMOVED_WHEN_MADE = READ_ONLY_IN_WORKSPACE.filter((name) => name !== '.git');
 
 function exists(path: string): boolean {
   try {
@@ -15,13 +18,14 @@ function exists(path: string): boolean {
 }
 
 /**
- * The start-up files missing from `workspace` now. A read-only mount can only lie over what
- * exists, so a sandboxed command could create one (`.envrc`, `.bashrc` where the workspace is
- * home) for a shell or direnv to run outside the sandbox later: `removeCreated` takes them away
- * once the command and all it started have ended, before anything else can run them.
+ * Those of `READ_ONLY_IN_WORKSPACE` (but `.git`) missing from `workspace` now. A read-only mount
+ * can only lie over what exists, so a sandboxed command could create one (`.envrc`, `.bashrc`
+ * where the workspace is home, `.vscode/tasks.json`, `.zed/settings.json`) for a shell, direnv or
+ * an editor to run outside the sandbox later: `removeCreated` takes them away once the command
+ * and all it started have ended, before anything else can run them.
  */
 export function missingStartUpFiles(workspace: string): string[] {
-  return START_UP_FILES.filter((name) => !exists(join(workspace, name)));
+  return REMOVED_WHEN_MADE.filter((name) => !exists(join(workspace, name)));
 }
 
 /** Removes those of `missing` the command created, and says which, for the model and the person. */
@@ -29,5 +33,5 @@ export function removeCreated(workspace: string, missing: readonly string[]): st
   const created = missing.filter((name) => exists(join(workspace, name)));
   for (const name of created) rmSync(join(workspace, name), { recursive: true, force: true });
   if (created.length === 0) return undefined;
-  return `The sandbox removed ${created.join(', ')}, which the command created: a start-up file runs code outside the sandbox the next time a shell or direnv starts there.`;
+  return `The sandbox removed ${created.join(', ')}, which the command created: a start-up file or an editor's settings run code outside the sandbox the next time a shell, direnv, an editor or the agent starts there.`;
 }

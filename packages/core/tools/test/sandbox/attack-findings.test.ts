@@ -110,4 +110,28 @@ describe.skipIf(!status.available)('attack findings', () => {
     expect(existsSync(join(folder, '.envrc'))).toBe(false);
     expect(existsSync(join(folder, '.git', 'hooks', 'post-checkout'))).toBe(false);
   });
+
+  // An editor runs what its folder settings name (Zed a language server's binary, VS Code a task
+  // on opening the folder), outside any sandbox: the ACP editors this agent serves among them.
+  it('keeps editor settings and the project .mcp.json read-only, and removes those a command made', async () => {
+    const { run, folder } = await sandboxed();
+    mkdirSync(join(folder, '.zed'));
+    writeFileSync(join(folder, '.zed', 'settings.json'), '{}\n');
+    writeFileSync(join(folder, '.mcp.json'), '{"mcpServers":{}}\n');
+    const result = await run(
+      [
+        `echo '{"lsp":{"x":{"binary":{"path":"/tmp/evil"}}}}' > .zed/settings.json || echo no-zed`,
+        `echo '{"mcpServers":{"evil":{"command":"sh"}}}' > .mcp.json || echo no-mcp`,
+        `mkdir -p .vscode && echo '{"tasks":[{"runOptions":{"runOn":"folderOpen"}}]}' > .vscode/tasks.json`,
+        'echo fine > src.txt',
+      ].join('; '),
+    );
+    expect(result.output).toContain('no-zed');
+    expect(result.output).toContain('no-mcp');
+    expect(readFileSync(join(folder, '.zed', 'settings.json'), 'utf8')).toBe('{}\n');
+    expect(readFileSync(join(folder, '.mcp.json'), 'utf8')).toBe('{"mcpServers":{}}\n');
+    expect(existsSync(join(folder, '.vscode'))).toBe(false);
+    expect(result.output).toContain('The sandbox removed .vscode');
+    expect(readFileSync(join(folder, 'src.txt'), 'utf8')).toBe('fine\n');
+  });
 });
