@@ -126,7 +126,7 @@ export function createUserInteraction(options: UserInteractionOptions = {}): Use
   function ask(request: AskUserQuestionRequest): Promise<AskUserQuestionAnswer> {
     // Each field is read once; the checks and the UI see only what was read. A request this
     // package checked and froze already (the tool's) is taken as it is.
-    const checked = checkedRequest<AskUserQuestionRequest>(request);
+    const checked = checkedRequest<AskUserQuestionRequest>('question', request);
     const fields = checked === undefined ? readRequestFields(request) : undefined;
     return poseQuestion({
       signal: checked === undefined ? fields?.signal : checked.signal,
@@ -144,7 +144,7 @@ export function createUserInteraction(options: UserInteractionOptions = {}): Use
   }
 
   function askAll(request: AskUserQuestionsRequest): Promise<AskUserQuestionsAnswer> {
-    const checked = checkedRequest<AskUserQuestionsRequest>(request);
+    const checked = checkedRequest<AskUserQuestionsRequest>('questions', request);
     const fields = checked === undefined ? readQuestionsRequestFields(request) : undefined;
     return poseQuestion({
       signal: checked === undefined ? fields?.signal : checked.signal,

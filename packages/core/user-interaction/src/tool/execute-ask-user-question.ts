@@ -78,12 +78,13 @@ export async function executeAskUserQuestion(
   try {
     // The request `ask` takes, checked once with the caller's fields: the service takes it as
     // it is (a request this package froze cannot change).
+    // Each of the context's fields is read once: what is checked is what is asked with.
+    const { interaction, agent, signal, timeoutMs } = context;
     const request = parseArgumentsFor(args, {
-      ...(context.agent !== undefined && { agent: context.agent }),
-      ...(context.signal !== undefined && { signal: context.signal }),
-      ...(context.timeoutMs !== undefined && { timeoutMs: context.timeoutMs }),
+      ...(agent !== undefined && { agent }),
+      ...(signal !== undefined && { signal }),
+      ...(timeoutMs !== undefined && { timeoutMs }),
     });
-    const { interaction } = context;
     if (isQuestionsRequest(request)) {
       if (typeof interaction.askAll !== 'function') {
         throw unsupportedError(

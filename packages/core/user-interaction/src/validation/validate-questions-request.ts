@@ -124,7 +124,10 @@ export function checkQuestionsRequestFields(
   if (problem !== undefined) throw invalidRequestError('header', problem);
   const request: Mutable<AskUserQuestionsRequest> = { questions };
   if (fields.header !== undefined) request.header = fields.header as string;
-  return markChecked(Object.freeze(withCallerFields(request, checkCallerFields(fields))));
+  return markChecked(
+    'questions',
+    Object.freeze(withCallerFields(request, checkCallerFields(fields))),
+  );
 }
 
 /**

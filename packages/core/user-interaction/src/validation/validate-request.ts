@@ -212,7 +212,10 @@ export function withCallerFields<T extends object>(
 export function checkRequestFields(fields: RequestFields): AskUserQuestionRequest {
   if (fields.problem !== undefined) throw fields.problem;
   const question = checkQuestionFields(fields);
-  return markChecked(Object.freeze(withCallerFields(question, checkCallerFields(fields))));
+  return markChecked(
+    'question',
+    Object.freeze(withCallerFields(question, checkCallerFields(fields))),
+  );
 }
 
 /**

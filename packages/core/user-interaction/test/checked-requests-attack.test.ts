@@ -1,0 +1,105 @@
+import { describe, expect, it } from 'vitest';
+import {
+  type AskUserQuestionRequest,
+  type AskUserQuestionsRequest,
+  createUserInteraction,
+  executeAskUserQuestion,
+  validateQuestionsRequest,
+  validateRequest,
+} from '../src/index.js';
+import { outcome } from './support/hostile-calls.js';
+
+/** A service whose UI records what each of its methods is shown, and answers plainly. */
+function recordingService() {
+  const shown: { method: string; request: unknown }[] = [];
+  const interaction = createUserInteraction();
+  interaction.registerProvider({
+    async ask(request) {
+      shown.push({ method: 'ask', request });
+      return { answer: 'typed' };
+    },
+    async askAll(request) {
+      shown.push({ method: 'askAll', request });
+      return { answers: [] };
+    },
+  });
+  return { interaction, shown };
+}
+
+describe('a checked request of one kind is not taken as checked for the other', () => {
+  it('ask() refuses a request validateQuestionsRequest returned, and shows the UI nothing', async () => {
+    const { interaction, shown } = recordingService();
+    const several = validateQuestionsRequest({ questions: [{ id: 'a', question: 'First?' }] });
+    expect(
+      await outcome(() => interaction.ask(several as unknown as AskUserQuestionRequest)),
+    ).toBe('INVALID_REQUEST');
+    expect(shown).toEqual([]);
+  });
+
+  it('askAll() refuses a request validateRequest returned, and shows the UI nothing', async () => {
+    const { interaction, shown } = recordingService();
+    const one = validateRequest({ question: 'Which?' });
+    expect(
+      await outcome(() => interaction.askAll(one as unknown as AskUserQuestionsRequest)),
+    ).toBe('INVALID_REQUEST');
+    expect(shown).toEqual([]);
+  });
+});
+
+describe('what held: look-alikes of a checked request are read and checked again', () => {
+  it('a Proxy around a checked request, or an object inheriting from one, is read anew', async () => {
+    const { interaction, shown } = recordingService();
+    const checked = validateRequest({ question: 'Which?' });
+    let reads = 0;
+    const proxy = new Proxy(checked, {
+      get(target, key, receiver) {
+        reads++;
+        return key === 'question' ? '\u200b' : Reflect.get(target, key, receiver);
+      },
+    });
+    expect(await outcome(() => interaction.ask(proxy))).toBe('INVALID_REQUEST');
+    expect(reads).toBeGreaterThan(0);
+    const heir = Object.create(checked) as AskUserQuestionRequest;
+    await interaction.ask(heir);
+    expect(shown[0]?.request).not.toBe(heir);
+    expect(shown[0]?.request).toEqual({ question: 'Which?' });
+  });
+
+  it('a checked request whose signal has aborted since is withdrawn before any UI sees it', async () => {
+    const { interaction, shown } = recordingService();
+    const controller = new AbortController();
+    const checked = validateRequest({ question: 'Which?', signal: controller.signal });
+    controller.abort();
+    expect(await outcome(() => interaction.ask(checked))).toBe('ASK_ABORTED');
+    expect(shown).toEqual([]);
+  });
+});
+
+describe('the tool reads each field of its context once', () => {
+  it('agent, signal and timeoutMs: one read each, and the question is asked with what was read', async () => {
+    const { interaction, shown } = recordingService();
+    const reads: Record<string, number> = {};
+    const values: Record<string, unknown> = {
+      agent: Object.freeze({ id: 'agent-1' }),
+      signal: new AbortController().signal,
+      timeoutMs: 60_000,
+    };
+    const context = { interaction } as Record<string, unknown>;
+    for (const key of Object.keys(values)) {
+      Object.defineProperty(context, key, {
+        get() {
+          reads[key] = (reads[key] ?? 0) + 1;
+          // A second read sees nothing: what was checked must be what is asked.
+          return reads[key] === 1 ? values[key] : undefined;
+        },
+      });
+    }
+    const result = await executeAskUserQuestion(
+      '{"question": "Which?"}',
+      context as unknown as Parameters<typeof executeAskUserQuestion>[1],
+    );
+    expect(result.ok).toBe(true);
+    expect(reads).toEqual({ agent: 1, signal: 1, timeoutMs: 1 });
+    expect(shown[0]?.request).toMatchObject({ agent: values.agent, timeoutMs: 60_000 });
+  });
+});
