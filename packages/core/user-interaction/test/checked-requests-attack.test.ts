@@ -30,18 +30,18 @@ describe('a checked request of one kind is not taken as checked for the other', 
   it('ask() refuses a request validateQuestionsRequest returned, and shows the UI nothing', async () => {
     const { interaction, shown } = recordingService();
     const several = validateQuestionsRequest({ questions: [{ id: 'a', question: 'First?' }] });
-    expect(
-      await outcome(() => interaction.ask(several as unknown as AskUserQuestionRequest)),
-    ).toBe('INVALID_REQUEST');
+    expect(await outcome(() => interaction.ask(several as unknown as AskUserQuestionRequest))).toBe(
+      'INVALID_REQUEST',
+    );
     expect(shown).toEqual([]);
   });
 
   it('askAll() refuses a request validateRequest returned, and shows the UI nothing', async () => {
     const { interaction, shown } = recordingService();
     const one = validateRequest({ question: 'Which?' });
-    expect(
-      await outcome(() => interaction.askAll(one as unknown as AskUserQuestionsRequest)),
-    ).toBe('INVALID_REQUEST');
+    expect(await outcome(() => interaction.askAll(one as unknown as AskUserQuestionsRequest))).toBe(
+      'INVALID_REQUEST',
+    );
     expect(shown).toEqual([]);
   });
 });
