@@ -5,6 +5,7 @@ import type {
   PermissionPolicy,
   PermissionVerdict,
 } from 'dsh-user-interaction/agent-tool';
+import { leadsThroughCodeLink } from '../workspace/code-links.js';
 import { runsCodeLater } from '../workspace/runs-code-later.js';
 import { type Workspace, workspaceRelative } from '../workspace/workspace.js';
 import { decideCommand, decidedBy, type LoadedRule, quoted } from './command-verdict.js';
@@ -186,7 +187,15 @@ export function createPermissionPolicy(
     if (!inside) return { decision: 'ask' };
     // A change to what git, an editor, a shell or the agent runs later always asks, whatever
     // the rules allow, and is never offered "always": a rule for `src/**` was not given for it.
-    if (relatives.some((relative) => runsCodeLater(relative as string))) return { decision: 'ask' };
+    // So does one that lands where a link named for one of them leads (`.vscode -> editor`).
+    if (
+      relatives.some((relative) => runsCodeLater(relative as string)) ||
+      (description.locations ?? []).some((location) =>
+        leadsThroughCodeLink(workspace, location.path),
+      )
+    ) {
+      return { decision: 'ask' };
+    }
     const allow = rules.find((rule) => rule.effect === 'allow' && ruleMatches(rule));
     if (allow !== undefined) return { decision: 'allow', decidedBy: decidedBy(allow) };
     const globs = new Set(relatives.map((relative) => fileGlob(relative as string)));

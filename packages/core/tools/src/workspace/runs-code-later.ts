@@ -35,7 +35,9 @@ const FILES: ReadonlySet<string> = new Set(START_UP_FILES);
  * case-insensitive file system (macOS) would open `.GIT/hooks` for `.git/hooks`.
  */
 export function runsCodeLater(relative: string): boolean {
-  const parts = relative.toLowerCase().split('/');
+  // Upper case first: ſ (U+017F) has no lower case of its own but folds to s, as the Kelvin
+  // sign folds to k, in the Unicode case folding APFS and HFS+ compare names by.
+  const parts = relative.toUpperCase().toLowerCase().split('/');
   const name = parts.at(-1) ?? '';
   return FILES.has(name) || parts.some((part) => FOLDERS.has(part));
 }

@@ -1,0 +1,86 @@
+import { closeSync, lstatSync, openSync, readlinkSync, readSync, realpathSync } from 'node:fs';
+import { basename, dirname, join, resolve } from 'node:path';
+import { CODE_FOLDERS, START_UP_FILES } from './runs-code-later.js';
+import { isInside, type Workspace } from './workspace.js';
+
+/**
+ * Where a link named for what runs code later leads: a write there changes what git, an editor,
+ * a shell or the agent runs, though its own path names none of them (`.vscode -> editor`, then
+ * `editor/tasks.json`; `.mcp.json -> config/servers.json`, which may not exist yet). Links are
+ * followed hop by hop, dangling ones too, as the program that reads the name would follow them
+ * once their target exists; a `.git` file's `gitdir:` counts as a link.
+ */
+
+const NAMES = [...CODE_FOLDERS, ...START_UP_FILES];
+
+/** As many hops as Linux follows before `ELOOP`. */
+const MAX_HOPS = 40;
+
+/** `path` with the links of its folders resolved: the nearest existing folder, then the rest. */
+function withRealFolders(path: string): string {
+  const missing = [basename(path)];
+  let folder = dirname(path);
+  for (;;) {
+    try {
+      return join(realpathSync.native(folder), ...missing);
+    } catch {
+      const parent = dirname(folder);
+      if (parent === folder) return path;
+      missing.unshift(basename(folder));
+      folder = parent;
+    }
+  }
+}
+
+/** The `gitdir:` a `.git` file names, resolved from its folder; `undefined` for anything else. */
+function gitFileTarget(path: string): string | undefined {
+  let fd: number | undefined;
+  try {
+    if (!lstatSync(path).isFile()) return undefined;
+    fd = openSync(path, 'r');
+    const bytes = Buffer.alloc(4096);
+    const text = bytes.subarray(0, readSync(fd, bytes, 0, bytes.length, 0)).toString('utf8');
+    const target = /^gitdir: (.+)$/m.exec(text)?.[1]?.trim();
+    return target === undefined ? undefined : resolve(dirname(path), target);
+  } catch {
+    return undefined;
+  } finally {
+    if (fd !== undefined) closeSync(fd);
+  }
+}
+
+/** Every place the link at `path` leads, hop by hop (empty when it is no link). */
+function linkHops(path: string): string[] {
+  const hops: string[] = [];
+  const gitdir = basename(path) === '.git' ? gitFileTarget(path) : undefined;
+  if (gitdir !== undefined) hops.push(withRealFolders(gitdir));
+  let current = gitdir === undefined ? path : withRealFolders(gitdir);
+  for (let hop = 0; hop < MAX_HOPS; hop++) {
+    let text: string;
+    try {
+      if (!lstatSync(current).isSymbolicLink()) break;
+      text = readlinkSync(current);
+    } catch {
+      break;
+    }
+    current = withRealFolders(resolve(dirname(current), text));
+    hops.push(current);
+  }
+  return hops;
+}
+
+/**
+ * True when `path` (absolute, resolved, inside `workspace`) is where a link named for what runs
+ * code later leads, or inside it: one at the top of the workspace or in any folder above `path`
+ * (a nested project opened on its own). A link elsewhere is not looked for: the policy does not
+ * walk the workspace on every write.
+ */
+export function leadsThroughCodeLink(workspace: Workspace, path: string): boolean {
+  for (let folder = dirname(path); isInside(workspace.root, folder); folder = dirname(folder)) {
+    for (const name of NAMES) {
+      if (linkHops(join(folder, name)).some((hop) => isInside(hop, path))) return true;
+    }
+    if (folder === workspace.root) break;
+  }
+  return false;
+}
