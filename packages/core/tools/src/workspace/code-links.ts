@@ -1,5 +1,6 @@
 import { closeSync, lstatSync, openSync, readlinkSync, readSync, realpathSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
+import { gitHooksFolders } from './git-hooks-folders.js';
 import { CODE_FOLDERS, START_UP_FILES } from './runs-code-later.js';
 import { isInside, type Workspace } from './workspace.js';
 
@@ -8,7 +9,8 @@ import { isInside, type Workspace } from './workspace.js';
  * a shell or the agent runs, though its own path names none of them (`.vscode -> editor`, then
  * `editor/tasks.json`; `.mcp.json -> config/servers.json`, which may not exist yet). Links are
  * followed hop by hop, dangling ones too, as the program that reads the name would follow them
- * once their target exists; a `.git` file's `gitdir:` counts as a link.
+ * once their target exists; a `.git` file's `gitdir:` counts as a link. So does the folder git
+ * runs hooks from (`core.hooksPath`, `git-hooks-folders.ts`).
  */
 
 const NAMES = [...CODE_FOLDERS, ...START_UP_FILES];
@@ -76,6 +78,8 @@ function linkHops(path: string): string[] {
  * walk the workspace on every write.
  */
 export function leadsThroughCodeLink(workspace: Workspace, path: string): boolean {
+  // The folder git runs hooks from, with the links of its own path resolved.
+  if (gitHooksFolders(path).some((folder) => isInside(withRealFolders(folder), path))) return true;
   for (let folder = dirname(path); isInside(workspace.root, folder); folder = dirname(folder)) {
     for (const name of NAMES) {
       if (linkHops(join(folder, name)).some((hop) => isInside(hop, path))) return true;

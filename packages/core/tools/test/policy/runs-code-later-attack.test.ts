@@ -66,3 +66,42 @@ describe('names a case-insensitive file system takes for them', () => {
     }
   });
 });
+
+describe('the folder git runs hooks from (core.hooksPath) is what runs code later too', () => {
+  // husky sets `core.hooksPath = .husky/_`, whose scripts run `.husky/<hook>`; a project may
+  // name any folder. `git commit` then runs what a write put there, outside the sandbox.
+  it('a write under the workspace repository’s hooksPath asks, whatever the rules allow', async () => {
+    const { workspace, policy } = await setUp(EVERY_WRITE);
+    const root = workspace.root;
+    mkdirSync(join(root, '.git'));
+    writeFileSync(
+      join(root, '.git', 'config'),
+      '[core]\n\trepositoryformatversion = 0\n[Core]\n\tHooksPath = "tools/hooks" ; shared hooks\n',
+    );
+    for (const path of ['tools/hooks/pre-commit', 'tools/hooks/sub/x.sh']) {
+      expect([path, await policy.decide(file(workspace, 'write_file', path))]).toEqual([
+        path,
+        { decision: 'ask' },
+      ]);
+    }
+    expect(await policy.decide(file(workspace, 'write_file', 'tools/build.ts'))).toMatchObject({
+      decision: 'allow',
+    });
+  });
+
+  it('a nested repository’s, and a worktree’s through its .git file', async () => {
+    const { workspace, policy } = await setUp(EVERY_WRITE);
+    const root = workspace.root;
+    mkdirSync(join(root, 'lib', '.git'), { recursive: true });
+    writeFileSync(join(root, 'lib', '.git', 'config'), '[core]\n  hooksPath=.husky\n');
+    mkdirSync(join(root, 'gitdata'));
+    writeFileSync(join(root, 'gitdata', 'config'), '[core]\nhookspath = hooks-here\n');
+    writeFileSync(join(root, '.git'), 'gitdir: gitdata\n');
+    for (const path of ['lib/.husky/pre-commit', 'hooks-here/post-checkout']) {
+      expect([path, await policy.decide(file(workspace, 'edit_file', path))]).toEqual([
+        path,
+        { decision: 'ask' },
+      ]);
+    }
+  });
+});
