@@ -103,3 +103,29 @@ describe('the tool reads each field of its context once', () => {
     expect(shown[0]?.request).toMatchObject({ agent: values.agent, timeoutMs: 60_000 });
   });
 });
+
+describe('a frozen agent is kept as it is only when nothing of it can change', () => {
+  it('a frozen agent with a getter, or whose prototype can change, is copied, each field read once', () => {
+    let reads = 0;
+    const sly = Object.freeze({
+      id: 'agent-1',
+      get toolCallId() {
+        reads++;
+        return `call-${reads}`;
+      },
+    });
+    const agent = validateRequest({ question: 'Q?', agent: sly }).agent as unknown as {
+      toolCallId: string;
+    };
+    expect([agent.toolCallId, agent.toolCallId, reads]).toEqual(['call-1', 'call-1', 1]);
+    expect(agent === (sly as unknown)).toBe(false);
+    // Frozen itself, but what it inherits is not: a UI routing on toolCallId would see it change.
+    const parent: { toolCallId?: string } = {};
+    const heir = Object.freeze(
+      Object.create(parent, { id: { value: 'agent-2', enumerable: true } }),
+    );
+    const kept = validateRequest({ question: 'Q?', agent: heir }).agent as { toolCallId?: string };
+    parent.toolCallId = 'call-later';
+    expect(kept.toolCallId).toBeUndefined();
+  });
+});

@@ -94,8 +94,23 @@ export function readFieldsOnce(
 }
 
 /**
- * The calling agent, frozen: a frozen agent whose `id` is a data property (such as dsh-agent's)
- * cannot change, and is kept as it is; any other is copied (its `id`, read once and checked,
+ * Whether nothing of `value` can change: frozen, its own fields data (no getter to run again),
+ * and it inherits from `Object.prototype` or nothing (a prototype of the caller's can gain a
+ * `toolCallId` later). A Proxy can still answer for a key it does not hold: not detectable here.
+ */
+function unchanging(value: object): boolean {
+  if (!Object.isFrozen(value)) return false;
+  const prototype = Object.getPrototypeOf(value);
+  if (prototype !== Object.prototype && prototype !== null) return false;
+  return Reflect.ownKeys(value).every(
+    (key) => 'value' in (Object.getOwnPropertyDescriptor(value, key) ?? {}),
+  );
+}
+
+/**
+ * The calling agent, frozen: a frozen agent whose fields are data properties, inheriting only
+ * from `Object.prototype` (such as dsh-agent's), cannot change, and is kept as it is; any other
+ * is copied (its `id`, read once and checked,
  * and its other own fields, such as the asking tool call's id, which UIs route on).
  */
 export function snapshotAgent(value: unknown): Agent | undefined {
@@ -108,7 +123,7 @@ export function snapshotAgent(value: unknown): Agent | undefined {
   let id: unknown;
   try {
     const source = value as Record<string, unknown>;
-    const own = Object.isFrozen(source) ? Object.getOwnPropertyDescriptor(source, 'id') : undefined;
+    const own = unchanging(source) ? Object.getOwnPropertyDescriptor(source, 'id') : undefined;
     if (own !== undefined && 'value' in own) {
       id = own.value;
     } else {
