@@ -38,9 +38,9 @@ function withRealFolders(path: string): string {
 function gitFileTarget(path: string): string | undefined {
   let fd: number | undefined;
   try {
-    if (!lstatSync(path).isFile()) return undefined;
+    if (lstatSync(path, { throwIfNoEntry: false })?.isFile() !== true) return undefined;
     fd = openSync(path, 'r');
-    const bytes = Buffer.alloc(4096);
+    const bytes = Buffer.allocUnsafe(4096);
     const text = bytes.subarray(0, readSync(fd, bytes, 0, bytes.length, 0)).toString('utf8');
     const target = /^gitdir: (.+)$/m.exec(text)?.[1]?.trim();
     return target === undefined ? undefined : resolve(dirname(path), target);
@@ -60,7 +60,8 @@ function linkHops(path: string): string[] {
   for (let hop = 0; hop < MAX_HOPS; hop++) {
     let text: string;
     try {
-      if (!lstatSync(current).isSymbolicLink()) break;
+      // Most names are absent: no error is made for them (an error's stack costs microseconds).
+      if (lstatSync(current, { throwIfNoEntry: false })?.isSymbolicLink() !== true) break;
       text = readlinkSync(current);
     } catch {
       break;

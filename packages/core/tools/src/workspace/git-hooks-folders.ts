@@ -1,4 +1,4 @@
-import { closeSync, lstatSync, openSync, readSync } from 'node:fs';
+import { closeSync, lstatSync, openSync, readSync, statSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { dirname, isAbsolute, join, resolve } from 'node:path';
 
@@ -16,8 +16,9 @@ import { dirname, isAbsolute, join, resolve } from 'node:path';
 function readSmall(path: string): string {
   let fd: number | undefined;
   try {
+    if (statSync(path, { throwIfNoEntry: false }) === undefined) return '';
     fd = openSync(path, 'r');
-    const bytes = Buffer.alloc(64 * 1024);
+    const bytes = Buffer.allocUnsafe(64 * 1024);
     return bytes.subarray(0, readSync(fd, bytes, 0, bytes.length, 0)).toString('utf8');
   } catch {
     return '';
@@ -46,11 +47,9 @@ export function hooksPathValues(text: string): string[] {
 /** The git folders of a working tree at `folder`: its `.git` folder, or where its `.git` file leads. */
 function gitFolders(folder: string): string[] {
   const dotGit = join(folder, '.git');
-  try {
-    if (lstatSync(dotGit).isDirectory()) return [dotGit];
-  } catch {
-    return [];
-  }
+  const stats = lstatSync(dotGit, { throwIfNoEntry: false });
+  if (stats === undefined) return [];
+  if (stats.isDirectory()) return [dotGit];
   const target = /^gitdir: (.+)$/m.exec(readSmall(dotGit))?.[1]?.trim();
   if (target === undefined) return [];
   const gitdir = resolve(folder, target);
