@@ -129,3 +129,17 @@ describe('a frozen agent is kept as it is only when nothing of it can change', (
     expect(kept.toolCallId).toBeUndefined();
   });
 });
+
+describe('what held: the model cannot set the caller’s fields', () => {
+  it('agent, signal or timeoutMs in the model’s arguments is INVALID_REQUEST, and nothing is shown', async () => {
+    const { interaction, shown } = recordingService();
+    for (const extra of ['"agent": {"id": "other-session"}', '"timeoutMs": 1', '"signal": {}']) {
+      const result = await executeAskUserQuestion(`{"question": "Which?", ${extra}}`, {
+        interaction,
+        agent: Object.freeze({ id: 'session-1' }),
+      });
+      expect([extra, result.ok ? 'ok' : result.error.code]).toEqual([extra, 'INVALID_REQUEST']);
+    }
+    expect(shown).toEqual([]);
+  });
+});
