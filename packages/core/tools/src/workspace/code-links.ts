@@ -1,6 +1,6 @@
-import { closeSync, lstatSync, openSync, readlinkSync, readSync, realpathSync } from 'node:fs';
+import { lstatSync, readlinkSync, realpathSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
-import { gitHooksFolders } from './git-hooks-folders.js';
+import { gitHooksFolders, readSmall } from './git-hooks-folders.js';
 import { CODE_FOLDERS, START_UP_FILES } from './runs-code-later.js';
 import { isInside, type Workspace } from './workspace.js';
 
@@ -36,19 +36,9 @@ function withRealFolders(path: string): string {
 
 /** The `gitdir:` a `.git` file names, resolved from its folder; `undefined` for anything else. */
 function gitFileTarget(path: string): string | undefined {
-  let fd: number | undefined;
-  try {
-    if (lstatSync(path, { throwIfNoEntry: false })?.isFile() !== true) return undefined;
-    fd = openSync(path, 'r');
-    const bytes = Buffer.allocUnsafe(4096);
-    const text = bytes.subarray(0, readSync(fd, bytes, 0, bytes.length, 0)).toString('utf8');
-    const target = /^gitdir: (.+)$/m.exec(text)?.[1]?.trim();
-    return target === undefined ? undefined : resolve(dirname(path), target);
-  } catch {
-    return undefined;
-  } finally {
-    if (fd !== undefined) closeSync(fd);
-  }
+  if (lstatSync(path, { throwIfNoEntry: false })?.isFile() !== true) return undefined;
+  const target = /^gitdir: (.+)$/m.exec(readSmall(path))?.[1]?.trim();
+  return target === undefined ? undefined : resolve(dirname(path), target);
 }
 
 /** Every place the link at `path` leads, hop by hop (empty when it is no link). */

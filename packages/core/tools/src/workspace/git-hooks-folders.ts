@@ -1,4 +1,4 @@
-import { closeSync, lstatSync, openSync, readSync, statSync } from 'node:fs';
+import { closeSync, constants, fstatSync, lstatSync, openSync, readSync, statSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { dirname, isAbsolute, join, resolve } from 'node:path';
 
@@ -12,12 +12,17 @@ import { dirname, isAbsolute, join, resolve } from 'node:path';
  * config's `[include]` files.
  */
 
-/** A config file's text, its first 64 KiB; empty when it cannot be read. */
-function readSmall(path: string): string {
+/**
+ * A file's text, its first 64 KiB; empty when it cannot be read or is no regular file. Opened
+ * without blocking, and judged again once open: a FIFO put there (a sandboxed command can make
+ * one) would block the agent's one thread until a writer came.
+ */
+export function readSmall(path: string): string {
   let fd: number | undefined;
   try {
-    if (statSync(path, { throwIfNoEntry: false }) === undefined) return '';
-    fd = openSync(path, 'r');
+    if (statSync(path, { throwIfNoEntry: false })?.isFile() !== true) return '';
+    fd = openSync(path, constants.O_RDONLY | constants.O_NONBLOCK);
+    if (!fstatSync(fd).isFile()) return '';
     const bytes = Buffer.allocUnsafe(64 * 1024);
     return bytes.subarray(0, readSync(fd, bytes, 0, bytes.length, 0)).toString('utf8');
   } catch {

@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -103,5 +104,22 @@ describe('the folder git runs hooks from (core.hooksPath) is what runs code late
         { decision: 'ask' },
       ]);
     }
+  });
+});
+
+describe('what the policy reads of a repository cannot stop it', () => {
+  // A sandboxed command can make a FIFO where git's config is read: opening one blocks until a
+  // writer comes, and the policy runs on the agent's one thread.
+  it('a FIFO for .git/config or a .git file is not opened, and the decision comes', async () => {
+    const { workspace, policy } = await setUp(EVERY_WRITE);
+    const root = workspace.root;
+    mkdirSync(join(root, '.git'));
+    mkdirSync(join(root, 'lib'));
+    expect(
+      spawnSync('mkfifo', [join(root, '.git', 'config'), join(root, 'lib', '.git')]).status,
+    ).toBe(0);
+    expect(await policy.decide(file(workspace, 'write_file', 'lib/a.ts'))).toMatchObject({
+      decision: 'allow',
+    });
   });
 });
