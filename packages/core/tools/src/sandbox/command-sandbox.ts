@@ -1,8 +1,9 @@
-import { lstatSync, readFileSync, realpathSync } from 'node:fs';
+import { lstatSync, realpathSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { isAbsolute, join, resolve } from 'node:path';
 import type { PermissionSandbox, SandboxConfinement } from 'dsh-user-interaction';
 import { WorkspaceToolError } from '../tool-error.js';
+import { readSmall } from '../workspace/git-hooks-folders.js';
 import { CODE_FOLDERS, START_UP_FILES } from '../workspace/runs-code-later.js';
 import { bwrapArguments, isWithin, type SandboxLayout } from './bwrap-arguments.js';
 import type { SandboxStatus } from './sandbox-status.js';
@@ -50,13 +51,10 @@ export const READ_ONLY_IN_WORKSPACE: readonly string[] = Object.freeze([
  * read-only too where it lies inside the workspace (outside, everything is read-only already).
  */
 function gitDirOf(root: string): string[] {
-  try {
-    const text = readFileSync(join(root, '.git'), 'utf8');
-    const target = /^gitdir: (.+)$/m.exec(text)?.[1]?.trim();
-    return target === undefined ? [] : [resolve(root, target)];
-  } catch {
-    return [];
-  }
+  // Read as the policy reads it: never a FIFO (a command may make `.git` where there was none,
+  // and opening a FIFO blocks the agent's one thread until a writer comes).
+  const target = /^gitdir: (.+)$/m.exec(readSmall(join(root, '.git')))?.[1]?.trim();
+  return target === undefined ? [] : [resolve(root, target)];
 }
 
 /** Options of `createCommandSandbox`. */

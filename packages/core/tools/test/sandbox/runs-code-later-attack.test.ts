@@ -3,6 +3,7 @@ import {
   mkdirSync,
   readFileSync,
   readlinkSync,
+  rmSync,
   symlinkSync,
   writeFileSync,
 } from 'node:fs';
@@ -69,6 +70,16 @@ describe.skipIf(!status.available)(
       expect(result.output).toContain('{"a":1}');
       expect(result.output).toContain('{"mcpServers":{}}');
       expect(result.output).not.toContain('The sandbox removed');
+    });
+
+    // Where the workspace has no repository, a command may make `.git`: a FIFO there blocked the
+    // next command's start, which reads a `.git` file for its `gitdir:`.
+    it('a FIFO made as .git does not stop the next command', async () => {
+      const { run, folder } = await sandboxed();
+      rmSync(join(folder, '.git'), { recursive: true });
+      await run('mkfifo .git');
+      const result = await run('echo next');
+      expect(result.output).toContain('next');
     });
   },
 );
