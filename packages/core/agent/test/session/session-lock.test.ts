@@ -109,10 +109,17 @@ describe('the session lock', () => {
     'takes over the lock of a holder that was killed but not yet reaped (a zombie)',
     async () => {
       const folder = stateFolder();
-      // `sleep 0` ends at once; its parent, now `sleep 30` (exec), never reaps it.
-      const parent = spawn('sh', ['-c', 'sleep 0 & echo $!; exec sleep 30'], {
-        stdio: ['ignore', 'pipe', 'ignore'],
-      });
+      // The child ends only once its parent is `sleep 30` (exec), which never reaps it. (A
+      // child that ended at once could be reaped by the shell before its exec, under load:
+      // then no zombie was left to find.) `$$` in a subshell is the parent shell's pid.
+      const parent = spawn(
+        'sh',
+        [
+          '-c',
+          '(while [ "$(cat /proc/$$/comm)" != sleep ]; do sleep 0.01; done) & echo $!; exec sleep 30',
+        ],
+        { stdio: ['ignore', 'pipe', 'ignore'] },
+      );
       try {
         const [line] = (await once(parent.stdout, 'data')) as [Buffer];
         const pid = Number(line.toString().trim());
